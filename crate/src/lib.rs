@@ -1,0 +1,23 @@
+//! shogi-reach: is a Shogi (or Mini Shogi) position reachable from the start, and how many are?
+//! An implementation of Ishii & Tanaka's method: rank/unrank the K-canonical candidate set, filter, and
+//! prove reachability by backward search to a position with only the two kings on the board.
+
+pub mod color;
+pub mod moves;
+pub mod piece;
+pub mod position;
+pub mod rank;
+pub mod rules;
+pub mod sample;
+pub mod sfen;
+pub mod stage;
+pub mod variant;
+pub mod wide;
+
+pub use color::Color;
+pub use moves::{Move, MoveList};
+pub use piece::{Kind, Piece};
+pub use position::{Position, PositionError, Setup};
+pub use rank::{RankError, RankInt};
+pub use sfen::SfenError;
+pub use variant::{MiniShogi, Shogi, Variant};

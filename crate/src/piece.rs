@@ -1,0 +1,187 @@
+//! Piece kinds and pieces.
+//!
+//! Base kinds are numbered in the reference's type order K G N L P S R B. A piece on the board is one byte,
+//! `kind*4 + (unpromoted ? 2 : 0) + colour`, which is exactly the reference's piece order key: comparing the
+//! bytes compares pieces the way the flip test and the search tie-break do. [`EMPTY`] (32) sorts after
+//! every piece.
+
+use crate::color::Color;
+use std::fmt;
+
+/// Unpromoted base kind. The discriminant is the reference's type order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Kind {
+    King = 0,
+    Gold = 1,
+    Knight = 2,
+    Lance = 3,
+    Pawn = 4,
+    Silver = 5,
+    Rook = 6,
+    Bishop = 7,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 8] = [
+        Kind::King,
+        Kind::Gold,
+        Kind::Knight,
+        Kind::Lance,
+        Kind::Pawn,
+        Kind::Silver,
+        Kind::Rook,
+        Kind::Bishop,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    #[inline]
+    pub const fn from_index(i: usize) -> Kind {
+        Kind::ALL[i]
+    }
+
+    #[inline]
+    pub const fn can_promote(self) -> bool {
+        !matches!(self, Kind::King | Kind::Gold)
+    }
+
+    /// Upper-case SFEN letter.
+    pub const fn letter(self) -> char {
+        match self {
+            Kind::King => 'K',
+            Kind::Gold => 'G',
+            Kind::Knight => 'N',
+            Kind::Lance => 'L',
+            Kind::Pawn => 'P',
+            Kind::Silver => 'S',
+            Kind::Rook => 'R',
+            Kind::Bishop => 'B',
+        }
+    }
+
+    pub fn from_letter(c: char) -> Option<Kind> {
+        Some(match c.to_ascii_uppercase() {
+            'K' => Kind::King,
+            'G' => Kind::Gold,
+            'N' => Kind::Knight,
+            'L' => Kind::Lance,
+            'P' => Kind::Pawn,
+            'S' => Kind::Silver,
+            'R' => Kind::Rook,
+            'B' => Kind::Bishop,
+            _ => return None,
+        })
+    }
+
+    /// Kanji for the unpromoted and the promoted piece.
+    pub const fn kanji(self, promoted: bool) -> &'static str {
+        match (self, promoted) {
+            (Kind::King, _) => "玉",
+            (Kind::Gold, _) => "金",
+            (Kind::Knight, false) => "桂",
+            (Kind::Knight, true) => "圭",
+            (Kind::Lance, false) => "香",
+            (Kind::Lance, true) => "杏",
+            (Kind::Pawn, false) => "歩",
+            (Kind::Pawn, true) => "と",
+            (Kind::Silver, false) => "銀",
+            (Kind::Silver, true) => "全",
+            (Kind::Rook, false) => "飛",
+            (Kind::Rook, true) => "龍",
+            (Kind::Bishop, false) => "角",
+            (Kind::Bishop, true) => "馬",
+        }
+    }
+}
+
+/// Board cell code of an empty square; larger than every piece code.
+pub const EMPTY: u8 = 32;
+
+/// A piece on the board: kind, promotion and owner packed into the reference's order key.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Piece(u8);
+
+impl Piece {
+    #[inline]
+    pub const fn new(kind: Kind, promoted: bool, color: Color) -> Piece {
+        debug_assert!(!promoted || kind.can_promote());
+        Piece(kind as u8 * 4 + if promoted { 0 } else { 2 } + color as u8)
+    }
+
+    #[inline]
+    pub const fn unpromoted(kind: Kind, color: Color) -> Piece {
+        Piece::new(kind, false, color)
+    }
+
+    /// The piece whose cell code is `code`, or `None` for [`EMPTY`] and invalid codes.
+    #[inline]
+    pub const fn from_code(code: u8) -> Option<Piece> {
+        if code >= EMPTY || ((code >> 2) < 2 && code & 2 == 0) {
+            None
+        } else {
+            Some(Piece(code))
+        }
+    }
+
+    #[inline]
+    pub const fn code(self) -> u8 {
+        self.0
+    }
+
+    #[inline]
+    pub const fn kind(self) -> Kind {
+        Kind::ALL[(self.0 >> 2) as usize]
+    }
+
+    #[inline]
+    pub const fn is_promoted(self) -> bool {
+        self.0 & 2 == 0
+    }
+
+    #[inline]
+    pub const fn color(self) -> Color {
+        Color::from_index((self.0 & 1) as usize)
+    }
+
+    #[inline]
+    pub const fn promote(self) -> Piece {
+        Piece(self.0 & !2)
+    }
+
+    #[inline]
+    pub const fn unpromote(self) -> Piece {
+        Piece(self.0 | 2)
+    }
+
+    /// The same piece owned by the other player.
+    #[inline]
+    pub const fn flip_color(self) -> Piece {
+        Piece(self.0 ^ 1)
+    }
+
+    /// SFEN text: optional `+`, then the letter, upper case for Sente.
+    pub fn sfen(self) -> String {
+        let mut s = String::with_capacity(2);
+        if self.is_promoted() {
+            s.push('+');
+        }
+        let c = self.kind().letter();
+        s.push(if self.color() == Color::Sente { c } else { c.to_ascii_lowercase() });
+        s
+    }
+}
+
+impl fmt::Debug for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sfen())
+    }
+}
+
+impl fmt::Display for Piece {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.sfen())
+    }
+}

@@ -1,0 +1,594 @@
+//! Exact ranking and unranking of the K-canonical candidate set P_K, bit-compatible with the reference
+//! (`shared/spec/*.md` §3).
+//!
+//! A rank is a mixed-radix number inside its hand class: hand digits first (Sente's count of each kind
+//! held), then the king placement, then one digit per kind on the board (split into promoted/unpromoted
+//! Sente/Gote groups, each group a lexicographically ranked subset of the still-empty squares in
+//! column-major order).
+
+use crate::color::Color;
+use crate::piece::{Kind, Piece};
+use crate::position::{Hand, Position};
+use crate::variant::Variant;
+use crate::wide::U256;
+use std::fmt::{self, Debug, Display};
+use std::hash::Hash;
+
+/// The integer type of ranks: `u64` for Mini Shogi, [`U256`] for Shogi.
+pub trait RankInt: Copy + Ord + Eq + Hash + Debug + Display + Send + Sync + 'static {
+    const ZERO: Self;
+    fn from_u128(v: u128) -> Option<Self>;
+    fn parse_decimal(s: &str) -> Option<Self>;
+    /// Quotient and remainder of the division by `d` (> 0).
+    fn div_rem(self, d: u128) -> (Self, u128);
+    /// `self * m + a`, or `None` on overflow.
+    fn mul_add(self, m: u128, a: u128) -> Option<Self>;
+    fn checked_add(self, rhs: Self) -> Option<Self>;
+    fn checked_sub(self, rhs: Self) -> Option<Self>;
+    fn bits(self) -> u32;
+    /// The number whose little-endian 64-bit limbs are `words` (missing limbs zero).
+    fn from_words(words: &[u64]) -> Self;
+    fn to_f64(self) -> f64;
+}
+
+impl RankInt for u64 {
+    const ZERO: u64 = 0;
+
+    fn from_u128(v: u128) -> Option<u64> {
+        u64::try_from(v).ok()
+    }
+
+    fn parse_decimal(s: &str) -> Option<u64> {
+        if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        s.parse().ok()
+    }
+
+    #[inline]
+    fn div_rem(self, d: u128) -> (u64, u128) {
+        match u64::try_from(d) {
+            Ok(d) => (self / d, (self % d) as u128),
+            Err(_) => (0, self as u128),
+        }
+    }
+
+    #[inline]
+    fn mul_add(self, m: u128, a: u128) -> Option<u64> {
+        u64::try_from((self as u128).checked_mul(m)?.checked_add(a)?).ok()
+    }
+
+    fn checked_add(self, rhs: u64) -> Option<u64> {
+        u64::checked_add(self, rhs)
+    }
+
+    fn checked_sub(self, rhs: u64) -> Option<u64> {
+        u64::checked_sub(self, rhs)
+    }
+
+    fn bits(self) -> u32 {
+        64 - self.leading_zeros()
+    }
+
+    fn from_words(words: &[u64]) -> u64 {
+        words.first().copied().unwrap_or(0)
+    }
+
+    fn to_f64(self) -> f64 {
+        self as f64
+    }
+}
+
+impl RankInt for U256 {
+    const ZERO: U256 = U256::ZERO;
+
+    fn from_u128(v: u128) -> Option<U256> {
+        Some(U256::from_u128(v))
+    }
+
+    fn parse_decimal(s: &str) -> Option<U256> {
+        s.parse().ok()
+    }
+
+    #[inline]
+    fn div_rem(self, d: u128) -> (U256, u128) {
+        self.div_rem_u128(d)
+    }
+
+    #[inline]
+    fn mul_add(self, m: u128, a: u128) -> Option<U256> {
+        self.checked_mul_u128(m)?.checked_add(U256::from_u128(a))
+    }
+
+    fn checked_add(self, rhs: U256) -> Option<U256> {
+        U256::checked_add(self, rhs)
+    }
+
+    fn checked_sub(self, rhs: U256) -> Option<U256> {
+        U256::checked_sub(self, rhs)
+    }
+
+    fn bits(self) -> u32 {
+        U256::bits(self)
+    }
+
+    fn from_words(words: &[u64]) -> U256 {
+        let mut limbs = [0u64; 4];
+        for (l, w) in limbs.iter_mut().zip(words) {
+            *l = *w;
+        }
+        U256::from_limbs_le(limbs)
+    }
+
+    fn to_f64(self) -> f64 {
+        U256::to_f64(self)
+    }
+}
+
+/// Binomial coefficients C(n, k) for n, k ≤ 81.
+static BINOM: [[u128; 82]; 82] = {
+    let mut t = [[0u128; 82]; 82];
+    let mut n = 0;
+    while n < 82 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + if k < n { t[n - 1][k] } else { 0 };
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+#[inline]
+fn binom(n: usize, k: usize) -> u128 {
+    if k > n { 0 } else { BINOM[n][k] }
+}
+
+#[inline]
+fn pow(base: u128, e: usize) -> u128 {
+    base.pow(e as u32)
+}
+
+/// Why a rank or a position is outside P_K.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RankError {
+    /// The rank is not below |P_K|.
+    OutOfRange { rank: String, count: String },
+    GoteToMove,
+    /// Not every piece of the game is on the board or in a hand.
+    Incomplete,
+    /// Sente's king is right of the centre file, or on it with Gote's king to its right: mirror the
+    /// position (the K-canonical representative has Sente's king on the left half).
+    NotKCanonical,
+}
+
+impl Display for RankError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RankError::OutOfRange { rank, count } => {
+                write!(f, "rank {rank} is out of range: ranks run from 0 to {count} - 1")
+            }
+            RankError::GoteToMove => write!(f, "only positions with Sente (b) to move are ranked"),
+            RankError::Incomplete => write!(
+                f,
+                "only positions holding the game's full piece set (board and hands) are ranked"
+            ),
+            RankError::NotKCanonical => write!(
+                f,
+                "not K-canonical: Sente's king must be left of the centre file, or on it with Gote's king \
+                 not right of it (mirror the position)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for RankError {}
+
+/// One hand class: how many pieces of each kind are in hand (both sides together).
+#[derive(Clone, Debug)]
+pub struct HandClass<R> {
+    pub offset: R,
+    pub size: R,
+    /// Pieces in hand per kind, indexed by [`Kind`].
+    pub in_hand: [u8; 8],
+}
+
+/// All hand classes of a game in the reference's order, with offsets.
+pub struct ClassTable<V: Variant> {
+    classes: Vec<HandClass<V::Rank>>,
+    /// Sorted position of each class, indexed by the dense mixed-radix code of its hand vector.
+    by_hand: Vec<u32>,
+    count: V::Rank,
+}
+
+/// Number of K-canonical king placements: Sente's king on the left half (L squares) with Gote's anywhere
+/// else, or on the centre file with Gote's king on the left half or the centre file.
+fn king_placements<V: Variant>() -> usize {
+    let left = V::H * (V::W / 2);
+    left * (V::squares() - 1) + V::H * (left + V::H - 1)
+}
+
+/// Radix of one kind's board digit: C(empty, n) ways to choose squares times 4 (or 2 for gold) owner and
+/// promotion choices per piece.
+#[inline]
+fn board_radix(kind: Kind, empty: usize, n: usize) -> u128 {
+    binom(empty, n) * pow(if kind.can_promote() { 4 } else { 2 }, n)
+}
+
+fn dense_hand_code<V: Variant>(in_hand: &[u8; 8]) -> usize {
+    V::KINDS
+        .iter()
+        .fold(0, |acc, k| acc * (V::TOTAL[k.index()] as usize + 1) + in_hand[k.index()] as usize)
+}
+
+impl<V: Variant> ClassTable<V> {
+    pub fn build() -> ClassTable<V> {
+        let kinds = V::KINDS;
+        let n_classes: usize = kinds.iter().map(|k| V::TOTAL[k.index()] as usize + 1).product();
+        let mut classes = Vec::with_capacity(n_classes);
+        let mut in_hand = [0u8; 8];
+        for code in 0..n_classes {
+            let mut c = code;
+            for k in kinds.iter().rev() {
+                let radix = V::TOTAL[k.index()] as usize + 1;
+                in_hand[k.index()] = (c % radix) as u8;
+                c /= radix;
+            }
+            classes.push(HandClass { offset: V::Rank::ZERO, size: Self::class_size(&in_hand), in_hand });
+        }
+        // The reference sorts classes by the list of (type id, count) over kinds held, a prefix first.
+        let key = |c: &HandClass<V::Rank>| -> Vec<(u8, u8)> {
+            kinds
+                .iter()
+                .filter(|k| c.in_hand[k.index()] > 0)
+                .map(|k| (V::CLASS_ID[k.index()], c.in_hand[k.index()]))
+                .collect()
+        };
+        classes.sort_by_cached_key(key);
+        let mut by_hand = vec![0u32; n_classes];
+        let mut offset = V::Rank::ZERO;
+        for (i, class) in classes.iter_mut().enumerate() {
+            class.offset = offset;
+            offset = offset.checked_add(class.size).expect("|P_K| fits the rank type");
+            by_hand[dense_hand_code::<V>(&class.in_hand)] = i as u32;
+        }
+        ClassTable { classes, by_hand, count: offset }
+    }
+
+    fn class_size(in_hand: &[u8; 8]) -> V::Rank {
+        let mut size = V::Rank::from_u128(king_placements::<V>() as u128).unwrap();
+        let mut empty = V::squares() - 2;
+        for &k in V::KINDS {
+            let h = in_hand[k.index()] as usize;
+            let n = V::TOTAL[k.index()] as usize - h;
+            let radix = (h as u128 + 1) * board_radix(k, empty, n);
+            size = size.mul_add(radix, 0).expect("class size fits the rank type");
+            empty -= n;
+        }
+        size
+    }
+
+    /// |P_K|.
+    pub fn count(&self) -> V::Rank {
+        self.count
+    }
+
+    pub fn classes(&self) -> &[HandClass<V::Rank>] {
+        &self.classes
+    }
+}
+
+/// |P_K| of the game.
+pub fn count<V: Variant>() -> V::Rank {
+    V::classes().count()
+}
+
+/// Sizes of the four groups of one kind's split (promoted Sente, promoted Gote, unpromoted Sente,
+/// unpromoted Gote) and the cumulative start of each split, in the reference's split order.
+struct Splits {
+    m: usize,
+    n: usize,
+    promotable: bool,
+}
+
+impl Splits {
+    /// Number of arrangements with exactly `a` promoted Sente pieces (any split of the rest).
+    #[inline]
+    fn block_a(&self, a: usize) -> u128 {
+        binom(self.m, a) * binom(self.m - a, self.n - a) * pow(3, self.n - a)
+    }
+
+    #[inline]
+    fn block_b(&self, a: usize, b: usize) -> u128 {
+        binom(self.m, a) * binom(self.m - a, b) * binom(self.m - a - b, self.n - a - b) * pow(2, self.n - a - b)
+    }
+
+    #[inline]
+    fn block_c(&self, a: usize, b: usize, c: usize) -> u128 {
+        binom(self.m, a) * binom(self.m - a, b) * binom(self.m - a - b, c) * binom(self.m - a - b - c, self.n - a - b - c)
+    }
+
+    /// The split containing digit `e`, and `e` relative to the split's start.
+    fn find(&self, mut e: u128) -> ([usize; 4], u128) {
+        let (mut a, mut b) = (0, 0);
+        if self.promotable {
+            while e >= self.block_a(a) {
+                e -= self.block_a(a);
+                a += 1;
+            }
+            while e >= self.block_b(a, b) {
+                e -= self.block_b(a, b);
+                b += 1;
+            }
+        }
+        let mut c = 0;
+        while e >= self.block_c(a, b, c) {
+            e -= self.block_c(a, b, c);
+            c += 1;
+        }
+        ([a, b, c, self.n - a - b - c], e)
+    }
+
+    /// Start of the split `[a, b, c, _]`.
+    fn start(&self, split: [usize; 4]) -> u128 {
+        let [a, b, c, _] = split;
+        let mut s = 0;
+        for a2 in 0..a {
+            s += self.block_a(a2);
+        }
+        for b2 in 0..b {
+            s += self.block_b(a, b2);
+        }
+        for c2 in 0..c {
+            s += self.block_c(a, b, c2);
+        }
+        s
+    }
+}
+
+/// The piece of each group, in group order.
+#[inline]
+fn group_pieces(kind: Kind) -> [Piece; 4] {
+    let promoted = kind.can_promote();
+    [
+        Piece::new(kind, promoted, Color::Sente),
+        Piece::new(kind, promoted, Color::Gote),
+        Piece::unpromoted(kind, Color::Sente),
+        Piece::unpromoted(kind, Color::Gote),
+    ]
+}
+
+/// Still-empty squares, as ranking indices in ascending order.
+struct Empties {
+    q: [u8; 81],
+    len: usize,
+}
+
+impl Empties {
+    fn all_but(n: usize, a: usize, b: usize) -> Empties {
+        let mut e = Empties { q: [0; 81], len: 0 };
+        for q in (0..n).filter(|&q| q != a && q != b) {
+            e.q[e.len] = q as u8;
+            e.len += 1;
+        }
+        e
+    }
+
+    /// Removes the entries at the given ascending positions.
+    fn remove_positions(&mut self, positions: &[u8]) {
+        let mut w = positions[0] as usize;
+        let mut next = 0;
+        for r in positions[0] as usize..self.len {
+            if next < positions.len() && positions[next] as usize == r {
+                next += 1;
+            } else {
+                self.q[w] = self.q[r];
+                w += 1;
+            }
+        }
+        self.len = w;
+    }
+}
+
+/// The `cur`-th `s`-subset (lexicographic, as ascending index lists) of `0..m`.
+fn unrank_subset(m: usize, s: usize, mut cur: u128, out: &mut [u8]) {
+    let mut i = 0;
+    for j in 0..s {
+        loop {
+            let c = binom(m - 1 - i, s - 1 - j);
+            if cur < c {
+                out[j] = i as u8;
+                i += 1;
+                break;
+            }
+            cur -= c;
+            i += 1;
+        }
+    }
+}
+
+/// Lexicographic rank of the ascending positions `p` among the `p.len()`-subsets of `0..m`.
+fn rank_subset(m: usize, p: &[u8]) -> u128 {
+    let s = p.len();
+    let mut r = 0;
+    let mut prev: isize = -1;
+    for (j, &pj) in p.iter().enumerate() {
+        for q in (prev + 1) as usize..pj as usize {
+            r += binom(m - 1 - q, s - 1 - j);
+        }
+        prev = pj as isize;
+    }
+    r
+}
+
+/// The position of rank `r` (Sente to move).
+pub fn unrank<V: Variant>(r: V::Rank) -> Result<Position<V>, RankError> {
+    let table = V::classes();
+    if r >= table.count {
+        return Err(RankError::OutOfRange { rank: r.to_string(), count: table.count.to_string() });
+    }
+    let g = V::geometry();
+    let class = &table.classes[table.classes.partition_point(|c| c.offset <= r) - 1];
+    let mut rest = r.checked_sub(class.offset).unwrap();
+    let mut hands: [Hand; 2] = [[0; 8]; 2];
+    for &k in V::KINDS {
+        let h = class.in_hand[k.index()];
+        if h > 0 {
+            let (q, d) = rest.div_rem(h as u128 + 1);
+            rest = q;
+            hands[0][k.index()] = d as u8;
+            hands[1][k.index()] = h - d as u8;
+        }
+    }
+    let (q, king_digit) = rest.div_rem(king_placements::<V>() as u128);
+    rest = q;
+    let (ks, kg) = decode_kings::<V>(king_digit as usize);
+    let mut board = V::empty_board();
+    let cells = board.as_mut();
+    let (sente_king, gote_king) = (g.square_of_rank_index[ks], g.square_of_rank_index[kg]);
+    cells[sente_king as usize] = Piece::unpromoted(Kind::King, Color::Sente).code();
+    cells[gote_king as usize] = Piece::unpromoted(Kind::King, Color::Gote).code();
+    let mut empties = Empties::all_but(V::squares(), ks, kg);
+    let mut chosen = [0u8; 18];
+    for &k in V::KINDS {
+        let n = (V::TOTAL[k.index()] - class.in_hand[k.index()]) as usize;
+        if n == 0 {
+            continue;
+        }
+        let (q, digit) = rest.div_rem(board_radix(k, empties.len, n));
+        rest = q;
+        let splits = Splits { m: empties.len, n, promotable: k.can_promote() };
+        let (split, mut e) = splits.find(digit);
+        for (size, piece) in split.into_iter().zip(group_pieces(k)) {
+            if size == 0 {
+                continue;
+            }
+            let radix = binom(empties.len, size);
+            unrank_subset(empties.len, size, e % radix, &mut chosen);
+            e /= radix;
+            for &p in &chosen[..size] {
+                cells[g.square_of_rank_index[empties.q[p as usize] as usize] as usize] = piece.code();
+            }
+            empties.remove_positions(&chosen[..size]);
+        }
+    }
+    debug_assert!(rest == V::Rank::ZERO);
+    Ok(Position::from_parts(board, hands, Color::Sente, [sente_king, gote_king]))
+}
+
+/// Ranking indices of Sente's and Gote's king for a king digit.
+fn decode_kings<V: Variant>(digit: usize) -> (usize, usize) {
+    let left = V::H * (V::W / 2);
+    let (ks, g) = if digit < left * (V::squares() - 1) {
+        (digit % left, digit / left)
+    } else {
+        let d = digit - left * (V::squares() - 1);
+        (left + d % V::H, d / V::H)
+    };
+    (ks, if g < ks { g } else { g + 1 })
+}
+
+/// The rank of a position of P_K.
+pub fn rank<V: Variant>(pos: &Position<V>) -> Result<V::Rank, RankError> {
+    if pos.side_to_move() != Color::Sente {
+        return Err(RankError::GoteToMove);
+    }
+    if !pos.is_complete() {
+        return Err(RankError::Incomplete);
+    }
+    let g = V::geometry();
+    let table = V::classes();
+    let mut in_hand = [0u8; 8];
+    for k in V::KINDS {
+        in_hand[k.index()] = pos.hand(Color::Sente)[k.index()] + pos.hand(Color::Gote)[k.index()];
+    }
+    let class = &table.classes[table.by_hand[dense_hand_code::<V>(&in_hand)] as usize];
+    let ks = g.rank_index[pos.king(Color::Sente)] as usize;
+    let kg = g.rank_index[pos.king(Color::Gote)] as usize;
+    let left = V::H * (V::W / 2);
+    let gi = if kg > ks { kg - 1 } else { kg };
+    let king_digit = if ks < left {
+        ks + left * gi
+    } else if ks < left + V::H && kg < left + V::H {
+        left * (V::squares() - 1) + (ks - left) + V::H * gi
+    } else {
+        return Err(RankError::NotKCanonical);
+    };
+
+    // (digit, radix) of each board kind, least significant first.
+    let mut digits = [(0u128, 1u128); 8];
+    let mut empties = Empties::all_but(V::squares(), ks, kg);
+    let mut groups = [[0u8; 18]; 4];
+    for (i, &k) in V::KINDS.iter().enumerate() {
+        let n = (V::TOTAL[k.index()] - in_hand[k.index()]) as usize;
+        if n == 0 {
+            continue;
+        }
+        let radix = board_radix(k, empties.len, n);
+        let pieces = group_pieces(k);
+        let mut sizes = [0usize; 4];
+        // Walk the empties (ascending) and record, per group, the positions its squares occupy.
+        for pos_in_empties in 0..empties.len {
+            let sq = g.square_of_rank_index[empties.q[pos_in_empties] as usize] as usize;
+            let code = pos.cell(sq);
+            // rposition: a gold's "promoted" groups repeat its unpromoted pieces and stay empty.
+            if let Some(gi) = pieces.iter().rposition(|p| p.code() == code) {
+                groups[gi][sizes[gi]] = pos_in_empties as u8;
+                sizes[gi] += 1;
+            }
+        }
+        let splits = Splits { m: empties.len, n, promotable: k.can_promote() };
+        let mut digit = splits.start(sizes);
+        let mut scale = 1u128;
+        let mut removed = 0;
+        for gi in 0..4 {
+            let size = sizes[gi];
+            if size == 0 {
+                continue;
+            }
+            // Positions shift down by the squares earlier groups took.
+            let mut p = [0u8; 18];
+            for (j, &pos_before) in groups[gi][..size].iter().enumerate() {
+                let earlier = removed_before(&groups, &sizes, gi, pos_before);
+                p[j] = pos_before - earlier;
+            }
+            let m = empties.len - removed;
+            digit += scale * rank_subset(m, &p[..size]);
+            scale *= binom(m, size);
+            removed += size;
+        }
+        let mut all: Vec<u8> = Vec::new();
+        for gi in 0..4 {
+            all.extend_from_slice(&groups[gi][..sizes[gi]]);
+        }
+        all.sort_unstable();
+        empties.remove_positions(&all);
+        digits[i] = (digit, radix);
+    }
+    let mut acc = V::Rank::ZERO;
+    for &(digit, radix) in digits[..V::KINDS.len()].iter().rev() {
+        acc = acc.mul_add(radix, digit).unwrap();
+    }
+    acc = acc.mul_add(king_placements::<V>() as u128, king_digit as u128).unwrap();
+    for &k in V::KINDS.iter().rev() {
+        let h = in_hand[k.index()] as u128;
+        if h > 0 {
+            acc = acc.mul_add(h + 1, pos.hand(Color::Sente)[k.index()] as u128).unwrap();
+        }
+    }
+    Ok(class.offset.checked_add(acc).unwrap())
+}
+
+/// How many squares of groups before `gi` lie before position `p` in the empties list.
+fn removed_before(groups: &[[u8; 18]; 4], sizes: &[usize; 4], gi: usize, p: u8) -> u8 {
+    (0..gi).map(|h| groups[h][..sizes[h]].iter().filter(|&&x| x < p).count() as u8).sum()
+}
+
+impl<V: Variant> Position<V> {
+    /// The position's rank in P_K.
+    pub fn rank(&self) -> Result<V::Rank, RankError> {
+        rank(self)
+    }
+}

@@ -1,0 +1,284 @@
+//! The rules: attacks, the placement and check tests used as filters, the mirror-canonical test, and
+//! forward legal move generation (for perft and proof games).
+
+use crate::color::Color;
+use crate::moves::{Move, MoveError, MoveList};
+use crate::piece::{Kind, Piece, EMPTY};
+use crate::position::Position;
+use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
+
+/// The directions a knight of `color` jumps in.
+#[inline]
+const fn knight_dirs(color: Color) -> [usize; 2] {
+    match color {
+        Color::Sente => [8, 9],
+        Color::Gote => [10, 11],
+    }
+}
+
+/// Whether any piece of `by` could move onto `sq` (sliders blocked by any piece).
+pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
+    let g = V::geometry();
+    let b = pos.board();
+    let by = by as u8;
+    for d in 0..8 {
+        let back = 1u16 << OPPOSITE[d];
+        let mut t = g.nb[sq][d];
+        if t == OFF {
+            continue;
+        }
+        let c = b[t as usize];
+        if c != EMPTY {
+            if c & 1 == by
+                && (MOVES.steps[c as usize] & back != 0 || MOVES.slides[c as usize] as u16 & back != 0)
+            {
+                return true;
+            }
+            continue;
+        }
+        loop {
+            t = g.nb[t as usize][d];
+            if t == OFF {
+                break;
+            }
+            let c = b[t as usize];
+            if c != EMPTY {
+                if c & 1 == by && MOVES.slides[c as usize] as u16 & back != 0 {
+                    return true;
+                }
+                break;
+            }
+        }
+    }
+    if V::TOTAL[Kind::Knight.index()] > 0 {
+        let knight = Piece::unpromoted(Kind::Knight, Color::from_index(by as usize)).code();
+        for d in knight_dirs(Color::from_index(by as usize)) {
+            let t = g.nb[sq][OPPOSITE[d]];
+            if t != OFF && b[t as usize] == knight {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether `color`'s king is attacked.
+#[inline]
+pub fn in_check<V: Variant>(pos: &Position<V>, color: Color) -> bool {
+    attacked(pos, pos.king(color), color.opponent())
+}
+
+/// The `piece` filter: no side has two unpromoted pawns on one file, and no unpromoted pawn, lance or
+/// knight stands where it could never move again.
+pub fn placement_ok<V: Variant>(pos: &Position<V>) -> bool {
+    let g = V::geometry();
+    let mut pawn_files = [0u16; 2];
+    for (sq, &c) in pos.board().iter().enumerate() {
+        let Some(p) = Piece::from_code(c) else { continue };
+        if p.is_promoted() {
+            continue;
+        }
+        let kind = p.kind();
+        if V::is_dead(kind, p.color(), sq) {
+            return false;
+        }
+        if kind == Kind::Pawn {
+            let bit = 1 << g.x(sq);
+            let files = &mut pawn_files[p.color().index()];
+            if *files & bit != 0 {
+                return false;
+            }
+            *files |= bit;
+        }
+    }
+    true
+}
+
+/// The `flip` filter: whether the position is the representative of its mirror pair that the reference
+/// keeps. Pieces sorted by (piece order, ranking square index) are compared with their mirror image; the
+/// position is rejected iff the mirror image sorts first. Symmetric positions are kept; hands play no part.
+pub fn is_mirror_canonical<V: Variant>(pos: &Position<V>) -> bool {
+    let g = V::geometry();
+    // Kings first: unless a king stands on the centre file, the first king decides.
+    for color in Color::BOTH {
+        let q = g.rank_index[pos.king(color)];
+        let m = g.rank_index[g.mirror[pos.king(color)] as usize];
+        if q != m {
+            return q < m;
+        }
+    }
+    let mut own = [0u128; 32];
+    let mut mirrored = [0u128; 32];
+    for (sq, &c) in pos.board().iter().enumerate() {
+        if c != EMPTY {
+            own[c as usize] |= 1 << g.rank_index[sq];
+            mirrored[c as usize] |= 1 << g.rank_index[g.mirror[sq] as usize];
+        }
+    }
+    for c in 0..32 {
+        let diff = own[c] ^ mirrored[c];
+        if diff != 0 {
+            // Both square lists agree below the lowest difference; whichever holds it sorts first.
+            return own[c] & (diff & diff.wrapping_neg()) != 0;
+        }
+    }
+    true
+}
+
+/// Plays a move without any legality test (copy-make).
+pub fn play<V: Variant>(pos: &Position<V>, m: Move) -> Position<V> {
+    let mut next = *pos;
+    let side = pos.side_to_move();
+    match m {
+        Move::Board { from, to, promote } => {
+            let (from, to) = (from as usize, to as usize);
+            let captured = pos.cell(to);
+            if let Some(c) = Piece::from_code(captured) {
+                next.hand_mut(side)[c.kind().index()] += 1;
+            }
+            let piece = pos.cell(from);
+            next.set_cell(from, EMPTY);
+            next.set_cell(to, if promote { piece & !2 } else { piece });
+        }
+        Move::Drop { kind, to } => {
+            next.hand_mut(side)[kind.index()] -= 1;
+            next.set_cell(to as usize, Piece::unpromoted(kind, side).code());
+        }
+    }
+    next.set_side(side.opponent());
+    next
+}
+
+/// Pseudo-legal board moves of the side to move: every destination reachable by the piece's pattern,
+/// with promotion variants; non-promotions that would leave a dead piece are omitted.
+fn board_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
+    let g = V::geometry();
+    let side = pos.side_to_move();
+    let b = pos.board();
+    for from in 0..V::squares() {
+        let c = b[from];
+        if c == EMPTY || c & 1 != side as u8 {
+            continue;
+        }
+        let piece = Piece::from_code(c).unwrap();
+        let mut push = |to: usize| {
+            let target = b[to];
+            if target != EMPTY && target & 1 == side as u8 {
+                return false;
+            }
+            let kind = piece.kind();
+            let (f, t) = (from as u8, to as u8);
+            if !piece.is_promoted() && kind.can_promote() && (V::in_zone(from, side) || V::in_zone(to, side)) {
+                out.push(Move::Board { from: f, to: t, promote: true });
+            }
+            if piece.is_promoted() || !V::is_dead(kind, side, to) {
+                out.push(Move::Board { from: f, to: t, promote: false });
+            }
+            target == EMPTY
+        };
+        let mut steps = MOVES.steps[c as usize];
+        while steps != 0 {
+            let d = steps.trailing_zeros() as usize;
+            steps &= steps - 1;
+            let t = g.nb[from][d];
+            if t != OFF {
+                push(t as usize);
+            }
+        }
+        let mut slides = MOVES.slides[c as usize];
+        while slides != 0 {
+            let d = slides.trailing_zeros() as usize;
+            slides &= slides - 1;
+            let mut t = g.nb[from][d];
+            while t != OFF && push(t as usize) {
+                t = g.nb[t as usize][d];
+            }
+        }
+    }
+}
+
+/// Whether the side to move has a move that leaves its king safe, considering board moves only
+/// (enough for the drop-pawn-mate test: a pawn's check from the adjacent square cannot be blocked).
+fn has_legal_board_move<V: Variant>(pos: &Position<V>) -> bool {
+    let mut moves = MoveList::new();
+    board_moves(pos, &mut moves);
+    let side = pos.side_to_move();
+    moves.iter().any(|&m| !in_check(&play(pos, m), side))
+}
+
+/// Whether the side to move is checkmated (in check, no move leaves the king safe). The checks this is
+/// asked about come from an adjacent pawn, which no drop can block, so board moves suffice.
+pub fn is_checkmated_by_pawn<V: Variant>(pos: &Position<V>) -> bool {
+    in_check(pos, pos.side_to_move()) && !has_legal_board_move(pos)
+}
+
+/// All legal moves of the side to move: own king not left attacked, no dead pieces, no second unpromoted
+/// pawn on a file, no pawn drop that mates.
+pub fn legal_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
+    let g = V::geometry();
+    let side = pos.side_to_move();
+    out.clear();
+    let mut pseudo = MoveList::new();
+    board_moves(pos, &mut pseudo);
+    for &m in pseudo.iter() {
+        if !in_check(&play(pos, m), side) {
+            out.push(m);
+        }
+    }
+    let hand = pos.hand(side);
+    let mut own_pawn_files = 0u16;
+    for (sq, &c) in pos.board().iter().enumerate() {
+        if c == Piece::unpromoted(Kind::Pawn, side).code() {
+            own_pawn_files |= 1 << g.x(sq);
+        }
+    }
+    let enemy_king = pos.king(side.opponent());
+    let forward = if side == Color::Sente { 0 } else { 1 };
+    for &kind in V::KINDS {
+        if hand[kind.index()] == 0 {
+            continue;
+        }
+        for to in 0..V::squares() {
+            if pos.cell(to) != EMPTY || V::is_dead(kind, side, to) {
+                continue;
+            }
+            if kind == Kind::Pawn && own_pawn_files & (1 << g.x(to)) != 0 {
+                continue;
+            }
+            let m = Move::Drop { kind, to: to as u8 };
+            let next = play(pos, m);
+            if in_check(&next, side) {
+                continue;
+            }
+            if kind == Kind::Pawn && g.nb[to][forward] as usize == enemy_king && is_checkmated_by_pawn(&next) {
+                continue;
+            }
+            out.push(m);
+        }
+    }
+}
+
+/// Number of leaf nodes of the legal move tree of the given depth.
+pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let mut moves = MoveList::new();
+    legal_moves(pos, &mut moves);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves.iter().map(|&m| perft(&play(pos, m), depth - 1)).sum()
+}
+
+/// Parses a USI move and checks that it is legal in `pos`.
+pub fn parse_legal_move<V: Variant>(pos: &Position<V>, usi: &str) -> Result<Move, MoveError> {
+    let m = Move::from_usi::<V>(usi)?;
+    let mut moves = MoveList::new();
+    legal_moves(pos, &mut moves);
+    if moves.contains(&m) {
+        Ok(m)
+    } else {
+        Err(MoveError::Illegal(usi.to_string()))
+    }
+}

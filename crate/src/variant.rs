@@ -1,0 +1,305 @@
+//! Board geometries and the two games. One generic engine serves both: everything that differs between
+//! Shogi and Mini Shogi is a constant or a table of the [`Variant`] implementation.
+
+use crate::color::Color;
+use crate::piece::Kind;
+use crate::rank::{ClassTable, RankInt};
+use crate::wide::U256;
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::sync::OnceLock;
+
+/// Squares are indexed in reading order: `y * W + x`, y = 0 the top rank (a), x = 0 the leftmost file
+/// (file W). Off-board neighbours are `OFF`.
+pub const OFF: u8 = 255;
+pub const MAX_SQUARES: usize = 81;
+
+/// Directions as (dx, dy) on the board as drawn (x towards file 1, y towards the last rank).
+pub const DIRS: [(i8, i8); 12] = [
+    (0, -1),  // 0 up
+    (0, 1),   // 1 down
+    (-1, 0),  // 2 left
+    (1, 0),   // 3 right
+    (-1, -1), // 4 up-left
+    (1, -1),  // 5 up-right
+    (-1, 1),  // 6 down-left
+    (1, 1),   // 7 down-right
+    (-1, -2), // 8 knight up-left
+    (1, -2),  // 9 knight up-right
+    (-1, 2),  // 10 knight down-left
+    (1, 2),   // 11 knight down-right
+];
+
+/// The direction pointing the other way.
+pub const OPPOSITE: [usize; 12] = [1, 0, 3, 2, 7, 6, 5, 4, 11, 10, 9, 8];
+/// The direction mirrored top to bottom (Sente's pattern to Gote's).
+const VFLIP: [usize; 12] = [1, 0, 2, 3, 6, 7, 4, 5, 10, 11, 8, 9];
+
+/// Neighbour and coordinate tables of a W×H board, built at compile time.
+pub struct Geometry {
+    pub w: usize,
+    pub h: usize,
+    pub n: usize,
+    /// `nb[sq][dir]`: the square one step in `DIRS[dir]`, or `OFF`.
+    pub nb: [[u8; 12]; MAX_SQUARES],
+    /// Column-major "ranking index" `H*x + y` of each square, and back.
+    pub rank_index: [u8; MAX_SQUARES],
+    pub square_of_rank_index: [u8; MAX_SQUARES],
+    /// Left-right mirror of each square.
+    pub mirror: [u8; MAX_SQUARES],
+}
+
+impl Geometry {
+    pub const fn new(w: usize, h: usize) -> Geometry {
+        let mut g = Geometry {
+            w,
+            h,
+            n: w * h,
+            nb: [[OFF; 12]; MAX_SQUARES],
+            rank_index: [OFF; MAX_SQUARES],
+            square_of_rank_index: [OFF; MAX_SQUARES],
+            mirror: [OFF; MAX_SQUARES],
+        };
+        let mut y = 0;
+        while y < h {
+            let mut x = 0;
+            while x < w {
+                let sq = y * w + x;
+                let mut d = 0;
+                while d < 12 {
+                    let nx = x as isize + DIRS[d].0 as isize;
+                    let ny = y as isize + DIRS[d].1 as isize;
+                    if nx >= 0 && ny >= 0 && (nx as usize) < w && (ny as usize) < h {
+                        g.nb[sq][d] = (ny as usize * w + nx as usize) as u8;
+                    }
+                    d += 1;
+                }
+                g.rank_index[sq] = (h * x + y) as u8;
+                g.square_of_rank_index[h * x + y] = sq as u8;
+                g.mirror[sq] = (y * w + (w - 1 - x)) as u8;
+                x += 1;
+            }
+            y += 1;
+        }
+        g
+    }
+
+    #[inline]
+    pub fn x(&self, sq: usize) -> usize {
+        sq % self.w
+    }
+
+    #[inline]
+    pub fn y(&self, sq: usize) -> usize {
+        sq / self.w
+    }
+
+    /// Ranks still ahead of `color` on `sq` (0 on its last rank).
+    #[inline]
+    pub fn ranks_ahead(&self, sq: usize, color: Color) -> usize {
+        match color {
+            Color::Sente => self.y(sq),
+            Color::Gote => self.h - 1 - self.y(sq),
+        }
+    }
+
+    /// USI square name, e.g. `7g` (file digit, rank letter).
+    pub fn square_name(&self, sq: usize) -> String {
+        let file = self.w - self.x(sq);
+        let rank = (b'a' + self.y(sq) as u8) as char;
+        format!("{file}{rank}")
+    }
+
+    /// Parses a USI square name.
+    pub fn parse_square(&self, s: &str) -> Option<usize> {
+        let b = s.as_bytes();
+        if b.len() != 2 {
+            return None;
+        }
+        let file = (b[0] as char).to_digit(10)? as usize;
+        let rank = b[1].checked_sub(b'a')? as usize;
+        if file == 0 || file > self.w || rank >= self.h {
+            return None;
+        }
+        Some(rank * self.w + (self.w - file))
+    }
+}
+
+/// Step and slide patterns of every piece code (see [`crate::piece::Piece`]), as bit masks over `DIRS`.
+pub struct Moves {
+    pub steps: [u16; 32],
+    pub slides: [u8; 32],
+}
+
+const fn sente_pattern(kind: usize, promoted: bool) -> (u16, u8) {
+    const GOLD: u16 = 1 << 0 | 1 << 1 | 1 << 2 | 1 << 3 | 1 << 4 | 1 << 5;
+    const ORTH: u16 = 0b1111;
+    const DIAG: u16 = 0b1111_0000;
+    match (kind, promoted) {
+        (0, _) => (ORTH | DIAG, 0),
+        (1, _) | (2, true) | (3, true) | (4, true) | (5, true) => (GOLD, 0),
+        (2, false) => (1 << 8 | 1 << 9, 0),
+        (3, false) => (0, 1),
+        (4, false) => (1, 0),
+        (5, false) => (1 << 0 | 1 << 4 | 1 << 5 | 1 << 6 | 1 << 7, 0),
+        (6, false) => (0, ORTH as u8),
+        (6, true) => (DIAG, ORTH as u8),
+        (7, false) => (0, DIAG as u8),
+        _ => (ORTH, DIAG as u8),
+    }
+}
+
+pub static MOVES: Moves = {
+    let mut m = Moves { steps: [0; 32], slides: [0; 32] };
+    let mut code = 0;
+    while code < 32 {
+        let kind = code >> 2;
+        let promoted = code & 2 == 0;
+        let gote = code & 1 == 1;
+        if !(promoted && kind < 2) {
+            let (steps, slides) = sente_pattern(kind, promoted);
+            let mut d = 0;
+            while d < 12 {
+                let dd = if gote { VFLIP[d] } else { d };
+                if steps & (1 << d) != 0 {
+                    m.steps[code] |= 1 << dd;
+                }
+                if d < 8 && slides & (1 << d) != 0 {
+                    m.slides[code] |= 1 << dd;
+                }
+                d += 1;
+            }
+        }
+        code += 1;
+    }
+    m
+};
+
+/// Fixed-size board storage of a variant.
+pub trait BoardArray:
+    Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static
+{
+}
+impl<T: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static> BoardArray for T {}
+
+/// A game: board size, promotion zone, piece set, ranking conventions.
+pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
+    /// Name used on the command line and in files: `shogi` or `minishogi`.
+    const NAME: &'static str;
+    const W: usize;
+    const H: usize;
+    /// Depth of the promotion zone in ranks.
+    const ZONE: usize;
+    /// The non-king kinds, in the reference's type order (the order of ranking digits).
+    const KINDS: &'static [Kind];
+    /// Pieces of each kind in the full set, both sides together, indexed by [`Kind`].
+    const TOTAL: [u8; 8];
+    /// The id by which the reference orders hand classes, indexed by [`Kind`].
+    const CLASS_ID: [u8; 8];
+    /// The start position as SFEN.
+    const START_SFEN: &'static str;
+    type Board: BoardArray;
+    /// Integer type wide enough for every rank.
+    type Rank: RankInt;
+
+    fn geometry() -> &'static Geometry;
+    fn empty_board() -> Self::Board;
+    /// The hand-class table of the ranking, built on first use.
+    fn classes() -> &'static ClassTable<Self>;
+
+    #[inline]
+    fn squares() -> usize {
+        Self::W * Self::H
+    }
+
+    #[inline]
+    fn in_zone(sq: usize, color: Color) -> bool {
+        Self::geometry().ranks_ahead(sq, color) < Self::ZONE
+    }
+
+    /// Whether an unpromoted `kind` of `color` could never move again from `sq` (a "dead" piece).
+    #[inline]
+    fn is_dead(kind: Kind, color: Color, sq: usize) -> bool {
+        let ahead = Self::geometry().ranks_ahead(sq, color);
+        match kind {
+            Kind::Pawn | Kind::Lance => ahead == 0,
+            Kind::Knight => ahead <= 1,
+            _ => false,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Shogi;
+
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct MiniShogi;
+
+static SHOGI_GEOMETRY: Geometry = Geometry::new(9, 9);
+static MINISHOGI_GEOMETRY: Geometry = Geometry::new(5, 5);
+
+impl Variant for Shogi {
+    const NAME: &'static str = "shogi";
+    const W: usize = 9;
+    const H: usize = 9;
+    const ZONE: usize = 3;
+    const KINDS: &'static [Kind] = &[
+        Kind::Gold,
+        Kind::Knight,
+        Kind::Lance,
+        Kind::Pawn,
+        Kind::Silver,
+        Kind::Rook,
+        Kind::Bishop,
+    ];
+    const TOTAL: [u8; 8] = [2, 4, 4, 4, 18, 4, 2, 2];
+    const CLASS_ID: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+    const START_SFEN: &'static str =
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    type Board = [u8; 81];
+    type Rank = U256;
+
+    #[inline]
+    fn geometry() -> &'static Geometry {
+        &SHOGI_GEOMETRY
+    }
+
+    #[inline]
+    fn empty_board() -> [u8; 81] {
+        [crate::piece::EMPTY; 81]
+    }
+
+    fn classes() -> &'static ClassTable<Self> {
+        static TABLE: OnceLock<ClassTable<Shogi>> = OnceLock::new();
+        TABLE.get_or_init(ClassTable::build)
+    }
+}
+
+impl Variant for MiniShogi {
+    const NAME: &'static str = "minishogi";
+    const W: usize = 5;
+    const H: usize = 5;
+    const ZONE: usize = 1;
+    const KINDS: &'static [Kind] = &[Kind::Gold, Kind::Pawn, Kind::Silver, Kind::Rook, Kind::Bishop];
+    const TOTAL: [u8; 8] = [2, 2, 0, 0, 2, 2, 2, 2];
+    // The reference's numeric type ids (R=2, B=3, G=4, S=5, P=6) order its classes.
+    const CLASS_ID: [u8; 8] = [1, 4, 0, 0, 6, 5, 2, 3];
+    const START_SFEN: &'static str = "rbsgk/4p/5/P4/KGSBR b - 1";
+    type Board = [u8; 25];
+    type Rank = u64;
+
+    #[inline]
+    fn geometry() -> &'static Geometry {
+        &MINISHOGI_GEOMETRY
+    }
+
+    #[inline]
+    fn empty_board() -> [u8; 25] {
+        [crate::piece::EMPTY; 25]
+    }
+
+    fn classes() -> &'static ClassTable<Self> {
+        static TABLE: OnceLock<ClassTable<MiniShogi>> = OnceLock::new();
+        TABLE.get_or_init(ClassTable::build)
+    }
+}
