@@ -146,9 +146,24 @@ fn binom(n: usize, k: usize) -> u128 {
     if k > n { 0 } else { BINOM[n][k] }
 }
 
+/// Powers 2^e, 3^e, 4^e for e ≤ 18 (the most pieces of one kind).
+static POW: [[u128; 19]; 5] = {
+    let mut t = [[1u128; 19]; 5];
+    let mut base = 2;
+    while base <= 4 {
+        let mut e = 1;
+        while e < 19 {
+            t[base][e] = t[base][e - 1] * base as u128;
+            e += 1;
+        }
+        base += 1;
+    }
+    t
+};
+
 #[inline]
-fn pow(base: u128, e: usize) -> u128 {
-    base.pow(e as u32)
+fn pow(base: usize, e: usize) -> u128 {
+    POW[base][e]
 }
 
 /// Why a rank or a position is outside P_K.
@@ -312,22 +327,24 @@ impl Splits {
 
     /// The split containing digit `e`, and `e` relative to the split's start.
     fn find(&self, mut e: u128) -> ([usize; 4], u128) {
+        // Skip whole blocks: first by promoted Sente count, then promoted Gote, then unpromoted Sente.
+        fn skip(e: &mut u128, block: impl Fn(usize) -> u128) -> usize {
+            let mut i = 0;
+            loop {
+                let size = block(i);
+                if *e < size {
+                    return i;
+                }
+                *e -= size;
+                i += 1;
+            }
+        }
         let (mut a, mut b) = (0, 0);
         if self.promotable {
-            while e >= self.block_a(a) {
-                e -= self.block_a(a);
-                a += 1;
-            }
-            while e >= self.block_b(a, b) {
-                e -= self.block_b(a, b);
-                b += 1;
-            }
+            a = skip(&mut e, |a| self.block_a(a));
+            b = skip(&mut e, |b| self.block_b(a, b));
         }
-        let mut c = 0;
-        while e >= self.block_c(a, b, c) {
-            e -= self.block_c(a, b, c);
-            c += 1;
-        }
+        let c = skip(&mut e, |c| self.block_c(a, b, c));
         ([a, b, c, self.n - a - b - c], e)
     }
 

@@ -66,9 +66,7 @@ fn div_3by2(u2: u64, u1: u64, u0: u64, v1: u64, v0: u64) -> (u64, u64, u64) {
         qhat = qhat.wrapping_sub(1);
         let (s0, c) = r0.overflowing_add(v0);
         r0 = s0;
-        r = r
-            .wrapping_add(v1 as u128)
-            .wrapping_add(c as u128);
+        r = r.wrapping_add(v1 as u128).wrapping_add(c as u128);
     }
     debug_assert!(r >> 64 == 0);
     (qhat, r as u64, r0)
@@ -162,6 +160,7 @@ impl U256 {
 
     /// Sum, or `None` on overflow.
     #[inline]
+    #[allow(clippy::needless_range_loop)]
     pub fn checked_add(self, rhs: U256) -> Option<U256> {
         let mut r = [0u64; 4];
         let mut carry = false;
@@ -180,6 +179,7 @@ impl U256 {
 
     /// Difference, or `None` if `rhs > self`.
     #[inline]
+    #[allow(clippy::needless_range_loop)]
     pub fn checked_sub(self, rhs: U256) -> Option<U256> {
         let mut r = [0u64; 4];
         let mut borrow = false;
@@ -440,26 +440,36 @@ fn shl_limbs(a: [u64; 4], s: u32) -> [u64; 4] {
 }
 
 /// Logical right shift by `k < 256` bits.
+#[allow(clippy::needless_range_loop)]
 fn shr(x: U256, k: u32) -> U256 {
     let limbs = (k / 64) as usize;
     let s = k % 64;
     let mut r = [0u64; 4];
     for i in 0..4 - limbs {
         let lo = x.0[i + limbs] >> s;
-        let hi = if s != 0 && i + limbs + 1 < 4 { x.0[i + limbs + 1] << (64 - s) } else { 0 };
+        let hi = if s != 0 && i + limbs + 1 < 4 {
+            x.0[i + limbs + 1] << (64 - s)
+        } else {
+            0
+        };
         r[i] = lo | hi;
     }
     U256(r)
 }
 
 /// Logical left shift by `k < 256` bits.
+#[allow(clippy::needless_range_loop)]
 fn shl(x: U256, k: u32) -> U256 {
     let limbs = (k / 64) as usize;
     let s = k % 64;
     let mut r = [0u64; 4];
     for i in limbs..4 {
         let hi = x.0[i - limbs] << s;
-        let lo = if s != 0 && i > limbs { x.0[i - limbs - 1] >> (64 - s) } else { 0 };
+        let lo = if s != 0 && i > limbs {
+            x.0[i - limbs - 1] >> (64 - s)
+        } else {
+            0
+        };
         r[i] = hi | lo;
     }
     U256(r)
@@ -615,7 +625,8 @@ impl Add<u64> for U256 {
     /// Panics on overflow.
     #[inline]
     fn add(self, rhs: u64) -> U256 {
-        self.checked_add(U256::from_u64(rhs)).expect("U256 addition overflowed")
+        self.checked_add(U256::from_u64(rhs))
+            .expect("U256 addition overflowed")
     }
 }
 
@@ -633,6 +644,7 @@ impl Mul for U256 {
     /// Panics on overflow.
     #[inline]
     fn mul(self, rhs: U256) -> U256 {
-        self.checked_mul(rhs).expect("U256 multiplication overflowed")
+        self.checked_mul(rhs)
+            .expect("U256 multiplication overflowed")
     }
 }
