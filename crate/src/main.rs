@@ -32,6 +32,7 @@ enum Command {
     Unrank {
         #[arg(long, value_enum, default_value = "shogi")]
         variant: Game,
+        #[arg(allow_hyphen_values = true)]
         ranks: Vec<String>,
     },
     /// Print the rank of a position (SFEN, or the reference's `board[hands] w` format).
