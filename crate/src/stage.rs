@@ -1,7 +1,10 @@
 //! The pipeline's stages and their names, as in the paper's Table 1 and the oracle files.
 
 use crate::position::Position;
+use crate::prev::predecessors;
+use crate::rank::{unrank, RankError};
 use crate::rules;
+use crate::search::{KkSearch, Limits, Outcome, Verdict};
 use crate::variant::Variant;
 use std::fmt;
 
@@ -20,10 +23,13 @@ pub enum Stage {
     Reach,
     /// Reachable.
     Ok,
+    /// The search hit its node cap: not decided.
+    Unknown,
 }
 
 impl Stage {
-    pub const ALL: [Stage; 6] = [Stage::Flip, Stage::Piece, Stage::King, Stage::Prev, Stage::Reach, Stage::Ok];
+    pub const ALL: [Stage; 7] =
+        [Stage::Flip, Stage::Piece, Stage::King, Stage::Prev, Stage::Reach, Stage::Ok, Stage::Unknown];
 
     /// The name used by the oracle files and the CLI.
     pub const fn name(self) -> &'static str {
@@ -34,6 +40,7 @@ impl Stage {
             Stage::Prev => "prev",
             Stage::Reach => "reach",
             Stage::Ok => "OK",
+            Stage::Unknown => "unknown",
         }
     }
 
@@ -62,3 +69,47 @@ pub fn failed_filter<V: Variant>(pos: &Position<V>) -> Option<Stage> {
     }
 }
 
+
+/// What the pipeline found for one candidate position.
+#[derive(Clone, Debug)]
+pub struct Classified<V: Variant> {
+    pub position: Position<V>,
+    pub stage: Stage,
+    /// |Prev1| of the position, once the prev stage is reached.
+    pub n_prev: Option<usize>,
+    /// The backward search, once the reach stage is reached.
+    pub search: Option<Outcome<V>>,
+}
+
+/// Runs the stages flip → piece → king → prev → reach on a position.
+pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits: Limits) -> Classified<V> {
+    let mut out = Classified { position: *pos, stage: Stage::Ok, n_prev: None, search: None };
+    if let Some(stage) = failed_filter(pos) {
+        out.stage = stage;
+        return out;
+    }
+    let mut preds = Vec::new();
+    predecessors(pos, &mut preds);
+    out.n_prev = Some(preds.len());
+    if preds.is_empty() {
+        out.stage = Stage::Prev;
+        return out;
+    }
+    let outcome = search.run(pos, limits, |_| true);
+    out.stage = match outcome.verdict {
+        Verdict::Reachable => Stage::Ok,
+        Verdict::Unreachable => Stage::Reach,
+        Verdict::Unknown => Stage::Unknown,
+    };
+    out.search = Some(outcome);
+    out
+}
+
+/// Unranks `rank` and classifies the position.
+pub fn classify_rank<V: Variant>(
+    rank: V::Rank,
+    search: &mut KkSearch<V>,
+    limits: Limits,
+) -> Result<Classified<V>, RankError> {
+    Ok(classify(&unrank::<V>(rank)?, search, limits))
+}

@@ -198,6 +198,9 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     const CLASS_ID: [u8; 8];
     /// The start position as SFEN.
     const START_SFEN: &'static str;
+    /// Search heuristic term added when the kings are within Manhattan distance 2 (the reference's Mini
+    /// Shogi code adds 10; Shogi has no such term).
+    const KING_NEAR_WEIGHT: u32;
     type Board: BoardArray;
     /// Integer type wide enough for every rank.
     type Rank: RankInt;
@@ -256,6 +259,7 @@ impl Variant for Shogi {
     const CLASS_ID: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
     const START_SFEN: &'static str =
         "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    const KING_NEAR_WEIGHT: u32 = 0;
     type Board = [u8; 81];
     type Rank = U256;
 
@@ -285,6 +289,7 @@ impl Variant for MiniShogi {
     // The reference's numeric type ids (R=2, B=3, G=4, S=5, P=6) order its classes.
     const CLASS_ID: [u8; 8] = [1, 4, 0, 0, 6, 5, 2, 3];
     const START_SFEN: &'static str = "rbsgk/4p/5/P4/KGSBR b - 1";
+    const KING_NEAR_WEIGHT: u32 = 10;
     type Board = [u8; 25];
     type Rank = u64;
 

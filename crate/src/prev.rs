@@ -1,0 +1,148 @@
+//! Prev1: every legal one-ply predecessor of a position (`shared/spec/*.md` §5).
+//!
+//! In P, X is to move and Y made the last move. A predecessor has Y to move and is one of: an un-drop of an
+//! unpromoted Y piece (not a pawn drop that mated), a plain un-move of a Y piece (sliders through empty
+//! squares), an un-promotion (origin or destination in Y's zone), and for un-moves also un-captures
+//! (the vacated square refilled with an X piece, promoted or not, of a kind in Y's hand). A predecessor must
+//! pass the placement test and must not have X in check. Distinct by construction: two candidates differ
+//! in the squares they touch or in what stands on them.
+
+use crate::color::Color;
+use crate::moves::Move;
+use crate::piece::{Kind, Piece, EMPTY};
+use crate::position::Position;
+use crate::rules::{attacked, is_checkmated_by_pawn};
+use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
+
+/// A predecessor and the move that leads from it to the position it precedes.
+pub type Predecessor<V> = (Position<V>, Move);
+
+/// The square directly in front of `sq` for `color`, or `OFF`.
+#[inline]
+fn ahead<V: Variant>(sq: usize, color: Color) -> u8 {
+    V::geometry().nb[sq][if color == Color::Sente { 0 } else { 1 }]
+}
+
+/// Unpromoted-pawn files of each side, as bit masks over x.
+fn pawn_files<V: Variant>(p: &Position<V>) -> [u16; 2] {
+    let g = V::geometry();
+    let mut files = [0u16; 2];
+    for (sq, &c) in p.board().iter().enumerate() {
+        if let Some(piece) = Piece::from_code(c).filter(|q| q.kind() == Kind::Pawn && !q.is_promoted()) {
+            files[piece.color().index()] |= 1 << g.x(sq);
+        }
+    }
+    files
+}
+
+/// Calls `f(origin)` for every empty square from which piece `code` could have moved to `to`.
+#[inline]
+fn origins<V: Variant>(p: &Position<V>, code: u8, to: usize, mut f: impl FnMut(usize)) {
+    let g = V::geometry();
+    let b = p.board();
+    let mut steps = MOVES.steps[code as usize];
+    while steps != 0 {
+        let d = steps.trailing_zeros() as usize;
+        steps &= steps - 1;
+        let o = g.nb[to][OPPOSITE[d]];
+        if o != OFF && b[o as usize] == EMPTY {
+            f(o as usize);
+        }
+    }
+    let mut slides = MOVES.slides[code as usize];
+    while slides != 0 {
+        let d = slides.trailing_zeros() as usize;
+        slides &= slides - 1;
+        let mut o = g.nb[to][OPPOSITE[d]];
+        while o != OFF && b[o as usize] == EMPTY {
+            f(o as usize);
+            o = g.nb[o as usize][OPPOSITE[d]];
+        }
+    }
+}
+
+/// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
+pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
+    out.clear();
+    let g = V::geometry();
+    let x = p.side_to_move();
+    let y = x.opponent();
+    let x_king = p.king(x);
+    let files = pawn_files(p);
+    let y_hand = *p.hand(y);
+    let mut mated: Option<bool> = None;
+
+    // Keeps `pred` if X is not in check in it.
+    let keep = |pred: Position<V>, mv: Move, out: &mut Vec<Predecessor<V>>| {
+        if !attacked(&pred, x_king, y) {
+            out.push((pred, mv));
+        }
+    };
+
+    // The un-move `placed` from `o` to `q`, bare and with every un-capture.
+    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>| {
+        if !placed.is_promoted() {
+            let kind = placed.kind();
+            if V::is_dead(kind, y, o) || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0) {
+                return;
+            }
+        }
+        let mut base = *p;
+        base.set_cell(q, EMPTY);
+        base.set_cell(o, placed.code());
+        base.set_side(y);
+        let mv = Move::Board { from: o as u8, to: q as u8, promote };
+        keep(base, mv, out);
+        for &kind in V::KINDS {
+            if y_hand[kind.index()] == 0 {
+                continue;
+            }
+            for promoted in [false, true] {
+                if promoted && !kind.can_promote() {
+                    continue;
+                }
+                if !promoted
+                    && (V::is_dead(kind, x, q)
+                        || (kind == Kind::Pawn && files[x.index()] & (1 << g.x(q)) != 0))
+                {
+                    continue;
+                }
+                let mut pred = base;
+                pred.set_cell(q, Piece::new(kind, promoted, x).code());
+                pred.hand_mut(y)[kind.index()] -= 1;
+                keep(pred, mv, out);
+            }
+        }
+    };
+
+    for q in 0..V::squares() {
+        let code = p.cell(q);
+        if code == EMPTY || code & 1 != y as u8 {
+            continue;
+        }
+        let piece = Piece::from_code(code).unwrap();
+        let kind = piece.kind();
+        if !piece.is_promoted() && kind != Kind::King {
+            // Un-drop, unless it was a pawn drop that mated (illegal).
+            let pawn_mate = kind == Kind::Pawn
+                && ahead::<V>(q, y) as usize == x_king
+                && *mated.get_or_insert_with(|| is_checkmated_by_pawn(p));
+            if !pawn_mate {
+                let mut pred = *p;
+                pred.set_cell(q, EMPTY);
+                pred.hand_mut(y)[kind.index()] += 1;
+                pred.set_side(y);
+                keep(pred, Move::Drop { kind, to: q as u8 }, out);
+            }
+        }
+        origins(p, code, q, |o| unmove(o, q, piece, false, out));
+        if piece.is_promoted() {
+            let unpromoted = piece.unpromote();
+            origins(p, unpromoted.code(), q, |o| {
+                if V::in_zone(o, y) || V::in_zone(q, y) {
+                    unmove(o, q, unpromoted, true, out)
+                }
+            });
+        }
+    }
+}

@@ -1,0 +1,84 @@
+//! Every oracle row that reaches the prev stage: same |Prev1|, same verdict, and the same pops, nodes,
+//! path length and goal (or maximum depth) as the reference's search.
+
+mod common;
+use common::{oracle, Row};
+use shogi_reach::rank::RankInt;
+use shogi_reach::search::{KkSearch, Limits};
+use shogi_reach::stage::{classify_rank, Stage};
+use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+
+fn check_rows<V: Variant>(file: &str) -> usize {
+    let mut search = KkSearch::<V>::new();
+    let mut checked = 0;
+    for row in oracle(file) {
+        let stage = row.get("stage");
+        if !matches!(stage, "prev" | "reach" | "OK") {
+            continue;
+        }
+        check_row::<V>(file, &row, &mut search);
+        checked += 1;
+    }
+    checked
+}
+
+fn check_row<V: Variant>(file: &str, row: &Row, search: &mut KkSearch<V>) {
+    let ctx = format!("{file}:{}", row.line);
+    let r = V::Rank::parse_decimal(row.get("rank")).unwrap();
+    let mut c = classify_rank::<V>(r, search, Limits::default()).unwrap();
+    if c.stage == Stage::Flip && row.opt("source").is_some() {
+        // Extras labelled with the flip test skipped: classify the position itself past the filter.
+        c = shogi_reach::stage::classify(&c.position, search, Limits::default());
+        assert_eq!(c.stage, Stage::Flip, "{ctx}");
+        let pos = c.position;
+        let mut preds = Vec::new();
+        shogi_reach::prev::predecessors(&pos, &mut preds);
+        assert_eq!(preds.len().to_string(), row.get("n_prev"), "{ctx}: n_prev");
+        return;
+    }
+    assert_eq!(c.stage.name(), row.get("stage"), "{ctx}: stage");
+    assert_eq!(c.n_prev.map(|n| n.to_string()).as_deref(), row.opt("n_prev"), "{ctx}: n_prev");
+    let Some(outcome) = &c.search else {
+        assert_eq!(row.opt("search_pops"), None, "{ctx}");
+        return;
+    };
+    if let Some(pops) = row.opt("search_pops") {
+        assert_eq!(outcome.pops.to_string(), pops, "{ctx}: pops");
+    }
+    if let Some(nodes) = row.opt("search_nodes") {
+        assert_eq!(outcome.nodes.to_string(), nodes, "{ctx}: nodes");
+    }
+    if let Some(plies) = row.opt("path_plies") {
+        assert_eq!(outcome.plies().to_string(), plies, "{ctx}: plies");
+    }
+    match row.opt("goal_fen") {
+        Some(g) if g.starts_with("maxdepth=") => {
+            assert_eq!(format!("maxdepth={}", outcome.max_depth), g, "{ctx}: max depth")
+        }
+        Some(g) => {
+            let goal = Position::<V>::from_sfen(g).unwrap();
+            assert_eq!(outcome.goal(), Some(&goal), "{ctx}: goal");
+        }
+        None => {}
+    }
+}
+
+#[test]
+fn minishogi_sample() {
+    assert_eq!(check_rows::<MiniShogi>("minishogi-sample.tsv"), 712 + 1 + 1469);
+}
+
+#[test]
+fn minishogi_extras() {
+    assert_eq!(check_rows::<MiniShogi>("minishogi-extras.tsv"), 2_079);
+}
+
+#[test]
+fn shogi_sample() {
+    assert_eq!(check_rows::<Shogi>("shogi-sample.tsv"), 29 + 81);
+}
+
+#[test]
+fn shogi_extras() {
+    assert_eq!(check_rows::<Shogi>("shogi-extras.tsv"), 651);
+}
