@@ -3,10 +3,12 @@
 //! prove reachability by backward search to a position with only the two kings on the board.
 
 pub mod color;
+pub mod estimate;
 pub mod moves;
 pub mod piece;
 pub mod position;
 pub mod prev;
+pub mod prove;
 pub mod rank;
 pub mod rules;
 pub mod sample;

@@ -1,9 +1,12 @@
 //! The `shogi-reach` command line.
 
 use clap::{Parser, Subcommand, ValueEnum};
+use shogi_reach::estimate::{self, Report, Tally};
 use shogi_reach::rank::{self, RankInt};
 use shogi_reach::rules;
 use shogi_reach::sample::RankSampler;
+use shogi_reach::search::{KkSearch, Limits};
+use shogi_reach::stage::{classify_rank, Stage};
 use shogi_reach::{MiniShogi, MoveList, Position, Shogi, Variant};
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -55,6 +58,54 @@ enum Command {
         #[arg(num_args = 0.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
+    /// Classify ranks from standard input, one TSV line each:
+    /// rank, sfen, stage, n_prev, search_pops, search_nodes, path_plies, goal_sfen (or maxdepth=D).
+    Classify {
+        #[arg(long, value_enum, default_value = "shogi")]
+        variant: Game,
+        /// Give up a search after this many positions (stage `unknown`).
+        #[arg(long)]
+        max_nodes: Option<usize>,
+    },
+    /// Prove a position reachable (with the path from a KK position) or unreachable (with the reason).
+    Prove {
+        #[arg(long, value_enum, default_value = "shogi")]
+        variant: Game,
+        #[arg(long)]
+        json: bool,
+        /// Give up after this many positions (verdict `unknown`).
+        #[arg(long, default_value_t = 5_000_000)]
+        max_nodes: usize,
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// Estimate the number of reachable positions from uniformly sampled ranks.
+    Estimate {
+        #[arg(long, value_enum, default_value = "shogi")]
+        variant: Game,
+        #[arg(long)]
+        samples: u64,
+        #[arg(long)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Run only part K of M (0-based) of the samples; merge the parts with `merge`.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(u64, u64)>,
+        /// Give up a search after this many positions (counted as `unknown`).
+        #[arg(long)]
+        max_nodes: Option<usize>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Merge shard results (JSON from `estimate --json`) into one estimate.
+    Merge {
+        #[arg(long)]
+        json: bool,
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
     /// Print uniformly drawn ranks: sample i of a seed is the same everywhere (ChaCha8, stream i).
     Sample {
         #[arg(long, value_enum, default_value = "shogi")]
@@ -81,6 +132,15 @@ fn main() -> ExitCode {
         Command::Sample { variant, count, seed, start } => {
             dispatch(variant, Sample { count, seed, start })
         }
+        Command::Classify { variant, max_nodes } => dispatch(variant, Classify { limits: Limits { max_nodes } }),
+        Command::Prove { variant, json, max_nodes, sfen } => {
+            dispatch(variant, Prove { json, limits: Limits { max_nodes: Some(max_nodes) }, sfen: sfen.join(" ") })
+        }
+        Command::Estimate { variant, samples, seed, threads, shard, max_nodes, json } => dispatch(
+            variant,
+            EstimateCmd { samples, seed, threads, shard, limits: Limits { max_nodes }, json },
+        ),
+        Command::Merge { json, files } => merge_files(json, &files),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -207,4 +267,167 @@ impl Run for Sample {
         }
         Ok(())
     }
+}
+
+fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
+    let (k, m) = s.split_once('/').ok_or("expected K/M, e.g. 0/4")?;
+    let (k, m): (u64, u64) = (k.parse().map_err(|_| "bad K")?, m.parse().map_err(|_| "bad M")?);
+    if m == 0 || k >= m {
+        return Err(format!("shard {k}/{m}: need 0 <= K < M"));
+    }
+    Ok((k, m))
+}
+
+struct Classify {
+    limits: Limits,
+}
+impl Run for Classify {
+    fn run<V: Variant>(self) -> Result<()> {
+        let mut w = out();
+        let mut search = KkSearch::<V>::new();
+        for line in io::stdin().lock().lines() {
+            let line = line.map_err(|e| format!("reading input: {e}"))?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let r = parse_rank::<V>(&line)?;
+            let c = classify_rank::<V>(r, &mut search, self.limits).map_err(|e| e.to_string())?;
+            let (mut pops, mut nodes, mut plies, mut goal) = (String::new(), String::new(), String::new(), String::new());
+            if let Some(s) = &c.search {
+                pops = s.pops.to_string();
+                nodes = s.nodes.to_string();
+                match s.goal() {
+                    Some(g) => {
+                        plies = s.plies().to_string();
+                        goal = g.to_sfen();
+                    }
+                    None if c.stage == Stage::Reach => goal = format!("maxdepth={}", s.max_depth),
+                    None => {}
+                }
+            }
+            let n_prev = c.n_prev.map(|n| n.to_string()).unwrap_or_default();
+            writeln!(w, "{r}\t{}\t{}\t{n_prev}\t{pops}\t{nodes}\t{plies}\t{goal}", c.position.to_sfen(), c.stage)
+                .map_err(io_err)?;
+        }
+        Ok(())
+    }
+}
+
+struct Prove {
+    json: bool,
+    limits: Limits,
+    sfen: String,
+}
+impl Run for Prove {
+    fn run<V: Variant>(self) -> Result<()> {
+        let pos = parse_position::<V>(&self.sfen)?;
+        let mut search = KkSearch::<V>::new();
+        let proof = shogi_reach::prove::prove(&pos, &mut search, self.limits);
+        if self.json {
+            println!("{}", serde_json::to_string_pretty(&proof.to_json()).unwrap());
+        } else {
+            print!("{}", proof.to_text());
+        }
+        Ok(())
+    }
+}
+
+struct EstimateCmd {
+    samples: u64,
+    seed: u64,
+    threads: Option<usize>,
+    shard: Option<(u64, u64)>,
+    limits: Limits,
+    json: bool,
+}
+impl Run for EstimateCmd {
+    fn run<V: Variant>(self) -> Result<()> {
+        let (k, m) = self.shard.unwrap_or((0, 1));
+        let range = estimate::shard_range(self.samples, k, m);
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = self.threads {
+            pool = pool.num_threads(t.max(1));
+        }
+        let pool = pool.build().map_err(|e| e.to_string())?;
+        let bar = indicatif::ProgressBar::new(range.end - range.start);
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{elapsed_precise} [{bar:40}] {pos}/{len} samples, {per_sec}, ETA {eta} {msg}",
+            )
+            .unwrap()
+            .progress_chars("=> "),
+        );
+        let mut tally = Tally::default();
+        let chunk = 4096 * pool.current_num_threads() as u64;
+        let mut at = range.start;
+        while at < range.end {
+            let end = (at + chunk).min(range.end);
+            let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.limits));
+            tally.merge(&part);
+            bar.set_position(end - range.start);
+            bar.set_message(format!("reachable {}", tally.count(Stage::Ok)));
+            at = end;
+        }
+        bar.finish_and_clear();
+        let report = Report::new::<V>(self.seed, self.samples, vec![[range.start, range.end]], tally);
+        print_report(&report, self.json);
+        Ok(())
+    }
+}
+
+fn merge_files(json: bool, files: &[std::path::PathBuf]) -> Result<()> {
+    let mut reports = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let r: Report = serde_json::from_str(&text).map_err(|e| format!("{}: not an estimate --json result: {e}", f.display()))?;
+        reports.push(r);
+    }
+    let merged = match reports.first().map(|r| r.variant.as_str()) {
+        Some("minishogi") => estimate::merge::<MiniShogi>(&reports),
+        _ => estimate::merge::<Shogi>(&reports),
+    }
+    .map_err(|e| e.to_string())?;
+    if !merged.is_complete() {
+        eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
+    }
+    print_report(&merged, json);
+    Ok(())
+}
+
+fn print_report(r: &Report, json: bool) {
+    if json {
+        println!("{}", serde_json::to_string_pretty(r).unwrap());
+        return;
+    }
+    let covered: u64 = r.ranges.iter().map(|[s, e]| e - s).sum();
+    println!("{} estimate, seed {}, {} samples (indices {:?} of {})", r.variant, r.seed, covered, r.ranges, r.samples);
+    println!();
+    println!("Table 1: samples passing each check");
+    for (name, n) in &r.funnel {
+        println!("  {name:<22} {n:>14}  {:>8.4} %", 100.0 * *n as f64 / r.tally.samples.max(1) as f64);
+    }
+    let unknown = r.tally.count(Stage::Unknown);
+    if unknown > 0 {
+        println!("  (undecided: search node cap hit) {unknown}");
+    }
+    println!();
+    println!("Table 2: unreachable positions by the most plies traced back");
+    for (d, n) in r.tally.traced_back.iter().enumerate() {
+        println!("  {d:>3} {n:>14}");
+    }
+    let ok = r.tally.count(Stage::Ok);
+    if ok > 0 {
+        println!();
+        println!(
+            "reachable searches: mean {:.1} pops, {:.0} positions generated, {:.1} plies",
+            r.tally.reachable_pops as f64 / ok as f64,
+            r.tally.reachable_nodes as f64 / ok as f64,
+            r.tally.reachable_plies as f64 / ok as f64
+        );
+    }
+    let e = &r.estimate;
+    println!();
+    println!("p = {ok} / {} = {:.10} (sigma {:.3e})", r.tally.samples, e.p_hat, e.sigma);
+    println!("|P_K| = {}", r.candidates);
+    println!("|R| = p * |P_K| = {:.5e}, 3-sigma interval [{:.5e}, {:.5e}]", e.reachable, e.low, e.high);
 }

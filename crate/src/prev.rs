@@ -12,10 +12,16 @@ use crate::moves::Move;
 use crate::piece::{Kind, Piece, EMPTY};
 use crate::position::Position;
 use crate::rules::{attacked, is_checkmated_by_pawn};
+use crate::search::{heuristic, king_term, piece_term};
 use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
 
-/// A predecessor and the move that leads from it to the position it precedes.
-pub type Predecessor<V> = (Position<V>, Move);
+/// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
+#[derive(Clone, Copy, Debug)]
+pub struct Predecessor<V: Variant> {
+    pub pos: Position<V>,
+    pub mv: Move,
+    pub h: u32,
+}
 
 /// The square directly in front of `sq` for `color`, or `OFF`.
 #[inline]
@@ -71,11 +77,14 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
     let files = pawn_files(p);
     let y_hand = *p.hand(y);
     let mut mated: Option<bool> = None;
+    // The heuristic of each predecessor follows from P's: at most two squares and the king term change.
+    let p_king_term = king_term(p);
+    let h_rest = heuristic(p) - p_king_term;
 
     // Keeps `pred` if X is not in check in it.
-    let keep = |pred: Position<V>, mv: Move, out: &mut Vec<Predecessor<V>>| {
+    let keep = |pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>| {
         if !attacked(&pred, x_king, y) {
-            out.push((pred, mv));
+            out.push(Predecessor { pos: pred, mv, h });
         }
     };
 
@@ -92,7 +101,9 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
         base.set_cell(o, placed.code());
         base.set_side(y);
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
-        keep(base, mv, out);
+        let kt = if placed.kind() == Kind::King { king_term(&base) } else { p_king_term };
+        let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
+        keep(base, mv, base_h, out);
         for &kind in V::KINDS {
             if y_hand[kind.index()] == 0 {
                 continue;
@@ -107,10 +118,11 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
                 {
                     continue;
                 }
+                let captured = Piece::new(kind, promoted, x).code();
                 let mut pred = base;
-                pred.set_cell(q, Piece::new(kind, promoted, x).code());
+                pred.set_cell(q, captured);
                 pred.hand_mut(y)[kind.index()] -= 1;
-                keep(pred, mv, out);
+                keep(pred, mv, base_h + piece_term::<V>(captured, q), out);
             }
         }
     };
@@ -132,7 +144,8 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
                 pred.set_cell(q, EMPTY);
                 pred.hand_mut(y)[kind.index()] += 1;
                 pred.set_side(y);
-                keep(pred, Move::Drop { kind, to: q as u8 }, out);
+                let h = h_rest - piece_term::<V>(code, q) + p_king_term;
+                keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
             }
         }
         origins(p, code, q, |o| unmove(o, q, piece, false, out));

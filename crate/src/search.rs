@@ -11,28 +11,40 @@ use crate::prev::{predecessors, Predecessor};
 use crate::variant::Variant;
 use std::cmp::Ordering;
 
-/// The reference's heuristic H = 10·N + 10·P + D (+ Mini Shogi's king-proximity term): 10 per non-king
-/// piece on the board, 10 more per promoted one plus its distance outside its owner's zone.
-pub fn heuristic<V: Variant>(p: &Position<V>) -> u32 {
+/// One board piece's share of the reference's heuristic H = 10·N + 10·P + D: 10 per non-king piece, 10
+/// more if promoted plus its distance (in ranks) outside its owner's promotion zone.
+#[inline]
+pub fn piece_term<V: Variant>(code: u8, sq: usize) -> u32 {
+    if code == EMPTY || code >> 2 == Kind::King as u8 {
+        0
+    } else if code & 2 != 0 {
+        10
+    } else {
+        let owner = Color::from_index((code & 1) as usize);
+        20 + V::geometry().ranks_ahead(sq, owner).saturating_sub(V::ZONE - 1) as u32
+    }
+}
+
+/// Mini Shogi's king-proximity term (the kings within Manhattan distance 2).
+#[inline]
+pub fn king_term<V: Variant>(p: &Position<V>) -> u32 {
+    if V::KING_NEAR_WEIGHT == 0 {
+        return 0;
+    }
     let g = V::geometry();
-    let mut h = 0;
-    for (sq, &c) in p.board().iter().enumerate() {
-        if c == EMPTY || c >> 2 == Kind::King as u8 {
-            continue;
-        }
-        h += 10;
-        if c & 2 == 0 {
-            let owner = Color::from_index((c & 1) as usize);
-            h += 10 + g.ranks_ahead(sq, owner).saturating_sub(V::ZONE - 1) as u32;
-        }
+    let (a, b) = (p.king(Color::Sente), p.king(Color::Gote));
+    if g.x(a).abs_diff(g.x(b)) + g.y(a).abs_diff(g.y(b)) <= 2 {
+        V::KING_NEAR_WEIGHT
+    } else {
+        0
     }
-    if V::KING_NEAR_WEIGHT > 0 {
-        let (a, b) = (p.king(Color::Sente), p.king(Color::Gote));
-        if g.x(a).abs_diff(g.x(b)) + g.y(a).abs_diff(g.y(b)) <= 2 {
-            h += V::KING_NEAR_WEIGHT;
-        }
-    }
-    h
+}
+
+/// The search heuristic; 0 exactly at the goal (only the kings on the board, and for Mini Shogi at
+/// least 3 apart).
+pub fn heuristic<V: Variant>(p: &Position<V>) -> u32 {
+    let pieces: u32 = p.board().iter().enumerate().map(|(sq, &c)| piece_term::<V>(c, sq)).sum();
+    pieces + king_term(p)
 }
 
 /// Compares hands as the reference does: each as the sorted sequence of its pieces' kinds, a proper
@@ -123,8 +135,10 @@ const NO_NODE: u32 = u32::MAX;
 /// A reusable backward search; keeping one per thread avoids allocating per search.
 pub struct KkSearch<V: Variant> {
     nodes: Vec<Node<V>>,
-    /// Open-addressing set of node indices (NO_NODE = free), power-of-two size.
-    slots: Vec<u32>,
+    /// Open-addressing set of node indices, power-of-two size. A slot holds `epoch << 32 | index`; slots
+    /// of older epochs are free, so starting a new search is O(1).
+    slots: Vec<u64>,
+    epoch: u64,
     /// Binary min-heap of node indices by (h, position order).
     heap: Vec<u32>,
     preds: Vec<Predecessor<V>>,
@@ -152,12 +166,17 @@ fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
     for hand in p.hands() {
         h = mix(h, u64::from_le_bytes(*hand));
     }
-    h ^ (h >> 29)
+    // Final avalanche (MurmurHash3's fmix64): the table uses the low bits.
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
+    h ^= h >> 33;
+    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
+    h ^ (h >> 33)
 }
 
 impl<V: Variant> KkSearch<V> {
     pub fn new() -> KkSearch<V> {
-        KkSearch { nodes: Vec::new(), slots: vec![NO_NODE; 1024], heap: Vec::new(), preds: Vec::new() }
+        KkSearch { nodes: Vec::new(), slots: vec![0; 1024], epoch: 1, heap: Vec::new(), preds: Vec::new() }
     }
 
     #[inline]
@@ -206,25 +225,25 @@ impl<V: Variant> KkSearch<V> {
     }
 
     /// Inserts a position not seen before; returns false if it was seen.
-    fn insert(&mut self, pos: Position<V>, parent: u32, mv: Move, depth: u32) -> bool {
+    fn insert(&mut self, pos: Position<V>, h: u32, parent: u32, mv: Move, depth: u32) -> bool {
         if 2 * (self.nodes.len() + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut s = hash_position(&pos) as usize & mask;
         loop {
-            let i = self.slots[s];
-            if i == NO_NODE {
+            let slot = self.slots[s];
+            if slot >> 32 != self.epoch {
                 break;
             }
-            if self.nodes[i as usize].pos == pos {
+            if self.nodes[slot as u32 as usize].pos == pos {
                 return false;
             }
             s = (s + 1) & mask;
         }
         let index = self.nodes.len() as u32;
-        self.slots[s] = index;
-        let h = heuristic(&pos);
+        self.slots[s] = self.epoch << 32 | index as u64;
+        debug_assert_eq!(h, heuristic(&pos));
         self.nodes.push(Node { pos, parent, mv, depth, h });
         self.heap_push(index);
         true
@@ -233,25 +252,28 @@ impl<V: Variant> KkSearch<V> {
     fn grow(&mut self) {
         let size = self.slots.len() * 2;
         self.slots.clear();
-        self.slots.resize(size, NO_NODE);
+        self.slots.resize(size, 0);
         let mask = size - 1;
         for (i, node) in self.nodes.iter().enumerate() {
             let mut s = hash_position(&node.pos) as usize & mask;
-            while self.slots[s] != NO_NODE {
+            while self.slots[s] >> 32 == self.epoch {
                 s = (s + 1) & mask;
             }
-            self.slots[s] = i as u32;
+            self.slots[s] = self.epoch << 32 | i as u64;
         }
     }
 
     fn reset(&mut self) {
         self.nodes.clear();
         self.heap.clear();
-        // Keep large tables from a big search only while they are modest.
-        if self.slots.len() > 1 << 20 {
-            self.slots = vec![NO_NODE; 1024];
-        } else {
-            self.slots.fill(NO_NODE);
+        self.epoch += 1;
+        // A table grown by a large search would spread small ones over many cache lines: start small.
+        if self.slots.len() > 1 << 16 {
+            self.slots = vec![0; 1 << 14];
+        }
+        if self.nodes.capacity() > 1 << 20 {
+            self.nodes.shrink_to(1 << 16);
+            self.heap.shrink_to(1 << 16);
         }
     }
 
@@ -260,7 +282,7 @@ impl<V: Variant> KkSearch<V> {
     pub fn run(&mut self, root: &Position<V>, limits: Limits, mut progress: impl FnMut(Progress) -> bool) -> Outcome<V> {
         self.reset();
         let dummy = Move::Board { from: 0, to: 0, promote: false };
-        self.insert(*root, NO_NODE, dummy, 0);
+        self.insert(*root, heuristic(root), NO_NODE, dummy, 0);
         let mut pops = 0u64;
         let mut max_depth = 0;
         let mut verdict = Verdict::Unreachable;
@@ -276,8 +298,8 @@ impl<V: Variant> KkSearch<V> {
             }
             let depth = node.depth + 1;
             predecessors(&node.pos, &mut preds);
-            for &(pred, mv) in &preds {
-                if self.insert(pred, i, mv, depth) {
+            for pred in &preds {
+                if self.insert(pred.pos, pred.h, i, pred.mv, depth) {
                     max_depth = max_depth.max(depth);
                 }
             }

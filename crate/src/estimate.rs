@@ -1,0 +1,236 @@
+//! Monte Carlo estimates: classify uniformly sampled ranks and count how many pass each stage.
+//!
+//! Samples are identified by index (see [`crate::sample`]), so a run over indices `[start, end)` gives the
+//! same tally on any number of threads, machines or shards; tallies of disjoint shards add up to the
+//! tally of one run.
+
+use crate::rank::RankInt;
+use crate::sample::RankSampler;
+use crate::search::{KkSearch, Limits};
+use crate::stage::{classify_rank, Classified, Stage};
+use crate::variant::Variant;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// Counts of one run (or shard).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    pub samples: u64,
+    /// Samples whose first failing stage (or final verdict) is each [`Stage`], by `Stage::ALL` order.
+    pub stages: [u64; 7],
+    /// Unreachable positions by the most plies their search could trace back (0 = no predecessor):
+    /// the paper's Table 2.
+    pub traced_back: Vec<u64>,
+    /// Over reachable positions: heap pops, generated positions and path plies, summed.
+    pub reachable_pops: u64,
+    pub reachable_nodes: u64,
+    pub reachable_plies: u64,
+}
+
+impl Tally {
+    pub fn count(&self, stage: Stage) -> u64 {
+        self.stages[stage as usize]
+    }
+
+    pub fn add<V: Variant>(&mut self, c: &Classified<V>) {
+        self.samples += 1;
+        self.stages[c.stage as usize] += 1;
+        let traced = match (c.stage, &c.search) {
+            (Stage::Prev, _) => Some(0),
+            (Stage::Reach, Some(s)) => Some(s.max_depth as usize),
+            _ => None,
+        };
+        if let Some(d) = traced {
+            if self.traced_back.len() <= d {
+                self.traced_back.resize(d + 1, 0);
+            }
+            self.traced_back[d] += 1;
+        }
+        if let (Stage::Ok, Some(s)) = (c.stage, &c.search) {
+            self.reachable_pops += s.pops;
+            self.reachable_nodes += s.nodes;
+            self.reachable_plies += s.plies() as u64;
+        }
+    }
+
+    pub fn merge(&mut self, other: &Tally) {
+        self.samples += other.samples;
+        for (a, b) in self.stages.iter_mut().zip(&other.stages) {
+            *a += b;
+        }
+        if self.traced_back.len() < other.traced_back.len() {
+            self.traced_back.resize(other.traced_back.len(), 0);
+        }
+        for (a, b) in self.traced_back.iter_mut().zip(&other.traced_back) {
+            *a += b;
+        }
+        self.reachable_pops += other.reachable_pops;
+        self.reachable_nodes += other.reachable_nodes;
+        self.reachable_plies += other.reachable_plies;
+    }
+
+    /// The paper's Table 1: samples left after each check (flip, piece, king, reachability).
+    pub fn funnel(&self) -> [(&'static str, u64); 5] {
+        let mut left = self.samples;
+        let mut after = |stages: &[Stage]| {
+            left -= stages.iter().map(|&s| self.count(s)).sum::<u64>();
+            left
+        };
+        [
+            ("initial generation", self.samples),
+            ("horizontal mirroring", after(&[Stage::Flip])),
+            ("pawn placement", after(&[Stage::Piece])),
+            ("opponent king check", after(&[Stage::King])),
+            ("reachability", after(&[Stage::Prev, Stage::Reach, Stage::Unknown])),
+        ]
+    }
+
+    /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|.
+    pub fn estimate<V: Variant>(&self) -> Estimate {
+        let n = self.samples.max(1) as f64;
+        let p = self.count(Stage::Ok) as f64 / n;
+        let sigma = (p * (1.0 - p) / n).sqrt();
+        let count = crate::rank::count::<V>().to_f64();
+        Estimate {
+            p_hat: p,
+            sigma,
+            reachable: p * count,
+            low: (p - 3.0 * sigma).max(0.0) * count,
+            high: (p + 3.0 * sigma) * count,
+            unknown: self.count(Stage::Unknown),
+        }
+    }
+}
+
+/// The estimate of |R| = p̂·|P_K| with its 3σ (99.73 %) normal-approximation interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Estimate {
+    pub p_hat: f64,
+    pub sigma: f64,
+    pub reachable: f64,
+    pub low: f64,
+    pub high: f64,
+    /// Samples whose search hit the node cap (counted as not reachable in p̂).
+    pub unknown: u64,
+}
+
+/// The part `k` (0-based) of `m` equal contiguous parts of `0..n`.
+pub fn shard_range(n: u64, k: u64, m: u64) -> std::ops::Range<u64> {
+    assert!(m > 0 && k < m);
+    let at = |i: u64| ((n as u128 * i as u128) / m as u128) as u64;
+    at(k)..at(k + 1)
+}
+
+/// Classifies the samples `indices` of `seed` on the current rayon pool.
+pub fn run_range<V: Variant>(seed: u64, indices: std::ops::Range<u64>, limits: Limits) -> Tally {
+    const BLOCK: u64 = 64;
+    let sampler = RankSampler::<V>::new(seed);
+    let blocks = (indices.end.saturating_sub(indices.start)).div_ceil(BLOCK);
+    (0..blocks)
+        .into_par_iter()
+        .map_init(KkSearch::<V>::new, |search, b| {
+            let from = indices.start + b * BLOCK;
+            let mut t = Tally::default();
+            for i in from..(from + BLOCK).min(indices.end) {
+                let c = classify_rank::<V>(sampler.rank(i), search, limits).expect("sampled ranks are in range");
+                t.add(&c);
+            }
+            t
+        })
+        .reduce(Tally::default, |mut a, b| {
+            a.merge(&b);
+            a
+        })
+}
+
+/// A run or shard, as written by `estimate --json` and read by `merge`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    pub variant: String,
+    pub seed: u64,
+    /// Samples of the whole run the shards belong to.
+    pub samples: u64,
+    /// Sample index ranges `[start, end)` this report covers.
+    pub ranges: Vec<[u64; 2]>,
+    pub tally: Tally,
+    /// |P_K| as a decimal string.
+    pub candidates: String,
+    pub funnel: Vec<(String, u64)>,
+    pub estimate: Estimate,
+}
+
+impl Report {
+    pub fn new<V: Variant>(seed: u64, samples: u64, ranges: Vec<[u64; 2]>, tally: Tally) -> Report {
+        Report {
+            variant: V::NAME.to_string(),
+            seed,
+            samples,
+            ranges,
+            funnel: tally.funnel().iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+            estimate: tally.estimate::<V>(),
+            candidates: crate::rank::count::<V>().to_string(),
+            tally,
+        }
+    }
+
+    /// Whether the ranges cover `0..samples` exactly.
+    pub fn is_complete(&self) -> bool {
+        let mut r = self.ranges.clone();
+        r.sort();
+        let mut at = 0;
+        for [s, e] in r {
+            if s != at {
+                return false;
+            }
+            at = e;
+        }
+        at == self.samples
+    }
+}
+
+/// Why reports cannot be merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    Empty,
+    Mismatch(String),
+    Overlap([u64; 2], [u64; 2]),
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Empty => write!(f, "nothing to merge"),
+            MergeError::Mismatch(what) => write!(f, "shards of different runs: {what} differs"),
+            MergeError::Overlap(a, b) => write!(f, "shards overlap: samples {a:?} and {b:?}"),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+/// Adds up the shards of one run (same variant, seed and total samples, disjoint ranges).
+pub fn merge<V: Variant>(reports: &[Report]) -> Result<Report, MergeError> {
+    let first = reports.first().ok_or(MergeError::Empty)?;
+    let mut tally = Tally::default();
+    let mut ranges: Vec<[u64; 2]> = Vec::new();
+    for r in reports {
+        if r.variant != V::NAME {
+            return Err(MergeError::Mismatch("variant".into()));
+        }
+        if r.seed != first.seed {
+            return Err(MergeError::Mismatch("seed".into()));
+        }
+        if r.samples != first.samples {
+            return Err(MergeError::Mismatch("total samples".into()));
+        }
+        tally.merge(&r.tally);
+        ranges.extend(&r.ranges);
+    }
+    ranges.sort();
+    for w in ranges.windows(2) {
+        if w[1][0] < w[0][1] {
+            return Err(MergeError::Overlap(w[0], w[1]));
+        }
+    }
+    Ok(Report::new::<V>(first.seed, first.samples, ranges, tally))
+}
