@@ -8,6 +8,7 @@ use shogi_reach::sample::RankSampler;
 use shogi_reach::search::{KkSearch, Limits};
 use shogi_reach::stage::{classify_rank, Stage};
 use shogi_reach::{MiniShogi, MoveList, Position, Shogi, Variant};
+use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
 
@@ -132,13 +133,13 @@ fn main() -> ExitCode {
         Command::Sample { variant, count, seed, start } => {
             dispatch(variant, Sample { count, seed, start })
         }
-        Command::Classify { variant, max_nodes } => dispatch(variant, Classify { limits: Limits { max_nodes } }),
+        Command::Classify { variant, max_nodes } => dispatch(variant, Classify { limits: Limits { max_nodes, lazy_captures: false } }),
         Command::Prove { variant, json, max_nodes, sfen } => {
-            dispatch(variant, Prove { json, limits: Limits { max_nodes: Some(max_nodes) }, sfen: sfen.join(" ") })
+            dispatch(variant, Prove { json, limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false }, sfen: sfen.join(" ") })
         }
         Command::Estimate { variant, samples, seed, threads, shard, max_nodes, json } => dispatch(
             variant,
-            EstimateCmd { samples, seed, threads, shard, limits: Limits { max_nodes }, json },
+            EstimateCmd { samples, seed, threads, shard, limits: Limits { max_nodes, lazy_captures: true }, json },
         ),
         Command::Merge { json, files } => merge_files(json, &files),
     };
@@ -169,6 +170,14 @@ fn out() -> BufWriter<io::StdoutLock<'static>> {
     BufWriter::new(io::stdout().lock())
 }
 
+/// Writes `text` to standard output; a closed pipe (e.g. `| head`) ends quietly.
+fn emit(text: &str) -> Result<()> {
+    match io::stdout().lock().write_all(text.as_bytes()) {
+        Err(e) if e.kind() != io::ErrorKind::BrokenPipe => Err(io_err(e)),
+        _ => Ok(()),
+    }
+}
+
 fn io_err(e: io::Error) -> String {
     format!("writing output: {e}")
 }
@@ -185,8 +194,7 @@ fn parse_position<V: Variant>(text: &str) -> Result<Position<V>> {
 struct Count;
 impl Run for Count {
     fn run<V: Variant>(self) -> Result<()> {
-        println!("{}", rank::count::<V>());
-        Ok(())
+        emit(&format!("{}\n", rank::count::<V>()))
     }
 }
 
@@ -218,8 +226,7 @@ struct RankCmd(String);
 impl Run for RankCmd {
     fn run<V: Variant>(self) -> Result<()> {
         let pos = parse_position::<V>(&self.0)?;
-        println!("{}", pos.rank().map_err(|e| e.to_string())?);
-        Ok(())
+        emit(&format!("{}\n", pos.rank().map_err(|e| e.to_string())?))
     }
 }
 
@@ -324,11 +331,10 @@ impl Run for Prove {
         let mut search = KkSearch::<V>::new();
         let proof = shogi_reach::prove::prove(&pos, &mut search, self.limits);
         if self.json {
-            println!("{}", serde_json::to_string_pretty(&proof.to_json()).unwrap());
+            emit(&format!("{}\n", serde_json::to_string_pretty(&proof.to_json()).unwrap()))
         } else {
-            print!("{}", proof.to_text());
+            emit(&proof.to_text())
         }
-        Ok(())
     }
 }
 
@@ -370,8 +376,7 @@ impl Run for EstimateCmd {
         }
         bar.finish_and_clear();
         let report = Report::new::<V>(self.seed, self.samples, vec![[range.start, range.end]], tally);
-        print_report(&report, self.json);
-        Ok(())
+        emit(&report_text(&report, self.json))
     }
 }
 
@@ -390,35 +395,34 @@ fn merge_files(json: bool, files: &[std::path::PathBuf]) -> Result<()> {
     if !merged.is_complete() {
         eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
     }
-    print_report(&merged, json);
-    Ok(())
+    emit(&report_text(&merged, json))
 }
 
-fn print_report(r: &Report, json: bool) {
+fn report_text(r: &Report, json: bool) -> String {
     if json {
-        println!("{}", serde_json::to_string_pretty(r).unwrap());
-        return;
+        return format!("{}\n", serde_json::to_string_pretty(r).unwrap());
     }
+    let mut t = String::new();
     let covered: u64 = r.ranges.iter().map(|[s, e]| e - s).sum();
-    println!("{} estimate, seed {}, {} samples (indices {:?} of {})", r.variant, r.seed, covered, r.ranges, r.samples);
-    println!();
-    println!("Table 1: samples passing each check");
+    let _ = writeln!(t, "{} estimate, seed {}, {} samples (indices {:?} of {})", r.variant, r.seed, covered, r.ranges, r.samples);
+    t.push('\n');
+    let _ = writeln!(t, "Table 1: samples passing each check");
     for (name, n) in &r.funnel {
-        println!("  {name:<22} {n:>14}  {:>8.4} %", 100.0 * *n as f64 / r.tally.samples.max(1) as f64);
+        let _ = writeln!(t, "  {name:<22} {n:>14}  {:>8.4} %", 100.0 * *n as f64 / r.tally.samples.max(1) as f64);
     }
     let unknown = r.tally.count(Stage::Unknown);
     if unknown > 0 {
-        println!("  (undecided: search node cap hit) {unknown}");
+        let _ = writeln!(t, "  (undecided: search node cap hit) {unknown}");
     }
-    println!();
-    println!("Table 2: unreachable positions by the most plies traced back");
+    t.push('\n');
+    let _ = writeln!(t, "Table 2: unreachable positions by the most plies traced back");
     for (d, n) in r.tally.traced_back.iter().enumerate() {
-        println!("  {d:>3} {n:>14}");
+        let _ = writeln!(t, "  {d:>3} {n:>14}");
     }
     let ok = r.tally.count(Stage::Ok);
     if ok > 0 {
-        println!();
-        println!(
+        t.push('\n');
+        let _ = writeln!(t, 
             "reachable searches: mean {:.1} pops, {:.0} positions generated, {:.1} plies",
             r.tally.reachable_pops as f64 / ok as f64,
             r.tally.reachable_nodes as f64 / ok as f64,
@@ -426,8 +430,9 @@ fn print_report(r: &Report, json: bool) {
         );
     }
     let e = &r.estimate;
-    println!();
-    println!("p = {ok} / {} = {:.10} (sigma {:.3e})", r.tally.samples, e.p_hat, e.sigma);
-    println!("|P_K| = {}", r.candidates);
-    println!("|R| = p * |P_K| = {:.5e}, 3-sigma interval [{:.5e}, {:.5e}]", e.reachable, e.low, e.high);
+    t.push('\n');
+    let _ = writeln!(t, "p = {ok} / {} = {:.10} (sigma {:.3e})", r.tally.samples, e.p_hat, e.sigma);
+    let _ = writeln!(t, "|P_K| = {}", r.candidates);
+    let _ = writeln!(t, "|R| = p * |P_K| = {:.5e}, 3-sigma interval [{:.5e}, {:.5e}]", e.reachable, e.low, e.high);
+    t
 }

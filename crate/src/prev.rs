@@ -67,9 +67,28 @@ fn origins<V: Variant>(p: &Position<V>, code: u8, to: usize, mut f: impl FnMut(u
     }
 }
 
+/// Which predecessors to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Captures {
+    /// All of Prev1.
+    Include,
+    /// All but the un-captures.
+    Exclude,
+    /// Only the un-captures.
+    Only,
+}
+
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
+    predecessors_split(p, Captures::Include, out);
+}
+
+/// Fills `out` with part of Prev1(`p`). With `Captures::Exclude`, returns a lower bound of the heuristic
+/// of the un-captures left out (`None` when there are none), so a search can generate them only once
+/// that bound is the best in its open list.
+pub fn predecessors_split<V: Variant>(p: &Position<V>, captures: Captures, out: &mut Vec<Predecessor<V>>) -> Option<u32> {
     out.clear();
+    let mut capture_bound: Option<u32> = None;
     let g = V::geometry();
     let x = p.side_to_move();
     let y = x.opponent();
@@ -89,7 +108,7 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
     };
 
     // The un-move `placed` from `o` to `q`, bare and with every un-capture.
-    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>| {
+    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>, capture_bound: &mut Option<u32>| {
         if !placed.is_promoted() {
             let kind = placed.kind();
             if V::is_dead(kind, y, o) || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0) {
@@ -103,7 +122,16 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
         let kt = if placed.kind() == Kind::King { king_term(&base) } else { p_king_term };
         let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
-        keep(base, mv, base_h, out);
+        if captures != Captures::Only {
+            keep(base, mv, base_h, out);
+        }
+        if captures == Captures::Exclude {
+            // A captured piece adds at least 10.
+            if y_hand.iter().any(|&n| n > 0) {
+                *capture_bound = Some(capture_bound.map_or(base_h + 10, |b: u32| b.min(base_h + 10)));
+            }
+            return;
+        }
         for &kind in V::KINDS {
             if y_hand[kind.index()] == 0 {
                 continue;
@@ -134,7 +162,7 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
         }
         let piece = Piece::from_code(code).unwrap();
         let kind = piece.kind();
-        if !piece.is_promoted() && kind != Kind::King {
+        if !piece.is_promoted() && kind != Kind::King && captures != Captures::Only {
             // Un-drop, unless it was a pawn drop that mated (illegal).
             let pawn_mate = kind == Kind::Pawn
                 && ahead::<V>(q, y) as usize == x_king
@@ -148,14 +176,15 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
                 keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
             }
         }
-        origins(p, code, q, |o| unmove(o, q, piece, false, out));
+        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut capture_bound));
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
                 if V::in_zone(o, y) || V::in_zone(q, y) {
-                    unmove(o, q, unpromoted, true, out)
+                    unmove(o, q, unpromoted, true, out, &mut capture_bound)
                 }
             });
         }
     }
+    capture_bound
 }

@@ -95,7 +95,12 @@ pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits:
         out.stage = Stage::Prev;
         return out;
     }
-    let outcome = search.run(pos, limits, |_| true);
+    let mut outcome = search.run(pos, limits, |_| true);
+    if outcome.verdict == Verdict::Unreachable && limits.lazy_captures {
+        // Depths follow first-discovery parents, which lazy generation can change: redo exhaustively
+        // (unreachable searches are tiny) so the traced-back depth is the reference's.
+        outcome = search.run(pos, Limits { lazy_captures: false, ..limits }, |_| true);
+    }
     out.stage = match outcome.verdict {
         Verdict::Reachable => Stage::Ok,
         Verdict::Unreachable => Stage::Reach,

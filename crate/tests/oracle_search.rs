@@ -4,7 +4,7 @@
 mod common;
 use common::{oracle, Row};
 use shogi_reach::rank::RankInt;
-use shogi_reach::search::{KkSearch, Limits};
+use shogi_reach::search::{heuristic, KkSearch, Limits};
 use shogi_reach::stage::{classify_rank, Stage};
 use shogi_reach::{MiniShogi, Position, Shogi, Variant};
 
@@ -17,9 +17,36 @@ fn check_rows<V: Variant>(file: &str) -> usize {
             continue;
         }
         check_row::<V>(file, &row, &mut search);
+        check_lazy_row::<V>(file, &row, &mut search);
         checked += 1;
     }
     checked
+}
+
+/// With lazy un-captures (as estimates run): same stage, pops, goal and plies.
+fn check_lazy_row<V: Variant>(file: &str, row: &Row, search: &mut KkSearch<V>) {
+    let ctx = format!("{file}:{} (lazy)", row.line);
+    let r = V::Rank::parse_decimal(row.get("rank")).unwrap();
+    let limits = Limits { lazy_captures: true, ..Limits::default() };
+    let c = classify_rank::<V>(r, search, limits).unwrap();
+    if c.stage == Stage::Flip {
+        return;
+    }
+    assert_eq!(c.stage.name(), row.get("stage"), "{ctx}: stage");
+    let Some(outcome) = &c.search else { return };
+    if let Some(pops) = row.opt("search_pops") {
+        assert_eq!(outcome.pops.to_string(), pops, "{ctx}: pops");
+    }
+    if let Some(plies) = row.opt("path_plies") {
+        assert_eq!(outcome.plies().to_string(), plies, "{ctx}: plies");
+    }
+    match row.opt("goal_fen") {
+        Some(g) if g.starts_with("maxdepth=") => {
+            assert_eq!(format!("maxdepth={}", outcome.max_depth), g, "{ctx}: max depth")
+        }
+        Some(g) => assert_eq!(outcome.goal(), Some(&Position::<V>::from_sfen(g).unwrap()), "{ctx}: goal"),
+        None => {}
+    }
 }
 
 fn check_row<V: Variant>(file: &str, row: &Row, search: &mut KkSearch<V>) {
@@ -81,4 +108,26 @@ fn shogi_sample() {
 #[test]
 fn shogi_extras() {
     assert_eq!(check_rows::<Shogi>("shogi-extras.tsv"), 651);
+}
+
+#[test]
+fn minishogi_paths() {
+    let mut search = KkSearch::<MiniShogi>::new();
+    let rows = oracle("minishogi-paths.tsv");
+    assert_eq!(rows.len(), 25);
+    for row in rows {
+        let ctx = format!("minishogi-paths.tsv:{}", row.line);
+        let r: u64 = row.get("rank").parse().unwrap();
+        for lazy_captures in [false, true] {
+            let c = classify_rank::<MiniShogi>(r, &mut search, Limits { lazy_captures, ..Limits::default() }).unwrap();
+            let outcome = c.search.expect("searched");
+            let expected: Vec<Position<MiniShogi>> =
+                row.get("path_root_to_goal").split(" | ").map(|f| Position::from_sfen(f).unwrap()).collect();
+            assert_eq!(outcome.path, expected, "{ctx}: path (lazy {lazy_captures})");
+            let h: Vec<String> = outcome.path.iter().map(|p| heuristic(p).to_string()).collect();
+            assert_eq!(h.join(","), row.get("h_along_path"), "{ctx}: h");
+            assert_eq!(outcome.pops - 1, row.get("expanded").parse::<u64>().unwrap(), "{ctx}: expanded");
+            assert_eq!(outcome.plies().to_string(), row.get("plies"), "{ctx}");
+        }
+    }
 }
