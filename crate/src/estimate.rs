@@ -227,10 +227,13 @@ pub fn merge<V: Variant>(reports: &[Report]) -> Result<Report, MergeError> {
         ranges.extend(&r.ranges);
     }
     ranges.sort();
-    for w in ranges.windows(2) {
-        if w[1][0] < w[0][1] {
-            return Err(MergeError::Overlap(w[0], w[1]));
+    let mut joined: Vec<[u64; 2]> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match joined.last_mut() {
+            Some(last) if r[0] < last[1] => return Err(MergeError::Overlap(*last, r)),
+            Some(last) if r[0] == last[1] => last[1] = r[1],
+            _ => joined.push(r),
         }
     }
-    Ok(Report::new::<V>(first.seed, first.samples, ranges, tally))
+    Ok(Report::new::<V>(first.seed, first.samples, joined, tally))
 }

@@ -1,5 +1,6 @@
 //! The command line: outputs, standard input, and errors with a non-zero exit code.
 
+mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -78,4 +79,73 @@ fn bad_input_fails_with_a_message() {
     assert!(fails(&["rank", "--variant", "shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1"], "").contains("full piece set"));
     assert!(fails(&["perft", "--variant", "shogi", "--depth", "1", "9/9/9/9/9/9/9/9/9 b - 1"], "").contains("king"));
     fails(&["count", "--variant", "chess"], "");
+}
+
+#[test]
+fn classify_prints_the_oracle_columns() {
+    // Rows of the reference's sample: a king-stage reject, a prev reject and a reachable position.
+    let rows = common::oracle("minishogi-sample.tsv");
+    let picks: Vec<&common::Row> = ["king", "prev", "OK"]
+        .iter()
+        .map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap())
+        .collect();
+    let input: String = picks.iter().map(|r| format!("{}\n", r.get("rank"))).collect();
+    let out = ok(&["classify", "--variant", "minishogi"], &input);
+    for (line, row) in out.lines().zip(&picks) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 8, "{line}");
+        assert_eq!(cols[0], row.get("rank"));
+        assert_eq!(cols[1], row.get("sfen"));
+        for (i, name) in [(2, "stage"), (3, "n_prev"), (4, "search_pops"), (5, "search_nodes"), (6, "path_plies")] {
+            assert_eq!(cols[i], row.get(name), "{name} in {line}");
+        }
+        if let Some(goal) = row.opt("goal_fen") {
+            let expected = shogi_reach::Position::<shogi_reach::MiniShogi>::from_sfen(goal).unwrap().to_sfen();
+            assert_eq!(cols[7], expected);
+        }
+    }
+}
+
+#[test]
+fn prove_reports_verdict_reason_and_path() {
+    let out = ok(&["prove", "--variant", "minishogi", "--json", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "reachable");
+    assert_eq!(v["stage"], "OK");
+    let path = v["path"].as_array().unwrap();
+    assert!(!path.is_empty());
+    assert_eq!(path.last().unwrap()["sfen"], "rbsgk/4p/5/P4/KGSBR b - 1");
+    let text = ok(&["prove", "--variant", "minishogi", "+r4/5/pK+BgS/1p2G/S1k+b+R[] w"], "");
+    assert!(text.contains("unreachable (stage reach)"), "{text}");
+    let text = ok(&["prove", "--variant", "minishogi", "rbsgk/4p/5/5/KGSBR b - 1"], "");
+    assert!(text.contains("unreachable (stage count)"), "{text}");
+    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "10", "2RB1/1P2G/3B1/GK1R1/2PSk b s 1"], "");
+    assert!(text.contains("verdict:"), "{text}");
+}
+
+#[test]
+fn estimate_shards_merge_to_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("shogi-reach-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = ["estimate", "--variant", "minishogi", "--samples", "5000", "--seed", "4", "--json"];
+    let whole: serde_json::Value = serde_json::from_str(&ok(&args, "")).unwrap();
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let mut a = args.to_vec();
+        a.extend(["--shard", &shard, "--threads", "1"]);
+        let path = dir.join(format!("shard-{k}.json"));
+        std::fs::write(&path, ok(&a, "")).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    let mut merge_args = vec!["merge", "--json"];
+    merge_args.extend(files.iter().map(String::as_str));
+    let merged: serde_json::Value = serde_json::from_str(&ok(&merge_args, "")).unwrap();
+    assert_eq!(merged, whole);
+    let text = ok(&["merge", &files[0], &files[1]], "");
+    assert!(text.contains("Table 1") && text.contains("|R| = "), "{text}");
+    // Half the shards: merged, with a note.
+    let (success, _, err) = run(&["merge", &files[0]], "");
+    assert!(success && err.contains("only part"));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

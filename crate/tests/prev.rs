@@ -60,7 +60,7 @@ proptest! {
         let seen = walk::<Shogi>(&choices, true)?;
         let mut search = KkSearch::new();
         let last = seen.last().unwrap();
-        let proof = prove(last, &mut search, Limits { max_nodes: Some(2_000_000) });
+        let proof = prove(last, &mut search, Limits { max_nodes: Some(2_000_000), ..Limits::default() });
         prop_assert_eq!(proof.reason, Reason::ReachedKk, "{}", last.to_sfen());
     }
 }
@@ -120,7 +120,7 @@ fn node_cap_gives_unknown() {
     // A reachable Shogi position (reference research/reach_OK.txt) needs more than 100 positions.
     let p = pos::<Shogi>("+N+PK1p1g2/1+P4k1+p/4+p2p+N/n+B3+s2+p/1p+p1gL+P2/2G+p2S+Rn/1+pP3+L1P/2+S+r1+P1+l1/P1+LB+Ps+pg1[] w");
     let mut search = KkSearch::new();
-    let capped = prove(&p, &mut search, Limits { max_nodes: Some(100) });
+    let capped = prove(&p, &mut search, Limits { max_nodes: Some(100), ..Limits::default() });
     assert_eq!(capped.reason, Reason::NodeCap);
     assert!(capped.search.unwrap().nodes < 100 + 600);
     let full = prove(&p, &mut search, Limits::default());

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The README's GNU parallel recipe, run for real on small numbers: M shards merged equal one run.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bin=$PWD/target/release/shogi-reach
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+samples=20000 seed=42 shards=4
+
+seq 0 $((shards - 1)) | parallel -j2 \
+  "$bin estimate --variant minishogi --samples $samples --seed $seed --shard {}/$shards --threads 1 --json > $work/shard-{}.json"
+"$bin" merge --json "$work"/shard-*.json > "$work/merged.json"
+"$bin" estimate --variant minishogi --samples $samples --seed $seed --json > "$work/single.json"
+if cmp -s "$work/merged.json" "$work/single.json"; then
+  echo "1 passed, 0 failed: $shards GNU parallel shards merge to the single run"
+else
+  diff "$work/merged.json" "$work/single.json" | head -20
+  echo "0 passed, 1 failed: merged shards differ from the single run"
+  exit 1
+fi
