@@ -11,7 +11,7 @@ use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::{Kind, Piece, EMPTY};
 use crate::position::Position;
-use crate::rules::{attacked, is_checkmated_by_pawn};
+use crate::rules::{attacked, is_checkmated_by_pawn, piece_attacks, uncovered_attack};
 use crate::search::{heuristic, king_term, piece_term};
 use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
 
@@ -100,9 +100,22 @@ pub fn predecessors_split<V: Variant>(p: &Position<V>, captures: Captures, out: 
     let p_king_term = king_term(p);
     let h_rest = heuristic(p) - p_king_term;
 
-    // Keeps `pred` if X is not in check in it.
+    // When X is not in check in P, a predecessor checks X only through the square Y's piece left or by
+    // the piece put back on its origin; otherwise test the whole board.
+    let x_in_check = attacked(p, x_king, y);
+    let checks_x = |pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>| -> bool {
+        if x_in_check {
+            return attacked(pred, x_king, y);
+        }
+        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, x_king))
+            || vacated.is_some_and(|q| uncovered_attack(pred, x_king, q, y))
+    };
     let keep = |pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>| {
-        if !attacked(&pred, x_king, y) {
+        let (vacated, origin) = match mv {
+            Move::Board { from, to, .. } => ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize)),
+            Move::Drop { to, .. } => (Some(to as usize), None),
+        };
+        if !checks_x(&pred, vacated, origin) {
             out.push(Predecessor { pos: pred, mv, h });
         }
     };

@@ -62,6 +62,58 @@ pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
     false
 }
 
+/// Whether the piece `code` standing on `from` attacks `to` (sliders blocked by any piece).
+#[inline]
+pub fn piece_attacks<V: Variant>(pos: &Position<V>, code: u8, from: usize, to: usize) -> bool {
+    let g = V::geometry();
+    let d = g.line[from][to];
+    if d == OFF {
+        // Only a knight reaches a square off every line.
+        let steps = MOVES.steps[code as usize] >> 8;
+        return steps != 0 && (8..12).any(|k| steps & (1 << (k - 8)) != 0 && g.nb[from][k] as usize == to);
+    }
+    let d = d as usize;
+    if g.nb[from][d] as usize == to {
+        return (MOVES.steps[code as usize] | MOVES.slides[code as usize] as u16) & (1 << d) != 0;
+    }
+    MOVES.slides[code as usize] & (1 << d) != 0 && clear_between::<V>(pos, from, to, d)
+}
+
+/// Whether every square strictly between `from` and `to` (in direction `d`) is empty.
+#[inline]
+fn clear_between<V: Variant>(pos: &Position<V>, from: usize, to: usize, d: usize) -> bool {
+    let g = V::geometry();
+    let mut s = g.nb[from][d] as usize;
+    while s != to {
+        if pos.cell(s) != EMPTY {
+            return false;
+        }
+        s = g.nb[s][d] as usize;
+    }
+    true
+}
+
+/// Whether a slider of `by` attacks `target` through the (empty) square `through`: the check a piece
+/// leaving `through` would uncover.
+#[inline]
+pub fn uncovered_attack<V: Variant>(pos: &Position<V>, target: usize, through: usize, by: Color) -> bool {
+    let g = V::geometry();
+    let d = g.line[target][through];
+    if d == OFF || !clear_between::<V>(pos, target, through, d as usize) {
+        return false;
+    }
+    let d = d as usize;
+    let mut s = g.nb[through][d];
+    while s != OFF {
+        let c = pos.cell(s as usize);
+        if c != EMPTY {
+            return c & 1 == by as u8 && MOVES.slides[c as usize] & (1 << OPPOSITE[d]) != 0;
+        }
+        s = g.nb[s as usize][d];
+    }
+    false
+}
+
 /// Whether `color`'s king is attacked.
 #[inline]
 pub fn in_check<V: Variant>(pos: &Position<V>, color: Color) -> bool {

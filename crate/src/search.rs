@@ -141,6 +141,14 @@ const NO_NODE: u32 = u32::MAX;
 /// Heap entries with this bit stand for a node's deferred un-captures.
 const STUB: u32 = 1 << 31;
 
+/// An open-list entry with the start of its position order inline: the side to move and the first 15
+/// cells; a stub (deferred un-captures) has rank 0 and sorts before the positions of its h.
+#[derive(Clone, Copy)]
+struct Entry {
+    rank: u128,
+    node: u32,
+}
+
 /// A reusable backward search; keeping one per thread avoids allocating per search.
 pub struct KkSearch<V: Variant> {
     nodes: Vec<Node<V>>,
@@ -148,8 +156,11 @@ pub struct KkSearch<V: Variant> {
     /// of older epochs are free, so starting a new search is O(1).
     slots: Vec<u64>,
     epoch: u64,
-    /// Binary min-heap of node indices by (h, position order).
-    heap: Vec<u32>,
+    /// The open list: one binary min-heap (by position order) per value of h.
+    buckets: Vec<Vec<Entry>>,
+    /// No bucket below this one is non-empty.
+    min_bucket: usize,
+    open: usize,
     preds: Vec<Predecessor<V>>,
 }
 
@@ -185,69 +196,95 @@ fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
 
 impl<V: Variant> KkSearch<V> {
     pub fn new() -> KkSearch<V> {
-        KkSearch { nodes: Vec::new(), slots: vec![0; 1024], epoch: 1, heap: Vec::new(), preds: Vec::new() }
+        KkSearch {
+            nodes: Vec::new(),
+            slots: vec![0; 1024],
+            epoch: 1,
+            buckets: Vec::new(),
+            min_bucket: 0,
+            open: 0,
+            preds: Vec::new(),
+        }
     }
 
-    #[inline]
-    fn key_h(&self, e: u32) -> u32 {
+    /// The entry of node `e` (with `STUB`: of its deferred un-captures) and its bucket.
+    fn entry(&self, e: u32) -> (Entry, usize) {
         let n = &self.nodes[(e & !STUB) as usize];
-        if e & STUB != 0 { n.stub_h } else { n.h }
+        if e & STUB != 0 {
+            return (Entry { rank: 0, node: e }, n.stub_h as usize);
+        }
+        let mut key = [0u8; 16];
+        key[0] = n.pos.side_to_move() as u8;
+        key[1..].copy_from_slice(&n.pos.board()[..15]);
+        (Entry { rank: u128::from_be_bytes(key), node: e }, n.h as usize)
     }
 
-    /// Heap order: by h, then a stub before any position (its children can have that h), then positions
-    /// by the reference's order (stubs among themselves by index).
+    /// Order within a bucket: stubs first (among themselves by node), then the reference's position order.
     #[inline]
-    fn less(&self, a: u32, b: u32) -> bool {
-        let (ha, hb) = (self.key_h(a), self.key_h(b));
-        if ha != hb {
-            return ha < hb;
+    fn less(&self, a: &Entry, b: &Entry) -> bool {
+        if a.rank != b.rank {
+            return a.rank < b.rank;
         }
-        match (a & STUB != 0, b & STUB != 0) {
-            (true, true) => a < b,
-            (true, false) => true,
-            (false, true) => false,
-            (false, false) => {
-                cmp_positions(&self.nodes[a as usize].pos, &self.nodes[b as usize].pos) == Ordering::Less
-            }
+        if a.node & STUB != 0 {
+            return a.node < b.node;
         }
+        cmp_positions(&self.nodes[a.node as usize].pos, &self.nodes[b.node as usize].pos) == Ordering::Less
     }
 
-    fn heap_push(&mut self, i: u32) {
-        self.heap.push(i);
-        let mut c = self.heap.len() - 1;
+    fn push_open(&mut self, i: u32) {
+        let (e, h) = self.entry(i);
+        if self.buckets.len() <= h {
+            self.buckets.resize_with(h + 1, Vec::new);
+        }
+        let mut heap = std::mem::take(&mut self.buckets[h]);
+        let mut c = heap.len();
+        heap.push(e);
         while c > 0 {
             let parent = (c - 1) / 2;
-            if !self.less(self.heap[c], self.heap[parent]) {
+            if !self.less(&e, &heap[parent]) {
                 break;
             }
-            self.heap.swap(c, parent);
+            heap[c] = heap[parent];
             c = parent;
         }
+        heap[c] = e;
+        self.buckets[h] = heap;
+        self.min_bucket = self.min_bucket.min(h);
+        self.open += 1;
     }
 
-    fn heap_pop(&mut self) -> Option<u32> {
-        let top = *self.heap.first()?;
-        let last = self.heap.pop().unwrap();
-        if !self.heap.is_empty() {
-            self.heap[0] = last;
-            let n = self.heap.len();
+    fn pop_open(&mut self) -> Option<u32> {
+        if self.open == 0 {
+            return None;
+        }
+        while self.buckets[self.min_bucket].is_empty() {
+            self.min_bucket += 1;
+        }
+        let mut heap = std::mem::take(&mut self.buckets[self.min_bucket]);
+        let top = heap[0].node;
+        let last = heap.pop().unwrap();
+        let n = heap.len();
+        if n > 0 {
             let mut i = 0;
             loop {
                 let (l, r) = (2 * i + 1, 2 * i + 2);
-                let mut m = i;
-                if l < n && self.less(self.heap[l], self.heap[m]) {
-                    m = l;
-                }
-                if r < n && self.less(self.heap[r], self.heap[m]) {
-                    m = r;
-                }
-                if m == i {
+                let mut m = l;
+                if l >= n {
                     break;
                 }
-                self.heap.swap(i, m);
+                if r < n && self.less(&heap[r], &heap[l]) {
+                    m = r;
+                }
+                if !self.less(&heap[m], &last) {
+                    break;
+                }
+                heap[i] = heap[m];
                 i = m;
             }
+            heap[i] = last;
         }
+        self.buckets[self.min_bucket] = heap;
+        self.open -= 1;
         Some(top)
     }
 
@@ -272,7 +309,7 @@ impl<V: Variant> KkSearch<V> {
         self.slots[s] = self.epoch << 32 | index as u64;
         debug_assert_eq!(h, heuristic(&pos));
         self.nodes.push(Node { pos, parent, mv, depth, h, stub_h: u32::MAX });
-        self.heap_push(index);
+        self.push_open(index);
         true
     }
 
@@ -292,7 +329,11 @@ impl<V: Variant> KkSearch<V> {
 
     fn reset(&mut self) {
         self.nodes.clear();
-        self.heap.clear();
+        for b in &mut self.buckets {
+            b.clear();
+        }
+        self.min_bucket = 0;
+        self.open = 0;
         self.epoch += 1;
         // A table grown by a large search would spread small ones over many cache lines: start small.
         if self.slots.len() > 1 << 16 {
@@ -300,7 +341,7 @@ impl<V: Variant> KkSearch<V> {
         }
         if self.nodes.capacity() > 1 << 20 {
             self.nodes.shrink_to(1 << 16);
-            self.heap.shrink_to(1 << 16);
+            self.buckets = Vec::new();
         }
     }
 
@@ -315,7 +356,7 @@ impl<V: Variant> KkSearch<V> {
         let mut verdict = Verdict::Unreachable;
         let mut goal = NO_NODE;
         let mut preds = std::mem::take(&mut self.preds);
-        while let Some(entry) = self.heap_pop() {
+        while let Some(entry) = self.pop_open() {
             let i = entry & !STUB;
             let node = &self.nodes[i as usize];
             let depth = node.depth + 1;
@@ -331,7 +372,7 @@ impl<V: Variant> KkSearch<V> {
                 if limits.lazy_captures {
                     if let Some(bound) = predecessors_split(&node.pos, Captures::Exclude, &mut preds) {
                         self.nodes[i as usize].stub_h = bound;
-                        self.heap_push(i | STUB);
+                        self.push_open(i | STUB);
                     }
                 } else {
                     predecessors(&node.pos, &mut preds);
@@ -348,7 +389,7 @@ impl<V: Variant> KkSearch<V> {
                     && !progress(Progress {
                         pops,
                         nodes: self.nodes.len() as u64,
-                        best_h: self.heap.first().map_or(0, |&t| self.nodes[t as usize].h),
+                        best_h: self.min_bucket as u32,
                     }))
             {
                 verdict = Verdict::Unknown;

@@ -47,6 +47,9 @@ pub struct Geometry {
     pub square_of_rank_index: [u8; MAX_SQUARES],
     /// Left-right mirror of each square.
     pub mirror: [u8; MAX_SQUARES],
+    /// `line[a][b]`: the direction (0..8) from `a` towards `b` when they share a rank, file or diagonal,
+    /// else `OFF`.
+    pub line: [[u8; MAX_SQUARES]; MAX_SQUARES],
 }
 
 impl Geometry {
@@ -59,6 +62,7 @@ impl Geometry {
             rank_index: [OFF; MAX_SQUARES],
             square_of_rank_index: [OFF; MAX_SQUARES],
             mirror: [OFF; MAX_SQUARES],
+            line: [[OFF; MAX_SQUARES]; MAX_SQUARES],
         };
         let mut y = 0;
         while y < h {
@@ -77,6 +81,19 @@ impl Geometry {
                 g.rank_index[sq] = (h * x + y) as u8;
                 g.square_of_rank_index[h * x + y] = sq as u8;
                 g.mirror[sq] = (y * w + (w - 1 - x)) as u8;
+                let mut d = 0;
+                while d < 8 {
+                    let (mut nx, mut ny) = (x as isize, y as isize);
+                    loop {
+                        nx += DIRS[d].0 as isize;
+                        ny += DIRS[d].1 as isize;
+                        if nx < 0 || ny < 0 || nx as usize >= w || ny as usize >= h {
+                            break;
+                        }
+                        g.line[sq][ny as usize * w + nx as usize] = d as u8;
+                    }
+                    d += 1;
+                }
                 x += 1;
             }
             y += 1;
