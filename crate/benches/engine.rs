@@ -2,7 +2,10 @@
 //! Run with `cargo bench` (or `npm run bench`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use shogi_reach::estimate::run_range;
 use shogi_reach::rank;
+use shogi_reach::search::{KkSearch, Limits};
+use shogi_reach::stage::{classify_rank, Stage};
 use shogi_reach::rules::perft;
 use shogi_reach::sample::RankSampler;
 use shogi_reach::stage::failed_filter;
@@ -50,9 +53,39 @@ fn perfts(c: &mut Criterion) {
     g.finish();
 }
 
+/// The whole pipeline per sample (one core), and one reachable position's search.
+fn pipeline<V: Variant>(c: &mut Criterion, samples: u64) {
+    let mut g = c.benchmark_group(format!("{}/pipeline", V::NAME));
+    g.sample_size(10);
+    g.throughput(Throughput::Elements(samples));
+    let limits = Limits { lazy_captures: true, ..Limits::default() };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
+    g.bench_function("classify samples (1 thread)", |b| {
+        b.iter(|| pool.install(|| run_range::<V>(7, 0..samples, limits)))
+    });
+    // Reachable positions of the same sample, searched one by one.
+    let sampler = RankSampler::<V>::new(7);
+    let mut search = KkSearch::<V>::new();
+    let reachable: Vec<Position<V>> = (0..samples)
+        .filter_map(|i| {
+            let c = classify_rank::<V>(sampler.rank(i), &mut search, limits).unwrap();
+            (c.stage == Stage::Ok).then_some(c.position)
+        })
+        .take(100)
+        .collect();
+    g.throughput(Throughput::Elements(reachable.len() as u64));
+    for (name, lazy) in [("search reachable (lazy)", true), ("search reachable (exact)", false)] {
+        let l = Limits { lazy_captures: lazy, ..Limits::default() };
+        g.bench_function(name, |b| b.iter(|| reachable.iter().map(|p| search.run(p, l, |_| true).pops).sum::<u64>()));
+    }
+    g.finish();
+}
+
 fn all(c: &mut Criterion) {
     filters::<MiniShogi>(c);
     filters::<Shogi>(c);
+    pipeline::<MiniShogi>(c, 20_000);
+    pipeline::<Shogi>(c, 20_000);
     perfts(c);
 }
 

@@ -12,7 +12,7 @@ use crate::moves::Move;
 use crate::piece::{Kind, Piece, EMPTY};
 use crate::position::Position;
 use crate::rules::{attacked, is_checkmated_by_pawn, piece_attacks, uncovered_attack};
-use crate::search::{heuristic, king_term, piece_term};
+use crate::search::{heuristic, king_term, king_term_at, piece_term};
 use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
@@ -67,28 +67,33 @@ fn origins<V: Variant>(p: &Position<V>, code: u8, to: usize, mut f: impl FnMut(u
     }
 }
 
-/// Which predecessors to generate.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Captures {
-    /// All of Prev1.
-    Include,
-    /// All but the un-captures.
-    Exclude,
-    /// Only the un-captures.
-    Only,
+/// The parts of Prev1, as bits of a mask: a search can generate a part only once a lower bound of its
+/// heuristic is the best in its open list.
+pub mod part {
+    pub const UNDROPS: u8 = 1;
+    /// Un-promotions without un-capture.
+    pub const UNPROMOTIONS: u8 = 2;
+    /// Plain un-moves without un-capture.
+    pub const UNMOVES: u8 = 4;
+    /// The un-capture variants of un-promotions and un-moves.
+    pub const UNCAPTURES: u8 = 8;
+    pub const ALL: u8 = 15;
 }
 
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
-    predecessors_split(p, Captures::Include, out);
+    predecessors_parts(p, part::ALL, out);
 }
 
-/// Fills `out` with part of Prev1(`p`). With `Captures::Exclude`, returns a lower bound of the heuristic
-/// of the un-captures left out (`None` when there are none), so a search can generate them only once
-/// that bound is the best in its open list.
-pub fn predecessors_split<V: Variant>(p: &Position<V>, captures: Captures, out: &mut Vec<Predecessor<V>>) -> Option<u32> {
+/// Fills `out` with the parts of Prev1(`p`) in the mask `parts`. For each part left out (indexed by the
+/// bit's position), returns a lower bound of the heuristic of its candidates (`None` when it has none).
+pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: u8, out: &mut Vec<Predecessor<V>>) -> [Option<u32>; 4] {
     out.clear();
-    let mut capture_bound: Option<u32> = None;
+    let mut bounds: [Option<u32>; 4] = [None; 4];
+    fn lower(bounds: &mut [Option<u32>; 4], part: u8, h: u32) {
+        let b = &mut bounds[part.trailing_zeros() as usize];
+        *b = Some(b.map_or(h, |b| b.min(h)));
+    }
     let g = V::geometry();
     let x = p.side_to_move();
     let y = x.opponent();
@@ -121,28 +126,35 @@ pub fn predecessors_split<V: Variant>(p: &Position<V>, captures: Captures, out: 
     };
 
     // The un-move `placed` from `o` to `q`, bare and with every un-capture.
-    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>, capture_bound: &mut Option<u32>| {
+    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>, bounds: &mut [Option<u32>; 4]| {
         if !placed.is_promoted() {
             let kind = placed.kind();
             if V::is_dead(kind, y, o) || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0) {
                 return;
             }
         }
+        let mv = Move::Board { from: o as u8, to: q as u8, promote };
+        let kt = if placed.kind() == Kind::King { king_term_at::<V>(o, x_king) } else { p_king_term };
+        let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
+        let bare = if promote { part::UNPROMOTIONS } else { part::UNMOVES };
+        if parts & bare == 0 {
+            lower(bounds, bare, base_h);
+        }
+        if parts & part::UNCAPTURES == 0 && y_hand.iter().any(|&n| n > 0) {
+            // A captured piece adds at least 10.
+            lower(bounds, part::UNCAPTURES, base_h + 10);
+        }
+        if parts & (bare | part::UNCAPTURES) == 0 {
+            return;
+        }
         let mut base = *p;
         base.set_cell(q, EMPTY);
         base.set_cell(o, placed.code());
         base.set_side(y);
-        let mv = Move::Board { from: o as u8, to: q as u8, promote };
-        let kt = if placed.kind() == Kind::King { king_term(&base) } else { p_king_term };
-        let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
-        if captures != Captures::Only {
+        if parts & bare != 0 {
             keep(base, mv, base_h, out);
         }
-        if captures == Captures::Exclude {
-            // A captured piece adds at least 10.
-            if y_hand.iter().any(|&n| n > 0) {
-                *capture_bound = Some(capture_bound.map_or(base_h + 10, |b: u32| b.min(base_h + 10)));
-            }
+        if parts & part::UNCAPTURES == 0 {
             return;
         }
         for &kind in V::KINDS {
@@ -175,7 +187,7 @@ pub fn predecessors_split<V: Variant>(p: &Position<V>, captures: Captures, out: 
         }
         let piece = Piece::from_code(code).unwrap();
         let kind = piece.kind();
-        if !piece.is_promoted() && kind != Kind::King && captures != Captures::Only {
+        if !piece.is_promoted() && kind != Kind::King {
             // Un-drop, unless it was a pawn drop that mated (illegal).
             let pawn_mate = kind == Kind::Pawn
                 && ahead::<V>(q, y) as usize == x_king
@@ -186,18 +198,22 @@ pub fn predecessors_split<V: Variant>(p: &Position<V>, captures: Captures, out: 
                 pred.hand_mut(y)[kind.index()] += 1;
                 pred.set_side(y);
                 let h = h_rest - piece_term::<V>(code, q) + p_king_term;
-                keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
+                if parts & part::UNDROPS != 0 {
+                    keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
+                } else {
+                    lower(&mut bounds, part::UNDROPS, h);
+                }
             }
         }
-        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut capture_bound));
+        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut bounds));
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
                 if V::in_zone(o, y) || V::in_zone(q, y) {
-                    unmove(o, q, unpromoted, true, out, &mut capture_bound)
+                    unmove(o, q, unpromoted, true, out, &mut bounds)
                 }
             });
         }
     }
-    capture_bound
+    bounds
 }

@@ -7,7 +7,7 @@ use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::{Kind, Piece, EMPTY};
 use crate::position::{Hand, Position};
-use crate::prev::{predecessors, predecessors_split, Captures, Predecessor};
+use crate::prev::{part, predecessors_parts, Predecessor};
 use crate::variant::Variant;
 use std::cmp::Ordering;
 
@@ -28,11 +28,16 @@ pub fn piece_term<V: Variant>(code: u8, sq: usize) -> u32 {
 /// Mini Shogi's king-proximity term (the kings within Manhattan distance 2).
 #[inline]
 pub fn king_term<V: Variant>(p: &Position<V>) -> u32 {
+    king_term_at::<V>(p.king(Color::Sente), p.king(Color::Gote))
+}
+
+/// The king-proximity term for kings on `a` and `b`.
+#[inline]
+pub fn king_term_at<V: Variant>(a: usize, b: usize) -> u32 {
     if V::KING_NEAR_WEIGHT == 0 {
         return 0;
     }
     let g = V::geometry();
-    let (a, b) = (p.king(Color::Sente), p.king(Color::Gote));
     if g.x(a).abs_diff(g.x(b)) + g.y(a).abs_diff(g.y(b)) <= 2 {
         V::KING_NEAR_WEIGHT
     } else {
@@ -133,13 +138,14 @@ struct Node<V: Variant> {
     mv: Move,
     depth: u32,
     h: u32,
-    /// With lazy captures: the heuristic bound of the un-captures still to generate.
-    stub_h: u32,
 }
 
 const NO_NODE: u32 = u32::MAX;
-/// Heap entries with this bit stand for a node's deferred un-captures.
+/// Open-list entries with this bit stand for a deferred part of a node's predecessors; the part's bit
+/// index is stored in the two bits below it, the node in the rest.
 const STUB: u32 = 1 << 31;
+const STUB_PART_SHIFT: u32 = 29;
+const NODE_MASK: u32 = (1 << STUB_PART_SHIFT) - 1;
 
 /// An open-list entry with the start of its position order inline: the side to move and the first 15
 /// cells; a stub (deferred un-captures) has rank 0 and sorts before the positions of its h.
@@ -207,12 +213,9 @@ impl<V: Variant> KkSearch<V> {
         }
     }
 
-    /// The entry of node `e` (with `STUB`: of its deferred un-captures) and its bucket.
+    /// The entry of node `e` and its bucket.
     fn entry(&self, e: u32) -> (Entry, usize) {
-        let n = &self.nodes[(e & !STUB) as usize];
-        if e & STUB != 0 {
-            return (Entry { rank: 0, node: e }, n.stub_h as usize);
-        }
+        let n = &self.nodes[e as usize];
         let mut key = [0u8; 16];
         key[0] = n.pos.side_to_move() as u8;
         key[1..].copy_from_slice(&n.pos.board()[..15]);
@@ -231,8 +234,18 @@ impl<V: Variant> KkSearch<V> {
         cmp_positions(&self.nodes[a.node as usize].pos, &self.nodes[b.node as usize].pos) == Ordering::Less
     }
 
+    /// Puts a deferred part of node `i`'s predecessors, with heuristic bound `h`, on the open list.
+    fn push_stub(&mut self, i: u32, part_bit: u8, h: u32) {
+        let node = i | STUB | (part_bit.trailing_zeros() << STUB_PART_SHIFT);
+        self.push_entry(Entry { rank: 0, node }, h as usize);
+    }
+
     fn push_open(&mut self, i: u32) {
         let (e, h) = self.entry(i);
+        self.push_entry(e, h);
+    }
+
+    fn push_entry(&mut self, e: Entry, h: usize) {
         if self.buckets.len() <= h {
             self.buckets.resize_with(h + 1, Vec::new);
         }
@@ -308,7 +321,7 @@ impl<V: Variant> KkSearch<V> {
         let index = self.nodes.len() as u32;
         self.slots[s] = self.epoch << 32 | index as u64;
         debug_assert_eq!(h, heuristic(&pos));
-        self.nodes.push(Node { pos, parent, mv, depth, h, stub_h: u32::MAX });
+        self.nodes.push(Node { pos, parent, mv, depth, h });
         self.push_open(index);
         true
     }
@@ -357,11 +370,12 @@ impl<V: Variant> KkSearch<V> {
         let mut goal = NO_NODE;
         let mut preds = std::mem::take(&mut self.preds);
         while let Some(entry) = self.pop_open() {
-            let i = entry & !STUB;
+            let i = if entry & STUB != 0 { entry & NODE_MASK } else { entry };
             let node = &self.nodes[i as usize];
             let depth = node.depth + 1;
             if entry & STUB != 0 {
-                predecessors_split(&node.pos, Captures::Only, &mut preds);
+                let part_bit = 1u8 << ((entry & !STUB) >> STUB_PART_SHIFT);
+                predecessors_parts(&node.pos, part_bit, &mut preds);
             } else {
                 pops += 1;
                 if node.h == 0 {
@@ -370,12 +384,13 @@ impl<V: Variant> KkSearch<V> {
                     break;
                 }
                 if limits.lazy_captures {
-                    if let Some(bound) = predecessors_split(&node.pos, Captures::Exclude, &mut preds) {
-                        self.nodes[i as usize].stub_h = bound;
-                        self.push_open(i | STUB);
+                    // Deferring the plain un-moves too generates fewer positions but costs more time.
+                    let bounds = predecessors_parts(&node.pos, part::ALL & !part::UNCAPTURES, &mut preds);
+                    if let Some(h) = bounds[part::UNCAPTURES.trailing_zeros() as usize] {
+                        self.push_stub(i, part::UNCAPTURES, h);
                     }
                 } else {
-                    predecessors(&node.pos, &mut preds);
+                    predecessors_parts(&node.pos, part::ALL, &mut preds);
                 }
             }
             for pred in &preds {
@@ -383,7 +398,9 @@ impl<V: Variant> KkSearch<V> {
                     max_depth = max_depth.max(depth);
                 }
             }
+            // Past 2^29 nodes stub entries could not name their node; far beyond any memory anyway.
             if limits.max_nodes.is_some_and(|cap| self.nodes.len() >= cap)
+                || self.nodes.len() >= NODE_MASK as usize
                 || (entry & STUB == 0
                     && pops % 1024 == 0
                     && !progress(Progress {
