@@ -143,6 +143,16 @@ pub fn run_range<V: Variant>(seed: u64, indices: std::ops::Range<u64>, limits: L
         })
 }
 
+/// Classifies the given ranks (one batch, on the current thread) and counts the stages.
+pub fn tally_ranks<V: Variant>(ranks: &[V::Rank], limits: Limits) -> Result<Tally, crate::rank::RankError> {
+    let mut search = KkSearch::<V>::new();
+    let mut t = Tally::default();
+    for &r in ranks {
+        t.add(&classify_rank::<V>(r, &mut search, limits)?);
+    }
+    Ok(t)
+}
+
 /// A run or shard, as written by `estimate --json` and read by `merge`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {

@@ -3,7 +3,7 @@
 use crate::position::Position;
 use crate::prev::predecessors;
 use crate::rules;
-use crate::search::{KkSearch, Limits, Outcome, Verdict};
+use crate::search::{KkSearch, Limits, Outcome, Progress, Verdict};
 use crate::variant::Variant;
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -74,6 +74,17 @@ pub struct Proof<V: Variant> {
 /// Decides whether `pos` is reachable from the start position (either side to move, not necessarily
 /// mirror-canonical).
 pub fn prove<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits: Limits) -> Proof<V> {
+    prove_with_progress(pos, search, limits, |_| true)
+}
+
+/// [`prove`], calling `progress` during the search (every 1024 pops); returning false stops it with the
+/// verdict unknown.
+pub fn prove_with_progress<V: Variant>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    limits: Limits,
+    progress: impl FnMut(Progress) -> bool,
+) -> Proof<V> {
     let mut proof = Proof { position: *pos, reason: Reason::ReachedKk, n_prev: None, search: None };
     if !pos.is_complete() {
         proof.reason = Reason::MissingPieces;
@@ -88,7 +99,7 @@ pub fn prove<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits: Li
         if preds.is_empty() {
             proof.reason = Reason::NoPredecessor;
         } else {
-            let outcome = search.run(pos, limits, |_| true);
+            let outcome = search.run(pos, limits, progress);
             proof.reason = match outcome.verdict {
                 Verdict::Reachable => Reason::ReachedKk,
                 Verdict::Unreachable => Reason::SearchExhausted,

@@ -88,3 +88,22 @@ fn shogi_small_run() {
     assert_eq!(t.stages.iter().sum::<u64>(), 3_000);
     assert_eq!(t.count(Stage::Unknown), 0);
 }
+
+#[test]
+fn a_batch_of_ranks_counts_like_the_oracle() {
+    use shogi_reach::rank::RankInt;
+    let rows = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle/minishogi-sample.tsv"),
+    )
+    .unwrap();
+    let mut ranks = Vec::new();
+    let mut expected = [0u64; 7];
+    for line in rows.lines().skip(1).take(3000) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        ranks.push(u64::parse_decimal(cols[1]).unwrap());
+        expected[Stage::from_name(cols[4]).unwrap() as usize] += 1;
+    }
+    let t = shogi_reach::estimate::tally_ranks::<MiniShogi>(&ranks, FAST).unwrap();
+    assert_eq!(t.stages, expected);
+    assert!(shogi_reach::estimate::tally_ranks::<MiniShogi>(&[u64::MAX], FAST).is_err());
+}
