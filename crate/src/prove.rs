@@ -1,7 +1,6 @@
 //! Proving one given position reachable or unreachable, with the reason and the path.
 
 use crate::position::Position;
-use crate::prev::predecessors;
 use crate::rules;
 use crate::search::{KkSearch, Limits, Outcome, Progress, Verdict};
 use crate::variant::Variant;
@@ -93,10 +92,9 @@ pub fn prove_with_progress<V: Variant>(
     } else if rules::in_check(pos, pos.side_to_move().opponent()) {
         proof.reason = Reason::OpponentInCheck;
     } else {
-        let mut preds = Vec::new();
-        predecessors(pos, &mut preds);
-        proof.n_prev = Some(preds.len());
-        if preds.is_empty() {
+        let n = search.count_predecessors(pos);
+        proof.n_prev = Some(n);
+        if n == 0 {
             proof.reason = Reason::NoPredecessor;
         } else {
             let outcome = search.run(pos, limits, progress);

@@ -576,12 +576,14 @@ pub fn rank<V: Variant>(pos: &Position<V>) -> Result<V::Rank, RankError> {
             scale *= binom(m, size);
             removed += size;
         }
-        let mut all: Vec<u8> = Vec::new();
+        let mut all = [0u8; 18];
+        let mut len = 0;
         for gi in 0..4 {
-            all.extend_from_slice(&groups[gi][..sizes[gi]]);
+            all[len..len + sizes[gi]].copy_from_slice(&groups[gi][..sizes[gi]]);
+            len += sizes[gi];
         }
-        all.sort_unstable();
-        empties.remove_positions(&all);
+        all[..len].sort_unstable();
+        empties.remove_positions(&all[..len]);
         digits[i] = (digit, radix);
     }
     let mut acc = V::Rank::ZERO;

@@ -358,6 +358,12 @@ impl<V: Variant> KkSearch<V> {
         }
     }
 
+    /// |Prev1(pos)|, reusing this search's buffer.
+    pub fn count_predecessors(&mut self, pos: &Position<V>) -> usize {
+        predecessors_parts(pos, part::ALL, &mut self.preds);
+        self.preds.len()
+    }
+
     /// Searches back from `root` to a KK position. `progress` is called every 1024 pops and may return
     /// false to stop (verdict `Unknown`).
     pub fn run(&mut self, root: &Position<V>, limits: Limits, mut progress: impl FnMut(Progress) -> bool) -> Outcome<V> {

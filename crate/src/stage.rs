@@ -1,10 +1,9 @@
 //! The pipeline's stages and their names, as in the paper's Table 1 and the oracle files.
 
 use crate::position::Position;
-use crate::prev::predecessors;
 use crate::rank::{unrank, RankError};
 use crate::rules;
-use crate::search::{KkSearch, Limits, Outcome, Verdict};
+use crate::search::{heuristic, KkSearch, Limits, Outcome, Verdict};
 use crate::variant::Variant;
 use std::fmt;
 
@@ -75,7 +74,8 @@ pub fn failed_filter<V: Variant>(pos: &Position<V>) -> Option<Stage> {
 pub struct Classified<V: Variant> {
     pub position: Position<V>,
     pub stage: Stage,
-    /// |Prev1| of the position, once the prev stage is reached.
+    /// |Prev1| of the position, once the prev stage is reached (lazy searches count it only when it is
+    /// 0).
     pub n_prev: Option<usize>,
     /// The backward search, once the reach stage is reached.
     pub search: Option<Outcome<V>>,
@@ -88,14 +88,22 @@ pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits:
         out.stage = stage;
         return out;
     }
-    let mut preds = Vec::new();
-    predecessors(pos, &mut preds);
-    out.n_prev = Some(preds.len());
-    if preds.is_empty() {
+    // The lazy search tells an empty Prev1 by finding nothing at all; a goal root is popped before its
+    // predecessors are looked at, so that case (and the exact mode, which reports |Prev1|) counts them.
+    if !limits.lazy_captures || heuristic(pos) == 0 {
+        let n = search.count_predecessors(pos);
+        out.n_prev = Some(n);
+        if n == 0 {
+            out.stage = Stage::Prev;
+            return out;
+        }
+    }
+    let mut outcome = search.run(pos, limits, |_| true);
+    if out.n_prev.is_none() && outcome.verdict == Verdict::Unreachable && outcome.nodes == 1 {
+        out.n_prev = Some(0);
         out.stage = Stage::Prev;
         return out;
     }
-    let mut outcome = search.run(pos, limits, |_| true);
     if outcome.verdict == Verdict::Unreachable && limits.lazy_captures {
         // Depths follow first-discovery parents, which lazy generation can change: redo exhaustively
         // (unreachable searches are tiny) so the traced-back depth is the reference's.

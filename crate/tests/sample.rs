@@ -1,7 +1,7 @@
 //! Seeded sampling: deterministic per (seed, index), in range, and uniform enough to reproduce the
 //! paper's filter pass rates.
 
-use shogi_reach::rank::{self, RankInt};
+use shogi_reach::rank;
 use shogi_reach::sample::RankSampler;
 use shogi_reach::stage::{failed_filter, Stage};
 use shogi_reach::{MiniShogi, Shogi, Variant};
