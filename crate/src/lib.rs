@@ -2,6 +2,7 @@
 //! An implementation of Ishii & Tanaka's method: rank/unrank the K-canonical candidate set, filter, and
 //! prove reachability by backward search to a position with only the two kings on the board.
 
+pub mod bitboard;
 pub mod color;
 pub mod estimate;
 pub mod moves;
@@ -18,6 +19,7 @@ pub mod stage;
 pub mod variant;
 pub mod wide;
 
+pub use bitboard::Bitboard;
 pub use color::Color;
 pub use moves::{Move, MoveList};
 pub use piece::{Kind, Piece};

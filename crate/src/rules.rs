@@ -1,6 +1,7 @@
 //! The rules: attacks, the placement and check tests used as filters, the mirror-canonical test, and
 //! forward legal move generation (for perft and proof games).
 
+use crate::bitboard::Bitboard;
 use crate::color::Color;
 use crate::moves::{Move, MoveError, MoveList};
 use crate::piece::{Kind, Piece, EMPTY};
@@ -159,19 +160,19 @@ pub fn is_mirror_canonical<V: Variant>(pos: &Position<V>) -> bool {
             return q < m;
         }
     }
-    let mut own = [0u128; 32];
-    let mut mirrored = [0u128; 32];
+    // Per piece code, its squares as ranking indices, as placed and mirrored.
+    let mut own = [Bitboard::EMPTY; 32];
+    let mut mirrored = [Bitboard::EMPTY; 32];
     for (sq, &c) in pos.board().iter().enumerate() {
         if c != EMPTY {
-            own[c as usize] |= 1 << g.rank_index[sq];
-            mirrored[c as usize] |= 1 << g.rank_index[g.mirror[sq] as usize];
+            own[c as usize] = own[c as usize].with(g.rank_index[sq] as usize);
+            mirrored[c as usize] = mirrored[c as usize].with(g.rank_index[g.mirror[sq] as usize] as usize);
         }
     }
     for c in 0..32 {
-        let diff = own[c] ^ mirrored[c];
-        if diff != 0 {
+        if let Some(first_difference) = (own[c] ^ mirrored[c]).lowest() {
             // Both square lists agree below the lowest difference; whichever holds it sorts first.
-            return own[c] & (diff & diff.wrapping_neg()) != 0;
+            return own[c].contains(first_difference);
         }
     }
     true
