@@ -67,33 +67,27 @@ fn origins<V: Variant>(p: &Position<V>, code: u8, to: usize, mut f: impl FnMut(u
     }
 }
 
-/// The parts of Prev1, as bits of a mask: a search can generate a part only once a lower bound of its
-/// heuristic is the best in its open list.
-pub mod part {
-    pub const UNDROPS: u8 = 1;
-    /// Un-promotions without un-capture.
-    pub const UNPROMOTIONS: u8 = 2;
-    /// Plain un-moves without un-capture.
-    pub const UNMOVES: u8 = 4;
-    /// The un-capture variants of un-promotions and un-moves.
-    pub const UNCAPTURES: u8 = 8;
-    pub const ALL: u8 = 15;
+/// Which part of Prev1 to generate. A search can leave the un-captures (usually most of Prev1, and
+/// rarely on the path) for later, until a lower bound of their heuristic is the best in its open list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Parts {
+    All,
+    /// Un-drops, un-moves and un-promotions.
+    NoUncaptures,
+    /// The un-capture variants of un-moves and un-promotions.
+    OnlyUncaptures,
 }
 
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
-    predecessors_parts(p, part::ALL, out);
+    predecessors_parts(p, Parts::All, out);
 }
 
-/// Fills `out` with the parts of Prev1(`p`) in the mask `parts`. For each part left out (indexed by the
-/// bit's position), returns a lower bound of the heuristic of its candidates (`None` when it has none).
-pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: u8, out: &mut Vec<Predecessor<V>>) -> [Option<u32>; 4] {
+/// Fills `out` with a part of Prev1(`p`). With `Parts::NoUncaptures`, returns a lower bound of the
+/// heuristic of the un-captures left out (`None` when there are none).
+pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: Parts, out: &mut Vec<Predecessor<V>>) -> Option<u32> {
     out.clear();
-    let mut bounds: [Option<u32>; 4] = [None; 4];
-    fn lower(bounds: &mut [Option<u32>; 4], part: u8, h: u32) {
-        let b = &mut bounds[part.trailing_zeros() as usize];
-        *b = Some(b.map_or(h, |b| b.min(h)));
-    }
+    let mut uncapture_bound: Option<u32> = None;
     let g = V::geometry();
     let x = p.side_to_move();
     let y = x.opponent();
@@ -126,7 +120,7 @@ pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: u8, out: &mut Vec<
     };
 
     // The un-move `placed` from `o` to `q`, bare and with every un-capture.
-    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>, bounds: &mut [Option<u32>; 4]| {
+    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>, bound: &mut Option<u32>| {
         if !placed.is_promoted() {
             let kind = placed.kind();
             if V::is_dead(kind, y, o) || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0) {
@@ -136,25 +130,18 @@ pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: u8, out: &mut Vec<
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
         let kt = if placed.kind() == Kind::King { king_term_at::<V>(o, x_king) } else { p_king_term };
         let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
-        let bare = if promote { part::UNPROMOTIONS } else { part::UNMOVES };
-        if parts & bare == 0 {
-            lower(bounds, bare, base_h);
-        }
-        if parts & part::UNCAPTURES == 0 && y_hand.iter().any(|&n| n > 0) {
-            // A captured piece adds at least 10.
-            lower(bounds, part::UNCAPTURES, base_h + 10);
-        }
-        if parts & (bare | part::UNCAPTURES) == 0 {
-            return;
-        }
         let mut base = *p;
         base.set_cell(q, EMPTY);
         base.set_cell(o, placed.code());
         base.set_side(y);
-        if parts & bare != 0 {
+        if parts != Parts::OnlyUncaptures {
             keep(base, mv, base_h, out);
         }
-        if parts & part::UNCAPTURES == 0 {
+        if parts == Parts::NoUncaptures {
+            if y_hand.iter().any(|&n| n > 0) {
+                // A captured piece adds at least 10.
+                *bound = Some(bound.map_or(base_h + 10, |b: u32| b.min(base_h + 10)));
+            }
             return;
         }
         for &kind in V::KINDS {
@@ -187,7 +174,7 @@ pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: u8, out: &mut Vec<
         }
         let piece = Piece::from_code(code).unwrap();
         let kind = piece.kind();
-        if !piece.is_promoted() && kind != Kind::King {
+        if !piece.is_promoted() && kind != Kind::King && parts != Parts::OnlyUncaptures {
             // Un-drop, unless it was a pawn drop that mated (illegal).
             let pawn_mate = kind == Kind::Pawn
                 && ahead::<V>(q, y) as usize == x_king
@@ -198,22 +185,18 @@ pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: u8, out: &mut Vec<
                 pred.hand_mut(y)[kind.index()] += 1;
                 pred.set_side(y);
                 let h = h_rest - piece_term::<V>(code, q) + p_king_term;
-                if parts & part::UNDROPS != 0 {
-                    keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
-                } else {
-                    lower(&mut bounds, part::UNDROPS, h);
-                }
+                keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
             }
         }
-        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut bounds));
+        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut uncapture_bound));
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
                 if V::in_zone(o, y) || V::in_zone(q, y) {
-                    unmove(o, q, unpromoted, true, out, &mut bounds)
+                    unmove(o, q, unpromoted, true, out, &mut uncapture_bound)
                 }
             });
         }
     }
-    bounds
+    uncapture_bound
 }

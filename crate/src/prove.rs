@@ -120,11 +120,7 @@ impl<V: Variant> Proof<V> {
 
     pub fn to_text(&self) -> String {
         let mut t = String::new();
-        let verdict = match self.reason.verdict() {
-            Verdict::Reachable => "reachable",
-            Verdict::Unreachable => "unreachable",
-            Verdict::Unknown => "unknown",
-        };
+        let verdict = self.reason.verdict().name();
         let _ = writeln!(t, "position: {}", self.position.to_sfen());
         let _ = writeln!(t, "verdict: {verdict} (stage {}): {}", self.reason.stage(), self.reason.describe());
         if let Some(n) = self.n_prev {
@@ -148,11 +144,7 @@ impl<V: Variant> Proof<V> {
         json!({
             "variant": V::NAME,
             "sfen": self.position.to_sfen(),
-            "verdict": match self.reason.verdict() {
-                Verdict::Reachable => "reachable",
-                Verdict::Unreachable => "unreachable",
-                Verdict::Unknown => "unknown",
-            },
+            "verdict": self.reason.verdict().name(),
             "stage": self.reason.stage(),
             "reason": self.reason.describe(),
             "n_prev": self.n_prev,

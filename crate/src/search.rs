@@ -7,7 +7,7 @@ use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::{Kind, Piece, EMPTY};
 use crate::position::{Hand, Position};
-use crate::prev::{part, predecessors_parts, Predecessor};
+use crate::prev::{predecessors_parts, Parts, Predecessor};
 use crate::variant::Variant;
 use std::cmp::Ordering;
 
@@ -98,6 +98,16 @@ pub enum Verdict {
     Unknown,
 }
 
+impl Verdict {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Verdict::Reachable => "reachable",
+            Verdict::Unreachable => "unreachable",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
 /// What a search found.
 #[derive(Clone, Debug)]
 pub struct Outcome<V: Variant> {
@@ -141,11 +151,8 @@ struct Node<V: Variant> {
 }
 
 const NO_NODE: u32 = u32::MAX;
-/// Open-list entries with this bit stand for a deferred part of a node's predecessors; the part's bit
-/// index is stored in the two bits below it, the node in the rest.
+/// Open-list entries with this bit stand for a node's deferred un-captures.
 const STUB: u32 = 1 << 31;
-const STUB_PART_SHIFT: u32 = 29;
-const NODE_MASK: u32 = (1 << STUB_PART_SHIFT) - 1;
 
 /// An open-list entry with the start of its position order inline: the side to move and the first 15
 /// cells; a stub (deferred un-captures) has rank 0 and sorts before the positions of its h.
@@ -234,10 +241,9 @@ impl<V: Variant> KkSearch<V> {
         cmp_positions(&self.nodes[a.node as usize].pos, &self.nodes[b.node as usize].pos) == Ordering::Less
     }
 
-    /// Puts a deferred part of node `i`'s predecessors, with heuristic bound `h`, on the open list.
-    fn push_stub(&mut self, i: u32, part_bit: u8, h: u32) {
-        let node = i | STUB | (part_bit.trailing_zeros() << STUB_PART_SHIFT);
-        self.push_entry(Entry { rank: 0, node }, h as usize);
+    /// Puts node `i`'s deferred un-captures, with heuristic bound `h`, on the open list.
+    fn push_stub(&mut self, i: u32, h: u32) {
+        self.push_entry(Entry { rank: 0, node: i | STUB }, h as usize);
     }
 
     fn push_open(&mut self, i: u32) {
@@ -360,7 +366,7 @@ impl<V: Variant> KkSearch<V> {
 
     /// |Prev1(pos)|, reusing this search's buffer.
     pub fn count_predecessors(&mut self, pos: &Position<V>) -> usize {
-        predecessors_parts(pos, part::ALL, &mut self.preds);
+        predecessors_parts(pos, Parts::All, &mut self.preds);
         self.preds.len()
     }
 
@@ -376,12 +382,11 @@ impl<V: Variant> KkSearch<V> {
         let mut goal = NO_NODE;
         let mut preds = std::mem::take(&mut self.preds);
         while let Some(entry) = self.pop_open() {
-            let i = if entry & STUB != 0 { entry & NODE_MASK } else { entry };
+            let i = entry & !STUB;
             let node = &self.nodes[i as usize];
             let depth = node.depth + 1;
             if entry & STUB != 0 {
-                let part_bit = 1u8 << ((entry & !STUB) >> STUB_PART_SHIFT);
-                predecessors_parts(&node.pos, part_bit, &mut preds);
+                predecessors_parts(&node.pos, Parts::OnlyUncaptures, &mut preds);
             } else {
                 pops += 1;
                 if node.h == 0 {
@@ -390,13 +395,12 @@ impl<V: Variant> KkSearch<V> {
                     break;
                 }
                 if limits.lazy_captures {
-                    // Deferring the plain un-moves too generates fewer positions but costs more time.
-                    let bounds = predecessors_parts(&node.pos, part::ALL & !part::UNCAPTURES, &mut preds);
-                    if let Some(h) = bounds[part::UNCAPTURES.trailing_zeros() as usize] {
-                        self.push_stub(i, part::UNCAPTURES, h);
+                    // (Deferring the plain un-moves too was measured: fewer positions, more time.)
+                    if let Some(h) = predecessors_parts(&node.pos, Parts::NoUncaptures, &mut preds) {
+                        self.push_stub(i, h);
                     }
                 } else {
-                    predecessors_parts(&node.pos, part::ALL, &mut preds);
+                    predecessors_parts(&node.pos, Parts::All, &mut preds);
                 }
             }
             for pred in &preds {
@@ -404,9 +408,9 @@ impl<V: Variant> KkSearch<V> {
                     max_depth = max_depth.max(depth);
                 }
             }
-            // Past 2^29 nodes stub entries could not name their node; far beyond any memory anyway.
+            // Past 2^31 nodes entries could not name their node; far beyond any memory anyway.
             if limits.max_nodes.is_some_and(|cap| self.nodes.len() >= cap)
-                || self.nodes.len() >= NODE_MASK as usize
+                || self.nodes.len() >= STUB as usize
                 || (entry & STUB == 0
                     && pops % 1024 == 0
                     && !progress(Progress {
