@@ -4,11 +4,11 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use shogi_reach::estimate::run_range;
 use shogi_reach::rank;
-use shogi_reach::search::{KkSearch, Limits};
-use shogi_reach::stage::{classify_rank, Stage};
 use shogi_reach::rules::perft;
 use shogi_reach::sample::RankSampler;
+use shogi_reach::search::{KkSearch, Limits};
 use shogi_reach::stage::failed_filter;
+use shogi_reach::stage::{classify_rank, Stage};
 use shogi_reach::{MiniShogi, Position, Shogi, Variant};
 use std::hint::black_box;
 
@@ -19,9 +19,7 @@ fn filters<V: Variant>(c: &mut Criterion) {
     let ranks: Vec<V::Rank> = (0..BATCH).map(|i| sampler.rank(i)).collect();
     let mut g = c.benchmark_group(format!("{}/sample", V::NAME));
     g.throughput(Throughput::Elements(BATCH));
-    g.bench_function("draw rank", |b| {
-        b.iter(|| (0..BATCH).map(|i| sampler.rank(black_box(i))).max())
-    });
+    g.bench_function("draw rank", |b| b.iter(|| (0..BATCH).map(|i| sampler.rank(black_box(i))).max()));
     g.bench_function("unrank+flip+piece+king", |b| {
         b.iter(|| {
             ranks
@@ -76,7 +74,9 @@ fn pipeline<V: Variant>(c: &mut Criterion, samples: u64) {
     g.throughput(Throughput::Elements(reachable.len() as u64));
     for (name, lazy) in [("search reachable (lazy)", true), ("search reachable (exact)", false)] {
         let l = Limits { lazy_captures: lazy, ..Limits::default() };
-        g.bench_function(name, |b| b.iter(|| reachable.iter().map(|p| search.run(p, l, |_| true).pops).sum::<u64>()));
+        g.bench_function(name, |b| {
+            b.iter(|| reachable.iter().map(|p| search.run(p, l, |_| true).pops).sum::<u64>())
+        });
     }
     g.finish();
 }

@@ -36,7 +36,11 @@ impl Bitboard {
     /// The lowest square in the set.
     #[inline]
     pub const fn lowest(self) -> Option<usize> {
-        if self.0 == 0 { None } else { Some(self.0.trailing_zeros() as usize) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(self.0.trailing_zeros() as usize)
+        }
     }
 
     /// The squares in ascending order.

@@ -28,7 +28,11 @@ impl Color {
 
     #[inline]
     pub const fn from_index(i: usize) -> Color {
-        if i == 0 { Color::Sente } else { Color::Gote }
+        if i == 0 {
+            Color::Sente
+        } else {
+            Color::Gote
+        }
     }
 
     /// The SFEN side letter: `b` for Sente, `w` for Gote.

@@ -132,7 +132,8 @@ pub fn run_range<V: Variant>(seed: u64, indices: std::ops::Range<u64>, limits: L
             let from = indices.start + b * BLOCK;
             let mut t = Tally::default();
             for i in from..(from + BLOCK).min(indices.end) {
-                let c = classify_rank::<V>(sampler.rank(i), search, limits).expect("sampled ranks are in range");
+                let c =
+                    classify_rank::<V>(sampler.rank(i), search, limits).expect("sampled ranks are in range");
                 t.add(&c);
             }
             t

@@ -130,16 +130,28 @@ fn main() -> ExitCode {
         Command::Perft { variant, depth, divide, sfen } => {
             dispatch(variant, Perft { depth, divide, sfen: sfen.join(" ") })
         }
-        Command::Sample { variant, count, seed, start } => {
-            dispatch(variant, Sample { count, seed, start })
+        Command::Sample { variant, count, seed, start } => dispatch(variant, Sample { count, seed, start }),
+        Command::Classify { variant, max_nodes } => {
+            dispatch(variant, Classify { limits: Limits { max_nodes, lazy_captures: false } })
         }
-        Command::Classify { variant, max_nodes } => dispatch(variant, Classify { limits: Limits { max_nodes, lazy_captures: false } }),
-        Command::Prove { variant, json, max_nodes, sfen } => {
-            dispatch(variant, Prove { json, limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false }, sfen: sfen.join(" ") })
-        }
+        Command::Prove { variant, json, max_nodes, sfen } => dispatch(
+            variant,
+            Prove {
+                json,
+                limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false },
+                sfen: sfen.join(" "),
+            },
+        ),
         Command::Estimate { variant, samples, seed, threads, shard, max_nodes, json } => dispatch(
             variant,
-            EstimateCmd { samples, seed, threads, shard, limits: Limits { max_nodes, lazy_captures: true }, json },
+            EstimateCmd {
+                samples,
+                seed,
+                threads,
+                shard,
+                limits: Limits { max_nodes, lazy_captures: true },
+                json,
+            },
         ),
         Command::Merge { json, files } => merge_files(json, &files),
     };
@@ -299,7 +311,8 @@ impl Run for Classify {
             }
             let r = parse_rank::<V>(&line)?;
             let c = classify_rank::<V>(r, &mut search, self.limits).map_err(|e| e.to_string())?;
-            let (mut pops, mut nodes, mut plies, mut goal) = (String::new(), String::new(), String::new(), String::new());
+            let (mut pops, mut nodes, mut plies, mut goal) =
+                (String::new(), String::new(), String::new(), String::new());
             if let Some(s) = &c.search {
                 pops = s.pops.to_string();
                 nodes = s.nodes.to_string();
@@ -313,8 +326,13 @@ impl Run for Classify {
                 }
             }
             let n_prev = c.n_prev.map(|n| n.to_string()).unwrap_or_default();
-            writeln!(w, "{r}\t{}\t{}\t{n_prev}\t{pops}\t{nodes}\t{plies}\t{goal}", c.position.to_sfen(), c.stage)
-                .map_err(io_err)?;
+            writeln!(
+                w,
+                "{r}\t{}\t{}\t{n_prev}\t{pops}\t{nodes}\t{plies}\t{goal}",
+                c.position.to_sfen(),
+                c.stage
+            )
+            .map_err(io_err)?;
         }
         Ok(())
     }
@@ -384,7 +402,8 @@ fn merge_files(json: bool, files: &[std::path::PathBuf]) -> Result<()> {
     let mut reports = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let r: Report = serde_json::from_str(&text).map_err(|e| format!("{}: not an estimate --json result: {e}", f.display()))?;
+        let r: Report = serde_json::from_str(&text)
+            .map_err(|e| format!("{}: not an estimate --json result: {e}", f.display()))?;
         reports.push(r);
     }
     let merged = match reports.first().map(|r| r.variant.as_str()) {
@@ -404,11 +423,16 @@ fn report_text(r: &Report, json: bool) -> String {
     }
     let mut t = String::new();
     let covered: u64 = r.ranges.iter().map(|[s, e]| e - s).sum();
-    let _ = writeln!(t, "{} estimate, seed {}, {} samples (indices {:?} of {})", r.variant, r.seed, covered, r.ranges, r.samples);
+    let _ = writeln!(
+        t,
+        "{} estimate, seed {}, {} samples (indices {:?} of {})",
+        r.variant, r.seed, covered, r.ranges, r.samples
+    );
     t.push('\n');
     let _ = writeln!(t, "Table 1: samples passing each check");
     for (name, n) in &r.funnel {
-        let _ = writeln!(t, "  {name:<22} {n:>14}  {:>8.4} %", 100.0 * *n as f64 / r.tally.samples.max(1) as f64);
+        let _ =
+            writeln!(t, "  {name:<22} {n:>14}  {:>8.4} %", 100.0 * *n as f64 / r.tally.samples.max(1) as f64);
     }
     let unknown = r.tally.count(Stage::Unknown);
     if unknown > 0 {
@@ -422,7 +446,8 @@ fn report_text(r: &Report, json: bool) -> String {
     let ok = r.tally.count(Stage::Ok);
     if ok > 0 {
         t.push('\n');
-        let _ = writeln!(t, 
+        let _ = writeln!(
+            t,
             "reachable searches: mean {:.1} pops, {:.0} positions generated, {:.1} plies",
             r.tally.reachable_pops as f64 / ok as f64,
             r.tally.reachable_nodes as f64 / ok as f64,
@@ -433,6 +458,10 @@ fn report_text(r: &Report, json: bool) -> String {
     t.push('\n');
     let _ = writeln!(t, "p = {ok} / {} = {:.10} (sigma {:.3e})", r.tally.samples, e.p_hat, e.sigma);
     let _ = writeln!(t, "|P_K| = {}", r.candidates);
-    let _ = writeln!(t, "|R| = p * |P_K| = {:.5e}, 3-sigma interval [{:.5e}, {:.5e}]", e.reachable, e.low, e.high);
+    let _ = writeln!(
+        t,
+        "|R| = p * |P_K| = {:.5e}, 3-sigma interval [{:.5e}, {:.5e}]",
+        e.reachable, e.low, e.high
+    );
     t
 }

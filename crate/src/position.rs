@@ -26,7 +26,11 @@ pub enum PositionError {
     MissingKing(Color),
     ExtraKing(Color),
     /// More pieces of a kind (board and hands, promoted or not) than the game has.
-    TooManyPieces { kind: Kind, found: u32, max: u32 },
+    TooManyPieces {
+        kind: Kind,
+        found: u32,
+        max: u32,
+    },
     /// A kind that does not exist in this game (knight or lance in Mini Shogi).
     KindNotInGame(Kind),
     KingInHand,

@@ -85,7 +85,11 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
 
 /// Fills `out` with a part of Prev1(`p`). With `Parts::NoUncaptures`, returns a lower bound of the
 /// heuristic of the un-captures left out (`None` when there are none).
-pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: Parts, out: &mut Vec<Predecessor<V>>) -> Option<u32> {
+pub fn predecessors_parts<V: Variant>(
+    p: &Position<V>,
+    parts: Parts,
+    out: &mut Vec<Predecessor<V>>,
+) -> Option<u32> {
     out.clear();
     let mut uncapture_bound: Option<u32> = None;
     let g = V::geometry();
@@ -111,7 +115,9 @@ pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: Parts, out: &mut V
     };
     let keep = |pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>| {
         let (vacated, origin) = match mv {
-            Move::Board { from, to, .. } => ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize)),
+            Move::Board { from, to, .. } => {
+                ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize))
+            }
             Move::Drop { to, .. } => (Some(to as usize), None),
         };
         if !checks_x(&pred, vacated, origin) {
@@ -120,10 +126,17 @@ pub fn predecessors_parts<V: Variant>(p: &Position<V>, parts: Parts, out: &mut V
     };
 
     // The un-move `placed` from `o` to `q`, bare and with every un-capture.
-    let unmove = |o: usize, q: usize, placed: Piece, promote: bool, out: &mut Vec<Predecessor<V>>, bound: &mut Option<u32>| {
+    let unmove = |o: usize,
+                  q: usize,
+                  placed: Piece,
+                  promote: bool,
+                  out: &mut Vec<Predecessor<V>>,
+                  bound: &mut Option<u32>| {
         if !placed.is_promoted() {
             let kind = placed.kind();
-            if V::is_dead(kind, y, o) || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0) {
+            if V::is_dead(kind, y, o)
+                || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0)
+            {
                 return;
             }
         }

@@ -50,11 +50,17 @@ impl Reason {
 
     pub fn describe(self) -> &'static str {
         match self {
-            Reason::MissingPieces => "pieces are missing: every reachable position holds the full set on board and in hand",
-            Reason::Placement => "two unpromoted pawns of one side on a file, or a pawn, lance or knight that can never move",
+            Reason::MissingPieces => {
+                "pieces are missing: every reachable position holds the full set on board and in hand"
+            }
+            Reason::Placement => {
+                "two unpromoted pawns of one side on a file, or a pawn, lance or knight that can never move"
+            }
             Reason::OpponentInCheck => "the side not to move is in check",
             Reason::NoPredecessor => "no legal move leads to this position",
-            Reason::SearchExhausted => "every position that leads to it was searched: none comes from a KK position",
+            Reason::SearchExhausted => {
+                "every position that leads to it was searched: none comes from a KK position"
+            }
             Reason::NodeCap => "the search reached its node cap before deciding",
             Reason::ReachedKk => "traced back to a position with only the two kings on the board",
         }
@@ -127,7 +133,11 @@ impl<V: Variant> Proof<V> {
             let _ = writeln!(t, "legal predecessors: {n}");
         }
         if let Some(s) = &self.search {
-            let _ = writeln!(t, "search: {} pops, {} positions, traced back up to {} plies", s.pops, s.nodes, s.max_depth);
+            let _ = writeln!(
+                t,
+                "search: {} pops, {} positions, traced back up to {} plies",
+                s.pops, s.nodes, s.max_depth
+            );
             if let Some(goal) = s.goal() {
                 let _ = writeln!(t, "KK position: {}", goal.to_sfen());
                 let _ = writeln!(t, "{} plies from the KK position:", s.plies());

@@ -143,7 +143,11 @@ static BINOM: [[u128; 82]; 82] = {
 
 #[inline]
 fn binom(n: usize, k: usize) -> u128 {
-    if k > n { 0 } else { BINOM[n][k] }
+    if k > n {
+        0
+    } else {
+        BINOM[n][k]
+    }
 }
 
 /// Powers 2^e, 3^e, 4^e for e ≤ 18 (the most pieces of one kind).
@@ -170,7 +174,10 @@ fn pow(base: usize, e: usize) -> u128 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RankError {
     /// The rank is not below |P_K|.
-    OutOfRange { rank: String, count: String },
+    OutOfRange {
+        rank: String,
+        count: String,
+    },
     GoteToMove,
     /// Not every piece of the game is on the board or in a hand.
     Incomplete,
@@ -186,10 +193,9 @@ impl Display for RankError {
                 write!(f, "rank {rank} is out of range: ranks run from 0 to {count} - 1")
             }
             RankError::GoteToMove => write!(f, "only positions with Sente (b) to move are ranked"),
-            RankError::Incomplete => write!(
-                f,
-                "only positions holding the game's full piece set (board and hands) are ranked"
-            ),
+            RankError::Incomplete => {
+                write!(f, "only positions holding the game's full piece set (board and hands) are ranked")
+            }
             RankError::NotKCanonical => write!(
                 f,
                 "not K-canonical: Sente's king must be left of the centre file, or on it with Gote's king \
@@ -233,9 +239,7 @@ fn board_radix(kind: Kind, empty: usize, n: usize) -> u128 {
 }
 
 fn dense_hand_code<V: Variant>(in_hand: &[u8; 8]) -> usize {
-    V::KINDS
-        .iter()
-        .fold(0, |acc, k| acc * (V::TOTAL[k.index()] as usize + 1) + in_hand[k.index()] as usize)
+    V::KINDS.iter().fold(0, |acc, k| acc * (V::TOTAL[k.index()] as usize + 1) + in_hand[k.index()] as usize)
 }
 
 impl<V: Variant> ClassTable<V> {
@@ -317,12 +321,18 @@ impl Splits {
 
     #[inline]
     fn block_b(&self, a: usize, b: usize) -> u128 {
-        binom(self.m, a) * binom(self.m - a, b) * binom(self.m - a - b, self.n - a - b) * pow(2, self.n - a - b)
+        binom(self.m, a)
+            * binom(self.m - a, b)
+            * binom(self.m - a - b, self.n - a - b)
+            * pow(2, self.n - a - b)
     }
 
     #[inline]
     fn block_c(&self, a: usize, b: usize, c: usize) -> u128 {
-        binom(self.m, a) * binom(self.m - a, b) * binom(self.m - a - b, c) * binom(self.m - a - b - c, self.n - a - b - c)
+        binom(self.m, a)
+            * binom(self.m - a, b)
+            * binom(self.m - a - b, c)
+            * binom(self.m - a - b - c, self.n - a - b - c)
     }
 
     /// The split containing digit `e`, and `e` relative to the split's start.

@@ -221,7 +221,8 @@ fn board_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
             }
             let kind = piece.kind();
             let (f, t) = (from as u8, to as u8);
-            if !piece.is_promoted() && kind.can_promote() && (V::in_zone(from, side) || V::in_zone(to, side)) {
+            if !piece.is_promoted() && kind.can_promote() && (V::in_zone(from, side) || V::in_zone(to, side))
+            {
                 out.push(Move::Board { from: f, to: t, promote: true });
             }
             if piece.is_promoted() || !V::is_dead(kind, side, to) {
@@ -303,7 +304,8 @@ pub fn legal_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
             if in_check(&next, side) {
                 continue;
             }
-            if kind == Kind::Pawn && g.nb[to][forward] as usize == enemy_king && is_checkmated_by_pawn(&next) {
+            if kind == Kind::Pawn && g.nb[to][forward] as usize == enemy_king && is_checkmated_by_pawn(&next)
+            {
                 continue;
             }
             out.push(m);

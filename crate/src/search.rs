@@ -58,7 +58,8 @@ fn cmp_hand(a: &Hand, b: &Hand) -> Ordering {
     for k in 1..8 {
         if a[k] != b[k] {
             // After the common prefix, the shorter run continues with a later kind or ends.
-            let (short, long_is_less) = if a[k] < b[k] { (a, Ordering::Greater) } else { (b, Ordering::Less) };
+            let (short, long_is_less) =
+                if a[k] < b[k] { (a, Ordering::Greater) } else { (b, Ordering::Less) };
             let short_ends = short[k + 1..].iter().all(|&n| n == 0);
             return if short_ends { long_is_less.reverse() } else { long_is_less };
         }
@@ -372,7 +373,12 @@ impl<V: Variant> KkSearch<V> {
 
     /// Searches back from `root` to a KK position. `progress` is called every 1024 pops and may return
     /// false to stop (verdict `Unknown`).
-    pub fn run(&mut self, root: &Position<V>, limits: Limits, mut progress: impl FnMut(Progress) -> bool) -> Outcome<V> {
+    pub fn run(
+        &mut self,
+        root: &Position<V>,
+        limits: Limits,
+        mut progress: impl FnMut(Progress) -> bool,
+    ) -> Outcome<V> {
         self.reset();
         let dummy = Move::Board { from: 0, to: 0, promote: false };
         self.insert(*root, heuristic(root), NO_NODE, dummy, 0);
@@ -412,7 +418,7 @@ impl<V: Variant> KkSearch<V> {
             if limits.max_nodes.is_some_and(|cap| self.nodes.len() >= cap)
                 || self.nodes.len() >= STUB as usize
                 || (entry & STUB == 0
-                    && pops % 1024 == 0
+                    && pops.is_multiple_of(1024)
                     && !progress(Progress {
                         pops,
                         nodes: self.nodes.len() as u64,

@@ -15,12 +15,26 @@ use std::fmt;
 pub enum SfenError {
     Empty,
     /// Wrong number of space-separated fields.
-    Fields { found: usize },
-    Rows { expected: usize, found: usize },
-    RowWidth { row: usize, expected: usize, found: usize },
-    BadBoardChar { row: usize, ch: char },
+    Fields {
+        found: usize,
+    },
+    Rows {
+        expected: usize,
+        found: usize,
+    },
+    RowWidth {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    BadBoardChar {
+        row: usize,
+        ch: char,
+    },
     /// `+` not followed by a piece that can promote.
-    BadPromotion { row: usize },
+    BadPromotion {
+        row: usize,
+    },
     BadSide(String),
     BadHandChar(char),
     BadHandCount(String),
@@ -112,7 +126,7 @@ fn parse_reference<V: Variant>(first: &str, open: usize, rest: &[&str]) -> Resul
         if ch == '-' {
             continue;
         }
-        let (kind, color) = hand_letter::<V>(ch)?;
+        let (kind, color) = hand_letter(ch)?;
         setup.hands[color.index()][kind.index()] += 1;
     }
     // The reference calls Sente "white": `w` is Sente to move.
@@ -166,7 +180,7 @@ fn parse_board<V: Variant>(board: &str, setup: &mut Setup<V>) -> Result<(), Sfen
     Ok(())
 }
 
-fn hand_letter<V: Variant>(ch: char) -> Result<(Kind, Color), SfenError> {
+fn hand_letter(ch: char) -> Result<(Kind, Color), SfenError> {
     let kind = Kind::from_letter(ch).ok_or(SfenError::BadHandChar(ch))?;
     if kind == Kind::King {
         return Err(PositionError::KingInHand.into());
@@ -185,7 +199,7 @@ fn parse_sfen_hands<V: Variant>(hands: &str, setup: &mut Setup<V>) -> Result<(),
             count.push(ch);
             continue;
         }
-        let (kind, color) = hand_letter::<V>(ch)?;
+        let (kind, color) = hand_letter(ch)?;
         let n: u32 = if count.is_empty() {
             1
         } else {

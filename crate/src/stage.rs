@@ -68,7 +68,6 @@ pub fn failed_filter<V: Variant>(pos: &Position<V>) -> Option<Stage> {
     }
 }
 
-
 /// What the pipeline found for one candidate position.
 #[derive(Clone, Debug)]
 pub struct Classified<V: Variant> {

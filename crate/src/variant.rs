@@ -193,10 +193,7 @@ pub static MOVES: Moves = {
 };
 
 /// Fixed-size board storage of a variant.
-pub trait BoardArray:
-    Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static
-{
-}
+pub trait BoardArray: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static {}
 impl<T: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static> BoardArray for T {}
 
 /// A game: board size, promotion zone, piece set, ranking conventions.
@@ -263,19 +260,11 @@ impl Variant for Shogi {
     const W: usize = 9;
     const H: usize = 9;
     const ZONE: usize = 3;
-    const KINDS: &'static [Kind] = &[
-        Kind::Gold,
-        Kind::Knight,
-        Kind::Lance,
-        Kind::Pawn,
-        Kind::Silver,
-        Kind::Rook,
-        Kind::Bishop,
-    ];
+    const KINDS: &'static [Kind] =
+        &[Kind::Gold, Kind::Knight, Kind::Lance, Kind::Pawn, Kind::Silver, Kind::Rook, Kind::Bishop];
     const TOTAL: [u8; 8] = [2, 4, 4, 4, 18, 4, 2, 2];
     const CLASS_ID: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-    const START_SFEN: &'static str =
-        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    const START_SFEN: &'static str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
     const KING_NEAR_WEIGHT: u32 = 0;
     type Board = [u8; 81];
     type Rank = U256;

@@ -447,11 +447,7 @@ fn shr(x: U256, k: u32) -> U256 {
     let mut r = [0u64; 4];
     for i in 0..4 - limbs {
         let lo = x.0[i + limbs] >> s;
-        let hi = if s != 0 && i + limbs + 1 < 4 {
-            x.0[i + limbs + 1] << (64 - s)
-        } else {
-            0
-        };
+        let hi = if s != 0 && i + limbs + 1 < 4 { x.0[i + limbs + 1] << (64 - s) } else { 0 };
         r[i] = lo | hi;
     }
     U256(r)
@@ -465,11 +461,7 @@ fn shl(x: U256, k: u32) -> U256 {
     let mut r = [0u64; 4];
     for i in limbs..4 {
         let hi = x.0[i - limbs] << s;
-        let lo = if s != 0 && i > limbs {
-            x.0[i - limbs - 1] >> (64 - s)
-        } else {
-            0
-        };
+        let lo = if s != 0 && i > limbs { x.0[i - limbs - 1] >> (64 - s) } else { 0 };
         r[i] = hi | lo;
     }
     U256(r)
@@ -625,8 +617,7 @@ impl Add<u64> for U256 {
     /// Panics on overflow.
     #[inline]
     fn add(self, rhs: u64) -> U256 {
-        self.checked_add(U256::from_u64(rhs))
-            .expect("U256 addition overflowed")
+        self.checked_add(U256::from_u64(rhs)).expect("U256 addition overflowed")
     }
 }
 
@@ -644,7 +635,6 @@ impl Mul for U256 {
     /// Panics on overflow.
     #[inline]
     fn mul(self, rhs: U256) -> U256 {
-        self.checked_mul(rhs)
-            .expect("U256 multiplication overflowed")
+        self.checked_mul(rhs).expect("U256 multiplication overflowed")
     }
 }

@@ -43,9 +43,18 @@ fn count_unrank_rank() {
     let out = ok(&["unrank", "--variant", "minishogi"], "922954480167522874\n\n0\n");
     assert_eq!(out, "rbsgk/4p/5/P4/KGSBR b - 1\nKpb2/ksb2/gs3/gr3/pr3 b - 1\n");
     // SFEN as one argument or as separate fields; the reference format too.
-    assert_eq!(ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], ""), "922954480167522874\n");
-    assert_eq!(ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR", "b", "-", "1"], ""), "922954480167522874\n");
-    assert_eq!(ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR[] w"], ""), "922954480167522874\n");
+    assert_eq!(
+        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], ""),
+        "922954480167522874\n"
+    );
+    assert_eq!(
+        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR", "b", "-", "1"], ""),
+        "922954480167522874\n"
+    );
+    assert_eq!(
+        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR[] w"], ""),
+        "922954480167522874\n"
+    );
 }
 
 #[test]
@@ -76,8 +85,11 @@ fn bad_input_fails_with_a_message() {
     assert!(fails(&["unrank", "--variant", "minishogi"], "12x\n").contains("not a rank"));
     assert!(fails(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSB b - 1"], "").contains("row 5"));
     assert!(fails(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR w - 1"], "").contains("Sente"));
-    assert!(fails(&["rank", "--variant", "shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1"], "").contains("full piece set"));
-    assert!(fails(&["perft", "--variant", "shogi", "--depth", "1", "9/9/9/9/9/9/9/9/9 b - 1"], "").contains("king"));
+    assert!(
+        fails(&["rank", "--variant", "shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1"], "").contains("full piece set")
+    );
+    assert!(fails(&["perft", "--variant", "shogi", "--depth", "1", "9/9/9/9/9/9/9/9/9 b - 1"], "")
+        .contains("king"));
     fails(&["count", "--variant", "chess"], "");
 }
 
@@ -85,10 +97,8 @@ fn bad_input_fails_with_a_message() {
 fn classify_prints_the_oracle_columns() {
     // Rows of the reference's sample: a king-stage reject, a prev reject and a reachable position.
     let rows = common::oracle("minishogi-sample.tsv");
-    let picks: Vec<&common::Row> = ["king", "prev", "OK"]
-        .iter()
-        .map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap())
-        .collect();
+    let picks: Vec<&common::Row> =
+        ["king", "prev", "OK"].iter().map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap()).collect();
     let input: String = picks.iter().map(|r| format!("{}\n", r.get("rank"))).collect();
     let out = ok(&["classify", "--variant", "minishogi"], &input);
     for (line, row) in out.lines().zip(&picks) {
@@ -96,11 +106,14 @@ fn classify_prints_the_oracle_columns() {
         assert_eq!(cols.len(), 8, "{line}");
         assert_eq!(cols[0], row.get("rank"));
         assert_eq!(cols[1], row.get("sfen"));
-        for (i, name) in [(2, "stage"), (3, "n_prev"), (4, "search_pops"), (5, "search_nodes"), (6, "path_plies")] {
+        for (i, name) in
+            [(2, "stage"), (3, "n_prev"), (4, "search_pops"), (5, "search_nodes"), (6, "path_plies")]
+        {
             assert_eq!(cols[i], row.get(name), "{name} in {line}");
         }
         if let Some(goal) = row.opt("goal_fen") {
-            let expected = shogi_reach::Position::<shogi_reach::MiniShogi>::from_sfen(goal).unwrap().to_sfen();
+            let expected =
+                shogi_reach::Position::<shogi_reach::MiniShogi>::from_sfen(goal).unwrap().to_sfen();
             assert_eq!(cols[7], expected);
         }
     }
@@ -119,7 +132,8 @@ fn prove_reports_verdict_reason_and_path() {
     assert!(text.contains("unreachable (stage reach)"), "{text}");
     let text = ok(&["prove", "--variant", "minishogi", "rbsgk/4p/5/5/KGSBR b - 1"], "");
     assert!(text.contains("unreachable (stage count)"), "{text}");
-    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "10", "2RB1/1P2G/3B1/GK1R1/2PSk b s 1"], "");
+    let text =
+        ok(&["prove", "--variant", "minishogi", "--max-nodes", "10", "2RB1/1P2G/3B1/GK1R1/2PSk b s 1"], "");
     assert!(text.contains("verdict:"), "{text}");
 }
 

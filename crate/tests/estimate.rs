@@ -30,7 +30,9 @@ fn minishogi_estimate_agrees_with_the_paper() {
         assert!((q - expected).abs() <= 4.0 * s, "{name}: {q} vs {expected}");
     }
     // Table 2: almost all unreachable positions have no predecessor at all.
-    assert!(tally.traced_back[0] as f64 > 0.99 * (tally.count(Stage::Prev) + tally.count(Stage::Reach)) as f64);
+    assert!(
+        tally.traced_back[0] as f64 > 0.99 * (tally.count(Stage::Prev) + tally.count(Stage::Reach)) as f64
+    );
     let e = tally.estimate::<MiniShogi>();
     assert!(e.low < 2.3780e18 && 2.3780e18 < e.high, "{e:?}");
 }

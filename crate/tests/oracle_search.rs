@@ -119,7 +119,8 @@ fn minishogi_paths() {
         let ctx = format!("minishogi-paths.tsv:{}", row.line);
         let r: u64 = row.get("rank").parse().unwrap();
         for lazy_captures in [false, true] {
-            let c = classify_rank::<MiniShogi>(r, &mut search, Limits { lazy_captures, ..Limits::default() }).unwrap();
+            let c = classify_rank::<MiniShogi>(r, &mut search, Limits { lazy_captures, ..Limits::default() })
+                .unwrap();
             let outcome = c.search.expect("searched");
             let expected: Vec<Position<MiniShogi>> =
                 row.get("path_root_to_goal").split(" | ").map(|f| Position::from_sfen(f).unwrap()).collect();

@@ -26,13 +26,23 @@ fn walk<V: Variant>(choices: &[usize], check_every_move: bool) -> Result<Vec<Pos
             let next = play(&p, m);
             predecessors(&next, &mut preds);
             let found = preds.iter().find(|q| q.pos == p);
-            prop_assert!(found.is_some(), "{} not in Prev1({}) after {}", p.to_sfen(), next.to_sfen(), m.to_usi::<V>());
+            prop_assert!(
+                found.is_some(),
+                "{} not in Prev1({}) after {}",
+                p.to_sfen(),
+                next.to_sfen(),
+                m.to_usi::<V>()
+            );
             let found = found.unwrap();
             prop_assert_eq!(found.mv, m);
             prop_assert_eq!(found.h, heuristic(&p));
             // Distinct.
             for (i, a) in preds.iter().enumerate() {
-                prop_assert!(preds[i + 1..].iter().all(|b| b.pos != a.pos), "duplicate predecessor {}", a.pos.to_sfen());
+                prop_assert!(
+                    preds[i + 1..].iter().all(|b| b.pos != a.pos),
+                    "duplicate predecessor {}",
+                    a.pos.to_sfen()
+                );
                 prop_assert_eq!(a.h, heuristic(&a.pos));
             }
         }
@@ -118,7 +128,9 @@ fn one_predecessor_without_predecessors() {
 #[test]
 fn node_cap_gives_unknown() {
     // A reachable Shogi position (reference research/reach_OK.txt) needs more than 100 positions.
-    let p = pos::<Shogi>("+N+PK1p1g2/1+P4k1+p/4+p2p+N/n+B3+s2+p/1p+p1gL+P2/2G+p2S+Rn/1+pP3+L1P/2+S+r1+P1+l1/P1+LB+Ps+pg1[] w");
+    let p = pos::<Shogi>(
+        "+N+PK1p1g2/1+P4k1+p/4+p2p+N/n+B3+s2+p/1p+p1gL+P2/2G+p2S+Rn/1+pP3+L1P/2+S+r1+P1+l1/P1+LB+Ps+pg1[] w",
+    );
     let mut search = KkSearch::new();
     let capped = prove(&p, &mut search, Limits { max_nodes: Some(100), ..Limits::default() });
     assert_eq!(capped.reason, Reason::NodeCap);

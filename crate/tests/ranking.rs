@@ -33,7 +33,10 @@ fn shogi_anchors() {
         (U256::ZERO, "Knppr4/klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
         (U256::ONE, "knppr4/Klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
         (U256::from_u64(3276), "Knppr4/klppr4/glppb4/glppb4/glpp5/npps5/gpps5/npps5/npps5[] w"),
-        (last, "5+R+P+P+L/5+R+P+P+N/5+S+P+P+N/5+S+P+P+N/5+S+P+P+N/5+S+P+PG/5+P+P+LG/4k+P+P+LG/4K+P+P+LG[BB] w"),
+        (
+            last,
+            "5+R+P+P+L/5+R+P+P+N/5+S+P+P+N/5+S+P+P+N/5+S+P+P+N/5+S+P+PG/5+P+P+LG/4k+P+P+LG/4K+P+P+LG[BB] w",
+        ),
     ] {
         let pos = unrank_ref::<Shogi>(r);
         same(&pos, text);
@@ -66,7 +69,9 @@ fn minishogi_class_table_matches_reference() {
     for (row, class) in rows.iter().zip(classes) {
         assert_eq!(row.get("offset").parse::<u64>().unwrap(), class.offset, "class {}", row.get("cls"));
         assert_eq!(row.get("size").parse::<u64>().unwrap(), class.size, "class {}", row.get("cls"));
-        for (kind, col) in ["G", "P", "S", "R", "B"].iter().zip(["hand_G", "hand_P", "hand_S", "hand_R", "hand_B"]) {
+        for (kind, col) in
+            ["G", "P", "S", "R", "B"].iter().zip(["hand_G", "hand_P", "hand_S", "hand_R", "hand_B"])
+        {
             let k = shogi_reach::Kind::from_letter(kind.chars().next().unwrap()).unwrap();
             assert_eq!(row.get(col).parse::<u8>().unwrap(), class.in_hand[k.index()]);
         }
@@ -78,12 +83,18 @@ fn class_boundaries<V: Variant>(every: usize) {
     let table = V::classes();
     let classes = table.classes();
     for (i, class) in classes.iter().enumerate().step_by(every).chain(classes.iter().enumerate().take(50)) {
-        let last = class.offset.checked_add(class.size).unwrap().checked_sub(V::Rank::from_u128(1).unwrap()).unwrap();
+        let last = class
+            .offset
+            .checked_add(class.size)
+            .unwrap()
+            .checked_sub(V::Rank::from_u128(1).unwrap())
+            .unwrap();
         for r in [class.offset, last] {
             let pos = unrank_ref::<V>(r);
             assert_eq!(pos.rank().unwrap(), r, "class {i}");
             for k in V::KINDS {
-                let held = pos.hand(shogi_reach::Color::Sente)[k.index()] + pos.hand(shogi_reach::Color::Gote)[k.index()];
+                let held = pos.hand(shogi_reach::Color::Sente)[k.index()]
+                    + pos.hand(shogi_reach::Color::Gote)[k.index()];
                 assert_eq!(held, class.in_hand[k.index()], "class {i} hand");
             }
         }
@@ -94,7 +105,8 @@ fn class_boundaries<V: Variant>(every: usize) {
             assert_eq!(pos.rank().unwrap(), below);
             let prev = &classes[i - 1];
             for k in V::KINDS {
-                let held = pos.hand(shogi_reach::Color::Sente)[k.index()] + pos.hand(shogi_reach::Color::Gote)[k.index()];
+                let held = pos.hand(shogi_reach::Color::Sente)[k.index()]
+                    + pos.hand(shogi_reach::Color::Gote)[k.index()];
                 assert_eq!(held, prev.in_hand[k.index()]);
             }
         }

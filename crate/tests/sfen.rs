@@ -1,7 +1,7 @@
 //! SFEN and reference-format parsing: round trips and clear errors for bad input.
 
 use shogi_reach::position::PositionError;
-use shogi_reach::{Color, Kind, MiniShogi, Position, Shogi, SfenError};
+use shogi_reach::{Color, Kind, MiniShogi, Position, SfenError, Shogi};
 
 #[test]
 fn start_positions() {
@@ -18,7 +18,10 @@ fn start_positions() {
 #[test]
 fn hands_and_side() {
     let p = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w 2P18p 7").unwrap_err();
-    assert!(matches!(p, SfenError::Position(PositionError::TooManyPieces { kind: Kind::Pawn, found: 20, max: 18 })));
+    assert!(matches!(
+        p,
+        SfenError::Position(PositionError::TooManyPieces { kind: Kind::Pawn, found: 20, max: 18 })
+    ));
     let p = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w RB2G3S4N2L10Pr2g8p 12").unwrap();
     assert_eq!(p.side_to_move(), Color::Gote);
     assert_eq!(p.hand(Color::Sente)[Kind::Pawn.index()], 10);
@@ -49,8 +52,12 @@ fn errors_are_named() {
         ("4k4/9/9/9/9/9/9/9/4K4 b X 1", |e| matches!(e, E::BadHandChar('X'))),
         ("4k4/9/9/9/9/9/9/9/4K4 b - x", |e| matches!(e, E::BadMoveNumber(_))),
         ("9/9/9/9/9/9/9/9/4K4 b - 1", |e| matches!(e, E::Position(PositionError::MissingKing(Color::Gote)))),
-        ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", |e| matches!(e, E::Position(PositionError::ExtraKing(Color::Sente)))),
-        ("4k4/9/9/9/9/9/9/9/4K4 b 3R 1", |e| matches!(e, E::Position(PositionError::TooManyPieces { kind: Kind::Rook, .. }))),
+        ("4k4/9/9/9/9/9/9/9/3KK4 b - 1", |e| {
+            matches!(e, E::Position(PositionError::ExtraKing(Color::Sente)))
+        }),
+        ("4k4/9/9/9/9/9/9/9/4K4 b 3R 1", |e| {
+            matches!(e, E::Position(PositionError::TooManyPieces { kind: Kind::Rook, .. }))
+        }),
         ("4k4/9/9/9/9/9/9/9/4K4[] x", |e| matches!(e, E::BadSide(_))),
         ("4k4/9/9/9/9/9/9/9/4K4[P w", |e| matches!(e, E::Fields { .. })),
         ("4k4/9/9/9/9/9/9/9/4K4[Q] w", |e| matches!(e, E::BadHandChar('Q'))),
@@ -63,10 +70,15 @@ fn errors_are_named() {
     // Mini Shogi has no knights or lances, and a 5×5 board.
     let e = Position::<MiniShogi>::from_sfen("rbsgk/4p/5/P4/KGSBN b - 1").unwrap_err();
     assert!(matches!(e, SfenError::Position(PositionError::KindNotInGame(Kind::Knight))), "{e:?}");
-    let e = Position::<MiniShogi>::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1").unwrap_err();
+    let e =
+        Position::<MiniShogi>::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")
+            .unwrap_err();
     assert!(matches!(e, SfenError::Rows { expected: 5, found: 9 }));
     let e = Position::<MiniShogi>::from_sfen("rbsgk/4p/5/P4/KGSBR b 3P 1").unwrap_err();
-    assert!(matches!(e, SfenError::Position(PositionError::TooManyPieces { kind: Kind::Pawn, found: 5, max: 2 })));
+    assert!(matches!(
+        e,
+        SfenError::Position(PositionError::TooManyPieces { kind: Kind::Pawn, found: 5, max: 2 })
+    ));
 }
 
 #[test]

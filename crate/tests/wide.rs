@@ -32,18 +32,8 @@ fn p2(k: u32) -> BigUint {
 }
 
 /// Limb values that stress carries and Knuth's quotient estimate.
-static SPECIAL: [u64; 10] = [
-    0,
-    1,
-    2,
-    u64::MAX,
-    u64::MAX - 1,
-    1 << 63,
-    (1 << 63) - 1,
-    (1 << 63) + 1,
-    1 << 32,
-    0x5555_5555_5555_5555,
-];
+static SPECIAL: [u64; 10] =
+    [0, 1, 2, u64::MAX, u64::MAX - 1, 1 << 63, (1 << 63) - 1, (1 << 63) + 1, 1 << 32, 0x5555_5555_5555_5555];
 
 fn limb() -> impl Strategy<Value = u64> {
     prop_oneof![
@@ -360,11 +350,7 @@ fn adversarial_knuth_cases() {
 /// correct rounding needs a sticky bit.
 #[test]
 fn to_f64_rounds_ties_correctly() {
-    for top in [
-        (1u64 << 63) | (1 << 10),
-        (1u64 << 63) | (3 << 10),
-        (u64::MAX << 10) | (1 << 10),
-    ] {
+    for top in [(1u64 << 63) | (1 << 10), (1u64 << 63) | (3 << 10), (u64::MAX << 10) | (1 << 10)] {
         for low in [[0, 0, 0], [1, 0, 0], [0, 0, 1 << 63], [0, 1, 0]] {
             for len in [2usize, 3, 4] {
                 // `top` in limb len-1, `low` filling the limbs below it.
@@ -397,33 +383,19 @@ fn known_shogi_bound() {
 fn parse_errors() {
     assert_eq!(U256::from_str(""), Err(ParseU256Error::Empty));
     for bad in [" 1", "1 ", "+1", "-1", "1_000", "12a", "0x10", " ", "١"] {
-        assert_eq!(
-            U256::from_str(bad),
-            Err(ParseU256Error::InvalidDigit),
-            "{bad:?}"
-        );
+        assert_eq!(U256::from_str(bad), Err(ParseU256Error::InvalidDigit), "{bad:?}");
     }
     let max = big(U256::MAX).to_string();
     assert_eq!(max.len(), 78);
     assert_eq!(U256::from_str(&max), Ok(U256::MAX));
     let over = (big(U256::MAX) + 1u8).to_string();
     assert_eq!(U256::from_str(&over), Err(ParseU256Error::Overflow));
-    assert_eq!(
-        U256::from_str(&"9".repeat(79)),
-        Err(ParseU256Error::Overflow)
-    );
-    assert_eq!(
-        U256::from_str(&format!("{}1", "0".repeat(200))),
-        Ok(U256::ONE)
-    );
+    assert_eq!(U256::from_str(&"9".repeat(79)), Err(ParseU256Error::Overflow));
+    assert_eq!(U256::from_str(&format!("{}1", "0".repeat(200))), Ok(U256::ONE));
     assert_eq!(U256::from_str("0"), Ok(U256::ZERO));
     assert_eq!(U256::from_str("0000"), Ok(U256::ZERO));
     // Errors are printable.
-    for e in [
-        ParseU256Error::Empty,
-        ParseU256Error::InvalidDigit,
-        ParseU256Error::Overflow,
-    ] {
+    for e in [ParseU256Error::Empty, ParseU256Error::InvalidDigit, ParseU256Error::Overflow] {
         let boxed: Box<dyn std::error::Error> = Box::new(e);
         assert!(!boxed.to_string().is_empty());
     }
@@ -437,17 +409,12 @@ fn constants_and_display() {
     assert_eq!(U256::default(), U256::ZERO);
     assert_eq!(U256::MAX.bits(), 256);
     assert_eq!(U256::ZERO.bits(), 0);
-    assert_eq!(
-        U256::from_u64(10_000_000_000_000_000_000).to_string(),
-        "10000000000000000000"
-    );
+    assert_eq!(U256::from_u64(10_000_000_000_000_000_000).to_string(), "10000000000000000000");
     assert_eq!(format!("{:>5}", U256::from_u64(42)), "   42");
     assert_eq!(format!("{:05}", U256::from_u64(42)), "00042");
     // Numeric, not lexicographic-limb, order.
     assert!(U256::from_limbs_le([0, 1, 0, 0]) > U256::from_limbs_le([u64::MAX, 0, 0, 0]));
-    assert!(
-        U256::from_limbs_le([0, 0, 0, 1]) > U256::from_limbs_le([u64::MAX, u64::MAX, u64::MAX, 0])
-    );
+    assert!(U256::from_limbs_le([0, 0, 0, 1]) > U256::from_limbs_le([u64::MAX, u64::MAX, u64::MAX, 0]));
     assert_eq!(U256::MAX.to_f64(), 2f64.powi(256));
     assert_eq!(U256::ZERO.to_f64(), 0.0);
 }
@@ -462,10 +429,7 @@ fn overflow_panics() {
     assert!(std::panic::catch_unwind(|| U256::ONE.div_rem_u128(0)).is_err());
     assert!(std::panic::catch_unwind(|| U256::ONE.div_rem(U256::ZERO)).is_err());
     assert_eq!(U256::MAX.checked_mul_u128(2), None);
-    assert_eq!(
-        U256::from_limbs_le([0, 0, 0, 1]).checked_mul_u128(1 << 64),
-        None
-    );
+    assert_eq!(U256::from_limbs_le([0, 0, 0, 1]).checked_mul_u128(1 << 64), None);
     assert_eq!(
         U256::from_limbs_le([0, 0, 1, 0]).checked_mul_u128(1 << 64),
         Some(U256::from_limbs_le([0, 0, 0, 1]))
@@ -476,17 +440,9 @@ fn overflow_panics() {
 /// of the radices rebuilds the number.
 #[test]
 fn mixed_radix_round_trip() {
-    let x: U256 = "80880932079767835177773204009328769812438521503800714936366945233084532"
-        .parse()
-        .unwrap();
-    let radices: [u128; 6] = [
-        (1u128 << 100) + 12345,
-        97,
-        u128::MAX,
-        (1u128 << 64) + 3,
-        1 << 70,
-        10_000_000_000_000_000_000,
-    ];
+    let x: U256 = "80880932079767835177773204009328769812438521503800714936366945233084532".parse().unwrap();
+    let radices: [u128; 6] =
+        [(1u128 << 100) + 12345, 97, u128::MAX, (1u128 << 64) + 3, 1 << 70, 10_000_000_000_000_000_000];
     let mut rest = x;
     let mut digits = Vec::new();
     for &r in &radices {
@@ -497,11 +453,7 @@ fn mixed_radix_round_trip() {
     }
     let mut back = rest;
     for (&r, &d) in radices.iter().zip(&digits).rev() {
-        back = back
-            .checked_mul_u128(r)
-            .unwrap()
-            .checked_add(U256::from_u128(d))
-            .unwrap();
+        back = back.checked_mul_u128(r).unwrap().checked_add(U256::from_u128(d)).unwrap();
     }
     assert_eq!(back, x);
     assert_eq!(x.cmp(&back), Ordering::Equal);
