@@ -74,8 +74,12 @@ pub enum Parts {
     All,
     /// Un-drops, un-moves and un-promotions.
     NoUncaptures,
-    /// The un-capture variants of un-moves and un-promotions.
-    OnlyUncaptures,
+    /// The un-capture variants of un-moves and un-promotions whose captured piece is (not) promoted and
+    /// whose heuristic is `h`.
+    Uncaptures {
+        promoted: bool,
+        h: u32,
+    },
 }
 
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
@@ -83,15 +87,17 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
     predecessors_parts(p, Parts::All, out);
 }
 
-/// Fills `out` with a part of Prev1(`p`). With `Parts::NoUncaptures`, returns a lower bound of the
-/// heuristic of the un-captures left out (`None` when there are none).
+/// Fills `out` with a part of Prev1(`p`). Returns, for un-captures of unpromoted and of promoted pieces,
+/// a lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
+/// `None` where there are none).
 pub fn predecessors_parts<V: Variant>(
     p: &Position<V>,
     parts: Parts,
     out: &mut Vec<Predecessor<V>>,
-) -> Option<u32> {
+) -> [Option<u32>; 2] {
     out.clear();
-    let mut uncapture_bound: Option<u32> = None;
+    let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
+    let only_uncaptures = matches!(parts, Parts::Uncaptures { .. });
     let g = V::geometry();
     let x = p.side_to_move();
     let y = x.opponent();
@@ -131,7 +137,7 @@ pub fn predecessors_parts<V: Variant>(
                   placed: Piece,
                   promote: bool,
                   out: &mut Vec<Predecessor<V>>,
-                  bound: &mut Option<u32>| {
+                  bounds: &mut [Option<u32>; 2]| {
         if !placed.is_promoted() {
             let kind = placed.kind();
             if V::is_dead(kind, y, o)
@@ -143,18 +149,36 @@ pub fn predecessors_parts<V: Variant>(
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
         let kt = if placed.kind() == Kind::King { king_term_at::<V>(o, x_king) } else { p_king_term };
         let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
+        // Every un-capture of this un-move with an unpromoted (promoted) captured piece has the same h.
+        let has_hand = y_hand.iter().any(|&n| n > 0);
+        let has_promotable = V::KINDS.iter().any(|k| k.can_promote() && y_hand[k.index()] > 0);
+        let class_h = [base_h + 10, base_h + piece_term::<V>(Piece::new(Kind::Pawn, true, x).code(), q)];
+        let lower = |b: &mut Option<u32>, h: u32| *b = Some(b.map_or(h, |b| b.min(h)));
+        match parts {
+            Parts::NoUncaptures => {
+                if has_hand {
+                    lower(&mut bounds[0], class_h[0]);
+                }
+                if has_promotable {
+                    lower(&mut bounds[1], class_h[1]);
+                }
+            }
+            Parts::Uncaptures { promoted, h } if class_h[promoted as usize] != h => {
+                if class_h[promoted as usize] > h && (if promoted { has_promotable } else { has_hand }) {
+                    lower(&mut bounds[promoted as usize], class_h[promoted as usize]);
+                }
+                return;
+            }
+            _ => {}
+        }
         let mut base = *p;
         base.set_cell(q, EMPTY);
         base.set_cell(o, placed.code());
         base.set_side(y);
-        if parts != Parts::OnlyUncaptures {
+        if !only_uncaptures {
             keep(base, mv, base_h, out);
         }
         if parts == Parts::NoUncaptures {
-            if y_hand.iter().any(|&n| n > 0) {
-                // A captured piece adds at least 10.
-                *bound = Some(bound.map_or(base_h + 10, |b: u32| b.min(base_h + 10)));
-            }
             return;
         }
         for &kind in V::KINDS {
@@ -162,7 +186,9 @@ pub fn predecessors_parts<V: Variant>(
                 continue;
             }
             for promoted in [false, true] {
-                if promoted && !kind.can_promote() {
+                if (promoted && !kind.can_promote())
+                    || matches!(parts, Parts::Uncaptures { promoted: p, .. } if p != promoted)
+                {
                     continue;
                 }
                 if !promoted
@@ -187,7 +213,7 @@ pub fn predecessors_parts<V: Variant>(
         }
         let piece = Piece::from_code(code).unwrap();
         let kind = piece.kind();
-        if !piece.is_promoted() && kind != Kind::King && parts != Parts::OnlyUncaptures {
+        if !piece.is_promoted() && kind != Kind::King && !only_uncaptures {
             // Un-drop, unless it was a pawn drop that mated (illegal).
             let pawn_mate = kind == Kind::Pawn
                 && ahead::<V>(q, y) as usize == x_king
@@ -201,15 +227,15 @@ pub fn predecessors_parts<V: Variant>(
                 keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
             }
         }
-        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut uncapture_bound));
+        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut uncapture_bounds));
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
                 if V::in_zone(o, y) || V::in_zone(q, y) {
-                    unmove(o, q, unpromoted, true, out, &mut uncapture_bound)
+                    unmove(o, q, unpromoted, true, out, &mut uncapture_bounds)
                 }
             });
         }
     }
-    uncapture_bound
+    uncapture_bounds
 }

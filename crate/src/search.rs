@@ -152,8 +152,11 @@ struct Node<V: Variant> {
 }
 
 const NO_NODE: u32 = u32::MAX;
-/// Open-list entries with this bit stand for a node's deferred un-captures.
+/// Open-list entries with this bit stand for a node's deferred un-captures, of unpromoted pieces, or with
+/// `PROMOTED` too, of promoted ones.
 const STUB: u32 = 1 << 31;
+const PROMOTED: u32 = 1 << 30;
+const NODE_MASK: u32 = PROMOTED - 1;
 
 /// An open-list entry with the start of its position order inline: the side to move and the first 15
 /// cells; a stub (deferred un-captures) has rank 0 and sorts before the positions of its h.
@@ -243,8 +246,9 @@ impl<V: Variant> KkSearch<V> {
     }
 
     /// Puts node `i`'s deferred un-captures, with heuristic bound `h`, on the open list.
-    fn push_stub(&mut self, i: u32, h: u32) {
-        self.push_entry(Entry { rank: 0, node: i | STUB }, h as usize);
+    fn push_stub(&mut self, i: u32, promoted: bool, h: u32) {
+        let node = i | STUB | if promoted { PROMOTED } else { 0 };
+        self.push_entry(Entry { rank: 0, node }, h as usize);
     }
 
     fn push_open(&mut self, i: u32) {
@@ -388,11 +392,17 @@ impl<V: Variant> KkSearch<V> {
         let mut goal = NO_NODE;
         let mut preds = std::mem::take(&mut self.preds);
         while let Some(entry) = self.pop_open() {
-            let i = entry & !STUB;
+            let i = if entry & STUB != 0 { entry & NODE_MASK } else { entry };
             let node = &self.nodes[i as usize];
             let depth = node.depth + 1;
             if entry & STUB != 0 {
-                predecessors_parts(&node.pos, Parts::OnlyUncaptures, &mut preds);
+                // Generate the un-captures of this class at the stub's h; the rest wait behind a new stub.
+                let promoted = entry & PROMOTED != 0;
+                let h = self.min_bucket as u32;
+                let next = predecessors_parts(&node.pos, Parts::Uncaptures { promoted, h }, &mut preds);
+                if let Some(next_h) = next[promoted as usize] {
+                    self.push_stub(i, promoted, next_h);
+                }
             } else {
                 pops += 1;
                 if node.h == 0 {
@@ -402,8 +412,11 @@ impl<V: Variant> KkSearch<V> {
                 }
                 if limits.lazy_captures {
                     // (Deferring the plain un-moves too was measured: fewer positions, more time.)
-                    if let Some(h) = predecessors_parts(&node.pos, Parts::NoUncaptures, &mut preds) {
-                        self.push_stub(i, h);
+                    let bounds = predecessors_parts(&node.pos, Parts::NoUncaptures, &mut preds);
+                    for (promoted, bound) in [false, true].into_iter().zip(bounds) {
+                        if let Some(h) = bound {
+                            self.push_stub(i, promoted, h);
+                        }
                     }
                 } else {
                     predecessors_parts(&node.pos, Parts::All, &mut preds);
@@ -414,9 +427,9 @@ impl<V: Variant> KkSearch<V> {
                     max_depth = max_depth.max(depth);
                 }
             }
-            // Past 2^31 nodes entries could not name their node; far beyond any memory anyway.
+            // Past 2^30 nodes entries could not name their node; far beyond any memory anyway.
             if limits.max_nodes.is_some_and(|cap| self.nodes.len() >= cap)
-                || self.nodes.len() >= STUB as usize
+                || self.nodes.len() >= NODE_MASK as usize
                 || (entry & STUB == 0
                     && pops.is_multiple_of(1024)
                     && !progress(Progress {
