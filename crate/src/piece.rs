@@ -75,26 +75,6 @@ impl Kind {
             _ => return None,
         })
     }
-
-    /// Kanji for the unpromoted and the promoted piece.
-    pub const fn kanji(self, promoted: bool) -> &'static str {
-        match (self, promoted) {
-            (Kind::King, _) => "玉",
-            (Kind::Gold, _) => "金",
-            (Kind::Knight, false) => "桂",
-            (Kind::Knight, true) => "圭",
-            (Kind::Lance, false) => "香",
-            (Kind::Lance, true) => "杏",
-            (Kind::Pawn, false) => "歩",
-            (Kind::Pawn, true) => "と",
-            (Kind::Silver, false) => "銀",
-            (Kind::Silver, true) => "全",
-            (Kind::Rook, false) => "飛",
-            (Kind::Rook, true) => "龍",
-            (Kind::Bishop, false) => "角",
-            (Kind::Bishop, true) => "馬",
-        }
-    }
 }
 
 /// Board cell code of an empty square; larger than every piece code.
@@ -154,12 +134,6 @@ impl Piece {
     #[inline]
     pub const fn unpromote(self) -> Piece {
         Piece(self.0 | 2)
-    }
-
-    /// The same piece owned by the other player.
-    #[inline]
-    pub const fn flip_color(self) -> Piece {
-        Piece(self.0 ^ 1)
     }
 
     /// SFEN text: optional `+`, then the letter, upper case for Sente.

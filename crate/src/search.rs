@@ -5,7 +5,7 @@
 
 use crate::color::Color;
 use crate::moves::Move;
-use crate::piece::{Kind, Piece, EMPTY};
+use crate::piece::{Kind, EMPTY};
 use crate::position::{Hand, Position};
 use crate::prev::{predecessors_parts, Parts, Predecessor};
 use crate::variant::Variant;
@@ -458,9 +458,4 @@ impl<V: Variant> KkSearch<V> {
         moves.reverse();
         Outcome { verdict, pops, nodes: self.nodes.len() as u64, max_depth, path, moves }
     }
-}
-
-/// Whether only the two kings are on the board.
-pub fn is_kk<V: Variant>(p: &Position<V>) -> bool {
-    p.board().iter().all(|&c| c == EMPTY || Piece::from_code(c).is_some_and(|q| q.kind() == Kind::King))
 }
