@@ -1,8 +1,8 @@
 //! Proving one given position reachable or unreachable, with the reason and the path.
 
 use crate::position::Position;
-use crate::rules;
 use crate::search::{KkSearch, Limits, Outcome, Progress, Verdict};
+use crate::stage::{run_stages, Stage};
 use crate::variant::Variant;
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -37,6 +37,19 @@ impl Reason {
             Reason::SearchExhausted => "reach",
             Reason::NodeCap => "unknown",
             Reason::ReachedKk => "OK",
+        }
+    }
+
+    /// The reason for the first stage a position fails (or `OK`); the mirror test is not run here.
+    fn after(stage: Stage) -> Reason {
+        match stage {
+            Stage::Piece => Reason::Placement,
+            Stage::King => Reason::OpponentInCheck,
+            Stage::Prev => Reason::NoPredecessor,
+            Stage::Reach => Reason::SearchExhausted,
+            Stage::Unknown => Reason::NodeCap,
+            Stage::Ok => Reason::ReachedKk,
+            Stage::Flip => unreachable!("prove runs no mirror test"),
         }
     }
 
@@ -90,28 +103,14 @@ pub fn prove_with_progress<V: Variant>(
     limits: Limits,
     progress: impl FnMut(Progress) -> bool,
 ) -> Proof<V> {
-    let mut proof = Proof { position: *pos, reason: Reason::ReachedKk, n_prev: None, search: None };
+    let mut proof = Proof { position: *pos, reason: Reason::MissingPieces, n_prev: None, search: None };
     if !pos.is_complete() {
-        proof.reason = Reason::MissingPieces;
-    } else if !rules::placement_ok(pos) {
-        proof.reason = Reason::Placement;
-    } else if rules::in_check(pos, pos.side_to_move().opponent()) {
-        proof.reason = Reason::OpponentInCheck;
-    } else {
-        let n = search.count_predecessors(pos);
-        proof.n_prev = Some(n);
-        if n == 0 {
-            proof.reason = Reason::NoPredecessor;
-        } else {
-            let outcome = search.run(pos, limits, progress);
-            proof.reason = match outcome.verdict {
-                Verdict::Reachable => Reason::ReachedKk,
-                Verdict::Unreachable => Reason::SearchExhausted,
-                Verdict::Unknown => Reason::NodeCap,
-            };
-            proof.search = Some(outcome);
-        }
+        return proof;
     }
+    let c = run_stages(pos, search, limits, false, progress);
+    proof.reason = Reason::after(c.stage);
+    proof.n_prev = c.n_prev;
+    proof.search = c.search;
     proof
 }
 

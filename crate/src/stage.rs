@@ -3,7 +3,7 @@
 use crate::position::Position;
 use crate::rank::{unrank, RankError};
 use crate::rules;
-use crate::search::{heuristic, KkSearch, Limits, Outcome, Verdict};
+use crate::search::{heuristic, KkSearch, Limits, Outcome, Progress, Verdict};
 use crate::variant::Variant;
 use std::fmt;
 
@@ -57,7 +57,12 @@ impl fmt::Display for Stage {
 /// The first of the filters `flip`, `piece`, `king` that `pos` fails, if any. The king test asks whether
 /// the side not to move is in check (for P_K: whether Sente could capture Gote's king).
 pub fn failed_filter<V: Variant>(pos: &Position<V>) -> Option<Stage> {
-    if !rules::is_mirror_canonical(pos) {
+    failed_rule(pos, true)
+}
+
+/// [`failed_filter`], with or without the mirror test.
+fn failed_rule<V: Variant>(pos: &Position<V>, mirror_test: bool) -> Option<Stage> {
+    if mirror_test && !rules::is_mirror_canonical(pos) {
         Some(Stage::Flip)
     } else if !rules::placement_ok(pos) {
         Some(Stage::Piece)
@@ -82,8 +87,21 @@ pub struct Classified<V: Variant> {
 
 /// Runs the stages flip → piece → king → prev → reach on a position.
 pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits: Limits) -> Classified<V> {
+    run_stages(pos, search, limits, true, |_| true)
+}
+
+/// Runs the stages, the mirror test only if `mirror_test` (it picks the representative of a mirror
+/// pair among sampled candidates; a given position is as reachable as its mirror image). `progress` is
+/// passed to the search.
+pub fn run_stages<V: Variant>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    limits: Limits,
+    mirror_test: bool,
+    progress: impl FnMut(Progress) -> bool,
+) -> Classified<V> {
     let mut out = Classified { position: *pos, stage: Stage::Ok, n_prev: None, search: None };
-    if let Some(stage) = failed_filter(pos) {
+    if let Some(stage) = failed_rule(pos, mirror_test) {
         out.stage = stage;
         return out;
     }
@@ -97,7 +115,7 @@ pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits:
             return out;
         }
     }
-    let mut outcome = search.run(pos, limits, |_| true);
+    let mut outcome = search.run(pos, limits, progress);
     if out.n_prev.is_none() && outcome.verdict == Verdict::Unreachable && outcome.nodes == 1 {
         out.n_prev = Some(0);
         out.stage = Stage::Prev;
