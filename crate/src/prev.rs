@@ -7,11 +7,10 @@
 //! pass the placement test and must not have X in check. Distinct by construction: two candidates differ
 //! in the squares they touch or in what stands on them.
 
-use crate::color::Color;
 use crate::moves::Move;
 use crate::piece::{Kind, Piece, EMPTY};
 use crate::position::Position;
-use crate::rules::{attacked, is_checkmated_by_pawn, piece_attacks, uncovered_attack};
+use crate::rules::{ahead, attacked, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
 use crate::search::{heuristic, king_term, king_term_at, piece_term};
 use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
 
@@ -21,24 +20,6 @@ pub struct Predecessor<V: Variant> {
     pub pos: Position<V>,
     pub mv: Move,
     pub h: u32,
-}
-
-/// The square directly in front of `sq` for `color`, or `OFF`.
-#[inline]
-fn ahead<V: Variant>(sq: usize, color: Color) -> u8 {
-    V::geometry().nb[sq][if color == Color::Sente { 0 } else { 1 }]
-}
-
-/// Unpromoted-pawn files of each side, as bit masks over x.
-fn pawn_files<V: Variant>(p: &Position<V>) -> [u16; 2] {
-    let g = V::geometry();
-    let mut files = [0u16; 2];
-    for (sq, &c) in p.board().iter().enumerate() {
-        if let Some(piece) = Piece::from_code(c).filter(|q| q.kind() == Kind::Pawn && !q.is_promoted()) {
-            files[piece.color().index()] |= 1 << g.x(sq);
-        }
-    }
-    files
 }
 
 /// Calls `f(origin)` for every empty square from which piece `code` could have moved to `to`.
@@ -216,7 +197,7 @@ pub fn predecessors_parts<V: Variant>(
         if !piece.is_promoted() && kind != Kind::King && !only_uncaptures {
             // Un-drop, unless it was a pawn drop that mated (illegal).
             let pawn_mate = kind == Kind::Pawn
-                && ahead::<V>(q, y) as usize == x_king
+                && ahead::<V>(q, y) == x_king
                 && *mated.get_or_insert_with(|| is_checkmated_by_pawn(p));
             if !pawn_mate {
                 let mut pred = *p;

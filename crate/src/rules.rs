@@ -115,6 +115,24 @@ pub fn uncovered_attack<V: Variant>(pos: &Position<V>, target: usize, through: u
     false
 }
 
+/// The square directly in front of `sq` for `color` (`OFF` as usize off the board).
+#[inline]
+pub fn ahead<V: Variant>(sq: usize, color: Color) -> usize {
+    V::geometry().nb[sq][if color == Color::Sente { 0 } else { 1 }] as usize
+}
+
+/// Files holding an unpromoted pawn of each side, as bit masks over x.
+pub fn pawn_files<V: Variant>(p: &Position<V>) -> [u16; 2] {
+    let g = V::geometry();
+    let mut files = [0u16; 2];
+    for (sq, &c) in p.board().iter().enumerate() {
+        if let Some(piece) = Piece::from_code(c).filter(|q| q.kind() == Kind::Pawn && !q.is_promoted()) {
+            files[piece.color().index()] |= 1 << g.x(sq);
+        }
+    }
+    files
+}
+
 /// Whether `color`'s king is attacked.
 #[inline]
 pub fn in_check<V: Variant>(pos: &Position<V>, color: Color) -> bool {
@@ -280,14 +298,8 @@ pub fn legal_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
         }
     }
     let hand = pos.hand(side);
-    let mut own_pawn_files = 0u16;
-    for (sq, &c) in pos.board().iter().enumerate() {
-        if c == Piece::unpromoted(Kind::Pawn, side).code() {
-            own_pawn_files |= 1 << g.x(sq);
-        }
-    }
+    let own_pawn_files = pawn_files(pos)[side.index()];
     let enemy_king = pos.king(side.opponent());
-    let forward = if side == Color::Sente { 0 } else { 1 };
     for &kind in V::KINDS {
         if hand[kind.index()] == 0 {
             continue;
@@ -304,8 +316,7 @@ pub fn legal_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
             if in_check(&next, side) {
                 continue;
             }
-            if kind == Kind::Pawn && g.nb[to][forward] as usize == enemy_king && is_checkmated_by_pawn(&next)
-            {
+            if kind == Kind::Pawn && ahead::<V>(to, side) == enemy_king && is_checkmated_by_pawn(&next) {
                 continue;
             }
             out.push(m);
