@@ -10,3 +10,31 @@ need_apt() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
   fi
 }
+
+# The toolchain of rust-toolchain.toml with its wasm32 target and rust-src (for the threaded build).
+need_rust() {
+  rustup toolchain install >/dev/null
+}
+
+# wasm-bindgen-cli at exactly the version of the wasm-bindgen crate in Cargo.lock.
+need_wasm_bindgen() {
+  local want
+  want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
+  if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ]; then
+    echo "installing wasm-bindgen-cli $want (a few minutes, once)" >&2
+    # Not --locked: its lock file names a crate version the registry here does not have.
+    cargo install wasm-bindgen-cli --version "$want" --quiet
+  fi
+}
+
+# npm packages of package-lock.json (binaryen's wasm-opt, playwright-core).
+need_npm() {
+  if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+    npm ci --no-audit --no-fund --loglevel=error
+  fi
+}
+
+# Debian's Chromium for the browser tests (playwright-core drives it; no browser download).
+need_chromium() {
+  need_apt chromium chromium chromium-driver
+}

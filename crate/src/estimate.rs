@@ -4,6 +4,7 @@
 //! same tally on any number of threads, machines or shards; tallies of disjoint shards add up to the
 //! tally of one run.
 
+use crate::position::Position;
 use crate::rank::RankInt;
 use crate::sample::RankSampler;
 use crate::search::{KkSearch, Limits};
@@ -123,6 +124,25 @@ pub fn shard_range(n: u64, k: u64, m: u64) -> std::ops::Range<u64> {
 
 /// Classifies the samples `indices` of `seed` on the current rayon pool.
 pub fn run_range<V: Variant>(seed: u64, indices: std::ops::Range<u64>, limits: Limits) -> Tally {
+    run_range_keeping::<V>(seed, indices, limits, 0).tally
+}
+
+/// The tally of a range of samples and the reachable samples kept from it.
+#[derive(Clone, Debug, Default)]
+pub struct Batch<V: Variant> {
+    pub tally: Tally,
+    /// (sample index, position) of the reachable samples with the lowest indices.
+    pub reachable: Vec<(u64, Position<V>)>,
+}
+
+/// [`run_range`], keeping up to `keep` reachable samples (those with the lowest indices, so the same on
+/// any number of threads).
+pub fn run_range_keeping<V: Variant>(
+    seed: u64,
+    indices: std::ops::Range<u64>,
+    limits: Limits,
+    keep: usize,
+) -> Batch<V> {
     const BLOCK: u64 = 64;
     let sampler = RankSampler::<V>::new(seed);
     let blocks = (indices.end.saturating_sub(indices.start)).div_ceil(BLOCK);
@@ -130,16 +150,22 @@ pub fn run_range<V: Variant>(seed: u64, indices: std::ops::Range<u64>, limits: L
         .into_par_iter()
         .map_init(KkSearch::<V>::new, |search, b| {
             let from = indices.start + b * BLOCK;
-            let mut t = Tally::default();
+            let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
             for i in from..(from + BLOCK).min(indices.end) {
                 let c =
                     classify_rank::<V>(sampler.rank(i), search, limits).expect("sampled ranks are in range");
-                t.add(&c);
+                batch.tally.add(&c);
+                if c.stage == Stage::Ok && batch.reachable.len() < keep {
+                    batch.reachable.push((i, c.position));
+                }
             }
-            t
+            batch
         })
-        .reduce(Tally::default, |mut a, b| {
-            a.merge(&b);
+        .reduce(Batch::default, |mut a, b| {
+            a.tally.merge(&b.tally);
+            a.reachable.extend(b.reachable);
+            a.reachable.sort_by_key(|&(i, _)| i);
+            a.reachable.truncate(keep);
             a
         })
 }

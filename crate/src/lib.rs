@@ -4,8 +4,10 @@
 
 pub mod bitboard;
 pub mod color;
+pub mod diagnose;
 pub mod estimate;
 pub mod moves;
+pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod prev;
@@ -17,6 +19,8 @@ pub mod search;
 pub mod sfen;
 pub mod stage;
 pub mod variant;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 pub mod wide;
 
 pub use bitboard::Bitboard;

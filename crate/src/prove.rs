@@ -1,5 +1,6 @@
 //! Proving one given position reachable or unreachable, with the reason and the path.
 
+use crate::notation;
 use crate::position::Position;
 use crate::search::{KkSearch, Limits, Outcome, Progress, Verdict};
 use crate::stage::{run_stages, Stage};
@@ -80,6 +81,14 @@ impl Reason {
     }
 }
 
+/// One move of a path: its USI and Japanese notation and the position after it.
+#[derive(Clone, Debug)]
+pub struct Step<V: Variant> {
+    pub usi: String,
+    pub japanese: String,
+    pub after: Position<V>,
+}
+
 /// The answer for one position.
 #[derive(Clone, Debug)]
 pub struct Proof<V: Variant> {
@@ -115,12 +124,21 @@ pub fn prove_with_progress<V: Variant>(
 }
 
 impl<V: Variant> Proof<V> {
-    /// The path forwards: (USI move, position after it), from the KK position to the proved one.
-    pub fn forward_path(&self) -> Vec<(String, Position<V>)> {
+    /// The path forwards, from the KK position to the proved one (empty unless reachable).
+    pub fn forward_path(&self) -> Vec<Step<V>> {
         let Some(s) = self.search.as_ref().filter(|s| s.verdict == Verdict::Reachable) else {
             return Vec::new();
         };
-        (0..s.plies()).rev().map(|i| (s.moves[i].to_usi::<V>(), s.path[i])).collect()
+        let mut previous_to = None;
+        (0..s.plies())
+            .rev()
+            .map(|i| {
+                let m = s.moves[i];
+                let japanese = notation::japanese(&s.path[i + 1], m, previous_to);
+                previous_to = Some(m.to());
+                Step { usi: m.to_usi::<V>(), japanese, after: s.path[i] }
+            })
+            .collect()
     }
 
     pub fn to_text(&self) -> String {
@@ -140,8 +158,8 @@ impl<V: Variant> Proof<V> {
             if let Some(goal) = s.goal() {
                 let _ = writeln!(t, "KK position: {}", goal.to_sfen());
                 let _ = writeln!(t, "{} plies from the KK position:", s.plies());
-                for (i, (usi, after)) in self.forward_path().iter().enumerate() {
-                    let _ = writeln!(t, "{:>4}. {usi:<7} {}", i + 1, after.to_sfen());
+                for (i, step) in self.forward_path().iter().enumerate() {
+                    let _ = writeln!(t, "{:>4}. {:<7} {}", i + 1, step.usi, step.after.to_sfen());
                 }
             }
         }
@@ -161,7 +179,11 @@ impl<V: Variant> Proof<V> {
             "nodes": s.map(|s| s.nodes),
             "max_depth": s.map(|s| s.max_depth),
             "goal": s.and_then(|s| s.goal()).map(|g| g.to_sfen()),
-            "path": self.forward_path().iter().map(|(usi, p)| json!({"move": usi, "sfen": p.to_sfen()})).collect::<Vec<_>>(),
+            "path": self.forward_path().iter().map(|step| json!({
+                "move": step.usi,
+                "japanese": step.japanese,
+                "sfen": step.after.to_sfen(),
+            })).collect::<Vec<_>>(),
         })
     }
 }

@@ -7,7 +7,7 @@ use shogi_reach::prev::predecessors;
 use shogi_reach::prove::{prove, Reason};
 use shogi_reach::rules::{legal_moves, play};
 use shogi_reach::search::{heuristic, KkSearch, Limits};
-use shogi_reach::{MiniShogi, MoveList, Position, Shogi, Variant};
+use shogi_reach::{Color, MiniShogi, MoveList, Position, Shogi, Variant};
 
 /// Plays `choices` (each picking among the legal moves) from the start; at every position checks that
 /// each legal move's result lists the position among its predecessors, with the move and heuristic.
@@ -140,10 +140,11 @@ fn node_cap_gives_unknown() {
     // The path leads forwards from the KK position to the position, move by legal move.
     let path = full.forward_path();
     let mut at = *full.search.as_ref().unwrap().goal().unwrap();
-    for (usi, after) in &path {
-        let m = shogi_reach::rules::parse_legal_move(&at, usi).unwrap();
+    for step in &path {
+        let m = shogi_reach::rules::parse_legal_move(&at, &step.usi).unwrap();
         at = play(&at, m);
-        assert_eq!(&at, after);
+        assert_eq!(at, step.after);
+        assert!(step.japanese.starts_with(if at.side_to_move() == Color::Gote { '☗' } else { '☖' }));
     }
     assert_eq!(at, p);
 }

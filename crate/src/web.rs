@@ -1,0 +1,163 @@
+//! The engine's API for the browser (wasm-bindgen). Every function takes the variant by name (`shogi`,
+//! `minishogi`), returns plain JS objects (serde-wasm-bindgen) and reports bad input as a thrown `Error`
+//! with a message; nothing here panics on user input.
+//!
+//! Two builds share this API: the threaded one (`+atomics`, wasm-bindgen-rayon's `initThreadPool` starts
+//! the rayon pool in Web Workers) and the plain one, whose `initThreadPool` does nothing, so rayon runs on
+//! the calling thread.
+
+use crate::diagnose;
+use crate::estimate::{run_range_keeping, Report, Tally};
+use crate::position::Position;
+use crate::prove::prove_with_progress;
+use crate::search::{KkSearch, Limits};
+use crate::sfen::parse_setup;
+use crate::variant::{MiniShogi, Shogi, Variant};
+use serde::Serialize;
+use serde_json::json;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+#[cfg(target_feature = "atomics")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// The plain build's stand-in for wasm-bindgen-rayon's `initThreadPool`: rayon then runs on the
+/// calling thread.
+#[cfg(not(target_feature = "atomics"))]
+#[wasm_bindgen(js_name = initThreadPool)]
+pub fn init_thread_pool(_threads: usize) -> js_sys::Promise {
+    js_sys::Promise::resolve(&JsValue::UNDEFINED)
+}
+
+/// Whether this build runs rayon on a pool of Web Workers (shared memory, `+atomics`).
+#[wasm_bindgen(js_name = isThreaded)]
+pub fn is_threaded() -> bool {
+    cfg!(target_feature = "atomics")
+}
+
+/// Calls `$body` with the type alias `$V` bound to the named variant.
+macro_rules! with_variant {
+    ($name:expr, $V:ident => $body:expr) => {
+        match $name {
+            "shogi" => {
+                type $V = Shogi;
+                $body
+            }
+            "minishogi" => {
+                type $V = MiniShogi;
+                $body
+            }
+            other => Err(JsError::new(&format!("unknown variant {other:?}: use shogi or minishogi"))),
+        }
+    };
+}
+
+/// One reusable search per variant and thread (a worker), so a search allocates only when it outgrows
+/// the previous ones.
+trait WithSearch: Variant {
+    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R;
+}
+
+thread_local! {
+    static SHOGI_SEARCH: RefCell<KkSearch<Shogi>> = RefCell::new(KkSearch::new());
+    static MINISHOGI_SEARCH: RefCell<KkSearch<MiniShogi>> = RefCell::new(KkSearch::new());
+}
+
+impl WithSearch for Shogi {
+    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
+        SHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+impl WithSearch for MiniShogi {
+    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
+        MINISHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
+    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+}
+
+/// `{sfen, issues}`: the text as standard SFEN (null when it does not parse) and every rule it breaks
+/// (`[{rule, message, squares}]`, see [`diagnose::diagnose`]).
+#[wasm_bindgen]
+pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsError> {
+    with_variant!(variant, V => {
+        let sfen = parse_setup::<V>(text).ok().map(|s| s.to_sfen());
+        let issues = V::with_search(|search| diagnose::diagnose::<V>(text, search));
+        to_js(&json!({ "sfen": sfen, "issues": issues }))
+    })
+}
+
+/// Proves a position (SFEN, `startpos` or the reference's format) reachable or unreachable, exactly as
+/// `shogi-reach prove --json`. `progress(pops, nodes, bestH)` is called every 1024 pops; when it returns
+/// false the search stops with the verdict unknown. `maxNodes` caps the positions generated.
+#[wasm_bindgen]
+pub fn prove(
+    variant: &str,
+    text: &str,
+    max_nodes: Option<u32>,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let limits = Limits { max_nodes: max_nodes.map(|n| n as usize), lazy_captures: false };
+        let report = |p: crate::search::Progress| match &progress {
+            None => true,
+            Some(f) => f
+                .call3(&JsValue::NULL, &(p.pops as f64).into(), &(p.nodes as f64).into(), &p.best_h.into())
+                .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
+        };
+        let proof = V::with_search(|search| prove_with_progress(&pos, search, limits, report));
+        to_js(&proof.to_json())
+    })
+}
+
+/// Classifies samples `start..end` of `seed` (as `shogi-reach estimate`, on the thread pool when there
+/// is one): `{tally, reachable: [{index, sfen}]}` with up to `keep` reachable samples.
+#[wasm_bindgen(js_name = estimateRange)]
+pub fn estimate_range(
+    variant: &str,
+    seed: u64,
+    start: u64,
+    end: u64,
+    max_nodes: Option<u32>,
+    keep: u32,
+) -> Result<JsValue, JsError> {
+    if start > end {
+        return Err(JsError::new(&format!("empty sample range {start}..{end}")));
+    }
+    with_variant!(variant, V => {
+        let limits = Limits { max_nodes: max_nodes.map(|n| n as usize), lazy_captures: true };
+        let batch = run_range_keeping::<V>(seed, start..end, limits, keep as usize);
+        let reachable: Vec<_> =
+            batch.reachable.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
+        to_js(&json!({ "tally": batch.tally, "reachable": reachable }))
+    })
+}
+
+/// The sum of two tallies.
+#[wasm_bindgen(js_name = mergeTallies)]
+pub fn merge_tallies(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+    let mut a: Tally = from_js(a)?;
+    a.merge(&from_js(b)?);
+    to_js(&a)
+}
+
+/// The report of a run of `samples` samples of which the first `done` are tallied: the funnel (the
+/// paper's Table 1), the estimate with its 3σ interval, |P_K| (as `shogi-reach estimate --json`).
+#[wasm_bindgen]
+pub fn report(variant: &str, seed: u64, samples: u64, done: u64, tally: JsValue) -> Result<JsValue, JsError> {
+    let tally: Tally = from_js(tally)?;
+    if tally.samples != done || done > samples {
+        return Err(JsError::new(&format!("tally of {} samples for {done} of {samples}", tally.samples)));
+    }
+    with_variant!(variant, V => to_js(&Report::new::<V>(seed, samples, vec![[0, done]], tally)))
+}

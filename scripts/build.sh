@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# `npm run build`: the static site in dist/, self-contained (HTML, JS, both WebAssembly builds). Any static
+# host serves it; hosts that send COOP/COEP (dist/_headers does so on Netlify and Cloudflare Pages) get the
+# threaded engine, others a pool of single-threaded workers.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+need_rust
+need_wasm_bindgen
+need_npm
+bash scripts/build-wasm.sh
+rm -rf dist
+mkdir -p dist
+cp -r www/index.html www/style.css www/js www/pkg www/pkg-st dist/
+cat > dist/_headers <<'HEADERS'
+/*
+  Cross-Origin-Opener-Policy: same-origin
+  Cross-Origin-Embedder-Policy: require-corp
+HEADERS
+echo "built the site in dist/ ($(du -sh dist | cut -f1))"

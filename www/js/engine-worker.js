@@ -1,0 +1,31 @@
+// A Web Worker that owns one instance of the engine and answers requests `{id, type, ...}` with
+// `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops.
+// The first request is `init` ({threaded, threads}, see load-engine.js).
+import { loadEngine } from './load-engine.js';
+
+let engine;
+
+const handlers = {
+  diagnose: ({ variant, sfen }) => engine.diagnose(variant, sfen),
+  prove: ({ id, variant, sfen, maxNodes }) =>
+    engine.prove(variant, sfen, maxNodes, (pops, nodes, bestH) => {
+      postMessage({ id, progress: { pops, nodes, bestH } });
+      return true;
+    }),
+  range: ({ variant, seed, start, end, maxNodes, keep }) =>
+    engine.estimateRange(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
+};
+
+self.onmessage = async ({ data }) => {
+  const { id, type } = data;
+  try {
+    if (type === 'init') {
+      engine = await loadEngine(data.threaded, data.threads);
+      postMessage({ id, result: { threaded: engine.isThreaded() } });
+    } else {
+      postMessage({ id, result: handlers[type](data) });
+    }
+  } catch (e) {
+    postMessage({ id, error: String(e?.message ?? e) });
+  }
+};

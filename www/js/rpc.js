@@ -1,0 +1,42 @@
+// Requests to a worker: `call(type, payload, onProgress)` resolves with the worker's result.
+// `terminate()` stops the worker at once (the way to cancel a long computation) and rejects what is
+// pending with an Error whose `cancelled` is true.
+export class WorkerClient {
+  constructor(url) {
+    this.worker = new Worker(url, { type: 'module' });
+    this.pending = new Map();
+    this.nextId = 1;
+    this.worker.onmessage = ({ data }) => {
+      const p = this.pending.get(data.id);
+      if (!p) return;
+      if ('progress' in data) return p.onProgress?.(data.progress);
+      this.pending.delete(data.id);
+      if ('error' in data) p.reject(new Error(data.error));
+      else p.resolve(data.result);
+    };
+    this.worker.onerror = (e) => {
+      e.preventDefault();
+      this.#rejectAll(new Error(`engine worker failed: ${e.message ?? 'could not start'}`));
+    };
+  }
+
+  call(type, payload = {}, onProgress = null) {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject, onProgress });
+      this.worker.postMessage({ ...payload, id, type });
+    });
+  }
+
+  terminate() {
+    this.worker.terminate();
+    const e = new Error('cancelled');
+    e.cancelled = true;
+    this.#rejectAll(e);
+  }
+
+  #rejectAll(e) {
+    for (const p of this.pending.values()) p.reject(e);
+    this.pending.clear();
+  }
+}
