@@ -17,17 +17,23 @@ const workerUrl = new URL('./engine-worker.js', import.meta.url);
 class Engine {
   #client = null;
   #ready = null;
-  get ready() {
+  #start() {
     if (!this.#client) {
       this.#client = new WorkerClient(workerUrl);
       this.#ready = this.#client.call('init', { threaded: false, threads: 1 });
     }
+    return this.#client;
+  }
+  get ready() {
+    this.#start();
     return this.#ready;
   }
   async call(type, payload, onProgress) {
-    await this.ready;
-    return this.#client.call(type, payload, onProgress);
+    const client = this.#start();
+    await this.#ready;
+    return client.call(type, payload, onProgress);
   }
+  /** Stops the worker at once; what is pending rejects with `cancelled`. */
   cancel() {
     this.#client?.terminate();
     this.#client = null;

@@ -24,7 +24,7 @@ export class Editor {
   edit(edit, options = {}) {
     const next = clone(this.setup);
     const refusal = edit(next);
-    if (refusal) return this.onRefuse(refusal);
+    if (typeof refusal === 'string') return this.onRefuse(refusal);
     if (toSfen(next) === toSfen(this.setup) && next.variant === this.setup.variant) return;
     this.undoStack.push(this.setup);
     this.redoStack = [];
@@ -47,7 +47,9 @@ export class Editor {
   }
 
   load(setup) {
-    this.edit((s) => Object.assign(s, clone(setup)));
+    this.edit((s) => {
+      Object.assign(s, clone(setup));
+    });
   }
 
   loadSfen(variant, text) {

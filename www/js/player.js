@@ -79,9 +79,9 @@ export class Player {
     if (this.index === end) this.go(this.#forwards() ? 0 : this.frames.length - 1);
     this.els.play.textContent = '⏸ Pause';
     const tick = () => {
-      if (this.index === end) return this.pause();
       this.step(1);
-      this.timer = setTimeout(tick, Number(this.els.speed.value));
+      if (this.index === end) this.pause();
+      else this.timer = setTimeout(tick, Number(this.els.speed.value));
     };
     this.timer = setTimeout(tick, Number(this.els.speed.value) / 2);
   }

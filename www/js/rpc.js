@@ -21,6 +21,7 @@ export class WorkerClient {
   }
 
   call(type, payload = {}, onProgress = null) {
+    if (this.closed) return Promise.reject(this.closed);
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject, onProgress });
@@ -30,9 +31,9 @@ export class WorkerClient {
 
   terminate() {
     this.worker.terminate();
-    const e = new Error('cancelled');
-    e.cancelled = true;
-    this.#rejectAll(e);
+    this.closed = new Error('cancelled');
+    this.closed.cancelled = true;
+    this.#rejectAll(this.closed);
   }
 
   #rejectAll(e) {

@@ -1,0 +1,305 @@
+// Real-browser tests of the site in dist/ (`npm run build`), in Debian's headless Chromium driven by
+// playwright-core. Results are compared with the native CLI (target/release/shogi-reach). A failing
+// test leaves a screenshot in test-results/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from '../scripts/serve.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CLI = join(ROOT, 'target/release/shogi-reach');
+const SHOTS = join(ROOT, 'test-results');
+const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
+
+let browser, profile, isolated, plain;
+
+before(async () => {
+  isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
+  plain = await serve(join(ROOT, 'dist'), { port: 0, coi: false });
+  profile = mkdtempSync(join(tmpdir(), 'shogi-reach-chromium-'));
+  browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    viewport: { width: 1280, height: 1000 },
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync',
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  isolated?.server.close();
+  plain?.server.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+/** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
+async function onPage(t, path, body, { coi = true } = {}) {
+  const page = await browser.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  try {
+    await page.goto((coi ? isolated : plain).url + path);
+    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+    await body(page);
+    assert.deepEqual(errors, [], 'no errors on the page');
+  } catch (e) {
+    mkdirSync(SHOTS, { recursive: true });
+    const file = join(SHOTS, `${t.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    e.message += `\n(screenshot: ${file}; page errors: ${JSON.stringify(errors)})`;
+    throw e;
+  } finally {
+    await page.close();
+  }
+}
+
+const sfenOf = (page) => page.inputValue('#sfen');
+const urlSfen = (page) => new URL(page.url()).searchParams.get('sfen');
+const square = (page, name) => page.locator(`#board [data-square="${index(name)}"]`);
+/** Cell index of a Shogi square name (`5e`). */
+const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
+/** The diagnostics shown for exactly this SFEN: [rule, ...]. */
+async function rules(page) {
+  const sfen = await sfenOf(page);
+  await page.waitForSelector(`#diagnostics[data-sfen="${sfen}"]`);
+  return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
+}
+
+describe('board editor', () => {
+  test('edits update the SFEN, the URL and the live diagnostics', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      assert.equal(await sfenOf(page), 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1');
+      assert.deepEqual(await rules(page), []);
+
+      await page.click('#clear');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+      assert.equal(urlSfen(page), '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+      assert.deepEqual(await rules(page), ['count']);
+      assert.equal(await page.getAttribute('#box [data-kind="P"]', 'data-count'), '18');
+
+      // Click-to-place a Sente rook on 5e: Gote's king on 5a is in check with Sente to move.
+      await page.click('#palette [data-piece="R"]');
+      await square(page, '5e').click();
+      assert.equal(await sfenOf(page), '4k4/9/9/9/4R4/9/9/9/4K4 b - 1');
+      assert.deepEqual(await rules(page), ['count', 'king']);
+      assert.match(await square(page, '5a').getAttribute('class'), /\bbad\b/);
+      assert.match(await square(page, '5e').getAttribute('class'), /\bbad\b/);
+      await page.click('#palette [data-piece="R"]'); // put the brush down
+
+      // Drag the rook from 5e to 2b: no more check.
+      await square(page, '5e').locator('.piece').dragTo(square(page, '2b'));
+      assert.equal(await sfenOf(page), '4k4/7R1/9/9/9/9/9/9/4K4 b - 1');
+      assert.deepEqual(await rules(page), ['count']);
+
+      // Right-click cycles promotion and colour; undo and redo walk the history.
+      await square(page, '2b').click({ button: 'right' });
+      assert.equal(await sfenOf(page), '4k4/7+R1/9/9/9/9/9/9/4K4 b - 1');
+      await page.click('#undo');
+      assert.equal(await sfenOf(page), '4k4/7R1/9/9/9/9/9/9/4K4 b - 1');
+      await page.click('#redo');
+      assert.equal(await sfenOf(page), '4k4/7+R1/9/9/9/9/9/9/4K4 b - 1');
+
+      // The box goes to Gote's hand: the piece set is complete.
+      await page.click('#rest-w');
+      assert.equal(await sfenOf(page), '4k4/7+R1/9/9/9/9/9/9/4K4 b r2b4g4s4n4l18p 1');
+      assert.deepEqual(await rules(page), []);
+      assert.equal(await page.getAttribute('#box [data-kind="P"]', 'data-count'), '0');
+
+      // Keyboard at the square last clicked (6a): a Sente pawn is refused while the box is empty; with
+      // one pawn taken from Gote's hand back to the box, it is placed, and it can never move (dead).
+      await square(page, '6a').click();
+      await page.keyboard.press('P');
+      assert.match(await page.textContent('#sfen-error'), /no P left/);
+      await page.locator('#board [data-hand="1"] [data-hand-kind="P"]').click({ button: 'right' });
+      await page.focus('#board');
+      await page.keyboard.press('P');
+      assert.equal(await sfenOf(page), '3Pk4/7+R1/9/9/9/9/9/9/4K4 b r2b4g4s4n4l17p 1');
+      assert.deepEqual(await rules(page), ['piece']);
+      await page.keyboard.press('Delete');
+      assert.equal(await sfenOf(page), '4k4/7+R1/9/9/9/9/9/9/4K4 b r2b4g4s4n4l17p 1');
+      assert.deepEqual(await rules(page), ['count']);
+
+      // A shared link opens the same position.
+      const link = page.url();
+      const again = await browser.newPage();
+      await again.goto(link);
+      assert.equal(await again.inputValue('#sfen'), '4k4/7+R1/9/9/9/9/9/9/4K4 b r2b4g4s4n4l17p 1');
+      await again.close();
+    });
+  });
+
+  test('SFEN import accepts the reference format and reports bad text', async (t) => {
+    await onPage(t, '?game=minishogi', async (page) => {
+      await page.fill('#sfen', 'K1G1g/rbB1+r/+S3p/5/1sk2[p] w');
+      await page.click('#sfen-form button[type="submit"]');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('sfen')?.startsWith('K1G1g'));
+      assert.equal(await sfenOf(page), 'K1G1g/rbB1+r/+S3p/5/1sk2 b p 1');
+      assert.deepEqual(await rules(page), ['prev']);
+      await page.fill('#sfen', 'K1G1g/rbB1+r/+S3p/5 b - 1');
+      await page.click('#sfen-form button[type="submit"]');
+      await page.waitForSelector('#sfen-error:not([hidden])');
+      assert.match(await page.textContent('#sfen-error'), /rows/);
+    });
+  });
+});
+
+describe('proving', () => {
+  const reachable =
+    '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
+
+  test('a reachable Shogi position is proved and its path animates back to a KK position', async (t) => {
+    const native = JSON.parse(cli('prove', '--json', reachable));
+    await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict]', { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'reachable');
+      assert.equal(Number(await page.getAttribute('#verdict', 'data-plies')), native.path.length);
+      const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
+      assert.deepEqual(moves, native.path.map((s) => s.move));
+      const japanese = await page.$$eval('#moves li .ja', (els) => els.slice(1).map((e) => e.textContent));
+      assert.deepEqual(japanese, native.path.map((s, i) => `${i + 1}. ${s.japanese}`));
+
+      // The player starts at the KK position: only the two kings on the board.
+      assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
+      // Play it backwards, fast, from the proved position to the KK position.
+      await page.selectOption('#speed', '250');
+      await page.selectOption('#direction', 'backward');
+      assert.equal(await page.getAttribute('#player-caption', 'data-index'), String(native.path.length));
+      const onBoard = (await page.locator('#player-board .grid .piece').count());
+      assert.equal(onBoard, [...reachable.split(' ')[0]].filter((c) => /[a-z]/i.test(c)).length);
+      // One step in the chosen direction: the last move is taken back and highlighted.
+      await page.click('#forward');
+      assert.equal(await page.getAttribute('#player-caption', 'data-index'), String(native.path.length - 1));
+      const last = native.path.at(-1).move;
+      const to = page.locator(`#player-board [data-square="${index(last.slice(2, 4))}"]`);
+      assert.match(await to.getAttribute('class'), /last-to/);
+      await page.click('#play');
+      await page.waitForSelector('#player-caption[data-index="0"]', { timeout: 60_000 });
+      assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
+      assert.equal(await page.textContent('#play'), '▶ Play');
+      // Scrubbing jumps anywhere: the end is the proved position again.
+      await page.locator('#scrub').fill(String(native.path.length));
+      assert.equal(await page.getAttribute('#player-caption', 'data-index'), String(native.path.length));
+    });
+  });
+
+  test('unreachable positions report their stage and how far back they were traced', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      const cases = [
+        ['search dies 2 plies back', 'reach', /at most 2 plies/],
+        ['no legal predecessor', 'prev', /no legal move leads to this position/],
+        ['two pawns on a file', 'piece', /two unpromoted pawns/],
+        ['side not to move is in check', 'king', /side not to move is in check/],
+      ];
+      for (const [preset, stage, text] of cases) {
+        const value = await page.$eval('#presets', (s, p) => [...s.options].find((o) => o.text.includes(p)).value, preset);
+        await page.selectOption('#presets', value);
+        await page.click('#prove');
+        await page.waitForSelector(`#verdict[data-verdict="unreachable"][data-stage="${stage}"]`, { timeout: 30_000 });
+        assert.match(await page.textContent('#verdict'), text);
+        assert.equal(JSON.parse(cli('prove', '--json', value)).stage, stage);
+        assert.equal(await page.isHidden('#player'), true);
+      }
+    });
+  });
+
+  test('a node cap gives the verdict unknown, and a search can be cancelled', async (t) => {
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.fill('#max-nodes', '1000');
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="unknown"]', { timeout: 30_000 });
+      assert.match(await page.textContent('#verdict'), /node cap/);
+      // Cancelled before it can finish (in the same task as the start): the worker is stopped, the
+      // page says so, and the next proof runs in a new worker.
+      await page.fill('#max-nodes', '2000000');
+      await page.evaluate(() => {
+        document.getElementById('prove').click();
+        document.getElementById('cancel').click();
+      });
+      await page.waitForSelector('#verdict[data-verdict="cancelled"]');
+      assert.equal(await page.isHidden('#cancel'), true);
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+    });
+  });
+});
+
+/** Runs an estimate in the page and returns what its tables show. */
+async function estimate(page, { variant, samples, seed, threads }) {
+  await page.click('#tab-estimate-button');
+  await page.selectOption('#est-game', variant);
+  await page.fill('#est-samples', String(samples));
+  await page.fill('#est-seed', String(seed));
+  await page.fill('#est-threads', String(threads));
+  await page.click('#est-start');
+  await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
+  const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+  const traced = await page.$$eval('#traced tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+  return { funnel, traced, status: await page.textContent('#est-status') };
+}
+
+function nativeEstimate(variant, samples, seed) {
+  const r = JSON.parse(cli('estimate', '--variant', variant, '--samples', samples, '--seed', seed, '--json'));
+  return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back };
+}
+
+describe('estimates', () => {
+  test('a threaded Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
+    await onPage(t, '', async (page) => {
+      assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+      const got = await estimate(page, { variant: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
+      assert.match(got.status, /2 threads \(threaded WebAssembly, rayon\)/);
+      const want = nativeEstimate('minishogi', '20000', '4242');
+      assert.deepEqual(got.funnel, want.funnel);
+      assert.deepEqual(got.traced, want.traced);
+      // A gallery position opens in the editor and is proved reachable there.
+      const first = page.locator('#gallery .gallery-item').first();
+      const sfen = await first.getAttribute('data-sfen');
+      await first.click();
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      assert.equal(await sfenOf(page), sfen);
+    });
+  });
+
+  test('stop and resume give the same counts as an uninterrupted run', async (t) => {
+    await onPage(t, '', async (page) => {
+      await page.click('#tab-estimate-button');
+      await page.selectOption('#est-game', 'minishogi');
+      await page.fill('#est-samples', '300000');
+      await page.fill('#est-seed', '99');
+      await page.fill('#est-threads', '2');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="progress"]');
+      await page.click('#est-stop');
+      await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
+      const stoppedAt = await page.$eval('#funnel tbody tr', (r) => Number(r.dataset.count));
+      assert.ok(stoppedAt > 0 && stoppedAt < 300000, `stopped after ${stoppedAt} samples`);
+      await page.click('#est-resume');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
+      const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+      assert.deepEqual(funnel, nativeEstimate('minishogi', '300000', '99').funnel);
+    });
+  });
+});
+
+describe('without cross-origin isolation', () => {
+  test('the page says so, proves positions and estimates with a pool of plain workers', async (t) => {
+    await onPage(t, '?game=minishogi', async (page) => {
+      assert.equal(await page.evaluate(() => self.crossOriginIsolated), false);
+      assert.match(await page.textContent('#engine-status'), /not cross-origin isolated/);
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      const got = await estimate(page, { variant: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
+      assert.match(got.status, /2 workers \(single-threaded WebAssembly each; page not cross-origin isolated\)/);
+      assert.deepEqual(got.funnel, nativeEstimate('minishogi', '20000', '4242').funnel);
+    }, { coi: false });
+  });
+});
