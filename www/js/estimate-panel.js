@@ -84,8 +84,8 @@ export class EstimatePanel {
       return;
     }
     this.#buttons(true);
+    this.#status('starting…', 'starting');
     this.points = [];
-    this.run = { variant, samples, seed, threads };
     $('gallery').replaceChildren();
     delete $('gallery').dataset.key;
     this.#emptyTables();
@@ -122,6 +122,8 @@ export class EstimatePanel {
         `${elapsed.toFixed(1)} s elapsed${type === 'progress' ? `, ETA ${Number.isFinite(eta) ? eta.toFixed(0) + ' s' : '…'}` : ''}`,
       type,
     );
+    $('est-status').dataset.rate = rate;
+    $('est-status').dataset.elapsed = elapsed;
     if (!report) return;
     const v = VARIANTS[variant];
     const e = report.estimate;

@@ -1,0 +1,20 @@
+import { chromium } from 'playwright-core';
+import { serve } from '/work/main/scripts/serve.mjs';
+import { mkdtempSync } from 'node:fs';
+const { server, url } = await serve('/work/main/dist', { port: 0, coi: true });
+const ctx = await chromium.launchPersistentContext(mkdtempSync('/tmp/chr-'), { executablePath: '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox','--disable-gpu','--disable-quic','--no-first-run','--disable-background-networking','--disable-component-update','--disable-sync'], viewport: {width: 1280, height: 900} });
+const page = await ctx.newPage();
+page.on('pageerror', e => console.log('pageerror:', e.message));
+await page.goto(url + '?game=minishogi&labels=western&sfen=' + encodeURIComponent('P3k/P4/5/5/K3R b - 1'));
+await page.waitForSelector('#engine-status[data-state="ready"]');
+await page.waitForTimeout(400);
+await page.screenshot({ path: '/tmp/shots/d.png' });
+await page.goto(url + '?game=minishogi&labels=western&sfen=' + encodeURIComponent('3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1'));
+await page.waitForSelector('#engine-status[data-state="ready"]');
+await page.click('#prove');
+await page.waitForSelector('#verdict[data-verdict]');
+await page.click('#forward'); await page.click('#forward'); await page.click('#forward');
+await page.waitForTimeout(100);
+await page.screenshot({ path: '/tmp/shots/e.png', fullPage: true });
+await ctx.close(); server.close();
