@@ -127,6 +127,13 @@ describe('board editor', () => {
       assert.equal(await sfenOf(page), '4k4/7+R1/9/9/9/9/9/9/4K4 b r2b4g4s4n4l17p 1');
       assert.deepEqual(await rules(page), ['count']);
 
+      // Flipping turns the board round: 1i is drawn first, Sente's hand on top.
+      await page.click('#flip');
+      assert.equal(await page.getAttribute('#board .grid .sq >> nth=0', 'data-square'), String(index('1i')));
+      assert.equal(await page.getAttribute('#board .hand >> nth=0', 'data-hand'), '0');
+      await page.click('#flip');
+      assert.equal(await page.getAttribute('#board .grid .sq >> nth=0', 'data-square'), String(index('9a')));
+
       // A shared link opens the same position.
       const link = page.url();
       const again = await browser.newPage();
@@ -147,6 +154,12 @@ describe('board editor', () => {
       await page.click('#sfen-form button[type="submit"]');
       await page.waitForSelector('#sfen-error:not([hidden])');
       assert.match(await page.textContent('#sfen-error'), /rows/);
+      // A Shogi position switches the game.
+      await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K4 b RB2G2S2N2L9Prb2g2s2n2l9p 1');
+      await page.click('#sfen-form button[type="submit"]');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'shogi');
+      assert.equal(await page.inputValue('#game'), 'shogi');
+      assert.equal(await page.locator('#board .sq').count(), 81);
     });
   });
 });
@@ -167,8 +180,10 @@ describe('proving', () => {
       const japanese = await page.$$eval('#moves li .ja', (els) => els.slice(1).map((e) => e.textContent));
       assert.deepEqual(japanese, native.path.map((s, i) => `${i + 1}. ${s.japanese}`));
 
-      // The player starts at the KK position: only the two kings on the board.
+      // The player starts at the KK position: only the two kings on the board, all else in the hands.
       assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
+      const inHands = await page.$$eval('#player-board .hand-item .count', (cs) => cs.reduce((n, c) => n + Number(c.textContent), 0));
+      assert.equal(inHands, 38);
       // Play it backwards, fast, from the proved position to the KK position.
       await page.selectOption('#speed', '250');
       await page.selectOption('#direction', 'backward');
@@ -219,7 +234,7 @@ describe('proving', () => {
       assert.match(await page.textContent('#verdict'), /node cap/);
       // Cancelled before it can finish (in the same task as the start): the worker is stopped, the
       // page says so, and the next proof runs in a new worker.
-      await page.fill('#max-nodes', '2000000');
+      await page.fill('#max-nodes', '1000000');
       await page.evaluate(() => {
         document.getElementById('prove').click();
         document.getElementById('cancel').click();
@@ -286,6 +301,15 @@ describe('estimates', () => {
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
       const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
       assert.deepEqual(funnel, nativeEstimate('minishogi', '300000', '99').funnel);
+    });
+  });
+});
+
+describe('Shogi estimates', () => {
+  test('a threaded Shogi estimate equals the native CLI for the same seed', async (t) => {
+    await onPage(t, '', async (page) => {
+      const got = await estimate(page, { variant: 'shogi', samples: 3000, seed: 11, threads: 2 });
+      assert.deepEqual(got.funnel, nativeEstimate('shogi', '3000', '11').funnel);
     });
   });
 });

@@ -6,7 +6,7 @@ import { Editor } from './editor.js';
 import { EstimatePanel } from './estimate-panel.js';
 import { Player } from './player.js';
 import { WorkerClient } from './rpc.js';
-import { boxCounts, parseSfen, squareIndex, toSfen } from './sfen.js';
+import { boxCounts, detectVariant, parseSfen, squareIndex, toSfen } from './sfen.js';
 import { PROMOTABLE, VARIANTS } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
@@ -60,7 +60,9 @@ diagnostics.ready.then(
 const params = new URLSearchParams(location.search);
 let labels = params.get('labels') === 'western' ? 'western' : 'kanji';
 $('labels').value = labels;
-let variant = VARIANTS[params.get('game')] ? params.get('game') : 'shogi';
+let variant = VARIANTS[params.get('game')]
+  ? params.get('game')
+  : (params.get('sfen') && detectVariant(params.get('sfen'))) || 'shogi';
 $('game').value = variant;
 
 // --- Editor -----------------------------------------------------------------------------------------
@@ -254,10 +256,14 @@ $('flip').onclick = () => {
 $('sfen-form').onsubmit = async (e) => {
   e.preventDefault();
   const text = $('sfen').value;
+  // A position of the other game switches the game.
+  const v = detectVariant(text) ?? editor.variant;
   try {
     // The engine also reads the reference's own format (`w` = Sente, hands as [...]).
-    const { sfen } = await diagnostics.call('diagnose', { variant: editor.variant, sfen: text });
-    editor.loadSfen(editor.variant, sfen ?? text);
+    const { sfen } = await diagnostics.call('diagnose', { variant: v, sfen: text });
+    const setup = parseSfen(v, sfen ?? text);
+    if (v !== editor.variant) switchGame(v);
+    editor.load(setup);
   } catch (err) {
     showSfenError(`Cannot load that: ${err.message}`);
   }
@@ -275,12 +281,17 @@ $('presets').onchange = () => {
   $('presets').value = '';
 };
 
-$('game').onchange = () => {
-  variant = $('game').value;
+/** Switches the editor to game `v` (the position is loaded by the caller). */
+function switchGame(v) {
+  variant = v;
+  $('game').value = v;
   brush = selected = cursor = null;
-  editor.loadSfen(variant, VARIANTS[variant].start);
   fillPresets();
   $('player').hidden = true;
+}
+$('game').onchange = () => {
+  switchGame($('game').value);
+  editor.loadSfen(variant, VARIANTS[variant].start);
 };
 $('labels').onchange = () => {
   labels = $('labels').value;
@@ -339,7 +350,7 @@ player.setLabels(labels);
 $('prove').onclick = async () => {
   const sfen = toSfen(editor.setup);
   const v = editor.variant;
-  const maxNodes = Math.max(1000, Math.floor(Number($('max-nodes').value) || 2000000));
+  const maxNodes = Math.max(1000, Math.floor(Number($('max-nodes').value) || 1000000));
   const verdict = $('verdict');
   verdict.replaceChildren();
   delete verdict.dataset.verdict;
@@ -359,6 +370,8 @@ $('prove').onclick = async () => {
   } catch (e) {
     verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
     verdict.textContent = e.cancelled ? 'Cancelled.' : `Cannot prove this: ${e.message}`;
+    // After a failure inside the engine, the next proof gets a fresh instance.
+    if (!e.cancelled) prover.cancel();
   } finally {
     $('prove').disabled = false;
     $('cancel').hidden = true;
@@ -400,11 +413,7 @@ new EstimatePanel({
   labels: () => labels,
   openPosition: (v, sfen) => {
     selectTab('position');
-    if (v !== editor.variant) {
-      $('game').value = v;
-      variant = v;
-      fillPresets();
-    }
+    if (v !== editor.variant) switchGame(v);
     editor.loadSfen(v, sfen);
     $('prove').click();
   },

@@ -54,6 +54,12 @@ export function parseSfen(variant, text) {
   return { variant, cells, hands: h, side };
 }
 
+/** The game a position text is for, by the number of board rows (null when neither). */
+export function detectVariant(text) {
+  const rows = text.trim().replace(/^sfen\s+/, '').split(/[\s[]/)[0].split('/').length;
+  return Object.values(VARIANTS).find((v) => v.height === rows)?.name ?? null;
+}
+
 export function toSfen(setup) {
   const v = VARIANTS[setup.variant];
   const rows = [];
