@@ -80,6 +80,20 @@ enum Command {
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
+    /// A complete game from the initial position to a reachable position, verified by replaying it:
+    /// opening to a KK position, to the KK position the backward search reached, then the search path.
+    ProofGame {
+        #[arg(long, value_enum, default_value = "shogi")]
+        variant: Game,
+        /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
+        #[arg(long, value_enum, default_value = "usi")]
+        format: GameFormat,
+        /// Give up the backward search after this many positions.
+        #[arg(long, default_value_t = 5_000_000)]
+        max_nodes: usize,
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
     /// Estimate the number of reachable positions from uniformly sampled ranks.
     Estimate {
         #[arg(long, value_enum, default_value = "shogi")]
@@ -138,6 +152,14 @@ fn main() -> ExitCode {
             variant,
             Prove {
                 json,
+                limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false },
+                sfen: sfen.join(" "),
+            },
+        ),
+        Command::ProofGame { variant, format, max_nodes, sfen } => dispatch(
+            variant,
+            ProofGameCmd {
+                format,
                 limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false },
                 sfen: sfen.join(" "),
             },
@@ -353,6 +375,31 @@ impl Run for Prove {
         } else {
             emit(&proof.to_text())
         }
+    }
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum GameFormat {
+    Usi,
+    Kif,
+    Json,
+}
+
+struct ProofGameCmd {
+    format: GameFormat,
+    limits: Limits,
+    sfen: String,
+}
+impl Run for ProofGameCmd {
+    fn run<V: Variant>(self) -> Result<()> {
+        let pos = parse_position::<V>(&self.sfen)?;
+        let game = shogi_reach::proof_game::proof_game(&pos, &mut KkSearch::<V>::new(), self.limits)
+            .map_err(|e| e.to_string())?;
+        emit(&match self.format {
+            GameFormat::Usi => format!("{}\n", game.to_usi()),
+            GameFormat::Kif => game.to_kif(),
+            GameFormat::Json => format!("{}\n", serde_json::to_string_pretty(&game.to_json()).unwrap()),
+        })
     }
 }
 

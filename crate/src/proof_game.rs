@@ -1,0 +1,399 @@
+//! Proof games: an explicit game from the initial position to a position proved reachable, checked by
+//! replaying it with the forward legal-move generator.
+//!
+//! The game follows the paper's argument (Appendix A of the Shogi paper): an opening from the initial
+//! position to a KK position (only the kings on the board), then moves from that KK position to the one
+//! the backward search reached (pieces passed from hand to hand by dropping them next to the other king,
+//! which takes them; king walks; a king cycle of odd length where the side to move must change), then the
+//! search path forwards to the position.
+
+use crate::color::Color;
+use crate::moves::{Move, MoveList};
+use crate::notation;
+use crate::piece::EMPTY;
+use crate::position::Position;
+use crate::prove::{prove, Reason};
+use crate::record;
+use crate::rules::{legal_moves, play};
+use crate::search::{KkSearch, Limits};
+use crate::variant::{MiniShogi, Shogi, Variant, OFF};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, VecDeque};
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A complete game from the initial position, in three parts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofGame<V: Variant> {
+    /// Every move from the initial position.
+    pub moves: Vec<Move>,
+    /// Plies of the opening (initial position → first KK position).
+    pub opening: usize,
+    /// Plies between the two KK positions.
+    pub connection: usize,
+    /// Plies of the search path (the KK position reached by the search → the position).
+    pub path: usize,
+    /// The KK positions at the end of the opening and at the start of the search path.
+    pub first_kk: Position<V>,
+    pub search_kk: Position<V>,
+    /// The position the game ends in.
+    pub end: Position<V>,
+}
+
+/// Why there is no proof game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofGameError {
+    /// The position is not proved reachable (unreachable, or unknown at the node cap).
+    NotReachable(Reason),
+    /// A step of the construction failed (a bug; the game is never shown).
+    Construction(String),
+    /// The replay did not confirm the game (a bug; the game is never shown).
+    Verification(String),
+}
+
+impl fmt::Display for ProofGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofGameError::NotReachable(r) => write!(
+                f,
+                "no proof game: the position is {} (stage {}): {}",
+                r.verdict().name(),
+                r.stage(),
+                r.describe()
+            ),
+            ProofGameError::Construction(e) => write!(f, "could not build a proof game: {e}"),
+            ProofGameError::Verification(e) => write!(f, "the proof game did not verify: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for ProofGameError {}
+
+/// Builds and verifies a proof game for `pos`, which must be proved reachable by the backward search.
+pub fn proof_game<V: Variant>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    limits: Limits,
+) -> Result<ProofGame<V>, ProofGameError> {
+    let proof = prove(pos, search, limits);
+    let Some(outcome) = proof.search.as_ref().filter(|_| proof.reason == Reason::ReachedKk) else {
+        return Err(ProofGameError::NotReachable(proof.reason));
+    };
+    let search_kk = *outcome.goal().expect("a reachable search has a goal");
+    let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
+    let connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
+    let path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
+    let mut moves = opening.clone();
+    moves.extend(&connection);
+    moves.extend(&path);
+    let game = ProofGame {
+        opening: opening.len(),
+        connection: connection.len(),
+        path: path.len(),
+        moves,
+        first_kk,
+        search_kk,
+        end: *pos,
+    };
+    game.verify()?;
+    Ok(game)
+}
+
+impl<V: Variant> ProofGame<V> {
+    /// Replays the game from the initial position, each move checked against the legal moves, and
+    /// confirms it passes through both KK positions and ends exactly at `end` (board, hands, side).
+    pub fn verify(&self) -> Result<(), ProofGameError> {
+        let checkpoints = [
+            (self.opening, &self.first_kk, "the first KK position"),
+            (self.opening + self.connection, &self.search_kk, "the search's KK position"),
+            (self.moves.len(), &self.end, "the position"),
+        ];
+        let at = replay(&Position::<V>::startpos(), &self.moves, |ply, p| {
+            match checkpoints.iter().find(|(n, want, _)| *n == ply && p != *want) {
+                Some((_, _, what)) => Err(format!("after {ply} plies the game is not at {what}")),
+                None => Ok(()),
+            }
+        })
+        .map_err(ProofGameError::Verification)?;
+        debug_assert_eq!(&at, &self.end);
+        Ok(())
+    }
+
+    /// The game as a USI `position` command.
+    pub fn to_usi(&self) -> String {
+        record::usi_command::<V>(&self.moves)
+    }
+
+    /// The game as a KIF record.
+    pub fn to_kif(&self) -> String {
+        let comment = format!(
+            "shogi-reach proof game: {} plies from the initial position to {}\n\
+             opening to a KK position: plies 1-{}; to the KK position of the backward search: plies {}-{}; \
+             the search path: plies {}-{}",
+            self.moves.len(),
+            self.end.to_sfen(),
+            self.opening,
+            self.opening + 1,
+            self.opening + self.connection,
+            self.opening + self.connection + 1,
+            self.moves.len()
+        );
+        record::kif::<V>(&self.moves, &comment)
+    }
+
+    /// The game as JSON: the parts, every move (USI, Japanese, the position after it), USI and KIF.
+    pub fn to_json(&self) -> serde_json::Value {
+        let positions = self.positions();
+        let mut previous_to = None;
+        let moves: Vec<_> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let japanese = notation::japanese(&positions[i], m, previous_to);
+                previous_to = Some(m.to());
+                serde_json::json!({ "move": m.to_usi::<V>(), "japanese": japanese, "sfen": positions[i + 1].to_sfen() })
+            })
+            .collect();
+        serde_json::json!({
+            "variant": V::NAME,
+            "sfen": self.end.to_sfen(),
+            "start": Position::<V>::startpos().to_sfen(),
+            "plies": self.moves.len(),
+            "opening": self.opening,
+            "connection": self.connection,
+            "path": self.path,
+            "first_kk": self.first_kk.to_sfen(),
+            "search_kk": self.search_kk.to_sfen(),
+            "moves": moves,
+            "usi": self.to_usi(),
+            "kif": self.to_kif(),
+        })
+    }
+
+    /// The positions after each move (the first one is the initial position).
+    pub fn positions(&self) -> Vec<Position<V>> {
+        let mut out = vec![Position::<V>::startpos()];
+        for &m in &self.moves {
+            out.push(play(out.last().unwrap(), m));
+        }
+        out
+    }
+}
+
+/// Plays `moves` from `start`, each checked against the legal moves; `check(ply, position)` after each.
+fn replay<V: Variant>(
+    start: &Position<V>,
+    moves: &[Move],
+    mut check: impl FnMut(usize, &Position<V>) -> Result<(), String>,
+) -> Result<Position<V>, String> {
+    let mut pos = *start;
+    let mut legal = MoveList::new();
+    check(0, &pos)?;
+    for (i, &m) in moves.iter().enumerate() {
+        legal_moves(&pos, &mut legal);
+        if !legal.contains(&m) {
+            return Err(format!("move {} ({}) is not legal in {}", i + 1, m.to_usi::<V>(), pos.to_sfen()));
+        }
+        pos = play(&pos, m);
+        check(i + 1, &pos)?;
+    }
+    Ok(pos)
+}
+
+fn is_kk<V: Variant>(p: &Position<V>) -> bool {
+    p.board().iter().filter(|&&c| c != EMPTY).count() == 2
+}
+
+/// The 44-ply game from the initial position to a KK position in the Shogi paper (Table A·1).
+pub const PAPER_SHOGI_OPENING: &str = "☗P-7f ☖R-3b ☗Bx3c= ☖Rx3c ☗R-3h ☖Rx3g= ☗Rx3g ☖+Bx9i ☗Rx3a= ☖+Bx8i \
+    ☗Rx2a= ☖+Bx6g ☗Rx2c= ☖+Bx7f ☗Rx1c= ☖+Bx8g ☗Rx4c= ☖Lx1g= ☗Lx1g ☖+Bx9g ☗Rx5c= ☖K-4b ☗Rx6c= \
+    ☖+Bx7i ☗Rx7c= ☖+Bx5g ☗Rx7a= ☖+Bx3i ☗Rx8a= ☖+Bx1g ☗Rx8c= ☖+Bx2g ☗G-3h ☖+Bx3h ☗Rx9c= ☖+Bx2i \
+    ☗Rx9a= ☖+Bx4g ☗Rx6a= ☖+Bx6i ☗Kx6i ☖K-5b ☗Rx4a= ☖Kx4a";
+
+type Opening<V> = Result<(Vec<Move>, Position<V>), String>;
+
+/// The opening of `V`, computed once: moves from the initial position to a KK position, and that
+/// position. Shogi: the paper's 44-ply game. Mini Shogi: found by [`search_opening`].
+pub fn opening<V: Variant>() -> &'static Opening<V> {
+    static SHOGI: OnceLock<Opening<Shogi>> = OnceLock::new();
+    static MINISHOGI: OnceLock<Opening<MiniShogi>> = OnceLock::new();
+    let any: &dyn std::any::Any = if V::NAME == Shogi::NAME {
+        SHOGI.get_or_init(|| read_game::<Shogi>(PAPER_SHOGI_OPENING))
+    } else {
+        MINISHOGI.get_or_init(search_opening::<MiniShogi>)
+    };
+    any.downcast_ref().expect("the cache of this variant")
+}
+
+/// A game in Western notation from the initial position, read against the legal moves; it must end in a
+/// KK position.
+fn read_game<V: Variant>(text: &str) -> Opening<V> {
+    let mut pos = Position::<V>::startpos();
+    let mut moves = Vec::new();
+    for token in text.split_whitespace() {
+        let m = notation::parse_western(&pos, token)?;
+        moves.push(m);
+        pos = play(&pos, m);
+    }
+    if !is_kk(&pos) {
+        return Err(format!("the opening ends in {}, not a KK position", pos.to_sfen()));
+    }
+    Ok((moves, pos))
+}
+
+/// A forward weighted best-first search from the initial position for a KK position: each position is
+/// scored plies + 2·(pieces on the board besides the kings); drops are never useful and not tried.
+/// Weight 2 finds a 15-ply Mini Shogi opening at once (weight 1, A*, does not finish in its node cap).
+fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
+    const W: usize = 2;
+    const MAX_NODES: usize = 2_000_000;
+    let start = Position::<V>::startpos();
+    let pieces = |p: &Position<V>| p.board().iter().filter(|&&c| c != EMPTY).count() - 2;
+    // (position, parent index, move from the parent, plies)
+    let mut nodes: Vec<(Position<V>, usize, Move, usize)> =
+        vec![(start, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
+    let mut best: HashMap<Position<V>, usize> = HashMap::from([(start, 0)]);
+    let mut open = BinaryHeap::from([Reverse((W * pieces(&start), 0usize))]);
+    let mut legal = MoveList::new();
+    while let Some(Reverse((_, i))) = open.pop() {
+        let (pos, _, _, g) = nodes[i];
+        if is_kk(&pos) {
+            let mut moves = Vec::new();
+            let mut at = i;
+            while at != 0 {
+                moves.push(nodes[at].2);
+                at = nodes[at].1;
+            }
+            moves.reverse();
+            return Ok((moves, pos));
+        }
+        if nodes.len() > MAX_NODES {
+            break;
+        }
+        legal_moves(&pos, &mut legal);
+        for &m in legal.iter() {
+            if matches!(m, Move::Drop { .. }) {
+                continue;
+            }
+            let next = play(&pos, m);
+            if best.get(&next).is_some_and(|&d| d <= g + 1) {
+                continue;
+            }
+            best.insert(next, g + 1);
+            nodes.push((next, i, m, g + 1));
+            open.push(Reverse((g + 1 + W * pieces(&next), nodes.len() - 1)));
+        }
+    }
+    Err(format!("no opening to a KK position found within {MAX_NODES} positions"))
+}
+
+/// King-only states: (Sente's king, Gote's king, side to move).
+type KingState = (u8, u8, Color);
+
+fn chebyshev<V: Variant>(a: usize, b: usize) -> usize {
+    let g = V::geometry();
+    g.x(a).abs_diff(g.x(b)).max(g.y(a).abs_diff(g.y(b)))
+}
+
+/// Breadth-first search over king moves between KK positions (same hands): the shortest king moves from
+/// `from` to a state satisfying `goal`.
+fn king_walk<V: Variant>(
+    from: KingState,
+    goal: impl Fn(KingState) -> bool,
+) -> Option<Vec<(KingState, Move)>> {
+    let g = V::geometry();
+    let mut parent: HashMap<KingState, (KingState, Move)> = HashMap::new();
+    let mut queue = VecDeque::from([from]);
+    let mut found = None;
+    if goal(from) {
+        found = Some(from);
+    }
+    while let (None, Some(s)) = (found, queue.pop_front()) {
+        let (sk, gk, side) = s;
+        let (mover, other) = if side == Color::Sente { (sk, gk) } else { (gk, sk) };
+        for d in 0..8 {
+            let to = g.nb[mover as usize][d];
+            if to == OFF || chebyshev::<V>(to as usize, other as usize) < 2 {
+                continue;
+            }
+            let next = if side == Color::Sente { (to, gk, Color::Gote) } else { (sk, to, Color::Sente) };
+            if next == from || parent.contains_key(&next) {
+                continue;
+            }
+            parent.insert(next, (s, Move::Board { from: mover, to, promote: false }));
+            if goal(next) {
+                found = Some(next);
+                break;
+            }
+            queue.push_back(next);
+        }
+    }
+    let mut at = found?;
+    let mut out = Vec::new();
+    while at != from {
+        let (prev, m) = parent[&at];
+        out.push((at, m));
+        at = prev;
+    }
+    out.reverse();
+    Some(out)
+}
+
+/// Moves from one KK position to another: every piece that must change hands is dropped next to the
+/// other king, which takes it; then the kings walk to their squares, with an odd king cycle when the
+/// side to move must change.
+pub fn connect_kk<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, String> {
+    if !is_kk(from) || !is_kk(to) {
+        return Err("both positions must have only the kings on the board".into());
+    }
+    let mut state: KingState =
+        (from.king(Color::Sente) as u8, from.king(Color::Gote) as u8, from.side_to_move());
+    let mut moves = Vec::new();
+    let mut sente_hand = *from.hand(Color::Sente);
+    for &kind in V::KINDS {
+        let want = to.hand(Color::Sente)[kind.index()];
+        while sente_hand[kind.index()] != want {
+            let giver = if sente_hand[kind.index()] > want { Color::Sente } else { Color::Gote };
+            let drop_square = |s: KingState| {
+                let (own, taker) = if giver == Color::Sente { (s.0, s.1) } else { (s.1, s.0) };
+                (0..8).map(|d| V::geometry().nb[taker as usize][d]).find(|&q| {
+                    q != OFF
+                        && chebyshev::<V>(q as usize, own as usize) >= 2
+                        && !V::is_dead(kind, giver, q as usize)
+                })
+            };
+            let walk = king_walk::<V>(state, |s| s.2 == giver && drop_square(s).is_some())
+                .ok_or_else(|| format!("no king moves lead to a drop of {} by {giver}", kind.letter()))?;
+            moves.extend(walk.iter().map(|&(_, m)| m));
+            state = walk.last().map_or(state, |&(s, _)| s);
+            let q = drop_square(state).expect("the walk ends where a drop is possible");
+            let taker = if giver == Color::Sente { state.1 } else { state.0 };
+            moves.push(Move::Drop { kind, to: q });
+            moves.push(Move::Board { from: taker, to: q, promote: false });
+            state = if giver == Color::Sente { (state.0, q, giver) } else { (q, state.1, giver) };
+            let n = &mut sente_hand[kind.index()];
+            *n = if giver == Color::Sente { *n - 1 } else { *n + 1 };
+        }
+    }
+    let target: KingState = (to.king(Color::Sente) as u8, to.king(Color::Gote) as u8, to.side_to_move());
+    let walk =
+        king_walk::<V>(state, |s| s == target).ok_or("no king moves lead to the target KK position")?;
+    moves.extend(walk.iter().map(|&(_, m)| m));
+    Ok(moves)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn openings_reach_a_kk_position() {
+        let (moves, kk) = opening::<Shogi>().as_ref().unwrap();
+        assert_eq!(moves.len(), 44);
+        assert_eq!(kk.to_sfen(), "5k3/9/9/9/9/9/9/9/3K5 b RB2G2S2N2L9Prb2g2s2n2l9p 1");
+        let (moves, kk) = opening::<MiniShogi>().as_ref().unwrap();
+        assert!(moves.len() <= 16, "{} plies", moves.len());
+        assert!(is_kk(kk));
+    }
+}

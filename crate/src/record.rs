@@ -1,0 +1,207 @@
+//! Game records any shogi program reads: the USI `position` command and KIF, written and read back.
+//! Reading checks every move against the legal moves.
+
+use crate::moves::{Move, MoveList};
+use crate::notation::{piece_name, square_name};
+use crate::piece::{Kind, Piece};
+use crate::position::Position;
+use crate::rules::{legal_moves, play};
+use crate::variant::{Shogi, Variant};
+
+/// `position startpos moves …` (Shogi) or `position sfen <start> moves …` (Mini Shogi, whose start
+/// USI programs do not all call `startpos`).
+pub fn usi_command<V: Variant>(moves: &[Move]) -> String {
+    let mut s = if V::NAME == Shogi::NAME {
+        "position startpos".to_string()
+    } else {
+        format!("position sfen {}", V::START_SFEN)
+    };
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in moves {
+            s.push(' ');
+            s.push_str(&m.to_usi::<V>());
+        }
+    }
+    s
+}
+
+/// Reads a USI `position` command: the start position and the moves, each checked for legality.
+pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Move>), String> {
+    let text = text.trim();
+    let rest = text.strip_prefix("position").ok_or("a USI position command starts with `position`")?.trim();
+    let (start, moves) = match rest.split_once(" moves") {
+        Some((s, m)) => (s.trim(), m),
+        None => (rest, ""),
+    };
+    let start = Position::<V>::from_sfen(start).map_err(|e| format!("bad start position: {e}"))?;
+    let mut pos = start;
+    let mut out = Vec::new();
+    for usi in moves.split_whitespace() {
+        let m =
+            crate::rules::parse_legal_move(&pos, usi).map_err(|e| format!("move {}: {e}", out.len() + 1))?;
+        pos = play(&pos, m);
+        out.push(m);
+    }
+    Ok((start, out))
+}
+
+/// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
+pub fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
+    let side = before.side_to_move();
+    let mut s = String::new();
+    let dest = |s: &mut String, name: &str| {
+        if previous_to == Some(m.to()) {
+            s.push_str(if name.chars().count() == 1 { "同　" } else { "同" });
+        } else {
+            s.push_str(&square_name::<V>(m.to()));
+        }
+        s.push_str(name);
+    };
+    match m {
+        Move::Drop { kind, .. } => {
+            dest(&mut s, piece_name(Piece::unpromoted(kind, side)));
+            s.push('打');
+        }
+        Move::Board { from, to, promote } => {
+            let piece = Piece::from_code(before.cell(from as usize)).expect("a piece moves");
+            dest(&mut s, piece_name(piece));
+            if promote {
+                s.push('成');
+            } else if !piece.is_promoted()
+                && piece.kind().can_promote()
+                && (V::in_zone(from as usize, side) || V::in_zone(to as usize, side))
+            {
+                s.push_str("不成");
+            }
+            let g = V::geometry();
+            s.push_str(&format!("({}{})", g.w - g.x(from as usize), g.y(from as usize) + 1));
+        }
+    }
+    s
+}
+
+/// A KIF record of `moves` from the initial position, with `comment` lines at the top.
+pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
+    let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
+    for line in comment.lines() {
+        s.push_str(&format!("# {line}\n"));
+    }
+    s.push_str(if V::NAME == Shogi::NAME { "手合割：平手\n" } else { "手合割：５五将棋\n" });
+    s.push_str("先手：\n後手：\n手数----指手---------消費時間--\n");
+    let mut pos = Position::<V>::startpos();
+    let mut previous_to = None;
+    for (i, &m) in moves.iter().enumerate() {
+        s.push_str(&format!("{:>4} {}   ( 0:00/00:00:00)\n", i + 1, kif_move(&pos, m, previous_to)));
+        previous_to = Some(m.to());
+        pos = play(&pos, m);
+    }
+    s
+}
+
+/// Reads the moves of a KIF record from the initial position (the header is skipped), each checked for
+/// legality.
+pub fn parse_kif<V: Variant>(text: &str) -> Result<Vec<Move>, String> {
+    let g = V::geometry();
+    let mut pos = Position::<V>::startpos();
+    let mut moves = Vec::new();
+    let mut previous_to: Option<usize> = None;
+    let mut legal = MoveList::new();
+    for line in text.lines() {
+        let line = line.trim();
+        let Some((number, rest)) = line.split_once(' ') else { continue };
+        if number.parse::<usize>().is_err() || line.starts_with('#') {
+            continue;
+        }
+        let bad = || format!("cannot read KIF move {number}: {rest:?}");
+        let mut chars = rest.trim_start().chars().peekable();
+        let to = if chars.peek() == Some(&'同') {
+            chars.next();
+            if chars.peek() == Some(&'　') {
+                chars.next();
+            }
+            previous_to.ok_or_else(bad)?
+        } else {
+            let file = chars
+                .next()
+                .and_then(|c| "１２３４５６７８９".chars().position(|d| d == c))
+                .ok_or_else(bad)?;
+            let rank = chars
+                .next()
+                .and_then(|c| "一二三四五六七八九".chars().position(|d| d == c))
+                .ok_or_else(bad)?;
+            if file >= g.w || rank >= g.h {
+                return Err(bad());
+            }
+            rank * g.w + (g.w - 1 - file)
+        };
+        let body: String = chars.collect();
+        let body = body.split_whitespace().next().unwrap_or("");
+        if body.starts_with("投了") || body.starts_with("中断") {
+            break;
+        }
+        let (name, tail) = PIECE_NAMES
+            .iter()
+            .find_map(|&(n, k, p)| body.strip_prefix(n).map(|t| ((k, p), t)))
+            .ok_or_else(bad)?;
+        let m = if let Some(after) = tail.strip_prefix('打') {
+            if !after.is_empty() {
+                return Err(bad());
+            }
+            Move::Drop { kind: name.0, to: to as u8 }
+        } else {
+            let (promote, tail) = if let Some(t) = tail.strip_prefix("不成") {
+                (false, t)
+            } else if let Some(t) = tail.strip_prefix('成') {
+                (true, t)
+            } else {
+                (false, tail)
+            };
+            let digits: Vec<u32> = tail
+                .trim_start_matches('(')
+                .trim_end_matches(')')
+                .chars()
+                .filter_map(|c| c.to_digit(10))
+                .collect();
+            let [file, rank] = digits[..] else { return Err(bad()) };
+            let (file, rank) = (file as usize, rank as usize);
+            if !(1..=g.w).contains(&file) || !(1..=g.h).contains(&rank) {
+                return Err(bad());
+            }
+            let from = (rank - 1) * g.w + (g.w - file);
+            let piece = pos.piece_at(from).ok_or_else(bad)?;
+            if piece.kind() != name.0 || piece.is_promoted() != name.1 {
+                return Err(format!("KIF move {number}: the piece on {file}{rank} is not {body}"));
+            }
+            Move::Board { from: from as u8, to: to as u8, promote }
+        };
+        legal_moves(&pos, &mut legal);
+        if !legal.contains(&m) {
+            return Err(format!("KIF move {number} ({}) is not legal in {}", m.to_usi::<V>(), pos.to_sfen()));
+        }
+        pos = play(&pos, m);
+        previous_to = Some(to);
+        moves.push(m);
+    }
+    Ok(moves)
+}
+
+/// KIF piece names, longest first so that `成銀` is not read as `成`…
+const PIECE_NAMES: [(&str, Kind, bool); 16] = [
+    ("成銀", Kind::Silver, true),
+    ("成桂", Kind::Knight, true),
+    ("成香", Kind::Lance, true),
+    ("玉", Kind::King, false),
+    ("王", Kind::King, false),
+    ("金", Kind::Gold, false),
+    ("銀", Kind::Silver, false),
+    ("桂", Kind::Knight, false),
+    ("香", Kind::Lance, false),
+    ("歩", Kind::Pawn, false),
+    ("と", Kind::Pawn, true),
+    ("角", Kind::Bishop, false),
+    ("馬", Kind::Bishop, true),
+    ("飛", Kind::Rook, false),
+    ("龍", Kind::Rook, true),
+    ("竜", Kind::Rook, true),
+];

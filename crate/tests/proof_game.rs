@@ -1,0 +1,145 @@
+//! Proof games: for reachable oracle positions (every reachable row of the Shogi extras, and reachable
+//! sample rows of both games) the game is replayed here, independently of `ProofGame::verify`, from the
+//! initial position with the legal-move generator and must end exactly at the position; its USI and KIF
+//! records read back to the same moves. Unreachable positions get no game.
+
+mod common;
+use common::oracle;
+use shogi_reach::moves::Move;
+use shogi_reach::proof_game::{connect_kk, proof_game, ProofGameError};
+use shogi_reach::prove::Reason;
+use shogi_reach::record::{parse_kif, parse_usi_command};
+use shogi_reach::rules::parse_legal_move;
+use shogi_reach::search::{KkSearch, Limits};
+use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+
+/// Builds the proof game of `sfen` and checks it by an independent replay and through its records.
+fn check<V: Variant>(sfen: &str, search: &mut KkSearch<V>) {
+    let pos = Position::<V>::from_sfen(sfen).unwrap();
+    let game = proof_game(&pos, search, Limits::default()).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    let mut at = Position::<V>::startpos();
+    for (i, m) in game.moves.iter().enumerate() {
+        let legal =
+            parse_legal_move(&at, &m.to_usi::<V>()).unwrap_or_else(|e| panic!("{sfen}: ply {}: {e}", i + 1));
+        at = shogi_reach::rules::play(&at, legal);
+        let kk = i + 1 == game.opening || i + 1 == game.opening + game.connection;
+        if kk {
+            assert_eq!(
+                at.board().iter().filter(|&&c| c != shogi_reach::piece::EMPTY).count(),
+                2,
+                "{sfen}: ply {}",
+                i + 1
+            );
+        }
+    }
+    assert_eq!(at, pos, "{sfen}: the game ends elsewhere");
+    assert_eq!(at.side_to_move(), pos.side_to_move());
+    assert_eq!(game.moves.len(), game.opening + game.connection + game.path);
+
+    let (start, usi_moves) = parse_usi_command::<V>(&game.to_usi()).unwrap();
+    assert_eq!(start, Position::startpos());
+    assert_eq!(usi_moves, game.moves, "{sfen}: USI reads back");
+    assert_eq!(parse_kif::<V>(&game.to_kif()).unwrap(), game.moves, "{sfen}: KIF reads back");
+}
+
+#[test]
+fn every_reachable_shogi_extras_row_has_a_verified_proof_game() {
+    let mut search = KkSearch::<Shogi>::new();
+    let rows: Vec<_> = oracle("shogi-extras.tsv").into_iter().filter(|r| r.get("stage") == "OK").collect();
+    assert_eq!(rows.len(), 300);
+    for row in rows {
+        check::<Shogi>(row.get("sfen"), &mut search);
+    }
+}
+
+#[test]
+fn reachable_sample_rows_have_verified_proof_games() {
+    let mut shogi = KkSearch::<Shogi>::new();
+    let rows: Vec<_> = oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").collect();
+    assert!(rows.len() >= 50, "{} reachable Shogi sample rows", rows.len());
+    for row in &rows {
+        check::<Shogi>(row.get("sfen"), &mut shogi);
+    }
+    let mut mini = KkSearch::<MiniShogi>::new();
+    let rows: Vec<_> =
+        oracle("minishogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(300).collect();
+    assert_eq!(rows.len(), 300);
+    for row in &rows {
+        check::<MiniShogi>(row.get("sfen"), &mut mini);
+    }
+}
+
+#[test]
+fn the_initial_positions_with_either_side_to_move() {
+    check::<Shogi>("startpos", &mut KkSearch::new());
+    check::<MiniShogi>("startpos", &mut KkSearch::new());
+    check::<MiniShogi>("rbsgk/4p/5/P4/KGSBR w - 1", &mut KkSearch::new());
+}
+
+#[test]
+fn kk_positions_connect_with_hands_passed_and_the_side_to_move_changed() {
+    // Every piece changes hands, the kings cross the board, and the side to move changes.
+    let from = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1").unwrap();
+    let to = Position::<Shogi>::from_sfen("K8/9/9/9/9/9/9/9/8k w 2r2b4g4s4n4l18p 1").unwrap();
+    let moves = connect_kk(&from, &to).unwrap();
+    let mut at = from;
+    for m in &moves {
+        at = shogi_reach::rules::play(&at, parse_legal_move(&at, &m.to_usi::<Shogi>()).unwrap());
+    }
+    assert_eq!(at, to);
+    assert!(moves.iter().filter(|m| matches!(m, Move::Drop { .. })).count() == 38);
+    // Mini Shogi's small board too.
+    let from = Position::<MiniShogi>::from_sfen("4k/5/5/5/K4 b RBGSPrbgsp 1").unwrap();
+    let to = Position::<MiniShogi>::from_sfen("k4/5/5/5/4K w 2R2B2G2S2P 1").unwrap();
+    let moves = connect_kk(&from, &to).unwrap();
+    let mut at = from;
+    for m in &moves {
+        at = shogi_reach::rules::play(&at, parse_legal_move(&at, &m.to_usi::<MiniShogi>()).unwrap());
+    }
+    assert_eq!(at, to);
+}
+
+#[test]
+fn unreachable_positions_get_no_proof_game() {
+    let mut search = KkSearch::<Shogi>::new();
+    for (sfen, reason) in [
+        // shogi-extras, reach_NG 50 (the search dies 2 plies back)
+        (
+            "G+S2+s+Bp2/5pP2/2+p+lK1+nL+P/+pgkp3+Rr/4+P2+L1/+p1+P4+PB/+SP2N2+PN/P+Lg1+S2+p1/3+nG1+P+P1 b P 1",
+            Reason::SearchExhausted,
+        ),
+        (
+            "+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1",
+            Reason::NoPredecessor,
+        ),
+        ("4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1", Reason::OpponentInCheck),
+        ("4k4/9/9/9/9/9/9/9/4K4 b - 1", Reason::MissingPieces),
+    ] {
+        let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
+        let err = proof_game(&pos, &mut search, Limits::default()).unwrap_err();
+        assert_eq!(err, ProofGameError::NotReachable(reason));
+        assert!(err.to_string().starts_with("no proof game: the position is unreachable"), "{err}");
+    }
+    let capped = Limits { max_nodes: Some(50), ..Limits::default() };
+    let pos = Position::<Shogi>::from_sfen(
+        "2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1",
+    )
+    .unwrap();
+    assert_eq!(
+        proof_game(&pos, &mut search, capped).unwrap_err(),
+        ProofGameError::NotReachable(Reason::NodeCap)
+    );
+}
+
+#[test]
+fn records_with_an_illegal_move_are_refused() {
+    assert!(parse_usi_command::<Shogi>("position startpos moves 7g7f 7f7e 3c3d")
+        .unwrap_err()
+        .contains("move 2"));
+    let kif = "手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７五歩(76)\n";
+    assert!(parse_kif::<Shogi>(kif).unwrap_err().contains("not legal"));
+    let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
+    let moves = parse_kif::<Shogi>(kif).unwrap();
+    let usi: Vec<_> = moves.iter().map(|m| m.to_usi::<Shogi>()).collect();
+    assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b"]);
+}
