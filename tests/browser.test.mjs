@@ -206,6 +206,32 @@ describe('proving', () => {
     });
   });
 
+  test('the whole game from the initial position plays, and downloads as KIF and USI', async (t) => {
+    const native = JSON.parse(cli('proof-game', '--format', 'json', reachable));
+    await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+      assert.equal(Number(await page.getAttribute('#game-status', 'data-plies')), native.plies);
+      const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
+      assert.deepEqual(moves, native.moves.map((m) => m.move));
+      // It starts at the initial position (40 pieces on the board) and ends at the position.
+      assert.equal(await page.locator('#player-board .grid .piece').count(), 40);
+      await page.click('#last');
+      assert.equal(await page.getAttribute('#player-caption', 'data-index'), String(native.plies));
+      const onBoard = [...reachable.split(' ')[0]].filter((c) => /[a-z]/i.test(c)).length;
+      assert.equal(await page.locator('#player-board .grid .piece').count(), onBoard);
+      for (const [button, text] of [['#download-kif', native.kif], ['#download-usi', `${native.usi}\n`]]) {
+        const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+        const path = await file.path();
+        assert.equal((await import('node:fs')).readFileSync(path, 'utf8'), text);
+      }
+      await page.click('#path-only');
+      assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
+    });
+  });
+
   test('unreachable positions report their stage and how far back they were traced', async (t) => {
     await onPage(t, '?game=shogi', async (page) => {
       const cases = [

@@ -120,6 +120,19 @@ pub fn prove(
     })
 }
 
+/// A complete game from the initial position to the position, verified by replay (as `shogi-reach
+/// proof-game --format json`); throws when there is none (not proved reachable) with the reason.
+#[wasm_bindgen(js_name = proofGame)]
+pub fn proof_game(variant: &str, text: &str, max_nodes: Option<u32>) -> Result<JsValue, JsError> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let limits = Limits { max_nodes: max_nodes.map(|n| n as usize), lazy_captures: false };
+        let game = V::with_search(|search| crate::proof_game::proof_game(&pos, search, limits))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&game.to_json())
+    })
+}
+
 /// Classifies samples `start..end` of `seed` (as `shogi-reach estimate`, on the thread pool when there
 /// is one): `{tally, reachable: [{index, sfen}]}` with up to `keep` reachable samples.
 #[wasm_bindgen(js_name = estimateRange)]

@@ -71,6 +71,7 @@ let selected = null; // square picked up by a click, waiting for the target clic
 let cursor = null; // keyboard cursor square
 let bad = []; // squares the diagnostics highlight
 let proofFor = null; // the SFEN the verdict shown belongs to
+let proved = null; // {variant, sfen, goal, path, game}: the position last proved reachable
 
 const board = new Board($('board'), {
   editable: true,
@@ -356,6 +357,7 @@ $('prove').onclick = async () => {
   delete verdict.dataset.verdict;
   delete verdict.dataset.stale;
   $('player').hidden = true;
+  proved = null;
   $('prove').disabled = true;
   $('cancel').hidden = false;
   $('prove-progress').textContent = 'searching backwards…';
@@ -403,10 +405,57 @@ function showVerdict(r, v, seconds) {
   detail.textContent = `Stage ${r.stage}.${r.n_prev != null ? ` Legal predecessors: ${r.n_prev}.` : ''}${searched}`;
   el.replaceChildren(head, detail);
   if (r.verdict === 'reachable') {
+    proved = { variant: v, sfen: proofFor, goal: r.goal, path: r.path, game: null };
+    showPath();
     $('player').hidden = false;
-    player.load(v, r.goal, r.path);
   }
 }
+
+// --- The whole game -----------------------------------------------------------------------------------
+function showPath() {
+  $('player-title').textContent = 'The path from a KK position';
+  $('player-hint').hidden = false;
+  $('whole-game').hidden = false;
+  $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
+  $('game-status').textContent = '';
+  player.load(proved.variant, proved.goal, proved.path);
+}
+
+$('whole-game').onclick = async () => {
+  const target = proved;
+  $('whole-game').disabled = true;
+  $('game-status').textContent = 'building the game and replaying it from the initial position…';
+  try {
+    target.game ??= await prover.call('proofGame', { variant: target.variant, sfen: target.sfen });
+    if (proved !== target) return;
+    const g = target.game;
+    $('player-title').textContent = `The whole game: ${g.plies} moves from the initial position`;
+    $('player-hint').hidden = true;
+    $('whole-game').hidden = true;
+    $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
+    $('game-status').textContent =
+      `Checked by replaying every move from the initial position. Moves 1–${g.opening}: to a KK position; ` +
+      `${g.opening + 1}–${g.opening + g.connection}: pieces passed between the hands and kings walked to the KK ` +
+      `position of the search; ${g.opening + g.connection + 1}–${g.plies}: the search path.`;
+    $('game-status').dataset.plies = g.plies;
+    player.load(target.variant, g.start, g.moves, 'Initial position');
+  } catch (e) {
+    $('game-status').textContent = `No game: ${e.message}`;
+  } finally {
+    $('whole-game').disabled = false;
+  }
+};
+$('path-only').onclick = () => showPath();
+
+function download(name, text) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}
+$('download-kif').onclick = () => download(`proof-game-${proved.variant}.kif`, proved.game.kif);
+$('download-usi').onclick = () => download(`proof-game-${proved.variant}.usi`, `${proved.game.usi}\n`);
 
 // --- Estimates --------------------------------------------------------------------------------------
 new EstimatePanel({

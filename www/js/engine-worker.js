@@ -12,6 +12,7 @@ const handlers = {
       postMessage({ id, progress: { pops, nodes, bestH } });
       return true;
     }),
+  proofGame: ({ variant, sfen, maxNodes }) => engine.proofGame(variant, sfen, maxNodes),
   range: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateRange(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
 };

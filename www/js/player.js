@@ -28,11 +28,15 @@ export class Player {
     return this.els.direction.value === 'forward';
   }
 
-  /** `goal`: SFEN of the KK position; `steps`: [{move, japanese, sfen}] from it to the proved position. */
-  load(variant, goal, steps) {
+  /**
+   * `start`: SFEN of the first position (the KK position of a path, or the initial position of a whole
+   * game), called `startLabel`; `steps`: [{move, japanese, sfen}] from it to the proved position.
+   */
+  load(variant, start, steps, startLabel = 'KK position') {
     this.pause();
     this.variant = variant;
-    this.frames = [parseSfen(variant, goal), ...steps.map((s) => parseSfen(variant, s.sfen))];
+    this.startLabel = startLabel;
+    this.frames = [parseSfen(variant, start), ...steps.map((s) => parseSfen(variant, s.sfen))];
     this.steps = steps;
     this.els.scrub.max = steps.length;
     this.els.moves.replaceChildren();
@@ -44,7 +48,7 @@ export class Player {
       li.querySelector('.usi').textContent = usi;
       this.els.moves.append(li);
     };
-    item(0, 'KK position');
+    item(0, startLabel);
     steps.forEach((s, i) => item(i + 1, `${i + 1}. ${s.japanese}`, s.move));
     this.index = -1;
     this.go(this.#forwards() ? 0 : steps.length);
@@ -65,7 +69,7 @@ export class Player {
     const n = this.steps.length;
     this.els.caption.textContent =
       i === 0
-        ? `KK position (${n} moves from your position)`
+        ? `${this.startLabel} (${n} moves from your position)`
         : `${i === n ? 'Your position, after' : 'After'} move ${i} of ${n}: ${this.steps[i - 1].japanese} (${this.steps[i - 1].move})`;
     this.els.caption.dataset.index = i;
   }
