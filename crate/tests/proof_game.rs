@@ -143,3 +143,21 @@ fn records_with_an_illegal_move_are_refused() {
     let usi: Vec<_> = moves.iter().map(|m| m.to_usi::<Shogi>()).collect();
     assert_eq!(usi, ["7g7f", "3c3d", "8h2b+", "3a2b"]);
 }
+
+#[test]
+fn tampered_games_do_not_verify() {
+    let pos = Position::<MiniShogi>::from_sfen("3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1").unwrap();
+    let game = proof_game(&pos, &mut KkSearch::new(), Limits::default()).unwrap();
+    assert_eq!(game.verify(), Ok(()));
+    let mut wrong_end = game.clone();
+    wrong_end.end = Position::startpos();
+    assert!(
+        matches!(wrong_end.verify(), Err(ProofGameError::Verification(e)) if e.contains("not at the position"))
+    );
+    let mut illegal = game.clone();
+    illegal.moves.swap(0, 1);
+    assert!(matches!(illegal.verify(), Err(ProofGameError::Verification(e)) if e.contains("not legal")));
+    let mut short = game.clone();
+    short.moves.pop();
+    assert!(short.verify().is_err());
+}
