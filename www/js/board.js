@@ -2,7 +2,7 @@
 // Moves are animated by diffing the previous and the new setup (a piece that left one square and
 // appears on another slides there; a piece that appears from nowhere flies in from its hand).
 import { KINDS, VARIANTS } from './variants.js';
-import { colorOf, kindOf } from './sfen.js';
+import { colorOf, kindOf, squareName } from './sfen.js';
 import { label, pieceName } from './pieces.js';
 
 const RANK_KANJI = '一二三四五六七八九';
@@ -131,13 +131,13 @@ export class Board {
       const current = cell.firstChild;
       if (!p) {
         if (current) cell.replaceChildren();
-        cell.setAttribute('aria-label', `${this.#squareLabel(i)} empty`);
+        cell.setAttribute('aria-label', `${squareName(this.setup.variant, i)} empty`);
       } else {
         if (!current || current.dataset.piece !== p || current.dataset.labels !== this.labels) {
           cell.replaceChildren(this.pieceElement(p));
         }
         cell.firstChild.dataset.drag = JSON.stringify({ square: i });
-        cell.setAttribute('aria-label', `${this.#squareLabel(i)} ${pieceName(p)}`);
+        cell.setAttribute('aria-label', `${squareName(this.setup.variant, i)} ${pieceName(p)}`);
       }
     });
     for (const color of [0, 1]) {
@@ -165,11 +165,6 @@ export class Board {
       }
       el.classList.toggle('to-move', (s.side === 'b') === (color === 0));
     }
-  }
-
-  #squareLabel(i) {
-    const v = VARIANTS[this.setup.variant];
-    return `${v.width - (i % v.width)}${String.fromCharCode(97 + Math.floor(i / v.width))}`;
   }
 
   /** A piece element (also used by the palette and the gallery). */
