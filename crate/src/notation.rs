@@ -38,24 +38,48 @@ pub fn square_name<V: Variant>(sq: usize) -> String {
     [FILES[g.w - 1 - g.x(sq)], RANKS[g.y(sq)]].iter().collect()
 }
 
+/// The piece that moves (for a drop, the piece dropped).
+pub fn moving_piece<V: Variant>(before: &Position<V>, m: Move) -> Piece {
+    match m {
+        Move::Board { from, .. } => Piece::from_code(before.cell(from as usize)).expect("a piece moves"),
+        Move::Drop { kind, .. } => Piece::unpromoted(kind, before.side_to_move()),
+    }
+}
+
+/// `７六歩`, or `同　歩` when the destination is `previous_to` (the previous move's).
+pub fn destination_and_piece<V: Variant>(piece: Piece, to: usize, previous_to: Option<usize>) -> String {
+    let name = piece_name(piece);
+    let mut s = if previous_to == Some(to) {
+        (if name.chars().count() == 1 { "同　" } else { "同" }).to_string()
+    } else {
+        square_name::<V>(to)
+    };
+    s.push_str(name);
+    s
+}
+
+/// `成` for a promotion, `不成` for a move that could promote but does not, else nothing.
+pub fn promotion_word<V: Variant>(piece: Piece, from: usize, to: usize, promote: bool) -> &'static str {
+    if promote {
+        "成"
+    } else if rules::may_promote::<V>(piece, from, to) {
+        "不成"
+    } else {
+        ""
+    }
+}
+
 /// The move `m` played in `before`, in Japanese; `previous_to` is the destination of the move before it
 /// (a move to the same square is written `同`).
 pub fn japanese<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
     let side = before.side_to_move();
     let mut s = String::from(if side == Color::Sente { "☗" } else { "☖" });
-    let (piece, from) = match m {
-        Move::Board { from, .. } => {
-            (Piece::from_code(before.cell(from as usize)).expect("a piece moves"), Some(from))
-        }
-        Move::Drop { kind, .. } => (Piece::unpromoted(kind, side), None),
+    let piece = moving_piece(before, m);
+    let from = match m {
+        Move::Board { from, .. } => Some(from),
+        Move::Drop { .. } => None,
     };
-    let name = piece_name(piece);
-    if previous_to == Some(m.to()) {
-        s.push_str(if name.chars().count() == 1 { "同　" } else { "同" });
-    } else {
-        s.push_str(&square_name::<V>(m.to()));
-    }
-    s.push_str(name);
+    s.push_str(&destination_and_piece::<V>(piece, m.to(), previous_to));
     let mut legal = MoveList::new();
     rules::legal_moves(before, &mut legal);
     // The other squares from which the same piece can go to the destination.
@@ -78,16 +102,9 @@ pub fn japanese<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<u
             }
         }
         Move::Board { from, to, promote } => {
-            s.push_str(&relative::<V>(piece, from as usize, to as usize, &rivals));
             let (from, to) = (from as usize, to as usize);
-            if promote {
-                s.push('成');
-            } else if !piece.is_promoted()
-                && piece.kind().can_promote()
-                && (V::in_zone(from, side) || V::in_zone(to, side))
-            {
-                s.push_str("不成");
-            }
+            s.push_str(&relative::<V>(piece, from, to, &rivals));
+            s.push_str(promotion_word::<V>(piece, from, to, promote));
         }
     }
     s

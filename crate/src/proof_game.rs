@@ -200,8 +200,13 @@ fn replay<V: Variant>(
     Ok(())
 }
 
+/// Pieces on the board besides the two kings.
+fn pieces_besides_kings<V: Variant>(p: &Position<V>) -> usize {
+    p.board().iter().filter(|&&c| c != EMPTY).count() - 2
+}
+
 fn is_kk<V: Variant>(p: &Position<V>) -> bool {
-    p.board().iter().filter(|&&c| c != EMPTY).count() == 2
+    pieces_besides_kings(p) == 0
 }
 
 /// The 44-ply game from the initial position to a KK position in the Shogi paper (Table A·1).
@@ -248,12 +253,11 @@ fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
     const W: usize = 2;
     const MAX_NODES: usize = 2_000_000;
     let start = Position::<V>::startpos();
-    let pieces = |p: &Position<V>| p.board().iter().filter(|&&c| c != EMPTY).count() - 2;
     // (position, parent index, move from the parent, plies)
     let mut nodes: Vec<(Position<V>, usize, Move, usize)> =
         vec![(start, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
     let mut best: HashMap<Position<V>, usize> = HashMap::from([(start, 0)]);
-    let mut open = BinaryHeap::from([Reverse((W * pieces(&start), 0usize))]);
+    let mut open = BinaryHeap::from([Reverse((W * pieces_besides_kings(&start), 0usize))]);
     let mut legal = MoveList::new();
     while let Some(Reverse((_, i))) = open.pop() {
         let (pos, _, _, g) = nodes[i];
@@ -281,7 +285,7 @@ fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
             }
             best.insert(next, g + 1);
             nodes.push((next, i, m, g + 1));
-            open.push(Reverse((g + 1 + W * pieces(&next), nodes.len() - 1)));
+            open.push(Reverse((g + 1 + W * pieces_besides_kings(&next), nodes.len() - 1)));
         }
     }
     Err(format!("no opening to a KK position found within {MAX_NODES} positions"))

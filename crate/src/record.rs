@@ -2,8 +2,8 @@
 //! Reading checks every move against the legal moves.
 
 use crate::moves::{Move, MoveList};
-use crate::notation::{piece_name, square_name};
-use crate::piece::{Kind, Piece};
+use crate::notation::{destination_and_piece, moving_piece, promotion_word};
+use crate::piece::Kind;
 use crate::position::Position;
 use crate::rules::{legal_moves, play};
 use crate::variant::{Shogi, Variant};
@@ -48,34 +48,15 @@ pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Mov
 
 /// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
 pub fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
-    let side = before.side_to_move();
-    let mut s = String::new();
-    let dest = |s: &mut String, name: &str| {
-        if previous_to == Some(m.to()) {
-            s.push_str(if name.chars().count() == 1 { "同　" } else { "同" });
-        } else {
-            s.push_str(&square_name::<V>(m.to()));
-        }
-        s.push_str(name);
-    };
+    let piece = moving_piece(before, m);
+    let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
     match m {
-        Move::Drop { kind, .. } => {
-            dest(&mut s, piece_name(Piece::unpromoted(kind, side)));
-            s.push('打');
-        }
+        Move::Drop { .. } => s.push('打'),
         Move::Board { from, to, promote } => {
-            let piece = Piece::from_code(before.cell(from as usize)).expect("a piece moves");
-            dest(&mut s, piece_name(piece));
-            if promote {
-                s.push('成');
-            } else if !piece.is_promoted()
-                && piece.kind().can_promote()
-                && (V::in_zone(from as usize, side) || V::in_zone(to as usize, side))
-            {
-                s.push_str("不成");
-            }
+            let (from, to) = (from as usize, to as usize);
+            s.push_str(promotion_word::<V>(piece, from, to, promote));
             let g = V::geometry();
-            s.push_str(&format!("({}{})", g.w - g.x(from as usize), g.y(from as usize) + 1));
+            s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
         }
     }
     s

@@ -220,6 +220,14 @@ pub fn play<V: Variant>(pos: &Position<V>, m: Move) -> Position<V> {
     next
 }
 
+/// Whether `piece` may promote moving from `from` to `to` (an unpromoted rook, bishop, silver, knight,
+/// lance or pawn that starts or ends in its owner's zone).
+#[inline]
+pub fn may_promote<V: Variant>(piece: Piece, from: usize, to: usize) -> bool {
+    let side = piece.color();
+    !piece.is_promoted() && piece.kind().can_promote() && (V::in_zone(from, side) || V::in_zone(to, side))
+}
+
 /// Pseudo-legal board moves of the side to move: every destination reachable by the piece's pattern,
 /// with promotion variants; non-promotions that would leave a dead piece are omitted.
 fn board_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
@@ -239,8 +247,7 @@ fn board_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
             }
             let kind = piece.kind();
             let (f, t) = (from as u8, to as u8);
-            if !piece.is_promoted() && kind.can_promote() && (V::in_zone(from, side) || V::in_zone(to, side))
-            {
+            if may_promote::<V>(piece, from, to) {
                 out.push(Move::Board { from: f, to: t, promote: true });
             }
             if piece.is_promoted() || !V::is_dead(kind, side, to) {

@@ -76,27 +76,26 @@ fn the_initial_positions_with_either_side_to_move() {
     check::<MiniShogi>("rbsgk/4p/5/P4/KGSBR w - 1", &mut KkSearch::new());
 }
 
+/// Plays `moves` from `from`, each read back from USI and checked for legality.
+fn play_legal<V: Variant>(from: Position<V>, moves: &[Move]) -> Position<V> {
+    moves
+        .iter()
+        .fold(from, |at, m| shogi_reach::rules::play(&at, parse_legal_move(&at, &m.to_usi::<V>()).unwrap()))
+}
+
 #[test]
 fn kk_positions_connect_with_hands_passed_and_the_side_to_move_changed() {
     // Every piece changes hands, the kings cross the board, and the side to move changes.
     let from = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1").unwrap();
     let to = Position::<Shogi>::from_sfen("K8/9/9/9/9/9/9/9/8k w 2r2b4g4s4n4l18p 1").unwrap();
     let moves = connect_kk(&from, &to).unwrap();
-    let mut at = from;
-    for m in &moves {
-        at = shogi_reach::rules::play(&at, parse_legal_move(&at, &m.to_usi::<Shogi>()).unwrap());
-    }
-    assert_eq!(at, to);
+    assert_eq!(play_legal(from, &moves), to);
     assert!(moves.iter().filter(|m| matches!(m, Move::Drop { .. })).count() == 38);
     // Mini Shogi's small board too.
     let from = Position::<MiniShogi>::from_sfen("4k/5/5/5/K4 b RBGSPrbgsp 1").unwrap();
     let to = Position::<MiniShogi>::from_sfen("k4/5/5/5/4K w 2R2B2G2S2P 1").unwrap();
     let moves = connect_kk(&from, &to).unwrap();
-    let mut at = from;
-    for m in &moves {
-        at = shogi_reach::rules::play(&at, parse_legal_move(&at, &m.to_usi::<MiniShogi>()).unwrap());
-    }
-    assert_eq!(at, to);
+    assert_eq!(play_legal(from, &moves), to);
 }
 
 #[test]

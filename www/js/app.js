@@ -167,12 +167,11 @@ async function diagnose(sfen) {
   }
 }
 
+/** A message that goes away by itself. */
 function flash(message) {
-  const el = $('sfen-error');
-  el.textContent = message;
-  el.hidden = false;
+  showSfenError(message);
   clearTimeout(flash.timer);
-  flash.timer = setTimeout(() => (el.hidden = true), 4000);
+  flash.timer = setTimeout(() => ($('sfen-error').hidden = true), 4000);
 }
 
 function showSfenError(message) {
