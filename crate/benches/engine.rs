@@ -3,18 +3,18 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use shogi_reach::estimate::run_range;
-use shogi_reach::rank;
+use shogi_reach::ranking::rank;
+use shogi_reach::ranking::sample::RankSampler;
+use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::reach::stage::failed_filter;
+use shogi_reach::reach::stage::{classify_rank, Stage};
 use shogi_reach::rules::perft;
-use shogi_reach::sample::RankSampler;
-use shogi_reach::search::{KkSearch, Limits};
-use shogi_reach::stage::failed_filter;
-use shogi_reach::stage::{classify_rank, Stage};
-use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach::{MiniShogi, Position, Ranked, Shogi};
 use std::hint::black_box;
 
 const BATCH: u64 = 1000;
 
-fn filters<V: Variant>(c: &mut Criterion) {
+fn filters<V: Ranked>(c: &mut Criterion) {
     let sampler = RankSampler::<V>::new(1);
     let ranks: Vec<V::Rank> = (0..BATCH).map(|i| sampler.rank(i)).collect();
     let mut g = c.benchmark_group(format!("{}/sample", V::NAME));
@@ -52,28 +52,28 @@ fn perfts(c: &mut Criterion) {
 }
 
 /// The whole pipeline per sample (one core), and one reachable position's search.
-fn pipeline<V: Variant>(c: &mut Criterion, samples: u64) {
+fn pipeline<V: Ranked>(c: &mut Criterion, samples: u64) {
     let mut g = c.benchmark_group(format!("{}/pipeline", V::NAME));
     g.sample_size(10);
     g.throughput(Throughput::Elements(samples));
-    let limits = Limits { lazy_captures: true, ..Limits::default() };
+    let options = SearchOptions { lazy_captures: true, ..SearchOptions::default() };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build().unwrap();
     g.bench_function("classify samples (1 thread)", |b| {
-        b.iter(|| pool.install(|| run_range::<V>(7, 0..samples, limits)))
+        b.iter(|| pool.install(|| run_range::<V>(7, 0..samples, options)))
     });
     // Reachable positions of the same sample, searched one by one.
     let sampler = RankSampler::<V>::new(7);
     let mut search = KkSearch::<V>::new();
     let reachable: Vec<Position<V>> = (0..samples)
         .filter_map(|i| {
-            let c = classify_rank::<V>(sampler.rank(i), &mut search, limits).unwrap();
+            let c = classify_rank::<V>(sampler.rank(i), &mut search, options).unwrap();
             (c.stage == Stage::Ok).then_some(c.position)
         })
         .take(100)
         .collect();
     g.throughput(Throughput::Elements(reachable.len() as u64));
     for (name, lazy) in [("search reachable (lazy)", true), ("search reachable (exact)", false)] {
-        let l = Limits { lazy_captures: lazy, ..Limits::default() };
+        let l = SearchOptions { lazy_captures: lazy, ..SearchOptions::default() };
         g.bench_function(name, |b| {
             b.iter(|| reachable.iter().map(|p| search.run(p, l, |_| true).pops).sum::<u64>())
         });

@@ -1,15 +1,15 @@
 //! Monte Carlo estimates: classify uniformly sampled ranks and count how many pass each stage.
 //!
-//! Samples are identified by index (see [`crate::sample`]), so a run over indices `[start, end)` gives the
+//! Samples are identified by index (see [`crate::ranking::sample`]), so a run over indices `[start, end)` gives the
 //! same tally on any number of threads, machines or shards; tallies of disjoint shards add up to the
 //! tally of one run.
 
-use crate::position::Position;
-use crate::rank::RankInt;
-use crate::sample::RankSampler;
-use crate::search::{KkSearch, Limits};
-use crate::stage::{classify_rank, Classified, Stage};
-use crate::variant::Variant;
+use crate::board::position::Position;
+use crate::ranking::rank::RankInt;
+use crate::ranking::rank::Ranked;
+use crate::ranking::sample::RankSampler;
+use crate::reach::search::{KkSearch, SearchOptions};
+use crate::reach::stage::{classify_rank, Classified, Stage};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -17,8 +17,8 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
     pub samples: u64,
-    /// Samples whose first failing stage (or final verdict) is each [`Stage`], by `Stage::ALL` order.
-    pub stages: [u64; 7],
+    /// Samples by their first failing stage (or final verdict).
+    pub stages: StageCounts,
     /// Unreachable positions by the most plies their search could trace back (0 = no predecessor):
     /// the paper's Table 2.
     pub traced_back: Vec<u64>,
@@ -30,12 +30,12 @@ pub struct Tally {
 
 impl Tally {
     pub fn count(&self, stage: Stage) -> u64 {
-        self.stages[stage as usize]
+        self.stages[stage]
     }
 
-    pub fn add<V: Variant>(&mut self, c: &Classified<V>) {
+    pub fn add<V: Ranked>(&mut self, c: &Classified<V>) {
         self.samples += 1;
-        self.stages[c.stage as usize] += 1;
+        self.stages[c.stage] += 1;
         let traced = match (c.stage, &c.search) {
             (Stage::Prev, _) => Some(0),
             (Stage::Reach, Some(s)) => Some(s.max_depth as usize),
@@ -56,8 +56,8 @@ impl Tally {
 
     pub fn merge(&mut self, other: &Tally) {
         self.samples += other.samples;
-        for (a, b) in self.stages.iter_mut().zip(&other.stages) {
-            *a += b;
+        for stage in Stage::ALL {
+            self.stages[stage] += other.stages[stage];
         }
         if self.traced_back.len() < other.traced_back.len() {
             self.traced_back.resize(other.traced_back.len(), 0);
@@ -87,11 +87,11 @@ impl Tally {
     }
 
     /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|.
-    pub fn estimate<V: Variant>(&self) -> Estimate {
+    pub fn estimate<V: Ranked>(&self) -> Estimate {
         let n = self.samples.max(1) as f64;
         let p = self.count(Stage::Ok) as f64 / n;
         let sigma = (p * (1.0 - p) / n).sqrt();
-        let count = crate::rank::count::<V>().to_f64();
+        let count = crate::ranking::rank::count::<V>().to_f64();
         Estimate {
             p_hat: p,
             sigma,
@@ -100,6 +100,54 @@ impl Tally {
             high: (p + 3.0 * sigma) * count,
             unknown: self.count(Stage::Unknown),
         }
+    }
+}
+
+/// A count per [`Stage`], written as an object keyed by stage name (`{"flip": 967, "OK": 148, …}`), so
+/// that readers (the browser, other programs) never depend on the order of the stages.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct StageCounts([u64; Stage::ALL.len()]);
+
+impl StageCounts {
+    pub fn total(&self) -> u64 {
+        self.0.iter().sum()
+    }
+}
+
+impl std::ops::Index<Stage> for StageCounts {
+    type Output = u64;
+    fn index(&self, stage: Stage) -> &u64 {
+        &self.0[stage as usize]
+    }
+}
+
+impl std::ops::IndexMut<Stage> for StageCounts {
+    fn index_mut(&mut self, stage: Stage) -> &mut u64 {
+        &mut self.0[stage as usize]
+    }
+}
+
+impl Serialize for StageCounts {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = serializer.serialize_map(Some(Stage::ALL.len()))?;
+        for stage in Stage::ALL {
+            map.serialize_entry(stage.name(), &self[stage])?;
+        }
+        map.end()
+    }
+}
+
+impl<'de> Deserialize<'de> for StageCounts {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let named = std::collections::BTreeMap::<String, u64>::deserialize(deserializer)?;
+        let mut counts = StageCounts::default();
+        for (name, n) in named {
+            let stage = Stage::from_name(&name)
+                .ok_or_else(|| serde::de::Error::custom(format!("unknown stage {name:?}")))?;
+            counts[stage] = n;
+        }
+        Ok(counts)
     }
 }
 
@@ -123,13 +171,13 @@ pub fn shard_range(n: u64, k: u64, m: u64) -> std::ops::Range<u64> {
 }
 
 /// Classifies the samples `indices` of `seed` on the current rayon pool.
-pub fn run_range<V: Variant>(seed: u64, indices: std::ops::Range<u64>, limits: Limits) -> Tally {
-    run_range_keeping::<V>(seed, indices, limits, 0).tally
+pub fn run_range<V: Ranked>(seed: u64, indices: std::ops::Range<u64>, options: SearchOptions) -> Tally {
+    run_range_keeping::<V>(seed, indices, options, 0).tally
 }
 
 /// The tally of a range of samples and the reachable samples kept from it.
 #[derive(Clone, Debug, Default)]
-pub struct Batch<V: Variant> {
+pub struct Batch<V: Ranked> {
     pub tally: Tally,
     /// (sample index, position) of the reachable samples with the lowest indices.
     pub reachable: Vec<(u64, Position<V>)>,
@@ -137,10 +185,10 @@ pub struct Batch<V: Variant> {
 
 /// [`run_range`], keeping up to `keep` reachable samples (those with the lowest indices, so the same on
 /// any number of threads).
-pub fn run_range_keeping<V: Variant>(
+pub fn run_range_keeping<V: Ranked>(
     seed: u64,
     indices: std::ops::Range<u64>,
-    limits: Limits,
+    options: SearchOptions,
     keep: usize,
 ) -> Batch<V> {
     const BLOCK: u64 = 64;
@@ -153,7 +201,7 @@ pub fn run_range_keeping<V: Variant>(
             let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
             for i in from..(from + BLOCK).min(indices.end) {
                 let c =
-                    classify_rank::<V>(sampler.rank(i), search, limits).expect("sampled ranks are in range");
+                    classify_rank::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
                 batch.tally.add(&c);
                 if c.stage == Stage::Ok && batch.reachable.len() < keep {
                     batch.reachable.push((i, c.position));
@@ -171,20 +219,30 @@ pub fn run_range_keeping<V: Variant>(
 }
 
 /// Classifies the given ranks (one batch, on the current thread) and counts the stages.
-pub fn tally_ranks<V: Variant>(ranks: &[V::Rank], limits: Limits) -> Result<Tally, crate::rank::RankError> {
+pub fn tally_ranks<V: Ranked>(
+    ranks: &[V::Rank],
+    options: SearchOptions,
+) -> Result<Tally, crate::ranking::rank::RankError> {
     let mut search = KkSearch::<V>::new();
     let mut t = Tally::default();
     for &r in ranks {
-        t.add(&classify_rank::<V>(r, &mut search, limits)?);
+        t.add(&classify_rank::<V>(r, &mut search, options)?);
     }
     Ok(t)
 }
 
+/// The version of the report format, written in every report; `merge` reads only this one.
+pub const REPORT_FORMAT: u32 = 2;
+
 /// A run or shard, as written by `estimate --json` and read by `merge`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
+    /// [`REPORT_FORMAT`].
+    pub format: u32,
     pub variant: String,
     pub seed: u64,
+    /// The searches' node cap (`None`: none); shards of one run share it, as it decides what is `unknown`.
+    pub max_nodes: Option<usize>,
     /// Samples of the whole run the shards belong to.
     pub samples: u64,
     /// Sample index ranges `[start, end)` this report covers.
@@ -197,15 +255,23 @@ pub struct Report {
 }
 
 impl Report {
-    pub fn new<V: Variant>(seed: u64, samples: u64, ranges: Vec<[u64; 2]>, tally: Tally) -> Report {
+    pub fn new<V: Ranked>(
+        seed: u64,
+        samples: u64,
+        ranges: Vec<[u64; 2]>,
+        max_nodes: Option<usize>,
+        tally: Tally,
+    ) -> Report {
         Report {
+            format: REPORT_FORMAT,
             variant: V::NAME.to_string(),
             seed,
+            max_nodes,
             samples,
             ranges,
             funnel: tally.funnel().iter().map(|&(k, v)| (k.to_string(), v)).collect(),
             estimate: tally.estimate::<V>(),
-            candidates: crate::rank::count::<V>().to_string(),
+            candidates: crate::ranking::rank::count::<V>().to_string(),
             tally,
         }
     }
@@ -246,7 +312,7 @@ impl std::fmt::Display for MergeError {
 impl std::error::Error for MergeError {}
 
 /// Adds up the shards of one run (same variant, seed and total samples, disjoint ranges).
-pub fn merge<V: Variant>(reports: &[Report]) -> Result<Report, MergeError> {
+pub fn merge<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError> {
     let first = reports.first().ok_or(MergeError::Empty)?;
     let mut tally = Tally::default();
     let mut ranges: Vec<[u64; 2]> = Vec::new();
@@ -272,5 +338,5 @@ pub fn merge<V: Variant>(reports: &[Report]) -> Result<Report, MergeError> {
             _ => joined.push(r),
         }
     }
-    Ok(Report::new::<V>(first.seed, first.samples, joined, tally))
+    Ok(Report::new::<V>(first.seed, first.samples, joined, first.max_nodes, tally))
 }

@@ -1,35 +1,31 @@
 //! shogi-reach: is a Shogi (or Mini Shogi) position reachable from the start, and how many are?
 //! An implementation of Ishii & Tanaka's method: rank/unrank the K-canonical candidate set, filter, and
 //! prove reachability by backward search to a position with only the two kings on the board.
+//!
+//! The rooms, each depending only on those above it:
+//! - [`board`]: the vocabulary (colours, pieces, squares, the two games), positions and SFEN;
+//! - [`rules`]: attacks, the filters, legal moves and perft;
+//! - [`ranking`]: the hand classes, rank/unrank (with the 256-bit integer) and sampling;
+//! - [`records`]: moves in Japanese and Western notation, USI and KIF records;
+//! - [`reach`]: Prev1, the heuristic and the backward search, the stage pipeline, proofs, diagnostics and
+//!   proof games;
+//! - [`estimate`]: Monte Carlo tallies, shards and merging; [`web`]: the browser's API.
 
-pub mod bitboard;
-pub mod color;
-pub mod diagnose;
+pub mod board;
 pub mod estimate;
-pub mod moves;
-pub mod notation;
-pub mod piece;
-pub mod position;
-pub mod prev;
-pub mod proof_game;
-pub mod prove;
-pub mod rank;
-pub mod record;
+pub mod ranking;
+pub mod reach;
+pub mod records;
 pub mod rules;
-pub mod sample;
-pub mod search;
-pub mod sfen;
-pub mod stage;
-pub mod variant;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
-pub mod wide;
 
-pub use bitboard::Bitboard;
-pub use color::Color;
-pub use moves::{Move, MoveList};
-pub use piece::{Kind, Piece};
-pub use position::{Position, PositionError, Setup};
-pub use rank::{RankError, RankInt};
-pub use sfen::SfenError;
-pub use variant::{MiniShogi, Shogi, Variant};
+pub use board::bitboard::Bitboard;
+pub use board::color::Color;
+pub use board::moves::{Move, MoveList};
+pub use board::piece::{Kind, Piece};
+pub use board::position::{Position, PositionError, Setup};
+pub use board::sfen::SfenError;
+pub use board::variant::{Game, MiniShogi, Shogi, Variant};
+pub use ranking::rank::{RankError, RankInt, Ranked};
+pub use reach::proof_game::WithOpening;

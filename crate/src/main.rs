@@ -2,12 +2,12 @@
 
 use clap::{Parser, Subcommand, ValueEnum};
 use shogi_reach::estimate::{self, Report, Tally};
-use shogi_reach::rank::{self, RankInt};
+use shogi_reach::ranking::rank::{self, RankInt};
+use shogi_reach::ranking::sample::RankSampler;
+use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::reach::stage::{classify_rank, Stage};
 use shogi_reach::rules;
-use shogi_reach::sample::RankSampler;
-use shogi_reach::search::{KkSearch, Limits};
-use shogi_reach::stage::{classify_rank, Stage};
-use shogi_reach::{MiniShogi, MoveList, Position, Shogi, Variant};
+use shogi_reach::{Game, MoveList, Position, Ranked, Variant, WithOpening};
 use std::fmt::Write as _;
 use std::io::{self, BufRead, BufWriter, Write};
 use std::process::ExitCode;
@@ -19,29 +19,23 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Game {
-    Shogi,
-    Minishogi,
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Print |P_K|, the number of K-canonical candidate positions.
     Count {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
     },
     /// Print the position (SFEN) of each rank; ranks from standard input when none are given.
     Unrank {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         #[arg(allow_hyphen_values = true)]
         ranks: Vec<String>,
     },
     /// Print the rank of a position (SFEN, or the reference's `board[hands] w` format).
     Rank {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         /// The position; its fields may be given as separate arguments.
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
@@ -49,7 +43,7 @@ enum Command {
     },
     /// Count the leaves of the legal move tree (start position when no SFEN is given).
     Perft {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         #[arg(long)]
         depth: u32,
@@ -62,7 +56,7 @@ enum Command {
     /// Classify ranks from standard input, one TSV line each:
     /// rank, sfen, stage, n_prev, search_pops, search_nodes, path_plies, goal_sfen (or maxdepth=D).
     Classify {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         /// Give up a search after this many positions (stage `unknown`).
         #[arg(long)]
@@ -70,7 +64,7 @@ enum Command {
     },
     /// Prove a position reachable (with the path from a KK position) or unreachable (with the reason).
     Prove {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         #[arg(long)]
         json: bool,
@@ -83,7 +77,7 @@ enum Command {
     /// A complete game from the initial position to a reachable position, verified by replaying it:
     /// opening to a KK position, to the KK position the backward search reached, then the search path.
     ProofGame {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
         #[arg(long, value_enum, default_value = "usi")]
@@ -96,7 +90,7 @@ enum Command {
     },
     /// Estimate the number of reachable positions from uniformly sampled ranks.
     Estimate {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         #[arg(long)]
         samples: u64,
@@ -123,7 +117,7 @@ enum Command {
     },
     /// Print uniformly drawn ranks: sample i of a seed is the same everywhere (ChaCha8, stream i).
     Sample {
-        #[arg(long, value_enum, default_value = "shogi")]
+        #[arg(long, default_value = "shogi")]
         variant: Game,
         #[arg(long, default_value_t = 1)]
         count: u64,
@@ -146,13 +140,13 @@ fn main() -> ExitCode {
         }
         Command::Sample { variant, count, seed, start } => dispatch(variant, Sample { count, seed, start }),
         Command::Classify { variant, max_nodes } => {
-            dispatch(variant, Classify { limits: Limits { max_nodes, lazy_captures: false } })
+            dispatch(variant, Classify { options: SearchOptions { max_nodes, lazy_captures: false } })
         }
         Command::Prove { variant, json, max_nodes, sfen } => dispatch(
             variant,
             Prove {
                 json,
-                limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false },
+                options: SearchOptions { max_nodes: Some(max_nodes), lazy_captures: false },
                 sfen: sfen.join(" "),
             },
         ),
@@ -160,7 +154,7 @@ fn main() -> ExitCode {
             variant,
             ProofGameCmd {
                 format,
-                limits: Limits { max_nodes: Some(max_nodes), lazy_captures: false },
+                options: SearchOptions { max_nodes: Some(max_nodes), lazy_captures: false },
                 sfen: sfen.join(" "),
             },
         ),
@@ -171,7 +165,7 @@ fn main() -> ExitCode {
                 seed,
                 threads,
                 shard,
-                limits: Limits { max_nodes, lazy_captures: true },
+                options: SearchOptions { max_nodes, lazy_captures: true },
                 json,
             },
         ),
@@ -190,14 +184,11 @@ type Result<T> = std::result::Result<T, String>;
 
 /// A subcommand, generic over the game.
 trait Run {
-    fn run<V: Variant>(self) -> Result<()>;
+    fn run<V: Ranked + WithOpening>(self) -> Result<()>;
 }
 
 fn dispatch(game: Game, cmd: impl Run) -> Result<()> {
-    match game {
-        Game::Shogi => cmd.run::<Shogi>(),
-        Game::Minishogi => cmd.run::<MiniShogi>(),
-    }
+    shogi_reach::with_game!(game, V => cmd.run::<V>())
 }
 
 fn out() -> BufWriter<io::StdoutLock<'static>> {
@@ -216,7 +207,7 @@ fn io_err(e: io::Error) -> String {
     format!("writing output: {e}")
 }
 
-fn parse_rank<V: Variant>(text: &str) -> Result<V::Rank> {
+fn parse_rank<V: Ranked>(text: &str) -> Result<V::Rank> {
     V::Rank::parse_decimal(text.trim())
         .ok_or_else(|| format!("not a rank (a non-negative decimal integer): {text:?}"))
 }
@@ -227,14 +218,14 @@ fn parse_position<V: Variant>(text: &str) -> Result<Position<V>> {
 
 struct Count;
 impl Run for Count {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         emit(&format!("{}\n", rank::count::<V>()))
     }
 }
 
 struct Unrank(Vec<String>);
 impl Run for Unrank {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let mut w = out();
         let mut emit = |text: &str| -> Result<()> {
             let pos = rank::unrank::<V>(parse_rank::<V>(text)?).map_err(|e| e.to_string())?;
@@ -258,7 +249,7 @@ impl Run for Unrank {
 
 struct RankCmd(String);
 impl Run for RankCmd {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = parse_position::<V>(&self.0)?;
         emit(&format!("{}\n", pos.rank().map_err(|e| e.to_string())?))
     }
@@ -270,7 +261,7 @@ struct Perft {
     sfen: String,
 }
 impl Run for Perft {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = if self.sfen.trim().is_empty() {
             Position::<V>::startpos()
         } else {
@@ -299,7 +290,7 @@ struct Sample {
     start: u64,
 }
 impl Run for Sample {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let sampler = RankSampler::<V>::new(self.seed);
         let mut w = out();
         let end = self.start.checked_add(self.count).ok_or("sample index range overflows")?;
@@ -320,10 +311,10 @@ fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
 }
 
 struct Classify {
-    limits: Limits,
+    options: SearchOptions,
 }
 impl Run for Classify {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let mut w = out();
         let mut search = KkSearch::<V>::new();
         for line in io::stdin().lock().lines() {
@@ -332,7 +323,7 @@ impl Run for Classify {
                 continue;
             }
             let r = parse_rank::<V>(&line)?;
-            let c = classify_rank::<V>(r, &mut search, self.limits).map_err(|e| e.to_string())?;
+            let c = classify_rank::<V>(r, &mut search, self.options).map_err(|e| e.to_string())?;
             let (mut pops, mut nodes, mut plies, mut goal) =
                 (String::new(), String::new(), String::new(), String::new());
             if let Some(s) = &c.search {
@@ -362,14 +353,14 @@ impl Run for Classify {
 
 struct Prove {
     json: bool,
-    limits: Limits,
+    options: SearchOptions,
     sfen: String,
 }
 impl Run for Prove {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = parse_position::<V>(&self.sfen)?;
         let mut search = KkSearch::<V>::new();
-        let proof = shogi_reach::prove::prove(&pos, &mut search, self.limits);
+        let proof = shogi_reach::reach::prove::prove(&pos, &mut search, self.options);
         if self.json {
             emit(&format!("{}\n", serde_json::to_string_pretty(&proof.to_json()).unwrap()))
         } else {
@@ -387,13 +378,13 @@ enum GameFormat {
 
 struct ProofGameCmd {
     format: GameFormat,
-    limits: Limits,
+    options: SearchOptions,
     sfen: String,
 }
 impl Run for ProofGameCmd {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = parse_position::<V>(&self.sfen)?;
-        let game = shogi_reach::proof_game::proof_game(&pos, &mut KkSearch::<V>::new(), self.limits)
+        let game = shogi_reach::reach::proof_game::proof_game(&pos, &mut KkSearch::<V>::new(), self.options)
             .map_err(|e| e.to_string())?;
         emit(&match self.format {
             GameFormat::Usi => format!("{}\n", game.to_usi()),
@@ -408,11 +399,11 @@ struct EstimateCmd {
     seed: u64,
     threads: Option<usize>,
     shard: Option<(u64, u64)>,
-    limits: Limits,
+    options: SearchOptions,
     json: bool,
 }
 impl Run for EstimateCmd {
-    fn run<V: Variant>(self) -> Result<()> {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let (k, m) = self.shard.unwrap_or((0, 1));
         let range = estimate::shard_range(self.samples, k, m);
         let mut pool = rayon::ThreadPoolBuilder::new();
@@ -433,14 +424,20 @@ impl Run for EstimateCmd {
         let mut at = range.start;
         while at < range.end {
             let end = (at + chunk).min(range.end);
-            let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.limits));
+            let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.options));
             tally.merge(&part);
             bar.set_position(end - range.start);
             bar.set_message(format!("reachable {}", tally.count(Stage::Ok)));
             at = end;
         }
         bar.finish_and_clear();
-        let report = Report::new::<V>(self.seed, self.samples, vec![[range.start, range.end]], tally);
+        let report = Report::new::<V>(
+            self.seed,
+            self.samples,
+            vec![[range.start, range.end]],
+            self.options.max_nodes,
+            tally,
+        );
         emit(&report_text(&report, self.json))
     }
 }
@@ -453,11 +450,9 @@ fn merge_files(json: bool, files: &[std::path::PathBuf]) -> Result<()> {
             .map_err(|e| format!("{}: not an estimate --json result: {e}", f.display()))?;
         reports.push(r);
     }
-    let merged = match reports.first().map(|r| r.variant.as_str()) {
-        Some("minishogi") => estimate::merge::<MiniShogi>(&reports),
-        _ => estimate::merge::<Shogi>(&reports),
-    }
-    .map_err(|e| e.to_string())?;
+    let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", files[0].display()))?;
+    let merged =
+        shogi_reach::with_game!(game, V => estimate::merge::<V>(&reports)).map_err(|e| e.to_string())?;
     if !merged.is_complete() {
         eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
     }

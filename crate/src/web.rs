@@ -6,13 +6,14 @@
 //! the rayon pool in Web Workers) and the plain one, whose `initThreadPool` does nothing, so rayon runs on
 //! the calling thread.
 
-use crate::diagnose;
+use crate::board::position::Position;
+use crate::board::sfen::parse_setup;
+use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::estimate::{run_range_keeping, Report, Tally};
-use crate::position::Position;
-use crate::prove::prove_with_progress;
-use crate::search::{KkSearch, Limits};
-use crate::sfen::parse_setup;
-use crate::variant::{MiniShogi, Shogi, Variant};
+use crate::reach::diagnose;
+use crate::reach::prove::prove_with_progress;
+use crate::reach::search::{KkSearch, SearchOptions};
+use crate::reach::stage::Stage;
 use serde::Serialize;
 use serde_json::json;
 use std::cell::RefCell;
@@ -35,21 +36,23 @@ pub fn is_threaded() -> bool {
     cfg!(target_feature = "atomics")
 }
 
-/// Calls `$body` with the type alias `$V` bound to the named variant.
+/// Evaluates `$body` with `$V` bound to the type of the game named `$name` (an unknown name is an error).
 macro_rules! with_variant {
-    ($name:expr, $V:ident => $body:expr) => {
-        match $name {
-            "shogi" => {
-                type $V = Shogi;
-                $body
-            }
-            "minishogi" => {
-                type $V = MiniShogi;
-                $body
-            }
-            other => Err(JsError::new(&format!("unknown variant {other:?}: use shogi or minishogi"))),
-        }
-    };
+    ($name:expr, $V:ident => $body:expr) => {{
+        let game: Game = $name.parse().map_err(|e: crate::board::variant::UnknownGame| JsError::new(&e.to_string()))?;
+        crate::with_game!(game, $V => $body)
+    }};
+}
+
+/// The stages in pipeline order, `[{name, verdict, describe}]`: the front end's one source of stage names
+/// and their order (the funnel, verdicts, diagnostics).
+#[wasm_bindgen]
+pub fn stages() -> Result<JsValue, JsError> {
+    let list: Vec<_> = Stage::ALL
+        .iter()
+        .map(|s| json!({ "name": s.name(), "verdict": s.verdict().name(), "describe": s.describe() }))
+        .collect();
+    to_js(&list)
 }
 
 /// One reusable search per variant and thread (a worker), so a search allocates only when it outgrows
@@ -72,6 +75,18 @@ impl WithSearch for Shogi {
 impl WithSearch for MiniShogi {
     fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
         MINISHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+/// The most positions a browser search may generate: far beyond what a 4 GiB WebAssembly memory holds.
+const MAX_NODE_CAP: f64 = 1e9;
+
+/// A node cap from JavaScript: a whole number from 1 to [`MAX_NODE_CAP`] (a `u32` argument would wrap).
+fn node_cap(max_nodes: Option<f64>) -> Result<Option<usize>, JsError> {
+    match max_nodes {
+        None => Ok(None),
+        Some(n) if n.fract() == 0.0 && (1.0..=MAX_NODE_CAP).contains(&n) => Ok(Some(n as usize)),
+        Some(n) => Err(JsError::new(&format!("node cap {n}: use a whole number from 1 to {MAX_NODE_CAP}"))),
     }
 }
 
@@ -103,19 +118,19 @@ pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsError> {
 pub fn prove(
     variant: &str,
     text: &str,
-    max_nodes: Option<u32>,
+    max_nodes: Option<f64>,
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsError> {
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
-        let limits = Limits { max_nodes: max_nodes.map(|n| n as usize), lazy_captures: false };
-        let report = |p: crate::search::Progress| match &progress {
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let report = |p: crate::reach::search::Progress| match &progress {
             None => true,
             Some(f) => f
                 .call3(&JsValue::NULL, &(p.pops as f64).into(), &(p.nodes as f64).into(), &p.best_h.into())
                 .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
         };
-        let proof = V::with_search(|search| prove_with_progress(&pos, search, limits, report));
+        let proof = V::with_search(|search| prove_with_progress(&pos, search, options, report));
         to_js(&proof.to_json())
     })
 }
@@ -123,11 +138,11 @@ pub fn prove(
 /// A complete game from the initial position to the position, verified by replay (as `shogi-reach
 /// proof-game --format json`); throws when there is none (not proved reachable) with the reason.
 #[wasm_bindgen(js_name = proofGame)]
-pub fn proof_game(variant: &str, text: &str, max_nodes: Option<u32>) -> Result<JsValue, JsError> {
+pub fn proof_game(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsError> {
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
-        let limits = Limits { max_nodes: max_nodes.map(|n| n as usize), lazy_captures: false };
-        let game = V::with_search(|search| crate::proof_game::proof_game(&pos, search, limits))
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let game = V::with_search(|search| crate::reach::proof_game::proof_game(&pos, search, options))
             .map_err(|e| JsError::new(&e.to_string()))?;
         to_js(&game.to_json())
     })
@@ -141,15 +156,15 @@ pub fn estimate_range(
     seed: u64,
     start: u64,
     end: u64,
-    max_nodes: Option<u32>,
+    max_nodes: Option<f64>,
     keep: u32,
 ) -> Result<JsValue, JsError> {
     if start > end {
         return Err(JsError::new(&format!("empty sample range {start}..{end}")));
     }
     with_variant!(variant, V => {
-        let limits = Limits { max_nodes: max_nodes.map(|n| n as usize), lazy_captures: true };
-        let batch = run_range_keeping::<V>(seed, start..end, limits, keep as usize);
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
+        let batch = run_range_keeping::<V>(seed, start..end, options, keep as usize);
         let reachable: Vec<_> =
             batch.reachable.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
         to_js(&json!({ "tally": batch.tally, "reachable": reachable }))
@@ -167,10 +182,17 @@ pub fn merge_tallies(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
 /// The report of a run of `samples` samples of which the first `done` are tallied: the funnel (the
 /// paper's Table 1), the estimate with its 3σ interval, |P_K| (as `shogi-reach estimate --json`).
 #[wasm_bindgen]
-pub fn report(variant: &str, seed: u64, samples: u64, done: u64, tally: JsValue) -> Result<JsValue, JsError> {
+pub fn report(
+    variant: &str,
+    seed: u64,
+    samples: u64,
+    done: u64,
+    max_nodes: Option<f64>,
+    tally: JsValue,
+) -> Result<JsValue, JsError> {
     let tally: Tally = from_js(tally)?;
     if tally.samples != done || done > samples {
         return Err(JsError::new(&format!("tally of {} samples for {done} of {samples}", tally.samples)));
     }
-    with_variant!(variant, V => to_js(&Report::new::<V>(seed, samples, vec![[0, done]], tally)))
+    with_variant!(variant, V => to_js(&Report::new::<V>(seed, samples, vec![[0, done]], node_cap(max_nodes)?, tally)))
 }

@@ -1,12 +1,14 @@
 //! Estimates: agreement with the paper's Mini Shogi estimate, and identical tallies however the samples
 //! are split over shards and threads.
 
-use shogi_reach::estimate::{merge, run_range, shard_range, Report, Tally};
-use shogi_reach::search::Limits;
-use shogi_reach::stage::Stage;
+use shogi_reach::estimate::{merge, run_range, shard_range, Report, StageCounts, Tally};
+use shogi_reach::reach::search::SearchOptions;
+use shogi_reach::reach::stage::Stage;
 use shogi_reach::{MiniShogi, Shogi};
 
-const FAST: Limits = Limits { max_nodes: None, lazy_captures: true };
+mod common;
+
+const FAST: SearchOptions = SearchOptions { max_nodes: None, lazy_captures: true };
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
@@ -49,13 +51,13 @@ fn shards_and_threads_give_the_same_tally() {
         .map(|k| {
             let r = shard_range(n, k, m);
             let t = run_range::<MiniShogi>(seed, r.clone(), FAST);
-            Report::new::<MiniShogi>(seed, n, vec![[r.start, r.end]], t)
+            Report::new::<MiniShogi>(seed, n, vec![[r.start, r.end]], None, t)
         })
         .collect();
     let merged = merge::<MiniShogi>(&reports).unwrap();
     assert!(merged.is_complete());
     assert_eq!(merged.tally, whole);
-    assert_eq!(merged, Report::new::<MiniShogi>(seed, n, vec![[0, n]], whole.clone()));
+    assert_eq!(merged, Report::new::<MiniShogi>(seed, n, vec![[0, n]], None, whole.clone()));
     // Overlapping or foreign shards are refused.
     assert!(merge::<MiniShogi>(&[reports[0].clone(), reports[0].clone()]).is_err());
     let mut other = reports[1].clone();
@@ -63,7 +65,7 @@ fn shards_and_threads_give_the_same_tally() {
     assert!(merge::<MiniShogi>(&[reports[0].clone(), other]).is_err());
     assert!(!merge::<MiniShogi>(&reports[..2]).unwrap().is_complete());
     // Exact and lazy searches decide the same.
-    let exact = run_range::<MiniShogi>(seed, 0..2_000, Limits::default());
+    let exact = run_range::<MiniShogi>(seed, 0..2_000, SearchOptions::default());
     let lazy = run_range::<MiniShogi>(seed, 0..2_000, FAST);
     assert_eq!(exact.stages, lazy.stages);
     assert_eq!(exact.traced_back, lazy.traced_back);
@@ -87,23 +89,18 @@ fn shard_ranges_partition() {
 fn shogi_small_run() {
     let t: Tally = run_range::<Shogi>(1, 0..3_000, FAST);
     assert_eq!(t.samples, 3_000);
-    assert_eq!(t.stages.iter().sum::<u64>(), 3_000);
+    assert_eq!(t.stages.total(), 3_000);
     assert_eq!(t.count(Stage::Unknown), 0);
 }
 
 #[test]
 fn a_batch_of_ranks_counts_like_the_oracle() {
-    use shogi_reach::rank::RankInt;
-    let rows = std::fs::read_to_string(
-        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/oracle/minishogi-sample.tsv"),
-    )
-    .unwrap();
+    use shogi_reach::ranking::rank::RankInt;
     let mut ranks = Vec::new();
-    let mut expected = [0u64; 7];
-    for line in rows.lines().skip(1).take(3000) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        ranks.push(u64::parse_decimal(cols[1]).unwrap());
-        expected[Stage::from_name(cols[4]).unwrap() as usize] += 1;
+    let mut expected = StageCounts::default();
+    for row in common::oracle("minishogi-sample.tsv").iter().take(3000) {
+        ranks.push(u64::parse_decimal(row.get("rank")).unwrap());
+        expected[Stage::from_name(row.get("stage")).unwrap()] += 1;
     }
     let t = shogi_reach::estimate::tally_ranks::<MiniShogi>(&ranks, FAST).unwrap();
     assert_eq!(t.stages, expected);

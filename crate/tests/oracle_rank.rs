@@ -2,11 +2,11 @@
 
 mod common;
 use common::{oracle, Row};
-use shogi_reach::rank::{self, RankInt};
-use shogi_reach::stage::{failed_filter, Stage};
-use shogi_reach::{rules, Color, MiniShogi, Position, Shogi, Variant};
+use shogi_reach::ranking::rank::{self, RankInt};
+use shogi_reach::reach::stage::{failed_filter, Stage};
+use shogi_reach::{rules, Color, MiniShogi, Position, Ranked, Shogi};
 
-fn check_rows<V: Variant>(file: &str) -> usize {
+fn check_rows<V: Ranked>(file: &str) -> usize {
     let rows = oracle(file);
     for row in &rows {
         check_row::<V>(file, row);
@@ -14,7 +14,7 @@ fn check_rows<V: Variant>(file: &str) -> usize {
     rows.len()
 }
 
-fn check_row<V: Variant>(file: &str, row: &Row) {
+fn check_row<V: Ranked>(file: &str, row: &Row) {
     let ctx = format!("{file}:{}", row.line);
     let r = V::Rank::parse_decimal(row.get("rank")).unwrap_or_else(|| panic!("{ctx}: rank"));
     let pos = rank::unrank::<V>(r).unwrap_or_else(|e| panic!("{ctx}: unrank: {e}"));

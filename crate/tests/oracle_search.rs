@@ -3,12 +3,13 @@
 
 mod common;
 use common::{oracle, Row};
-use shogi_reach::rank::RankInt;
-use shogi_reach::search::{heuristic, KkSearch, Limits};
-use shogi_reach::stage::{classify_rank, Stage};
-use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach::ranking::rank::RankInt;
+use shogi_reach::reach::heuristic::heuristic;
+use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::reach::stage::{classify_rank, Stage};
+use shogi_reach::{MiniShogi, Position, Ranked, Shogi};
 
-fn check_rows<V: Variant>(file: &str) -> usize {
+fn check_rows<V: Ranked>(file: &str) -> usize {
     let mut search = KkSearch::<V>::new();
     let mut checked = 0;
     for row in oracle(file) {
@@ -25,10 +26,11 @@ fn check_rows<V: Variant>(file: &str) -> usize {
 
 /// Exact searches must match every column; lazy ones (as estimates run) all but |Prev1| and the number
 /// of positions generated.
-fn check_row<V: Variant>(file: &str, row: &Row, search: &mut KkSearch<V>, lazy_captures: bool) {
+fn check_row<V: Ranked>(file: &str, row: &Row, search: &mut KkSearch<V>, lazy_captures: bool) {
     let ctx = format!("{file}:{}{}", row.line, if lazy_captures { " (lazy)" } else { "" });
     let r = V::Rank::parse_decimal(row.get("rank")).unwrap();
-    let c = classify_rank::<V>(r, search, Limits { lazy_captures, ..Limits::default() }).unwrap();
+    let c =
+        classify_rank::<V>(r, search, SearchOptions { lazy_captures, ..SearchOptions::default() }).unwrap();
     if c.stage == Stage::Flip && row.opt("source").is_some() {
         // Extras labelled with the flip test skipped (shared/oracle/README.md): only |Prev1| is listed.
         assert_eq!(search.count_predecessors(&c.position).to_string(), row.get("n_prev"), "{ctx}: n_prev");
@@ -89,8 +91,12 @@ fn minishogi_paths() {
         let ctx = format!("minishogi-paths.tsv:{}", row.line);
         let r: u64 = row.get("rank").parse().unwrap();
         for lazy_captures in [false, true] {
-            let c = classify_rank::<MiniShogi>(r, &mut search, Limits { lazy_captures, ..Limits::default() })
-                .unwrap();
+            let c = classify_rank::<MiniShogi>(
+                r,
+                &mut search,
+                SearchOptions { lazy_captures, ..SearchOptions::default() },
+            )
+            .unwrap();
             let outcome = c.search.expect("searched");
             let expected: Vec<Position<MiniShogi>> =
                 row.get("path_root_to_goal").split(" | ").map(|f| Position::from_sfen(f).unwrap()).collect();

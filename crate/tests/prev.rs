@@ -3,10 +3,12 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
-use shogi_reach::prev::predecessors;
-use shogi_reach::prove::{prove, Reason};
+use shogi_reach::reach::heuristic::heuristic;
+use shogi_reach::reach::prev::predecessors;
+use shogi_reach::reach::prove::prove;
+use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::reach::stage::Stage;
 use shogi_reach::rules::{legal_moves, play};
-use shogi_reach::search::{heuristic, KkSearch, Limits};
 use shogi_reach::{Color, MiniShogi, MoveList, Position, Shogi, Variant};
 
 /// Plays `choices` (each picking among the legal moves) from the start; at every position checks that
@@ -60,8 +62,8 @@ proptest! {
         let seen = walk::<MiniShogi>(&choices, true)?;
         let mut search = KkSearch::new();
         for p in seen.iter().step_by(7) {
-            let proof = prove(p, &mut search, Limits::default());
-            prop_assert_eq!(proof.reason, Reason::ReachedKk, "{}", p.to_sfen());
+            let proof = prove(p, &mut search, SearchOptions::default());
+            prop_assert_eq!(proof.stage, Stage::Ok, "{}", p.to_sfen());
         }
     }
 
@@ -70,8 +72,8 @@ proptest! {
         let seen = walk::<Shogi>(&choices, true)?;
         let mut search = KkSearch::new();
         let last = seen.last().unwrap();
-        let proof = prove(last, &mut search, Limits { max_nodes: Some(2_000_000), ..Limits::default() });
-        prop_assert_eq!(proof.reason, Reason::ReachedKk, "{}", last.to_sfen());
+        let proof = prove(last, &mut search, SearchOptions { max_nodes: Some(2_000_000), ..SearchOptions::default() });
+        prop_assert_eq!(proof.stage, Stage::Ok, "{}", last.to_sfen());
     }
 }
 
@@ -91,7 +93,7 @@ fn double_check_no_single_move_could_give() {
     // uncovering the other, and a drop gives one check only.
     let p = pos::<Shogi>("k3r4/9/9/9/8b/9/9/9/4K4 b RB4G4S4N4L18P 1");
     assert_eq!(n_prev(&p), 0);
-    assert_eq!(prove(&p, &mut KkSearch::new(), Limits::default()).reason, Reason::NoPredecessor);
+    assert_eq!(prove(&p, &mut KkSearch::new(), SearchOptions::default()).stage, Stage::Prev);
     // With a single check the rook could simply have moved there.
     let p = pos::<Shogi>("k3r4/9/9/9/9/9/9/9/4K4 b R2B4G4S4N4L18P 1");
     assert!(n_prev(&p) > 0);
@@ -104,7 +106,7 @@ fn drop_pawn_mate_as_the_only_last_move() {
     let mated = "k8/9/9/9/9/9/8g/7Lp/7NK b 2R2B3G4S3N3L17P 1";
     let p = pos::<Shogi>(mated);
     assert_eq!(n_prev(&p), 0);
-    assert_eq!(prove(&p, &mut KkSearch::new(), Limits::default()).reason, Reason::NoPredecessor);
+    assert_eq!(prove(&p, &mut KkSearch::new(), SearchOptions::default()).stage, Stage::Prev);
     // Without the gold the king can take the pawn: the drop is legal and undone.
     let p = pos::<Shogi>("k8/9/9/9/9/9/9/7Lp/7NK b 2R2B4G4S3N3L17P 1");
     let mut preds = Vec::new();
@@ -120,8 +122,8 @@ fn one_predecessor_without_predecessors() {
     predecessors(&p, &mut preds);
     assert_eq!(preds.len(), 1);
     assert_eq!(n_prev(&preds[0].pos), 0);
-    let proof = prove(&p, &mut KkSearch::new(), Limits::default());
-    assert_eq!(proof.reason, Reason::SearchExhausted);
+    let proof = prove(&p, &mut KkSearch::new(), SearchOptions::default());
+    assert_eq!(proof.stage, Stage::Reach);
     assert_eq!(proof.search.unwrap().max_depth, 1);
 }
 
@@ -132,11 +134,11 @@ fn node_cap_gives_unknown() {
         "+N+PK1p1g2/1+P4k1+p/4+p2p+N/n+B3+s2+p/1p+p1gL+P2/2G+p2S+Rn/1+pP3+L1P/2+S+r1+P1+l1/P1+LB+Ps+pg1[] w",
     );
     let mut search = KkSearch::new();
-    let capped = prove(&p, &mut search, Limits { max_nodes: Some(100), ..Limits::default() });
-    assert_eq!(capped.reason, Reason::NodeCap);
+    let capped = prove(&p, &mut search, SearchOptions { max_nodes: Some(100), ..SearchOptions::default() });
+    assert_eq!(capped.stage, Stage::Unknown);
     assert!(capped.search.unwrap().nodes < 100 + 600);
-    let full = prove(&p, &mut search, Limits::default());
-    assert_eq!(full.reason, Reason::ReachedKk);
+    let full = prove(&p, &mut search, SearchOptions::default());
+    assert_eq!(full.stage, Stage::Ok);
     // The path leads forwards from the KK position to the position, move by legal move.
     let path = full.forward_path();
     let mut at = *full.search.as_ref().unwrap().goal().unwrap();

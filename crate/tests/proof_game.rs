@@ -5,18 +5,18 @@
 
 mod common;
 use common::oracle;
-use shogi_reach::moves::Move;
-use shogi_reach::proof_game::{connect_kk, proof_game, ProofGameError};
-use shogi_reach::prove::Reason;
-use shogi_reach::record::{parse_kif, parse_usi_command};
+use shogi_reach::board::moves::Move;
+use shogi_reach::reach::proof_game::{connect_kk, proof_game, ProofGameError};
+use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::reach::stage::Stage;
+use shogi_reach::records::record::{parse_kif, parse_usi_command};
 use shogi_reach::rules::parse_legal_move;
-use shogi_reach::search::{KkSearch, Limits};
-use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach::{MiniShogi, Position, Ranked, Shogi, WithOpening};
 
 /// Builds the proof game of `sfen` and checks it by an independent replay and through its records.
-fn check<V: Variant>(sfen: &str, search: &mut KkSearch<V>) {
+fn check<V: Ranked + WithOpening>(sfen: &str, search: &mut KkSearch<V>) {
     let pos = Position::<V>::from_sfen(sfen).unwrap();
-    let game = proof_game(&pos, search, Limits::default()).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    let game = proof_game(&pos, search, SearchOptions::default()).unwrap_or_else(|e| panic!("{sfen}: {e}"));
     let mut at = Position::<V>::startpos();
     for (i, m) in game.moves.iter().enumerate() {
         let legal =
@@ -25,7 +25,7 @@ fn check<V: Variant>(sfen: &str, search: &mut KkSearch<V>) {
         let kk = i + 1 == game.opening || i + 1 == game.opening + game.connection;
         if kk {
             assert_eq!(
-                at.board().iter().filter(|&&c| c != shogi_reach::piece::EMPTY).count(),
+                at.board().iter().filter(|&&c| c != shogi_reach::board::piece::EMPTY).count(),
                 2,
                 "{sfen}: ply {}",
                 i + 1
@@ -77,7 +77,7 @@ fn the_initial_positions_with_either_side_to_move() {
 }
 
 /// Plays `moves` from `from`, each read back from USI and checked for legality.
-fn play_legal<V: Variant>(from: Position<V>, moves: &[Move]) -> Position<V> {
+fn play_legal<V: Ranked + WithOpening>(from: Position<V>, moves: &[Move]) -> Position<V> {
     moves
         .iter()
         .fold(from, |at, m| shogi_reach::rules::play(&at, parse_legal_move(&at, &m.to_usi::<V>()).unwrap()))
@@ -105,28 +105,28 @@ fn unreachable_positions_get_no_proof_game() {
         // shogi-extras, reach_NG 50 (the search dies 2 plies back)
         (
             "G+S2+s+Bp2/5pP2/2+p+lK1+nL+P/+pgkp3+Rr/4+P2+L1/+p1+P4+PB/+SP2N2+PN/P+Lg1+S2+p1/3+nG1+P+P1 b P 1",
-            Reason::SearchExhausted,
+            Stage::Reach,
         ),
         (
             "+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1",
-            Reason::NoPredecessor,
+            Stage::Prev,
         ),
-        ("4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1", Reason::OpponentInCheck),
-        ("4k4/9/9/9/9/9/9/9/4K4 b - 1", Reason::MissingPieces),
+        ("4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1", Stage::King),
+        ("4k4/9/9/9/9/9/9/9/4K4 b - 1", Stage::Count),
     ] {
         let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
-        let err = proof_game(&pos, &mut search, Limits::default()).unwrap_err();
+        let err = proof_game(&pos, &mut search, SearchOptions::default()).unwrap_err();
         assert_eq!(err, ProofGameError::NotReachable(reason));
         assert!(err.to_string().starts_with("no proof game: the position is unreachable"), "{err}");
     }
-    let capped = Limits { max_nodes: Some(50), ..Limits::default() };
+    let capped = SearchOptions { max_nodes: Some(50), ..SearchOptions::default() };
     let pos = Position::<Shogi>::from_sfen(
         "2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1",
     )
     .unwrap();
     assert_eq!(
         proof_game(&pos, &mut search, capped).unwrap_err(),
-        ProofGameError::NotReachable(Reason::NodeCap)
+        ProofGameError::NotReachable(Stage::Unknown)
     );
 }
 
@@ -146,7 +146,7 @@ fn records_with_an_illegal_move_are_refused() {
 #[test]
 fn tampered_games_do_not_verify() {
     let pos = Position::<MiniShogi>::from_sfen("3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1").unwrap();
-    let game = proof_game(&pos, &mut KkSearch::new(), Limits::default()).unwrap();
+    let game = proof_game(&pos, &mut KkSearch::new(), SearchOptions::default()).unwrap();
     assert_eq!(game.verify(), Ok(()));
     let mut wrong_end = game.clone();
     wrong_end.end = Position::startpos();

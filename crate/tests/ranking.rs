@@ -3,18 +3,18 @@
 mod common;
 use common::oracle;
 use proptest::prelude::*;
-use shogi_reach::rank::{self, RankError, RankInt};
-use shogi_reach::wide::U256;
-use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach::ranking::rank::{self, RankError, RankInt};
+use shogi_reach::ranking::wide::U256;
+use shogi_reach::{MiniShogi, Position, Ranked, Shogi};
 
 const SHOGI_COUNT: &str = "80880932079767835177773204009328769812438521503800714936366945233084532";
 const MINISHOGI_COUNT: u64 = 16014219505238849250;
 
-fn unrank_ref<V: Variant>(r: V::Rank) -> Position<V> {
+fn unrank_ref<V: Ranked>(r: V::Rank) -> Position<V> {
     rank::unrank::<V>(r).unwrap()
 }
 
-fn same<V: Variant>(pos: &Position<V>, reference_text: &str) {
+fn same<V: Ranked>(pos: &Position<V>, reference_text: &str) {
     assert_eq!(*pos, Position::<V>::from_sfen(reference_text).unwrap(), "expected {reference_text}");
 }
 
@@ -79,7 +79,7 @@ fn minishogi_class_table_matches_reference() {
 }
 
 /// First and last rank of a class unrank to positions of that class and rank back.
-fn class_boundaries<V: Variant>(every: usize) {
+fn class_boundaries<V: Ranked>(every: usize) {
     let table = V::classes();
     let classes = table.classes();
     for (i, class) in classes.iter().enumerate().step_by(every).chain(classes.iter().enumerate().take(50)) {

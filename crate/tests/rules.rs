@@ -97,7 +97,7 @@ fn no_move_leaves_the_king_in_check() {
 
 #[test]
 fn filters_on_hand_made_positions() {
-    use shogi_reach::stage::{failed_filter, Stage};
+    use shogi_reach::reach::stage::{failed_filter, Stage};
     // Two Sente pawns on file 5.
     let p = pos::<Shogi>("4k4/9/9/9/4P4/9/4P4/9/3K5 b - 1");
     assert!(!rules::placement_ok(&p));

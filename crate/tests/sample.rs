@@ -1,10 +1,10 @@
 //! Seeded sampling: deterministic per (seed, index), in range, and uniform enough to reproduce the
 //! paper's filter pass rates.
 
-use shogi_reach::rank;
-use shogi_reach::sample::RankSampler;
-use shogi_reach::stage::{failed_filter, Stage};
-use shogi_reach::{MiniShogi, Shogi, Variant};
+use shogi_reach::ranking::rank;
+use shogi_reach::ranking::sample::RankSampler;
+use shogi_reach::reach::stage::{failed_filter, Stage};
+use shogi_reach::{MiniShogi, Ranked, Shogi};
 
 #[test]
 fn same_seed_same_sample_any_order() {
@@ -22,7 +22,7 @@ fn same_seed_same_sample_any_order() {
 }
 
 /// Fraction of samples passing each filter, with its binomial standard error.
-fn pass_rates<V: Variant>(seed: u64, n: u64) -> [f64; 3] {
+fn pass_rates<V: Ranked>(seed: u64, n: u64) -> [f64; 3] {
     let sampler = RankSampler::<V>::new(seed);
     let mut failed = [0u64; 3];
     for i in 0..n {

@@ -1,6 +1,6 @@
 //! SFEN and reference-format parsing: round trips and clear errors for bad input.
 
-use shogi_reach::position::PositionError;
+use shogi_reach::board::position::PositionError;
 use shogi_reach::{Color, Kind, MiniShogi, Position, SfenError, Shogi};
 
 #[test]

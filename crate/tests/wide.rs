@@ -1,8 +1,8 @@
-//! `shogi_reach::wide::U256` checked against `num_bigint::BigUint`.
+//! `shogi_reach::ranking::wide::U256` checked against `num_bigint::BigUint`.
 
 use num_bigint::BigUint;
 use proptest::prelude::*;
-use shogi_reach::wide::{ParseU256Error, U256};
+use shogi_reach::ranking::wide::{ParseU256Error, U256};
 use std::cmp::Ordering;
 use std::str::FromStr;
 

@@ -1,15 +1,12 @@
-//! Loading `shared/oracle` (labelled positions from the reference implementation).
+//! Loading the oracle (labelled positions from the reference implementations, `tests/data/oracle`).
 #![allow(dead_code)]
 
 use std::collections::HashMap;
 use std::path::PathBuf;
 
-/// `shared/` beside the repository (override with SHOGI_REACH_SHARED).
-pub fn shared_dir() -> PathBuf {
-    match std::env::var_os("SHOGI_REACH_SHARED") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared"),
-    }
+/// The oracle files of the repository (`crate/tests/data/oracle`, see its README).
+pub fn oracle_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/oracle")
 }
 
 /// One TSV row, fields by column name.
@@ -28,9 +25,9 @@ impl Row {
     }
 }
 
-/// All rows of `shared/oracle/<name>`; panics (failing the test) when the file is missing.
+/// All rows of the oracle file `<name>`; panics (failing the test) when the file is missing.
 pub fn oracle(name: &str) -> Vec<Row> {
-    let path = shared_dir().join("oracle").join(name);
+    let path = oracle_dir().join(name);
     let text = std::fs::read_to_string(&path)
         .unwrap_or_else(|e| panic!("cannot read oracle file {}: {e}", path.display()));
     let mut lines = text.lines();

@@ -3,54 +3,13 @@
 //! set that is also the parent map. Reaching a KK position proves the root reachable; exhausting the
 //! search proves it unreachable; an optional node cap makes the verdict "unknown" instead.
 
-use crate::color::Color;
-use crate::moves::Move;
-use crate::piece::{Kind, EMPTY};
-use crate::position::{Hand, Position};
-use crate::prev::{predecessors_parts, Parts, Predecessor};
-use crate::variant::Variant;
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::board::position::{Hand, Position};
+use crate::board::variant::Variant;
+use crate::reach::heuristic::heuristic;
+use crate::reach::prev::{predecessors_parts, Parts, Predecessor};
 use std::cmp::Ordering;
-
-/// One board piece's share of the reference's heuristic H = 10·N + 10·P + D: 10 per non-king piece, 10
-/// more if promoted plus its distance (in ranks) outside its owner's promotion zone.
-#[inline]
-pub fn piece_term<V: Variant>(code: u8, sq: usize) -> u32 {
-    if code == EMPTY || code >> 2 == Kind::King as u8 {
-        0
-    } else if code & 2 != 0 {
-        10
-    } else {
-        let owner = Color::from_index((code & 1) as usize);
-        20 + V::geometry().ranks_ahead(sq, owner).saturating_sub(V::ZONE - 1) as u32
-    }
-}
-
-/// Mini Shogi's king-proximity term (the kings within Manhattan distance 2).
-#[inline]
-pub fn king_term<V: Variant>(p: &Position<V>) -> u32 {
-    king_term_at::<V>(p.king(Color::Sente), p.king(Color::Gote))
-}
-
-/// The king-proximity term for kings on `a` and `b`.
-#[inline]
-pub fn king_term_at<V: Variant>(a: usize, b: usize) -> u32 {
-    if V::KING_NEAR_WEIGHT == 0 {
-        return 0;
-    }
-    let g = V::geometry();
-    if g.x(a).abs_diff(g.x(b)) + g.y(a).abs_diff(g.y(b)) <= 2 {
-        V::KING_NEAR_WEIGHT
-    } else {
-        0
-    }
-}
-
-/// The search heuristic; 0 exactly at the goal (only the kings on the board, and for Mini Shogi at
-/// least 3 apart).
-pub fn heuristic<V: Variant>(p: &Position<V>) -> u32 {
-    let pieces: u32 = p.board().iter().enumerate().map(|(sq, &c)| piece_term::<V>(c, sq)).sum();
-    pieces + king_term(p)
-}
 
 /// Compares hands as the reference does: each as the sorted sequence of its pieces' kinds, a proper
 /// prefix first.
@@ -77,9 +36,9 @@ pub fn cmp_positions<V: Variant>(a: &Position<V>, b: &Position<V>) -> Ordering {
         .then_with(|| cmp_hand(a.hand(Color::Gote), b.hand(Color::Gote)))
 }
 
-/// Limits and mode of one search.
+/// How one search runs: its node cap and its mode.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Limits {
+pub struct SearchOptions {
     /// Stop with an unknown verdict once this many distinct positions have been generated.
     pub max_nodes: Option<usize>,
     /// Generate each node's un-captures only when a lower bound of their heuristic is the best in the
@@ -380,7 +339,7 @@ impl<V: Variant> KkSearch<V> {
     pub fn run(
         &mut self,
         root: &Position<V>,
-        limits: Limits,
+        options: SearchOptions,
         mut progress: impl FnMut(Progress) -> bool,
     ) -> Outcome<V> {
         self.reset();
@@ -410,7 +369,7 @@ impl<V: Variant> KkSearch<V> {
                     goal = i;
                     break;
                 }
-                if limits.lazy_captures {
+                if options.lazy_captures {
                     // (Deferring the plain un-moves too was measured: fewer positions, more time.)
                     let bounds = predecessors_parts(&node.pos, Parts::NoUncaptures, &mut preds);
                     for (promoted, bound) in [false, true].into_iter().zip(bounds) {
@@ -428,7 +387,8 @@ impl<V: Variant> KkSearch<V> {
                 }
             }
             // Past 2^30 nodes entries could not name their node; far beyond any memory anyway.
-            if limits.max_nodes.is_some_and(|cap| self.nodes.len() >= cap)
+            // The cap stops a search with work left; one that is exhausted within it keeps its verdict.
+            if (self.open > 0 && options.max_nodes.is_some_and(|cap| self.nodes.len() >= cap))
                 || self.nodes.len() >= NODE_MASK as usize
                 || (entry & STUB == 0
                     && pops.is_multiple_of(1024)

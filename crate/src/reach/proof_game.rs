@@ -7,16 +7,17 @@
 //! which takes them; king walks; a king cycle of odd length where the side to move must change), then the
 //! search path forwards to the position.
 
-use crate::color::Color;
-use crate::moves::{Move, MoveList};
-use crate::notation;
-use crate::piece::EMPTY;
-use crate::position::Position;
-use crate::prove::{prove, Reason};
-use crate::record;
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveList};
+use crate::board::piece::EMPTY;
+use crate::board::position::Position;
+use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
+use crate::reach::prove::prove;
+use crate::reach::search::{KkSearch, SearchOptions};
+use crate::reach::stage::Stage;
+use crate::records::notation;
+use crate::records::record;
 use crate::rules::{legal_moves, play};
-use crate::search::{KkSearch, Limits};
-use crate::variant::{MiniShogi, Shogi, Variant, OFF};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::fmt;
@@ -44,7 +45,7 @@ pub struct ProofGame<V: Variant> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ProofGameError {
     /// The position is not proved reachable (unreachable, or unknown at the node cap).
-    NotReachable(Reason),
+    NotReachable(Stage),
     /// A step of the construction failed (a bug; the game is never shown).
     Construction(String),
     /// The replay did not confirm the game (a bug; the game is never shown).
@@ -58,7 +59,7 @@ impl fmt::Display for ProofGameError {
                 f,
                 "no proof game: the position is {} (stage {}): {}",
                 r.verdict().name(),
-                r.stage(),
+                r.name(),
                 r.describe()
             ),
             ProofGameError::Construction(e) => write!(f, "could not build a proof game: {e}"),
@@ -70,14 +71,14 @@ impl fmt::Display for ProofGameError {
 impl std::error::Error for ProofGameError {}
 
 /// Builds and verifies a proof game for `pos`, which must be proved reachable by the backward search.
-pub fn proof_game<V: Variant>(
+pub fn proof_game<V: WithOpening>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
-    limits: Limits,
+    options: SearchOptions,
 ) -> Result<ProofGame<V>, ProofGameError> {
-    let proof = prove(pos, search, limits);
-    let Some(outcome) = proof.search.as_ref().filter(|_| proof.reason == Reason::ReachedKk) else {
-        return Err(ProofGameError::NotReachable(proof.reason));
+    let proof = prove(pos, search, options);
+    let Some(outcome) = proof.search.as_ref().filter(|_| proof.stage == Stage::Ok) else {
+        return Err(ProofGameError::NotReachable(proof.stage));
     };
     let search_kk = *outcome.goal().expect("a reachable search has a goal");
     let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
@@ -217,17 +218,40 @@ pub const PAPER_SHOGI_OPENING: &str = "☗P-7f ☖R-3b ☗Bx3c= ☖Rx3c ☗R-3h 
 
 type Opening<V> = Result<(Vec<Move>, Position<V>), String>;
 
+/// What proof games need of a game: how its opening to a KK position is found, and where it is kept.
+pub trait WithOpening: Variant {
+    /// Finds the opening; [`opening`] calls it once.
+    fn find_opening() -> Opening<Self>;
+    /// Where [`opening`] keeps it.
+    fn opening_cache() -> &'static OnceLock<Opening<Self>>;
+}
+
+impl WithOpening for Shogi {
+    fn find_opening() -> Opening<Shogi> {
+        read_game(PAPER_SHOGI_OPENING)
+    }
+
+    fn opening_cache() -> &'static OnceLock<Opening<Shogi>> {
+        static CACHE: OnceLock<Opening<Shogi>> = OnceLock::new();
+        &CACHE
+    }
+}
+
+impl WithOpening for MiniShogi {
+    fn find_opening() -> Opening<MiniShogi> {
+        search_opening()
+    }
+
+    fn opening_cache() -> &'static OnceLock<Opening<MiniShogi>> {
+        static CACHE: OnceLock<Opening<MiniShogi>> = OnceLock::new();
+        &CACHE
+    }
+}
+
 /// The opening of `V`, computed once: moves from the initial position to a KK position, and that
 /// position. Shogi: the paper's 44-ply game. Mini Shogi: found by [`search_opening`].
-pub fn opening<V: Variant>() -> &'static Opening<V> {
-    static SHOGI: OnceLock<Opening<Shogi>> = OnceLock::new();
-    static MINISHOGI: OnceLock<Opening<MiniShogi>> = OnceLock::new();
-    let any: &dyn std::any::Any = if V::NAME == Shogi::NAME {
-        SHOGI.get_or_init(|| read_game::<Shogi>(PAPER_SHOGI_OPENING))
-    } else {
-        MINISHOGI.get_or_init(search_opening::<MiniShogi>)
-    };
-    any.downcast_ref().expect("the cache of this variant")
+pub fn opening<V: WithOpening>() -> &'static Opening<V> {
+    V::opening_cache().get_or_init(V::find_opening)
 }
 
 /// A game in Western notation from the initial position, read against the legal moves; it must end in a

@@ -1,13 +1,10 @@
 //! Board geometries and the two games. One generic engine serves both: everything that differs between
 //! Shogi and Mini Shogi is a constant or a table of the [`Variant`] implementation.
 
-use crate::color::Color;
-use crate::piece::Kind;
-use crate::rank::{ClassTable, RankInt};
-use crate::wide::U256;
+use crate::board::color::Color;
+use crate::board::piece::Kind;
 use std::fmt::Debug;
 use std::hash::Hash;
-use std::sync::OnceLock;
 
 /// Squares are indexed in reading order: `y * W + x`, y = 0 the top rank (a), x = 0 the leftmost file
 /// (file W). Off-board neighbours are `OFF`.
@@ -142,7 +139,7 @@ impl Geometry {
     }
 }
 
-/// Step and slide patterns of every piece code (see [`crate::piece::Piece`]), as bit masks over `DIRS`.
+/// Step and slide patterns of every piece code (see [`crate::board::piece::Piece`]), as bit masks over `DIRS`.
 pub struct Moves {
     pub steps: [u16; 32],
     pub slides: [u8; 32],
@@ -196,7 +193,7 @@ pub static MOVES: Moves = {
 pub trait BoardArray: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static {}
 impl<T: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'static> BoardArray for T {}
 
-/// A game: board size, promotion zone, piece set, ranking conventions.
+/// A game: board size, promotion zone, piece set (its ranking facts: [`crate::ranking::rank::Ranked`]).
 pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     /// Name used on the command line and in files: `shogi` or `minishogi`.
     const NAME: &'static str;
@@ -212,18 +209,18 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     const CLASS_ID: [u8; 8];
     /// The start position as SFEN.
     const START_SFEN: &'static str;
+    /// The start as a USI `position` command says it: `startpos`, or `sfen …` for games whose start USI
+    /// programs do not all call `startpos`.
+    const USI_START: &'static str;
+    /// The game's name in a KIF record's 手合割 (handicap) line.
+    const KIF_HANDICAP: &'static str;
     /// Search heuristic term added when the kings are within Manhattan distance 2 (the reference's Mini
     /// Shogi code adds 10; Shogi has no such term).
     const KING_NEAR_WEIGHT: u32;
     type Board: BoardArray;
-    /// Integer type wide enough for every rank.
-    type Rank: RankInt;
 
     fn geometry() -> &'static Geometry;
     fn empty_board() -> Self::Board;
-    /// The hand-class table of the ranking, built on first use.
-    fn classes() -> &'static ClassTable<Self>;
-
     #[inline]
     fn squares() -> usize {
         Self::W * Self::H
@@ -265,9 +262,10 @@ impl Variant for Shogi {
     const TOTAL: [u8; 8] = [2, 4, 4, 4, 18, 4, 2, 2];
     const CLASS_ID: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
     const START_SFEN: &'static str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
+    const USI_START: &'static str = "startpos";
+    const KIF_HANDICAP: &'static str = "平手";
     const KING_NEAR_WEIGHT: u32 = 0;
     type Board = [u8; 81];
-    type Rank = U256;
 
     #[inline]
     fn geometry() -> &'static Geometry {
@@ -276,12 +274,7 @@ impl Variant for Shogi {
 
     #[inline]
     fn empty_board() -> [u8; 81] {
-        [crate::piece::EMPTY; 81]
-    }
-
-    fn classes() -> &'static ClassTable<Self> {
-        static TABLE: OnceLock<ClassTable<Shogi>> = OnceLock::new();
-        TABLE.get_or_init(ClassTable::build)
+        [crate::board::piece::EMPTY; 81]
     }
 }
 
@@ -295,9 +288,10 @@ impl Variant for MiniShogi {
     // The reference's numeric type ids (R=2, B=3, G=4, S=5, P=6) order its classes.
     const CLASS_ID: [u8; 8] = [1, 4, 0, 0, 6, 5, 2, 3];
     const START_SFEN: &'static str = "rbsgk/4p/5/P4/KGSBR b - 1";
+    const USI_START: &'static str = "sfen rbsgk/4p/5/P4/KGSBR b - 1";
+    const KIF_HANDICAP: &'static str = "５五将棋";
     const KING_NEAR_WEIGHT: u32 = 10;
     type Board = [u8; 25];
-    type Rank = u64;
 
     #[inline]
     fn geometry() -> &'static Geometry {
@@ -306,11 +300,71 @@ impl Variant for MiniShogi {
 
     #[inline]
     fn empty_board() -> [u8; 25] {
-        [crate::piece::EMPTY; 25]
+        [crate::board::piece::EMPTY; 25]
     }
+}
 
-    fn classes() -> &'static ClassTable<Self> {
-        static TABLE: OnceLock<ClassTable<MiniShogi>> = OnceLock::new();
-        TABLE.get_or_init(ClassTable::build)
+/// The games by name: what the command line, report files and the browser say (`shogi`, `minishogi`).
+/// [`with_game!`](crate::with_game) turns one into its type.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Game {
+    Shogi,
+    MiniShogi,
+}
+
+impl Game {
+    pub const ALL: [Game; 2] = [Game::Shogi, Game::MiniShogi];
+
+    /// The name, [`Variant::NAME`] of the game's type.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Game::Shogi => Shogi::NAME,
+            Game::MiniShogi => MiniShogi::NAME,
+        }
     }
+}
+
+/// A name that is not one of [`Game::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownGame(pub String);
+
+impl std::fmt::Display for UnknownGame {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name: String = self.0.chars().take(40).collect();
+        write!(f, "unknown game {name:?}: use shogi or minishogi")
+    }
+}
+
+impl std::error::Error for UnknownGame {}
+
+impl std::str::FromStr for Game {
+    type Err = UnknownGame;
+
+    fn from_str(name: &str) -> Result<Game, UnknownGame> {
+        Game::ALL.into_iter().find(|g| g.name() == name).ok_or_else(|| UnknownGame(name.to_string()))
+    }
+}
+
+impl std::fmt::Display for Game {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Evaluates `$body` with the type name `$V` bound to the type of `$game` (a [`Game`]): the one place
+/// where a game chosen at run time becomes a type.
+#[macro_export]
+macro_rules! with_game {
+    ($game:expr, $V:ident => $body:expr) => {
+        match $game {
+            $crate::board::variant::Game::Shogi => {
+                type $V = $crate::board::variant::Shogi;
+                $body
+            }
+            $crate::board::variant::Game::MiniShogi => {
+                type $V = $crate::board::variant::MiniShogi;
+                $body
+            }
+        }
+    };
 }

@@ -1,15 +1,20 @@
 //! The pipeline's stages and their names, as in the paper's Table 1 and the oracle files.
 
-use crate::position::Position;
-use crate::rank::{unrank, RankError};
+use crate::board::position::Position;
+use crate::board::variant::Variant;
+use crate::ranking::rank::{unrank, RankError, Ranked};
+use crate::reach::heuristic::heuristic;
+use crate::reach::search::{KkSearch, Outcome, Progress, SearchOptions, Verdict};
 use crate::rules;
-use crate::search::{heuristic, KkSearch, Limits, Outcome, Progress, Verdict};
-use crate::variant::Variant;
 use std::fmt;
 
-/// The first stage a candidate position fails, or `Ok` when it is proved reachable.
+/// The stages of the method, in the order they run, and the verdicts they end in: the one vocabulary of
+/// the pipeline, proofs, diagnostics, tallies and the browser. `count` runs only on given positions (a
+/// ranked candidate always holds the full set) and `flip` only on ranked ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
+    /// Not every piece of the game is on the board or in a hand.
+    Count,
     /// Not the mirror-canonical representative.
     Flip,
     /// Two unpromoted pawns of one side on a file, or a dead pawn, lance or knight.
@@ -27,12 +32,21 @@ pub enum Stage {
 }
 
 impl Stage {
-    pub const ALL: [Stage; 7] =
-        [Stage::Flip, Stage::Piece, Stage::King, Stage::Prev, Stage::Reach, Stage::Ok, Stage::Unknown];
+    pub const ALL: [Stage; 8] = [
+        Stage::Count,
+        Stage::Flip,
+        Stage::Piece,
+        Stage::King,
+        Stage::Prev,
+        Stage::Reach,
+        Stage::Ok,
+        Stage::Unknown,
+    ];
 
-    /// The name used by the oracle files and the CLI.
+    /// The name used by the oracle files, the CLI, reports and the browser.
     pub const fn name(self) -> &'static str {
         match self {
+            Stage::Count => "count",
             Stage::Flip => "flip",
             Stage::Piece => "piece",
             Stage::King => "king",
@@ -45,6 +59,33 @@ impl Stage {
 
     pub fn from_name(name: &str) -> Option<Stage> {
         Stage::ALL.into_iter().find(|s| s.name() == name)
+    }
+
+    /// What a position that ends at this stage is.
+    pub const fn verdict(self) -> Verdict {
+        match self {
+            Stage::Ok => Verdict::Reachable,
+            Stage::Unknown => Verdict::Unknown,
+            _ => Verdict::Unreachable,
+        }
+    }
+
+    /// Why, in words.
+    pub const fn describe(self) -> &'static str {
+        match self {
+            Stage::Count => {
+                "pieces are missing: every reachable position holds the full set on board and in hand"
+            }
+            Stage::Flip => "not the mirror-canonical representative of its mirror pair",
+            Stage::Piece => {
+                "two unpromoted pawns of one side on a file, or a pawn, lance or knight that can never move"
+            }
+            Stage::King => "the side not to move is in check",
+            Stage::Prev => "no legal move leads to this position",
+            Stage::Reach => "every position that leads to it was searched: none comes from a KK position",
+            Stage::Ok => "traced back to a position with only the two kings on the board",
+            Stage::Unknown => "the search reached its node cap before deciding",
+        }
     }
 }
 
@@ -86,8 +127,12 @@ pub struct Classified<V: Variant> {
 }
 
 /// Runs the stages flip → piece → king → prev → reach on a position.
-pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits: Limits) -> Classified<V> {
-    run_stages(pos, search, limits, true, |_| true)
+pub fn classify<V: Variant>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Classified<V> {
+    run_stages(pos, search, options, true, |_| true)
 }
 
 /// Runs the stages, the mirror test only if `mirror_test` (it picks the representative of a mirror
@@ -96,7 +141,7 @@ pub fn classify<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, limits:
 pub fn run_stages<V: Variant>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
-    limits: Limits,
+    options: SearchOptions,
     mirror_test: bool,
     progress: impl FnMut(Progress) -> bool,
 ) -> Classified<V> {
@@ -107,7 +152,7 @@ pub fn run_stages<V: Variant>(
     }
     // The lazy search tells an empty Prev1 by finding nothing at all; a goal root is popped before its
     // predecessors are looked at, so that case (and the exact mode, which reports |Prev1|) counts them.
-    if !limits.lazy_captures || heuristic(pos) == 0 {
+    if !options.lazy_captures || heuristic(pos) == 0 {
         let n = search.count_predecessors(pos);
         out.n_prev = Some(n);
         if n == 0 {
@@ -115,16 +160,16 @@ pub fn run_stages<V: Variant>(
             return out;
         }
     }
-    let mut outcome = search.run(pos, limits, progress);
+    let mut outcome = search.run(pos, options, progress);
     if out.n_prev.is_none() && outcome.verdict == Verdict::Unreachable && outcome.nodes == 1 {
         out.n_prev = Some(0);
         out.stage = Stage::Prev;
         return out;
     }
-    if outcome.verdict == Verdict::Unreachable && limits.lazy_captures {
+    if outcome.verdict == Verdict::Unreachable && options.lazy_captures {
         // Depths follow first-discovery parents, which lazy generation can change: redo exhaustively
         // (unreachable searches are tiny) so the traced-back depth is the reference's.
-        outcome = search.run(pos, Limits { lazy_captures: false, ..limits }, |_| true);
+        outcome = search.run(pos, SearchOptions { lazy_captures: false, ..options }, |_| true);
     }
     out.stage = match outcome.verdict {
         Verdict::Reachable => Stage::Ok,
@@ -136,10 +181,10 @@ pub fn run_stages<V: Variant>(
 }
 
 /// Unranks `rank` and classifies the position.
-pub fn classify_rank<V: Variant>(
+pub fn classify_rank<V: Ranked>(
     rank: V::Rank,
     search: &mut KkSearch<V>,
-    limits: Limits,
+    options: SearchOptions,
 ) -> Result<Classified<V>, RankError> {
-    Ok(classify(&unrank::<V>(rank)?, search, limits))
+    Ok(classify(&unrank::<V>(rank)?, search, options))
 }

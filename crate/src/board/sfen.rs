@@ -5,10 +5,10 @@
 //! Reference format: `<board>[<hands>] <w|b>` where `w` = **Sente** to move and each piece in hand is one
 //! letter; a trailing ` 0 1` is ignored.
 
-use crate::color::Color;
-use crate::piece::{Kind, Piece};
-use crate::position::{Position, PositionError, Setup};
-use crate::variant::Variant;
+use crate::board::color::Color;
+use crate::board::piece::{Kind, Piece};
+use crate::board::position::{Position, PositionError, Setup};
+use crate::board::variant::Variant;
 use std::fmt;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -280,6 +280,11 @@ impl<V: Variant> Setup<V> {
 }
 
 impl<V: Variant> Position<V> {
+    /// The start position of the game.
+    pub fn startpos() -> Position<V> {
+        parse_position(V::START_SFEN).expect("start position parses")
+    }
+
     /// Parses SFEN, `startpos`, or the reference's format, and validates the result.
     pub fn from_sfen(text: &str) -> Result<Position<V>, SfenError> {
         parse_position(text)

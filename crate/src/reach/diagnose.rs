@@ -1,23 +1,51 @@
 //! Diagnostics for a position being edited: every rule it breaks, with the squares to highlight.
 //!
-//! [`crate::prove`] stops at the first failing stage; an editor wants all of them at once, in the same
+//! [`crate::reach::prove`] stops at the first failing stage; an editor wants all of them at once, in the same
 //! vocabulary (`count`, `piece`, `king`, `prev`), plus what keeps a setup from being a position at all.
 
-use crate::color::Color;
-use crate::piece::{Kind, Piece, EMPTY};
-use crate::position::{PositionError, Setup};
+use crate::board::color::Color;
+use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::position::{PositionError, Setup};
+use crate::board::sfen::parse_setup;
+use crate::board::variant::Variant;
+use crate::reach::search::KkSearch;
+use crate::reach::stage::Stage;
 use crate::rules;
-use crate::search::KkSearch;
-use crate::sfen::parse_setup;
-use crate::variant::Variant;
 use serde::Serialize;
+
+/// What kind of rule a position breaks: it is not text of a position, not a position at all, or it fails
+/// one of the stages before the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// The text does not parse.
+    Sfen,
+    /// Not a position: a king missing or doubled, too many pieces of a kind.
+    Setup,
+    /// A stage of the pipeline: `count`, `piece`, `king` or `prev`.
+    Stage(Stage),
+}
+
+impl Rule {
+    /// `sfen`, `setup`, or the stage's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Rule::Sfen => "sfen",
+            Rule::Setup => "setup",
+            Rule::Stage(stage) => stage.name(),
+        }
+    }
+}
+
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
+    }
+}
 
 /// One broken rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Issue {
-    /// `sfen` (unreadable text), `setup` (not a position: kings, too many pieces), or the stage names of
-    /// [`crate::prove::Reason::stage`]: `count`, `piece`, `king`, `prev`.
-    pub rule: &'static str,
+    pub rule: Rule,
     pub message: String,
     /// USI names of the squares concerned.
     pub squares: Vec<String>,
@@ -27,14 +55,14 @@ pub struct Issue {
 /// check before the backward search. `prev` is looked at only when nothing else is wrong.
 pub fn diagnose<V: Variant>(text: &str, search: &mut KkSearch<V>) -> Vec<Issue> {
     match parse_setup::<V>(text) {
-        Err(e) => vec![Issue { rule: "sfen", message: e.to_string(), squares: Vec::new() }],
+        Err(e) => vec![Issue { rule: Rule::Sfen, message: e.to_string(), squares: Vec::new() }],
         Ok(setup) => diagnose_setup(&setup, search),
     }
 }
 
 /// [`diagnose`] for a parsed setup.
 pub fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) -> Vec<Issue> {
-    let pos = match crate::position::Position::try_from(*setup) {
+    let pos = match crate::board::position::Position::try_from(*setup) {
         Ok(pos) => pos,
         Err(e) => return vec![setup_issue(setup, e)],
     };
@@ -49,7 +77,7 @@ pub fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) ->
         .collect();
     if !missing.is_empty() {
         issues.push(Issue {
-            rule: "count",
+            rule: Rule::Stage(Stage::Count),
             message: format!(
                 "pieces missing ({}): every reachable position holds the full set on board and in hand",
                 missing.join(", ")
@@ -60,7 +88,7 @@ pub fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) ->
     let doubled = doubled_pawns(setup);
     if !doubled.is_empty() {
         issues.push(Issue {
-            rule: "piece",
+            rule: Rule::Stage(Stage::Piece),
             message: "two unpromoted pawns of one side on a file".into(),
             squares: names::<V>(&doubled),
         });
@@ -68,7 +96,7 @@ pub fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) ->
     let dead = dead_pieces(setup);
     if !dead.is_empty() {
         issues.push(Issue {
-            rule: "piece",
+            rule: Rule::Stage(Stage::Piece),
             message: "a pawn, lance or knight that can never move again".into(),
             squares: names::<V>(&dead),
         });
@@ -79,14 +107,14 @@ pub fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) ->
         let mut squares = vec![king];
         squares.extend(attackers(setup, king, pos.side_to_move(), &pos));
         issues.push(Issue {
-            rule: "king",
+            rule: Rule::Stage(Stage::King),
             message: format!("{waiting} is in check but {} is to move", pos.side_to_move()),
             squares: names::<V>(&squares),
         });
     }
-    if issues.iter().all(|i| i.rule == "count") && search.count_predecessors(&pos) == 0 {
+    if issues.iter().all(|i| i.rule == Rule::Stage(Stage::Count)) && search.count_predecessors(&pos) == 0 {
         issues.push(Issue {
-            rule: "prev",
+            rule: Rule::Stage(Stage::Prev),
             message: "no legal move leads to this position".into(),
             squares: Vec::new(),
         });
@@ -102,7 +130,7 @@ fn setup_issue<V: Variant>(setup: &Setup<V>, e: PositionError) -> Issue {
         }
         _ => Vec::new(),
     };
-    Issue { rule: "setup", message: e.to_string(), squares: names::<V>(&squares) }
+    Issue { rule: Rule::Setup, message: e.to_string(), squares: names::<V>(&squares) }
 }
 
 fn names<V: Variant>(squares: &[usize]) -> Vec<String> {
@@ -147,7 +175,7 @@ fn attackers<V: Variant>(
     setup: &Setup<V>,
     target: usize,
     by: Color,
-    pos: &crate::position::Position<V>,
+    pos: &crate::board::position::Position<V>,
 ) -> Vec<usize> {
     let board = setup.board.as_ref();
     (0..board.len())
@@ -161,10 +189,10 @@ fn attackers<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{MiniShogi, Shogi};
+    use crate::board::variant::{MiniShogi, Shogi};
 
     fn rules_of<V: Variant>(text: &str) -> Vec<(&'static str, Vec<String>)> {
-        diagnose::<V>(text, &mut KkSearch::new()).into_iter().map(|i| (i.rule, i.squares)).collect()
+        diagnose::<V>(text, &mut KkSearch::new()).into_iter().map(|i| (i.rule.name(), i.squares)).collect()
     }
 
     #[test]

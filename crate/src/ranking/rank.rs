@@ -6,13 +6,14 @@
 //! Sente/Gote groups, each group a lexicographically ranked subset of the still-empty squares in
 //! column-major order).
 
-use crate::color::Color;
-use crate::piece::{Kind, Piece};
-use crate::position::{Hand, Position};
-use crate::variant::Variant;
-use crate::wide::U256;
+use crate::board::color::Color;
+use crate::board::piece::{Kind, Piece};
+use crate::board::position::{Hand, Position};
+use crate::board::variant::{MiniShogi, Shogi, Variant};
+use crate::ranking::wide::U256;
 use std::fmt::{self, Debug, Display};
 use std::hash::Hash;
+use std::sync::OnceLock;
 
 /// The integer type of ranks: `u64` for Mini Shogi, [`U256`] for Shogi.
 pub trait RankInt: Copy + Ord + Eq + Hash + Debug + Display + Send + Sync + 'static {
@@ -207,6 +208,32 @@ impl Display for RankError {
 
 impl std::error::Error for RankError {}
 
+/// The ranking facts of a game: the integer type of its ranks and its hand-class table.
+pub trait Ranked: Variant {
+    /// Integer type wide enough for every rank.
+    type Rank: RankInt;
+    /// The hand-class table of the ranking, built on first use.
+    fn classes() -> &'static ClassTable<Self>;
+}
+
+impl Ranked for Shogi {
+    type Rank = U256;
+
+    fn classes() -> &'static ClassTable<Self> {
+        static TABLE: OnceLock<ClassTable<Shogi>> = OnceLock::new();
+        TABLE.get_or_init(ClassTable::build)
+    }
+}
+
+impl Ranked for MiniShogi {
+    type Rank = u64;
+
+    fn classes() -> &'static ClassTable<Self> {
+        static TABLE: OnceLock<ClassTable<MiniShogi>> = OnceLock::new();
+        TABLE.get_or_init(ClassTable::build)
+    }
+}
+
 /// One hand class: how many pieces of each kind are in hand (both sides together).
 #[derive(Clone, Debug)]
 pub struct HandClass<R> {
@@ -217,7 +244,7 @@ pub struct HandClass<R> {
 }
 
 /// All hand classes of a game in the reference's order, with offsets.
-pub struct ClassTable<V: Variant> {
+pub struct ClassTable<V: Ranked> {
     classes: Vec<HandClass<V::Rank>>,
     /// Sorted position of each class, indexed by the dense mixed-radix code of its hand vector.
     by_hand: Vec<u32>,
@@ -242,7 +269,7 @@ fn dense_hand_code<V: Variant>(in_hand: &[u8; 8]) -> usize {
     V::KINDS.iter().fold(0, |acc, k| acc * (V::TOTAL[k.index()] as usize + 1) + in_hand[k.index()] as usize)
 }
 
-impl<V: Variant> ClassTable<V> {
+impl<V: Ranked> ClassTable<V> {
     pub fn build() -> ClassTable<V> {
         let kinds = V::KINDS;
         let n_classes: usize = kinds.iter().map(|k| V::TOTAL[k.index()] as usize + 1).product();
@@ -300,7 +327,7 @@ impl<V: Variant> ClassTable<V> {
 }
 
 /// |P_K| of the game.
-pub fn count<V: Variant>() -> V::Rank {
+pub fn count<V: Ranked>() -> V::Rank {
     V::classes().count()
 }
 
@@ -451,7 +478,7 @@ fn rank_subset(m: usize, p: &[u8]) -> u128 {
 }
 
 /// The position of rank `r` (Sente to move).
-pub fn unrank<V: Variant>(r: V::Rank) -> Result<Position<V>, RankError> {
+pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
     let table = V::classes();
     if r >= table.count {
         return Err(RankError::OutOfRange { rank: r.to_string(), count: table.count.to_string() });
@@ -518,7 +545,7 @@ fn decode_kings<V: Variant>(digit: usize) -> (usize, usize) {
 }
 
 /// The rank of a position of P_K.
-pub fn rank<V: Variant>(pos: &Position<V>) -> Result<V::Rank, RankError> {
+pub fn rank<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
     if pos.side_to_move() != Color::Sente {
         return Err(RankError::GoteToMove);
     }
@@ -615,7 +642,7 @@ fn removed_before(groups: &[[u8; 18]; 4], sizes: &[usize; 4], gi: usize, p: u8) 
     (0..gi).map(|h| groups[h][..sizes[h]].iter().filter(|&&x| x < p).count() as u8).sum()
 }
 
-impl<V: Variant> Position<V> {
+impl<V: Ranked> Position<V> {
     /// The position's rank in P_K.
     pub fn rank(&self) -> Result<V::Rank, RankError> {
         rank(self)

@@ -1,21 +1,17 @@
 //! Game records any shogi program reads: the USI `position` command and KIF, written and read back.
 //! Reading checks every move against the legal moves.
 
-use crate::moves::{Move, MoveList};
-use crate::notation::{destination_and_piece, moving_piece, promotion_word};
-use crate::piece::Kind;
-use crate::position::Position;
+use crate::board::moves::{Move, MoveList};
+use crate::board::piece::Kind;
+use crate::board::position::Position;
+use crate::board::variant::Variant;
+use crate::records::notation::{destination_and_piece, moving_piece, promotion_word};
 use crate::rules::{legal_moves, play};
-use crate::variant::{Shogi, Variant};
 
-/// `position startpos moves …` (Shogi) or `position sfen <start> moves …` (Mini Shogi, whose start
-/// USI programs do not all call `startpos`).
+/// `position startpos moves …` (Shogi) or `position sfen <start> moves …` (Mini Shogi): see
+/// [`Variant::USI_START`].
 pub fn usi_command<V: Variant>(moves: &[Move]) -> String {
-    let mut s = if V::NAME == Shogi::NAME {
-        "position startpos".to_string()
-    } else {
-        format!("position sfen {}", V::START_SFEN)
-    };
+    let mut s = format!("position {}", V::USI_START);
     if !moves.is_empty() {
         s.push_str(" moves");
         for m in moves {
@@ -68,7 +64,7 @@ pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
     for line in comment.lines() {
         s.push_str(&format!("# {line}\n"));
     }
-    s.push_str(if V::NAME == Shogi::NAME { "手合割：平手\n" } else { "手合割：５五将棋\n" });
+    s.push_str(&format!("手合割：{}\n", V::KIF_HANDICAP));
     s.push_str("先手：\n後手：\n手数----指手---------消費時間--\n");
     let mut pos = Position::<V>::startpos();
     let mut previous_to = None;

@@ -2,12 +2,12 @@
 //! `☗５五角打`, with the JSA's relative-position words (上 引 寄 右 左 直) where two pieces of one kind
 //! can reach the same square.
 
-use crate::color::Color;
-use crate::moves::{Move, MoveList};
-use crate::piece::{Kind, Piece};
-use crate::position::Position;
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveList};
+use crate::board::piece::{Kind, Piece};
+use crate::board::position::Position;
+use crate::board::variant::Variant;
 use crate::rules;
-use crate::variant::Variant;
 
 const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
@@ -235,10 +235,10 @@ fn relative<V: Variant>(piece: Piece, from: usize, to: usize, rivals: &[usize]) 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{MiniShogi, Shogi};
+    use crate::board::variant::{MiniShogi, Shogi};
 
     fn line<V: Variant>(sfen: &str, usi: &[&str]) -> Vec<String> {
-        let mut pos = crate::sfen::parse_position::<V>(sfen).unwrap();
+        let mut pos = crate::board::sfen::parse_position::<V>(sfen).unwrap();
         let mut previous = None;
         usi.iter()
             .map(|u| {
@@ -294,7 +294,7 @@ mod tests {
         assert!(read(&pos, "Px7f").is_err(), "not a capture");
         assert!(read(&pos, "Q-7f").is_err());
         let sfen = "lnsgkgsnl/6rb1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
-        let pos = crate::sfen::parse_position::<Shogi>(sfen).unwrap();
+        let pos = crate::board::sfen::parse_position::<Shogi>(sfen).unwrap();
         assert_eq!(read(&pos, "Bx3c=").unwrap(), "8h3c");
         assert_eq!(read(&pos, "Bx3c+").unwrap(), "8h3c+");
         assert_eq!(read(&pos, "+Bx3c").unwrap(), "8h3c+", "the piece as it stands after the move");

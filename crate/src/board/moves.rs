@@ -1,7 +1,7 @@
 //! Moves and USI move notation (`7g7f`, `8h2b+`, `P*5e`).
 
-use crate::piece::Kind;
-use crate::variant::Variant;
+use crate::board::piece::Kind;
+use crate::board::variant::Variant;
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -1,12 +1,12 @@
 //! The rules: attacks, the placement and check tests used as filters, the mirror-canonical test, and
 //! forward legal move generation (for perft and proof games).
 
-use crate::bitboard::Bitboard;
-use crate::color::Color;
-use crate::moves::{Move, MoveError, MoveList};
-use crate::piece::{Kind, Piece, EMPTY};
-use crate::position::Position;
-use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
+use crate::board::bitboard::Bitboard;
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveError, MoveList};
+use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::position::Position;
+use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 
 /// The directions a knight of `color` jumps in.
 #[inline]

@@ -6,22 +6,22 @@
 //! Every sample is computable on its own, so threads, shards, machines and the browser draw the same
 //! ranks for the same (seed, index).
 
-use crate::rank::RankInt;
-use crate::variant::Variant;
+use crate::ranking::rank::RankInt;
+use crate::ranking::rank::Ranked;
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
 use std::marker::PhantomData;
 
 #[derive(Clone, Debug)]
-pub struct RankSampler<V: Variant> {
+pub struct RankSampler<V: Ranked> {
     seed: u64,
     count: V::Rank,
     _variant: PhantomData<V>,
 }
 
-impl<V: Variant> RankSampler<V> {
+impl<V: Ranked> RankSampler<V> {
     pub fn new(seed: u64) -> RankSampler<V> {
-        RankSampler { seed, count: crate::rank::count::<V>(), _variant: PhantomData }
+        RankSampler { seed, count: crate::ranking::rank::count::<V>(), _variant: PhantomData }
     }
 
     pub fn seed(&self) -> u64 {

@@ -1,9 +1,9 @@
 //! Positions: an unchecked [`Setup`] as parsed, and a checked [`Position`] with exactly one king per side
 //! and no more pieces of any kind than the game has.
 
-use crate::color::Color;
-use crate::piece::{Kind, Piece, EMPTY};
-use crate::variant::Variant;
+use crate::board::color::Color;
+use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::variant::Variant;
 use std::fmt;
 
 /// Pieces in hand, counted per [`Kind`] (the king slot stays 0).
@@ -127,11 +127,6 @@ impl<V: Variant> TryFrom<Setup<V>> for Position<V> {
 }
 
 impl<V: Variant> Position<V> {
-    /// The start position of the game.
-    pub fn startpos() -> Position<V> {
-        crate::sfen::parse_position(V::START_SFEN).expect("start position parses")
-    }
-
     /// Builds a position from parts that are valid by construction (ranking, move generation).
     #[inline]
     pub(crate) fn from_parts(board: V::Board, hands: [Hand; 2], side: Color, kings: [u8; 2]) -> Self {

@@ -7,12 +7,12 @@
 //! pass the placement test and must not have X in check. Distinct by construction: two candidates differ
 //! in the squares they touch or in what stands on them.
 
-use crate::moves::Move;
-use crate::piece::{Kind, Piece, EMPTY};
-use crate::position::Position;
+use crate::board::moves::Move;
+use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::position::Position;
+use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
+use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
 use crate::rules::{ahead, attacked, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
-use crate::search::{heuristic, king_term, king_term_at, piece_term};
-use crate::variant::{Variant, MOVES, OFF, OPPOSITE};
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
 #[derive(Clone, Copy, Debug)]

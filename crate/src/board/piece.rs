@@ -5,7 +5,7 @@
 //! bytes compares pieces the way the flip test and the search tie-break do. [`EMPTY`] (32) sorts after
 //! every piece.
 
-use crate::color::Color;
+use crate::board::color::Color;
 use std::fmt;
 
 /// Unpromoted base kind. The discriminant is the reference's type order.

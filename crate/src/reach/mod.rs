@@ -1,0 +1,10 @@
+//! Reachability: Prev1 (every legal last move, undone), the search heuristic and the backward search to a
+//! KK position, the stage pipeline, proofs of single positions, the editor's diagnostics and proof games.
+
+pub mod diagnose;
+pub mod heuristic;
+pub mod prev;
+pub mod proof_game;
+pub mod prove;
+pub mod search;
+pub mod stage;
