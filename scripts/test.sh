@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# `npm test`: every test of the project. Installs what it needs (idempotently), then runs the Rust
-# unit/integration tests (oracle, perft, properties, statistics, CLI), the GNU parallel recipe, the
-# WebAssembly builds and the site, and the real-browser tests in Debian's Chromium.
+# `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
+# (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests (oracle,
+# perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and overflow
+# checks), the GNU parallel recipe, the WebAssembly builds and the site, and the real-browser tests in
+# Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
-if [ ! -d ../shared/oracle ] && [ -z "${SHOGI_REACH_SHARED:-}" ]; then
-  echo "error: ../shared/oracle not found (set SHOGI_REACH_SHARED to the shared/ folder)" >&2
-  exit 1
-fi
 need_rust
-cargo test --release --workspace
+cargo fmt --check
+cargo clippy --profile ci --all-targets -- -D warnings
+cargo test --profile ci --workspace
 cargo build --release
 need_apt parallel parallel
 bash tests/parallel-shards.sh

@@ -199,7 +199,7 @@ pub fn run_range_keeping<V: Ranked>(
         .map_init(KkSearch::<V>::new, |search, b| {
             let from = indices.start + b * BLOCK;
             let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
-            for i in from..(from + BLOCK).min(indices.end) {
+            for i in from..from.saturating_add(BLOCK).min(indices.end) {
                 let c =
                     classify_rank::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
                 batch.tally.add(&c);

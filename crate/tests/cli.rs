@@ -203,3 +203,119 @@ fn proof_game_in_every_format() {
     let err = fails(&["proof-game", "4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1"], "");
     assert!(err.contains("no proof game") && err.contains("stage king"), "{err}");
 }
+
+/// Runs the binary with standard output to `stdout` (and no input), returning success and standard error.
+fn run_to(args: &[&str], stdout: Stdio) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (out.status.success(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn write_errors_fail_every_command() {
+    let sfen = "rbsgk/4p/5/P4/KGSBR b - 1";
+    for args in [
+        &["count", "--variant", "minishogi"][..],
+        &["unrank", "--variant", "minishogi", "0"],
+        &["rank", "--variant", "minishogi", sfen],
+        &["perft", "--variant", "minishogi", "--depth", "2"],
+        &["sample", "--variant", "minishogi", "--seed", "1", "--count", "3"],
+        &["prove", "--variant", "minishogi", sfen],
+        &["estimate", "--variant", "minishogi", "--samples", "10", "--seed", "1"],
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let (success, err) = run_to(args, Stdio::from(full));
+        assert!(!success, "{args:?} > /dev/full succeeded");
+        assert!(err.contains("writing output"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // `sample … | head -1`: the reader goes away after one line; the command stops without an error.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
+        .args(["sample", "--variant", "shogi", "--seed", "1", "--count", "100000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "exit {:?}", out.status);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn perft_is_bounded_and_refuses_positions_with_a_capturable_king() {
+    let err = fails(&["perft", "--variant", "minishogi", "--depth", "5000"], "");
+    assert!(err.contains("at most 10"), "{err}");
+    fails(&["perft", "--variant", "minishogi", "--depth", "11"], "");
+    assert_eq!(ok(&["perft", "--variant", "minishogi", "--depth", "0"], ""), "1\n");
+    // Sente to move can take Gote's king on 1a with the rook on 1e.
+    let err = fails(&["perft", "--variant", "minishogi", "--depth", "1", "4k/5/5/5/K3R b BGSPrbgsp 1"], "");
+    assert!(err.contains("in check"), "{err}");
+}
+
+#[test]
+fn estimate_arguments_are_bounded() {
+    let base = ["estimate", "--variant", "minishogi", "--seed", "1"];
+    fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        base.iter().chain(extra).copied().collect()
+    }
+    fails(&with(&base, &["--samples", "0"]), "");
+    fails(&with(&base, &["--samples", "10", "--threads", "100000"]), "");
+    fails(&with(&base, &["--samples", "10", "--threads", "0"]), "");
+    fails(&with(&base, &["--samples", "10", "--max-nodes", "0"]), "");
+    // The last shard of the largest run ends at once instead of looping past 2^64.
+    let json = ok(
+        &with(
+            &base,
+            &[
+                "--samples",
+                "18446744073709551615",
+                "--shard",
+                "18446744073709551614/18446744073709551615",
+                "--json",
+            ],
+        ),
+        "",
+    );
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["tally"]["samples"], 1);
+}
+
+#[test]
+fn a_node_cap_stops_only_searches_with_work_left() {
+    // Estimates decide `prev` by an exhausted lazy search of one position: the smallest cap keeps them.
+    let run = ["estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "2", "--json"];
+    let stages = |extra: &[&str]| -> serde_json::Value {
+        let args: Vec<&str> = run.iter().chain(extra).copied().collect();
+        serde_json::from_str::<serde_json::Value>(&ok(&args, "")).unwrap()["tally"]["stages"].clone()
+    };
+    let (capped, free) = (stages(&["--max-nodes", "1"]), stages(&[]));
+    assert!(free["prev"].as_u64().unwrap() > 0);
+    assert_eq!(capped["prev"], free["prev"]);
+    // A search that needs more positions than its cap is `unknown`; one exhausted within it is decided.
+    let reach_row = "+r4/5/pK+BgS/1p2G/S1k+b+R b - 1"; // 2 positions in all (minishogi-extras)
+    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "1", reach_row], "");
+    assert!(text.contains("verdict: unknown"), "{text}");
+    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "2", reach_row], "");
+    assert!(text.contains("unreachable (stage reach)"), "{text}");
+}
+
+#[test]
+fn errors_quote_at_most_200_characters_of_the_input() {
+    let long = "x".repeat(100_000);
+    let err = fails(&["rank", "--variant", "minishogi", &long], "");
+    assert!(err.len() < 1000, "{} bytes of error", err.len());
+    assert!(err.contains("100000 characters"), "{err}");
+    let err = fails(&["unrank", "--variant", "minishogi"], &format!("{long}\n"));
+    assert!(err.len() < 1000, "{} bytes of error", err.len());
+}

@@ -39,7 +39,7 @@ pub fn cmp_positions<V: Variant>(a: &Position<V>, b: &Position<V>) -> Ordering {
 /// How one search runs: its node cap and its mode.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchOptions {
-    /// Stop with an unknown verdict once this many distinct positions have been generated.
+    /// Stop with an unknown verdict once more than this many distinct positions have been generated.
     pub max_nodes: Option<usize>,
     /// Generate each node's un-captures only when a lower bound of their heuristic is the best in the
     /// open list. The pops (and so the verdict, the pop count and the goal) are exactly the reference's;
@@ -387,8 +387,9 @@ impl<V: Variant> KkSearch<V> {
                 }
             }
             // Past 2^30 nodes entries could not name their node; far beyond any memory anyway.
-            // The cap stops a search with work left; one that is exhausted within it keeps its verdict.
-            if (self.open > 0 && options.max_nodes.is_some_and(|cap| self.nodes.len() >= cap))
+            // A search that needs more positions than the cap is undecided; one that is exhausted within it
+            // (a root without predecessors: 1 position) keeps its verdict.
+            if options.max_nodes.is_some_and(|cap| self.nodes.len() > cap)
                 || self.nodes.len() >= NODE_MASK as usize
                 || (entry & STUB == 0
                     && pops.is_multiple_of(1024)

@@ -22,8 +22,8 @@ pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
     let g = V::geometry();
     let b = pos.board();
     let by = by as u8;
-    for d in 0..8 {
-        let back = 1u16 << OPPOSITE[d];
+    for (d, &opposite) in OPPOSITE[..8].iter().enumerate() {
+        let back = 1u16 << opposite;
         let mut t = g.nb[sq][d];
         if t == OFF {
             continue;

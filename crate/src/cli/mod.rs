@@ -1,0 +1,71 @@
+//! The commands of the `shogi-reach` binary, generic over the game, and what they share: errors, input
+//! parsing and the output path.
+
+pub mod commands;
+pub mod estimate;
+pub mod output;
+
+use shogi_reach::{Position, RankInt, Ranked, WithOpening};
+use std::io::{self, BufRead};
+
+/// Why a command stopped early.
+#[derive(Debug)]
+pub enum Failure {
+    /// An error to print, with a non-zero exit.
+    Error(String),
+    /// Standard output was closed by its reader: a normal end.
+    PipeClosed,
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Failure {
+        Failure::Error(message)
+    }
+}
+
+impl From<&str> for Failure {
+    fn from(message: &str) -> Failure {
+        Failure::Error(message.to_string())
+    }
+}
+
+pub type Result<T> = std::result::Result<T, Failure>;
+
+/// A command, generic over the game.
+pub trait Run {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()>;
+}
+
+/// The most characters of an input that an error message repeats.
+const QUOTE_CHARS: usize = 200;
+
+/// `text` in quotes for an error message, cut after [`QUOTE_CHARS`] characters.
+pub fn quote(text: &str) -> String {
+    let n = text.chars().count();
+    if n <= QUOTE_CHARS {
+        format!("{text:?}")
+    } else {
+        let head: String = text.chars().take(QUOTE_CHARS).collect();
+        format!("{head:?}… ({n} characters)")
+    }
+}
+
+pub fn parse_rank<V: Ranked>(text: &str) -> Result<V::Rank> {
+    V::Rank::parse_decimal(text.trim())
+        .ok_or_else(|| format!("not a rank (a non-negative decimal integer): {}", quote(text)).into())
+}
+
+pub fn parse_position<V: Ranked>(text: &str) -> Result<Position<V>> {
+    Position::from_sfen(text).map_err(|e| format!("bad position {}: {e}", quote(text)).into())
+}
+
+/// Calls `each` on every non-blank line of standard input.
+pub fn for_each_input_line(mut each: impl FnMut(&str) -> Result<()>) -> Result<()> {
+    for line in io::stdin().lock().lines() {
+        let line = line.map_err(|e| format!("reading input: {e}"))?;
+        if !line.trim().is_empty() {
+            each(&line)?;
+        }
+    }
+    Ok(())
+}
