@@ -33,10 +33,13 @@ fn hands_and_side() {
     assert_eq!(r.to_sfen(), "4k4/9/9/9/9/9/9/9/4K4 w RB2GSN3Pgp 1");
 }
 
+/// Text and a test of the error it gives.
+type Case = (&'static str, fn(&SfenError) -> bool);
+
 #[test]
 fn errors_are_named() {
     use SfenError as E;
-    let cases: &[(&str, fn(&SfenError) -> bool)] = &[
+    let cases: &[Case] = &[
         ("", |e| matches!(e, E::Empty)),
         ("4k4/9/9/9/9/9/9/9/4K4", |e| matches!(e, E::Fields { .. })),
         ("4k4/9/9/9/9/9/9/4K4 b - 1", |e| matches!(e, E::Rows { expected: 9, found: 8 })),
@@ -142,7 +145,12 @@ fn sfen_hand_numbers_do_not_overflow() {
     let e = hands("99999999999P").unwrap_err().to_string();
     assert!(e.contains("kind P") && e.contains("99999999999"), "{e}");
     // Beyond 64 bits: a bad count, not a wrapped one.
-    for h in ["18446744073709551616P", "99999999999999999999999P", "18446744073709551615P1P", "18446744073709551615P1p"] {
+    for h in [
+        "18446744073709551616P",
+        "99999999999999999999999P",
+        "18446744073709551615P1P",
+        "18446744073709551615P1p",
+    ] {
         assert!(matches!(hands(h).unwrap_err(), SfenError::BadHandCount(_)), "{h}");
     }
     assert!(matches!(hands("0P").unwrap_err(), SfenError::BadHandCount(_)));
