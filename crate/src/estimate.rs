@@ -54,27 +54,56 @@ impl Tally {
         }
     }
 
-    pub fn merge(&mut self, other: &Tally) {
-        self.samples += other.samples;
+    /// Adds `other`. Every sum is checked first: on overflow `self` is left unchanged and the error names
+    /// the count that would overflow.
+    pub fn merge(&mut self, other: &Tally) -> Result<(), TallyOverflow> {
+        let add = |a: u64, b: u64, field: &'static str| a.checked_add(b).ok_or(TallyOverflow { field });
+        let mut stages = self.stages;
         for stage in Stage::ALL {
-            self.stages[stage] += other.stages[stage];
+            stages[stage] = add(stages[stage], other.stages[stage], stage.name())?;
         }
-        if self.traced_back.len() < other.traced_back.len() {
-            self.traced_back.resize(other.traced_back.len(), 0);
+        let mut traced_back = self.traced_back.clone();
+        if traced_back.len() < other.traced_back.len() {
+            traced_back.resize(other.traced_back.len(), 0);
         }
-        for (a, b) in self.traced_back.iter_mut().zip(&other.traced_back) {
-            *a += b;
+        for (a, &b) in traced_back.iter_mut().zip(&other.traced_back) {
+            *a = add(*a, b, "traced_back")?;
         }
-        self.reachable_pops += other.reachable_pops;
-        self.reachable_nodes += other.reachable_nodes;
-        self.reachable_plies += other.reachable_plies;
+        *self = Tally {
+            samples: add(self.samples, other.samples, "samples")?,
+            stages,
+            traced_back,
+            reachable_pops: add(self.reachable_pops, other.reachable_pops, "reachable_pops")?,
+            reachable_nodes: add(self.reachable_nodes, other.reachable_nodes, "reachable_nodes")?,
+            reachable_plies: add(self.reachable_plies, other.reachable_plies, "reachable_plies")?,
+        };
+        Ok(())
     }
 
-    /// The paper's Table 1: samples left after each check (flip, piece, king, reachability).
+    /// Whether the counts agree with one another as [`Tally::add`] makes them: the stage counts add up to
+    /// `samples`, and Table 2 (`traced_back`) to the `prev` and `reach` counts.
+    pub fn check(&self) -> Result<(), TallyProblem> {
+        let stages = self.stages.checked_total();
+        if stages != Some(self.samples) {
+            return Err(TallyProblem::StageTotal { stages, samples: self.samples });
+        }
+        // Both at most `samples` now.
+        let prev_and_reach = self.count(Stage::Prev) + self.count(Stage::Reach);
+        let traced = self.traced_back.iter().try_fold(0u64, |a, &b| a.checked_add(b));
+        if traced != Some(prev_and_reach) {
+            return Err(TallyProblem::TracedBack { traced, prev_and_reach });
+        }
+        Ok(())
+    }
+
+    /// The paper's Table 1: samples left after each check (flip, piece, king, reachability). Meant for a
+    /// consistent tally ([`Tally::check`]); for another one the rows stop at 0 instead of wrapping.
     pub fn funnel(&self) -> [(&'static str, u64); 5] {
         let mut left = self.samples;
         let mut after = |stages: &[Stage]| {
-            left -= stages.iter().map(|&s| self.count(s)).sum::<u64>();
+            for &s in stages {
+                left = left.saturating_sub(self.count(s));
+            }
             left
         };
         [
@@ -86,22 +115,69 @@ impl Tally {
         ]
     }
 
-    /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|.
-    pub fn estimate<V: Ranked>(&self) -> Estimate {
-        let n = self.samples.max(1) as f64;
+    /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|; `None` without samples (p̂ is
+    /// undefined then, not 0).
+    pub fn estimate<V: Ranked>(&self) -> Option<Estimate> {
+        if self.samples == 0 {
+            return None;
+        }
+        let n = self.samples as f64;
         let p = self.count(Stage::Ok) as f64 / n;
         let sigma = (p * (1.0 - p) / n).sqrt();
         let count = crate::ranking::rank::count::<V>().to_f64();
-        Estimate {
+        Some(Estimate {
             p_hat: p,
             sigma,
             reachable: p * count,
             low: (p - 3.0 * sigma).max(0.0) * count,
             high: (p + 3.0 * sigma) * count,
             unknown: self.count(Stage::Unknown),
+        })
+    }
+}
+
+/// A sum of tallies that does not fit in `u64`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TallyOverflow {
+    /// The count: `samples`, a stage name, `traced_back`, `reachable_pops`, `reachable_nodes` or
+    /// `reachable_plies`.
+    pub field: &'static str,
+}
+
+impl std::fmt::Display for TallyOverflow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the sum of the {} counts does not fit in 64 bits", self.field)
+    }
+}
+
+impl std::error::Error for TallyOverflow {}
+
+/// Counts of a [`Tally`] that contradict one another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TallyProblem {
+    /// The stage counts add up to `stages` (`None`: more than 64 bits), not to the samples.
+    StageTotal { stages: Option<u64>, samples: u64 },
+    /// Table 2 adds up to `traced` (`None`: more than 64 bits), not to the `prev` and `reach` counts.
+    TracedBack { traced: Option<u64>, prev_and_reach: u64 },
+}
+
+impl std::fmt::Display for TallyProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let sum = |n: &Option<u64>| n.map_or("more than 2^64".to_string(), |n| n.to_string());
+        match self {
+            TallyProblem::StageTotal { stages, samples } => {
+                write!(f, "the stage counts add up to {}, not to the {samples} samples", sum(stages))
+            }
+            TallyProblem::TracedBack { traced, prev_and_reach } => write!(
+                f,
+                "Table 2 (traced_back) adds up to {}, not to the {prev_and_reach} prev and reach samples",
+                sum(traced)
+            ),
         }
     }
 }
+
+impl std::error::Error for TallyProblem {}
 
 /// A count per [`Stage`], written as an object keyed by stage name (`{"flip": 967, "OK": 148, …}`), so
 /// that readers (the browser, other programs) never depend on the order of the stages.
@@ -109,8 +185,14 @@ impl Tally {
 pub struct StageCounts([u64; Stage::ALL.len()]);
 
 impl StageCounts {
+    /// The sum of the counts (panics on overflow with overflow checks; see [`StageCounts::checked_total`]).
     pub fn total(&self) -> u64 {
         self.0.iter().sum()
+    }
+
+    /// The sum of the counts, `None` when it does not fit in `u64`.
+    pub fn checked_total(&self) -> Option<u64> {
+        self.0.iter().try_fold(0u64, |a, &b| a.checked_add(b))
     }
 }
 
@@ -152,22 +234,91 @@ impl<'de> Deserialize<'de> for StageCounts {
 }
 
 /// The estimate of |R| = p̂·|P_K| with its 3σ (99.73 %) normal-approximation interval.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// A report of no samples has no estimate: [`Estimate::UNDEFINED`], whose values are NaN (written as
+/// `null` in JSON, and read back from `null`). Two undefined values compare equal.
+#[derive(Clone, Copy, Debug, Serialize, Deserialize)]
 pub struct Estimate {
+    #[serde(deserialize_with = "nan_if_null")]
     pub p_hat: f64,
+    #[serde(deserialize_with = "nan_if_null")]
     pub sigma: f64,
+    #[serde(deserialize_with = "nan_if_null")]
     pub reachable: f64,
+    #[serde(deserialize_with = "nan_if_null")]
     pub low: f64,
+    #[serde(deserialize_with = "nan_if_null")]
     pub high: f64,
     /// Samples whose search hit the node cap (counted as not reachable in p̂).
     pub unknown: u64,
 }
 
-/// The part `k` (0-based) of `m` equal contiguous parts of `0..n`.
-pub fn shard_range(n: u64, k: u64, m: u64) -> std::ops::Range<u64> {
-    assert!(m > 0 && k < m);
+impl Estimate {
+    /// The "estimate" of no samples: every value NaN.
+    pub const UNDEFINED: Estimate = Estimate {
+        p_hat: f64::NAN,
+        sigma: f64::NAN,
+        reachable: f64::NAN,
+        low: f64::NAN,
+        high: f64::NAN,
+        unknown: 0,
+    };
+
+    /// Whether there is an estimate (the report has samples).
+    pub fn is_defined(&self) -> bool {
+        !self.p_hat.is_nan()
+    }
+}
+
+impl PartialEq for Estimate {
+    fn eq(&self, other: &Estimate) -> bool {
+        let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
+        same(self.p_hat, other.p_hat)
+            && same(self.sigma, other.sigma)
+            && same(self.reachable, other.reachable)
+            && same(self.low, other.low)
+            && same(self.high, other.high)
+            && self.unknown == other.unknown
+    }
+}
+
+fn nan_if_null<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
+    Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NAN))
+}
+
+/// `k >= m` in [`shard_range`]: there is no part `k` of `m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardError {
+    pub k: u64,
+    pub m: u64,
+}
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "shard {}/{}: need 0 <= K < M", self.k, self.m)
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+/// The part `k` (0-based) of `m` equal contiguous parts of `0..n`; an error unless `k < m`. Exact for
+/// every `u64` (computed in `u128`).
+pub fn try_shard_range(n: u64, k: u64, m: u64) -> Result<std::ops::Range<u64>, ShardError> {
+    if k >= m {
+        return Err(ShardError { k, m });
+    }
+    // n·i/m <= n for i <= m: the quotient fits in u64.
     let at = |i: u64| ((n as u128 * i as u128) / m as u128) as u64;
-    at(k)..at(k + 1)
+    Ok(at(k)..at(k + 1))
+}
+
+/// [`try_shard_range`] for callers that have checked `k < m` (as the command line's `--shard` parser
+/// does).
+///
+/// # Panics
+/// If `k >= m`.
+pub fn shard_range(n: u64, k: u64, m: u64) -> std::ops::Range<u64> {
+    try_shard_range(n, k, m).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Classifies the samples `indices` of `seed` on the current rayon pool.
@@ -210,7 +361,8 @@ pub fn run_range_keeping<V: Ranked>(
             batch
         })
         .reduce(Batch::default, |mut a, b| {
-            a.tally.merge(&b.tally);
+            // Counts of one range of at most 2^64 samples.
+            a.tally.merge(&b.tally).expect("the tally of one sample range fits in 64 bits");
             a.reachable.extend(b.reachable);
             a.reachable.sort_by_key(|&(i, _)| i);
             a.reachable.truncate(keep);
@@ -270,7 +422,7 @@ impl Report {
             samples,
             ranges,
             funnel: tally.funnel().iter().map(|&(k, v)| (k.to_string(), v)).collect(),
-            estimate: tally.estimate::<V>(),
+            estimate: tally.estimate::<V>().unwrap_or(Estimate::UNDEFINED),
             candidates: crate::ranking::rank::count::<V>().to_string(),
             tally,
         }
@@ -278,7 +430,7 @@ impl Report {
 
     /// Whether the ranges cover `0..samples` exactly.
     pub fn is_complete(&self) -> bool {
-        let mut r = self.ranges.clone();
+        let mut r: Vec<[u64; 2]> = self.ranges.iter().copied().filter(|[s, e]| s != e).collect();
         r.sort();
         let mut at = 0;
         for [s, e] in r {
@@ -291,49 +443,182 @@ impl Report {
     }
 }
 
+/// What is wrong with one report given to [`merge`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardProblem {
+    /// A report format other than [`REPORT_FORMAT`].
+    Format { found: u32 },
+    /// A variant other than the one merged (`found` shortened by [`crate::board::sfen::quote`]).
+    Variant { found: String, expected: &'static str },
+    /// Not the first report's seed.
+    Seed { found: u64, expected: u64 },
+    /// Not the first report's total number of samples.
+    TotalSamples { found: u64, expected: u64 },
+    /// Not the first report's node cap (which decides what is `unknown`).
+    MaxNodes { found: Option<usize>, expected: Option<usize> },
+    /// A range `[start, end)` with `start > end`, or `end` beyond the run's `samples`.
+    BadRange { range: [u64; 2], samples: u64 },
+    /// A range that shares samples with a range of report `other` (possibly this one).
+    Overlap { range: [u64; 2], other: usize, other_range: [u64; 2] },
+    /// The tally counts `tally` samples, its ranges cover `ranges`.
+    Covered { tally: u64, ranges: u64 },
+    /// The tally's counts contradict one another.
+    Tally(TallyProblem),
+    /// Adding this report's tally to those before it overflows.
+    Overflow(TallyOverflow),
+}
+
+impl std::fmt::Display for ShardProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cap = |n: &Option<usize>| n.map_or("none".to_string(), |n| n.to_string());
+        match self {
+            ShardProblem::Format { found } => {
+                write!(f, "report format {found}, this program reads format {REPORT_FORMAT}")
+            }
+            ShardProblem::Variant { found, expected } => {
+                write!(f, "variant {found:?}, the shards merged are {expected:?}")
+            }
+            ShardProblem::Seed { found, expected } => {
+                write!(f, "seed {found}, the first shard's is {expected}: shards of different runs")
+            }
+            ShardProblem::TotalSamples { found, expected } => write!(
+                f,
+                "a run of {found} samples, the first shard's has {expected}: shards of different runs"
+            ),
+            ShardProblem::MaxNodes { found, expected } => write!(
+                f,
+                "node cap (max_nodes) {}, the first shard's is {}: shards of different runs",
+                cap(found),
+                cap(expected)
+            ),
+            ShardProblem::BadRange { range, samples } => {
+                write!(f, "sample range {range:?} is not within 0..{samples} with start <= end")
+            }
+            ShardProblem::Overlap { range, other, other_range } => write!(
+                f,
+                "samples {range:?} overlap samples {other_range:?} of shard {} (in the order given)",
+                other + 1
+            ),
+            ShardProblem::Covered { tally, ranges } => {
+                write!(f, "the tally has {tally} samples, its sample ranges cover {ranges}")
+            }
+            ShardProblem::Tally(p) => p.fmt(f),
+            ShardProblem::Overflow(o) => write!(f, "adding it to the shards before it: {o}"),
+        }
+    }
+}
+
 /// Why reports cannot be merged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MergeError {
     Empty,
-    Mismatch(String),
-    Overlap([u64; 2], [u64; 2]),
+    /// Report `index` (0-based position in the list given to [`merge`]) is inconsistent or does not belong
+    /// with the others.
+    Shard {
+        index: usize,
+        problem: ShardProblem,
+    },
 }
 
 impl std::fmt::Display for MergeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             MergeError::Empty => write!(f, "nothing to merge"),
-            MergeError::Mismatch(what) => write!(f, "shards of different runs: {what} differs"),
-            MergeError::Overlap(a, b) => write!(f, "shards overlap: samples {a:?} and {b:?}"),
+            MergeError::Shard { index, problem } => {
+                write!(f, "shard {} (in the order given): {problem}", index + 1)
+            }
         }
     }
 }
 
 impl std::error::Error for MergeError {}
 
-/// Adds up the shards of one run (same variant, seed and total samples, disjoint ranges).
+impl Report {
+    /// Checks what a report says about itself: its format, its ranges (`start <= end <= samples`, not
+    /// overlapping one another), that its tally counts exactly the samples its ranges cover, and that the
+    /// tally is consistent ([`Tally::check`]). `index` names the report in an [`ShardProblem::Overlap`].
+    /// The derived fields (`candidates`, `funnel`, `estimate`) are not read by [`merge`]: it recomputes them.
+    pub fn check(&self, index: usize) -> Result<(), ShardProblem> {
+        if self.format != REPORT_FORMAT {
+            return Err(ShardProblem::Format { found: self.format });
+        }
+        for &[start, end] in &self.ranges {
+            if start > end || end > self.samples {
+                return Err(ShardProblem::BadRange { range: [start, end], samples: self.samples });
+            }
+        }
+        let tagged: Vec<_> = self.ranges.iter().map(|&r| (r, index)).collect();
+        check_disjoint(tagged).map_err(|(_, problem)| problem)?;
+        // Disjoint ranges within 0..samples: the sum fits.
+        let covered: u64 = self.ranges.iter().map(|[s, e]| e - s).sum();
+        if covered != self.tally.samples {
+            return Err(ShardProblem::Covered { tally: self.tally.samples, ranges: covered });
+        }
+        self.tally.check().map_err(ShardProblem::Tally)
+    }
+}
+
+/// Non-empty ranges, each tagged with its report, sorted by start: the first that overlaps an earlier one,
+/// as a problem of the later report (of the two).
+fn check_disjoint(mut ranges: Vec<([u64; 2], usize)>) -> Result<(), (usize, ShardProblem)> {
+    ranges.retain(|([s, e], _)| s < e);
+    ranges.sort();
+    for pair in ranges.windows(2) {
+        let ((a, ia), (b, ib)) = (pair[0], pair[1]);
+        // Sorted by start: some two ranges overlap iff two neighbours do.
+        if b[0] < a[1] {
+            let ((range, index), (other_range, other)) =
+                if ia <= ib { ((b, ib), (a, ia)) } else { ((a, ia), (b, ib)) };
+            return Err((index, ShardProblem::Overlap { range, other, other_range }));
+        }
+    }
+    Ok(())
+}
+
+/// Adds up the shards of one run, after checking each ([`Report::check`]) and that they belong together:
+/// the variant `V`, and the first report's seed, total samples and node cap, with no sample in two
+/// reports. Every sum is checked. An error names the report at fault by its index in `reports`.
 pub fn merge<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError> {
     let first = reports.first().ok_or(MergeError::Empty)?;
-    let mut tally = Tally::default();
-    let mut ranges: Vec<[u64; 2]> = Vec::new();
-    for r in reports {
+    let fail = |index: usize, problem: ShardProblem| MergeError::Shard { index, problem };
+    let mut tagged = Vec::new();
+    for (index, r) in reports.iter().enumerate() {
+        if r.format != REPORT_FORMAT {
+            return Err(fail(index, ShardProblem::Format { found: r.format }));
+        }
         if r.variant != V::NAME {
-            return Err(MergeError::Mismatch("variant".into()));
+            let found = crate::board::sfen::quote(&r.variant);
+            return Err(fail(index, ShardProblem::Variant { found, expected: V::NAME }));
         }
         if r.seed != first.seed {
-            return Err(MergeError::Mismatch("seed".into()));
+            return Err(fail(index, ShardProblem::Seed { found: r.seed, expected: first.seed }));
         }
         if r.samples != first.samples {
-            return Err(MergeError::Mismatch("total samples".into()));
+            return Err(fail(
+                index,
+                ShardProblem::TotalSamples { found: r.samples, expected: first.samples },
+            ));
         }
-        tally.merge(&r.tally);
-        ranges.extend(&r.ranges);
+        if r.max_nodes != first.max_nodes {
+            return Err(fail(
+                index,
+                ShardProblem::MaxNodes { found: r.max_nodes, expected: first.max_nodes },
+            ));
+        }
+        r.check(index).map_err(|problem| fail(index, problem))?;
+        tagged.extend(r.ranges.iter().map(|&range| (range, index)));
     }
+    check_disjoint(tagged).map_err(|(index, problem)| fail(index, problem))?;
+    let mut tally = Tally::default();
+    for (index, r) in reports.iter().enumerate() {
+        tally.merge(&r.tally).map_err(|o| fail(index, ShardProblem::Overflow(o)))?;
+    }
+    let mut ranges: Vec<[u64; 2]> = reports.iter().flat_map(|r| r.ranges.iter().copied()).collect();
+    ranges.retain(|[s, e]| s < e);
     ranges.sort();
     let mut joined: Vec<[u64; 2]> = Vec::with_capacity(ranges.len());
     for r in ranges {
         match joined.last_mut() {
-            Some(last) if r[0] < last[1] => return Err(MergeError::Overlap(*last, r)),
             Some(last) if r[0] == last[1] => last[1] = r[1],
             _ => joined.push(r),
         }

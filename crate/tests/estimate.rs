@@ -1,7 +1,9 @@
 //! Estimates: agreement with the paper's Mini Shogi estimate, and identical tallies however the samples
 //! are split over shards and threads.
 
-use shogi_reach::estimate::{merge, run_range, shard_range, Report, StageCounts, Tally};
+use shogi_reach::estimate::{
+    merge, run_range, shard_range, try_shard_range, Report, ShardError, StageCounts, Tally,
+};
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::{MiniShogi, Shogi};
@@ -35,7 +37,7 @@ fn minishogi_estimate_agrees_with_the_paper() {
     assert!(
         tally.traced_back[0] as f64 > 0.99 * (tally.count(Stage::Prev) + tally.count(Stage::Reach)) as f64
     );
-    let e = tally.estimate::<MiniShogi>();
+    let e = tally.estimate::<MiniShogi>().expect("samples");
     assert!(e.low < 2.3780e18 && 2.3780e18 < e.high, "{e:?}");
 }
 
@@ -82,6 +84,37 @@ fn shard_ranges_partition() {
             at = r.end;
         }
         assert_eq!(at, n);
+    }
+}
+
+/// Exact near `u64::MAX` (computed in 128 bits), and `k >= m` is an error, not a panic.
+#[test]
+fn shard_ranges_of_huge_runs() {
+    let max = u64::MAX;
+    assert_eq!(try_shard_range(max, 0, 1), Ok(0..max));
+    assert_eq!(try_shard_range(max, max - 1, max), Ok(max - 1..max));
+    assert_eq!(try_shard_range(max, 0, max), Ok(0..1));
+    assert_eq!(try_shard_range(max - 1, max - 1, max), Ok(max - 2..max - 1));
+    assert_eq!(try_shard_range(max, 1, 2), Ok(max / 2..max));
+    assert_eq!(try_shard_range(3, max - 1, max), Ok(2..3));
+    assert_eq!(try_shard_range(0, max - 1, max), Ok(0..0));
+    // Neighbouring parts meet, and the last ends at n.
+    for (n, m) in [(max, max), (max, 3), (max - 7, max - 1), (max / 3, 1 << 40)] {
+        for k in [0, 1, m / 2, m - 2, m - 1] {
+            let (a, b) = (try_shard_range(n, k, m).unwrap(), try_shard_range(n, k + 1, m));
+            if let Ok(b) = b {
+                assert_eq!(a.end, b.start);
+            } else {
+                assert_eq!(a.end, n);
+            }
+            assert!(a.start <= a.end);
+        }
+    }
+    for (k, m) in [(0, 0), (1, 1), (5, 3), (max, max), (max, 0)] {
+        let e = try_shard_range(10, k, m).unwrap_err();
+        assert_eq!(e, ShardError { k, m });
+        assert!(e.to_string().contains("K < M"), "{e}");
+        assert!(std::panic::catch_unwind(|| shard_range(10, k, m)).is_err());
     }
 }
 

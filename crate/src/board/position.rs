@@ -28,7 +28,7 @@ pub enum PositionError {
     /// More pieces of a kind (board and hands, promoted or not) than the game has.
     TooManyPieces {
         kind: Kind,
-        found: u32,
+        found: u64,
         max: u32,
     },
     /// A kind that does not exist in this game (knight or lance in Mini Shogi).
@@ -111,7 +111,7 @@ impl<V: Variant> TryFrom<Setup<V>> for Position<V> {
                 return Err(PositionError::KindNotInGame(kind));
             }
             if found > max {
-                return Err(PositionError::TooManyPieces { kind, found, max });
+                return Err(PositionError::TooManyPieces { kind, found: found.into(), max });
             }
         }
         if setup.hands.iter().any(|h| h[Kind::King.index()] != 0) {

@@ -3,7 +3,12 @@
 //! SFEN: `<board> <b|w> <hands|-> [<move number>]`, `b` = Sente to move, hands in `R B G S N L P` order
 //! with counts, Sente's first. `startpos` is accepted too.
 //! Reference format: `<board>[<hands>] <w|b>` where `w` = **Sente** to move and each piece in hand is one
-//! letter; a trailing ` 0 1` is ignored.
+//! letter (`-` or nothing for empty hands); a trailing ` 0 1` (exactly these two words) is ignored, any
+//! other text after the side is an error.
+//!
+//! Hand counts are counted in `u64`; a count too large for a hand is an error naming the kind (with the
+//! kind's total on the board and in hands), never a wrapped count. Errors quote at most
+//! [`QUOTE_LIMIT`] characters of the input.
 
 use crate::board::color::Color;
 use crate::board::piece::{Kind, Piece};
@@ -35,11 +40,28 @@ pub enum SfenError {
     BadPromotion {
         row: usize,
     },
+    /// The side to move as written (shortened by [`quote`]).
     BadSide(String),
     BadHandChar(char),
+    /// A count (or the hands field whose counts overflow), shortened by [`quote`].
     BadHandCount(String),
+    /// The move number as written, shortened by [`quote`].
     BadMoveNumber(String),
+    /// Text after the side to move in the reference format other than ` 0 1` (shortened by [`quote`]).
+    Trailing(String),
     Position(PositionError),
+}
+
+/// The most characters of the input an error message quotes.
+pub const QUOTE_LIMIT: usize = 200;
+
+/// `text` for an error message: as is up to [`QUOTE_LIMIT`] characters, else its first [`QUOTE_LIMIT`]
+/// characters followed by `… (N characters)`, so that a huge input never gives a huge message.
+pub fn quote(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => text.to_string(),
+        Some((cut, _)) => format!("{}… ({} characters)", &text[..cut], text.chars().count()),
+    }
 }
 
 impl fmt::Display for SfenError {
@@ -66,6 +88,9 @@ impl fmt::Display for SfenError {
             SfenError::BadHandChar(c) => write!(f, "unexpected character {c:?} in hands"),
             SfenError::BadHandCount(s) => write!(f, "bad count in hands: {s:?}"),
             SfenError::BadMoveNumber(s) => write!(f, "bad move number {s:?}"),
+            SfenError::Trailing(s) => {
+                write!(f, "unexpected text after the side to move (only ` 0 1` may follow): {s:?}")
+            }
             SfenError::Position(e) => e.fmt(f),
         }
     }
@@ -101,11 +126,11 @@ pub fn parse_setup<V: Variant>(text: &str) -> Result<Setup<V>, SfenError> {
     setup.side = match fields[1] {
         "b" => Color::Sente,
         "w" => Color::Gote,
-        s => return Err(SfenError::BadSide(s.to_string())),
+        s => return Err(SfenError::BadSide(quote(s))),
     };
     parse_sfen_hands(fields[2], &mut setup)?;
     if let Some(m) = fields.get(3) {
-        setup.ply = m.parse().map_err(|_| SfenError::BadMoveNumber(m.to_string()))?;
+        setup.ply = m.parse().map_err(|_| SfenError::BadMoveNumber(quote(m)))?;
     }
     Ok(setup)
 }
@@ -117,25 +142,67 @@ pub fn parse_position<V: Variant>(text: &str) -> Result<Position<V>, SfenError> 
 
 fn parse_reference<V: Variant>(first: &str, open: usize, rest: &[&str]) -> Result<Setup<V>, SfenError> {
     let close = first.rfind(']').filter(|&c| c == first.len() - 1);
-    let (Some(close), 1 | 3) = (close, rest.len()) else {
+    let (Some(close), Some(side)) = (close, rest.first()) else {
         return Err(SfenError::Fields { found: rest.len() + 1 });
     };
     let mut setup = Setup::empty();
     parse_board::<V>(&first[..open], &mut setup)?;
+    let mut counts = [[0u64; 8]; 2];
     for ch in first[open + 1..close].chars() {
         if ch == '-' {
             continue;
         }
         let (kind, color) = hand_letter(ch)?;
-        setup.hands[color.index()][kind.index()] += 1;
+        // At most one per character of the text: no overflow.
+        counts[color.index()][kind.index()] += 1;
     }
+    store_hands(&mut setup, &counts, &first[open + 1..close])?;
     // The reference calls Sente "white": `w` is Sente to move.
-    setup.side = match rest[0] {
+    setup.side = match *side {
         "w" => Color::Sente,
         "b" => Color::Gote,
-        s => return Err(SfenError::BadSide(s.to_string())),
+        s => return Err(SfenError::BadSide(quote(s))),
     };
-    Ok(setup)
+    match &rest[1..] {
+        [] | ["0", "1"] => Ok(setup),
+        more => Err(SfenError::Trailing(quote(&more.join(" ")))),
+    }
+}
+
+/// Moves hand counts into `setup`. A count that no hand can hold (over 255) is reported as
+/// [`PositionError::TooManyPieces`] (or [`PositionError::KindNotInGame`]) with the kind's total on the
+/// board and in both hands; smaller excesses are left to [`Position`]'s validation, as for the board.
+fn store_hands<V: Variant>(
+    setup: &mut Setup<V>,
+    counts: &[[u64; 8]; 2],
+    field: &str,
+) -> Result<(), SfenError> {
+    for kind in Kind::ALL {
+        let in_hands = counts[0][kind.index()].checked_add(counts[1][kind.index()]);
+        if counts.iter().all(|c| c[kind.index()] <= u8::MAX as u64) {
+            for (hand, c) in setup.hands.iter_mut().zip(counts) {
+                hand[kind.index()] = c[kind.index()] as u8;
+            }
+            continue;
+        }
+        let on_board = setup
+            .board
+            .as_ref()
+            .iter()
+            .filter(|&&c| Piece::from_code(c).is_some_and(|p| p.kind() == kind))
+            .count();
+        let found = in_hands
+            .and_then(|n| n.checked_add(on_board as u64))
+            .ok_or_else(|| SfenError::BadHandCount(quote(field)))?;
+        let max = V::TOTAL[kind.index()] as u32;
+        return Err(if max == 0 {
+            PositionError::KindNotInGame(kind)
+        } else {
+            PositionError::TooManyPieces { kind, found, max }
+        }
+        .into());
+    }
+    Ok(())
 }
 
 fn parse_board<V: Variant>(board: &str, setup: &mut Setup<V>) -> Result<(), SfenError> {
@@ -193,26 +260,28 @@ fn parse_sfen_hands<V: Variant>(hands: &str, setup: &mut Setup<V>) -> Result<(),
     if hands == "-" {
         return Ok(());
     }
-    let mut count = String::new();
-    for ch in hands.chars() {
+    let mut counts = [[0u64; 8]; 2];
+    let mut digits = 0..0;
+    for (at, ch) in hands.char_indices() {
         if ch.is_ascii_digit() {
-            count.push(ch);
+            digits = if digits.is_empty() { at..at + 1 } else { digits.start..at + 1 };
             continue;
         }
         let (kind, color) = hand_letter(ch)?;
-        let n: u32 = if count.is_empty() {
+        let count = &hands[digits.clone()];
+        let n: u64 = if count.is_empty() {
             1
         } else {
-            count.parse().ok().filter(|&n| n >= 1).ok_or_else(|| SfenError::BadHandCount(count.clone()))?
+            count.parse().ok().filter(|&n| n >= 1).ok_or_else(|| SfenError::BadHandCount(quote(count)))?
         };
-        let slot = &mut setup.hands[color.index()][kind.index()];
-        *slot = u8::try_from(*slot as u32 + n).map_err(|_| SfenError::BadHandCount(count.clone()))?;
-        count.clear();
+        let slot = &mut counts[color.index()][kind.index()];
+        *slot = slot.checked_add(n).ok_or_else(|| SfenError::BadHandCount(quote(hands)))?;
+        digits = 0..0;
     }
-    if !count.is_empty() {
-        return Err(SfenError::BadHandCount(count));
+    if !digits.is_empty() {
+        return Err(SfenError::BadHandCount(quote(&hands[digits])));
     }
-    Ok(())
+    store_hands(setup, &counts, hands)
 }
 
 /// Hand order in SFEN.
