@@ -175,7 +175,7 @@ pub fn estimate_range(
 #[wasm_bindgen(js_name = mergeTallies)]
 pub fn merge_tallies(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
     let mut a: Tally = from_js(a)?;
-    a.merge(&from_js(b)?);
+    a.merge(&from_js(b)?).map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&a)
 }
 
@@ -194,5 +194,6 @@ pub fn report(
     if tally.samples != done || done > samples {
         return Err(JsError::new(&format!("tally of {} samples for {done} of {samples}", tally.samples)));
     }
+    tally.check().map_err(|e| JsError::new(&e.to_string()))?;
     with_variant!(variant, V => to_js(&Report::new::<V>(seed, samples, vec![[0, done]], node_cap(max_nodes)?, tally)))
 }

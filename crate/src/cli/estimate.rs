@@ -3,7 +3,7 @@
 
 use super::output::Output;
 use super::{Result, Run};
-use shogi_reach::estimate::{self, Report, Tally};
+use shogi_reach::estimate::{self, MergeError, Report, ShardProblem, Tally};
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::{Game, Ranked, WithOpening};
@@ -22,7 +22,7 @@ pub struct Estimate {
 impl Run for Estimate {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let (k, m) = self.shard.unwrap_or((0, 1));
-        let range = estimate::shard_range(self.samples, k, m);
+        let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
         let mut pool = rayon::ThreadPoolBuilder::new();
         if let Some(t) = self.threads {
             pool = pool.num_threads(t);
@@ -36,7 +36,7 @@ impl Run for Estimate {
         while at < range.end {
             let end = at.saturating_add(chunk).min(range.end);
             let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.options));
-            tally.merge(&part);
+            tally.merge(&part).map_err(|e| e.to_string())?;
             bar.set_position(end - range.start);
             bar.set_message(format!("reachable {}", tally.count(Stage::Ok)));
             at = end;
@@ -81,14 +81,27 @@ pub fn merge_files(json: bool, files: &[PathBuf]) -> Result<()> {
         reports.push(r);
     }
     let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", files[0].display()))?;
-    let merged =
-        shogi_reach::with_game!(game, V => estimate::merge::<V>(&reports)).map_err(|e| e.to_string())?;
+    let merged = shogi_reach::with_game!(game, V => estimate::merge::<V>(&reports))
+        .map_err(|e| merge_error_with_files(e, files))?;
     if !merged.is_complete() {
         eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
     }
     let mut out = Output::new();
     out.text(&report_text(&merged, json))?;
     out.finish()
+}
+
+/// A merge error that names the files concerned instead of their places in the list.
+fn merge_error_with_files(e: MergeError, files: &[PathBuf]) -> String {
+    match e {
+        MergeError::Shard { index, problem: ShardProblem::Overlap { range, other, other_range } } => format!(
+            "{}: samples {range:?} overlap samples {other_range:?} of {}",
+            files[index].display(),
+            files[other].display()
+        ),
+        MergeError::Shard { index, problem } => format!("{}: {problem}", files[index].display()),
+        e => e.to_string(),
+    }
 }
 
 /// The report as `--json` or as the paper's tables.

@@ -5,6 +5,7 @@ pub mod commands;
 pub mod estimate;
 pub mod output;
 
+use shogi_reach::board::sfen::quote;
 use shogi_reach::{Position, RankInt, Ranked, WithOpening};
 use std::io::{self, BufRead};
 
@@ -34,20 +35,6 @@ pub type Result<T> = std::result::Result<T, Failure>;
 /// A command, generic over the game.
 pub trait Run {
     fn run<V: Ranked + WithOpening>(self) -> Result<()>;
-}
-
-/// The most characters of an input that an error message repeats.
-const QUOTE_CHARS: usize = 200;
-
-/// `text` in quotes for an error message, cut after [`QUOTE_CHARS`] characters.
-pub fn quote(text: &str) -> String {
-    let n = text.chars().count();
-    if n <= QUOTE_CHARS {
-        format!("{text:?}")
-    } else {
-        let head: String = text.chars().take(QUOTE_CHARS).collect();
-        format!("{head:?}… ({n} characters)")
-    }
 }
 
 pub fn parse_rank<V: Ranked>(text: &str) -> Result<V::Rank> {
