@@ -164,6 +164,99 @@ describe('board editor', () => {
   });
 });
 
+describe('robustness', () => {
+  const START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
+
+  for (const game of ['constructor', '__proto__', 'toString']) {
+    test(`?game=${game} (a property every object has) says there is no such game and shows Shogi`, async (t) => {
+      await onPage(t, `?game=${game}`, async (page) => {
+        assert.equal(await page.inputValue('#game'), 'shogi');
+        assert.equal(await page.locator('#board .sq').count(), 81);
+        assert.equal(await sfenOf(page), START);
+        assert.deepEqual(await rules(page), []);
+        assert.equal(await page.isVisible('#sfen-error'), true);
+        const message = await page.textContent('#sfen-error');
+        assert.ok(message.includes(`no game "${game}"`), message);
+        assert.match(message, /showing Shogi/);
+        assert.equal(new URL(page.url()).searchParams.get('game'), 'shogi');
+      });
+    });
+  }
+
+  test('an unknown game with a Mini Shogi SFEN shows that position in Mini Shogi', async (t) => {
+    const sfen = 'rbsgk/4p/5/P4/KGSBR b - 1';
+    await onPage(t, `?game=chess&sfen=${encodeURIComponent(sfen)}`, async (page) => {
+      assert.equal(await page.inputValue('#game'), 'minishogi');
+      assert.equal(await sfenOf(page), sfen);
+      assert.match(await page.textContent('#sfen-error'), /no game "chess".*showing Mini Shogi/);
+    });
+  });
+
+  test('a bad ?sfen= shows its error and keeps the text in the SFEN field and the link', async (t) => {
+    const bad = '4k4/9/9/9/9/9/9/9/4K4 x - 1';
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(bad)}`, async (page) => {
+      // The board shows the initial position, diagnosed; the error stays once the diagnostics are in.
+      await page.waitForSelector(`#diagnostics[data-sfen="${START}"]`);
+      assert.equal(await page.locator('#board .grid .piece').count(), 40);
+      assert.equal(await sfenOf(page), bad);
+      assert.equal(urlSfen(page), bad);
+      assert.equal(await page.isVisible('#sfen-error'), true);
+      assert.match(await page.textContent('#sfen-error'), /could not be read: side to move must be b or w, found "x"/);
+      // Corrected and loaded: the error goes and the position is shown.
+      await page.fill('#sfen', bad.replace(' x ', ' b '));
+      await page.click('#sfen-form button[type="submit"]');
+      await page.waitForFunction(() => document.getElementById('sfen-error').hidden);
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+      assert.equal(await page.locator('#board .grid .piece').count(), 2);
+    });
+  });
+
+  test('the node cap must be a whole number from 1 to 1e9: anything else is refused with a message', async (t) => {
+    const reachable =
+      '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      // 4294967297 would wrap to 1 as a 32-bit number.
+      for (const cap of ['0', '-5', '1.5', '1000000001', '4294967297', '']) {
+        await page.fill('#max-nodes', cap);
+        await page.click('#prove');
+        await page.waitForSelector('#max-nodes-error:not([hidden])');
+        assert.match(await page.textContent('#max-nodes-error'), /whole number from 1 to 1,000,000,000/, cap);
+        assert.equal(await page.getAttribute('#max-nodes', 'aria-invalid'), 'true', cap);
+        assert.equal(await page.getAttribute('#verdict', 'data-verdict'), null, `no search for ${cap}`);
+        assert.equal(await page.isDisabled('#prove'), false);
+      }
+      // The smallest cap is accepted: the message goes, and the search stops at once with unknown.
+      await page.fill('#max-nodes', '1');
+      assert.equal(await page.isHidden('#max-nodes-error'), true);
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="unknown"]', { timeout: 30_000 });
+      assert.equal(await page.getAttribute('#max-nodes', 'aria-invalid'), null);
+    });
+  });
+
+  test('the box never shows a negative count: too many pieces are marked and explained', async (t) => {
+    const tooMany = '4k4/9/9/9/9/9/9/9/4K4 b 999999P3g 1';
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(tooMany)}`, async (page) => {
+      assert.equal(await sfenOf(page), tooMany);
+      assert.ok((await rules(page)).length > 0, 'the diagnostics flag the position');
+      const counts = await page.$$eval('#box .box-item', (items) => items.map((i) => Number(i.dataset.count)));
+      assert.ok(counts.length > 0 && counts.every((n) => n >= 0), JSON.stringify(counts));
+      assert.doesNotMatch(await page.textContent('#box'), /-\d/);
+      assert.equal(await page.getAttribute('#box [data-kind="P"]', 'data-excess'), '999981');
+      assert.equal(await page.getAttribute('#box [data-kind="P"]', 'data-count'), '0');
+      assert.match(await page.getAttribute('#box [data-kind="P"]', 'class'), /too-many/);
+      assert.equal(await page.getAttribute('#box [data-kind="G"]', 'data-count'), '1');
+      assert.equal(await page.getAttribute('#box [data-kind="G"]', 'data-excess'), null);
+      assert.equal(await page.isVisible('#box-note'), true);
+      assert.match(await page.textContent('#box-note'), /P: 999,981 more than the 18 the game has/);
+      // Back within the piece set (Clear keeps only the kings): the note goes.
+      await page.click('#clear');
+      assert.equal(await page.getAttribute('#box [data-kind="P"]', 'data-count'), '18');
+      assert.equal(await page.isHidden('#box-note'), true);
+    });
+  });
+});
+
 describe('proving', () => {
   const reachable =
     '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
@@ -284,12 +377,18 @@ async function estimate(page, { variant, samples, seed, threads }) {
   await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
   const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
   const traced = await page.$$eval('#traced tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-  return { funnel, traced, status: await page.textContent('#est-status') };
+  const stages = await stageCounts(page);
+  const reachable = Number(await page.getAttribute('#est-result .estimate', 'data-reachable'));
+  return { funnel, traced, stages, reachable, status: await page.textContent('#est-status') };
 }
+
+/** The estimate tab's stage table: [[stage name, samples decided there (NaN before a run)], ...]. */
+const stageCounts = (page) =>
+  page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => [r.dataset.stage, Number(r.dataset.count)]));
 
 function nativeEstimate(variant, samples, seed) {
   const r = JSON.parse(cli('estimate', '--variant', variant, '--samples', samples, '--seed', seed, '--json'));
-  return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back };
+  return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) };
 }
 
 describe('estimates', () => {
@@ -301,6 +400,8 @@ describe('estimates', () => {
       const want = nativeEstimate('minishogi', '20000', '4242');
       assert.deepEqual(got.funnel, want.funnel);
       assert.deepEqual(got.traced, want.traced);
+      assert.deepEqual(got.stages, want.stages);
+      assert.equal(got.reachable, Object.fromEntries(want.stages).OK);
       // A gallery position opens in the editor and is proved reachable there.
       const first = page.locator('#gallery .gallery-item').first();
       const sfen = await first.getAttribute('data-sfen');
@@ -327,6 +428,26 @@ describe('estimates', () => {
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
       const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
       assert.deepEqual(funnel, nativeEstimate('minishogi', '300000', '99').funnel);
+    });
+  });
+});
+
+describe('stages', () => {
+  test("the stage table follows the engine's stages() and a run's counts add up by name", async (t) => {
+    await onPage(t, '?tab=estimate', async (page) => {
+      const names = ['count', 'flip', 'piece', 'king', 'prev', 'reach', 'OK', 'unknown'];
+      await page.waitForFunction((n) => document.querySelectorAll('#stage-counts tbody tr').length === n, names.length);
+      assert.deepEqual((await stageCounts(page)).map(([name]) => name), names);
+      const verdicts = await page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => r.dataset.verdict));
+      assert.deepEqual(verdicts, [...Array(6).fill('unreachable'), 'reachable', 'unknown']);
+      const got = await estimate(page, { variant: 'minishogi', samples: 2000, seed: 7, threads: 2 });
+      const counts = Object.fromEntries(got.stages);
+      assert.equal(Object.values(counts).reduce((a, b) => a + b, 0), 2000);
+      assert.equal(counts.count, 0, 'sampled candidates always hold the full piece set');
+      // The funnel's last row (reachability) is the samples proved reachable, as the p̂ line says.
+      assert.equal(got.funnel.at(-1), counts.OK);
+      assert.equal(got.reachable, counts.OK);
+      assert.ok(counts.OK > 0 && counts.flip > 0, JSON.stringify(counts));
     });
   });
 });

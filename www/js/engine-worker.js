@@ -1,11 +1,13 @@
 // A Web Worker that owns one instance of the engine and answers requests `{id, type, ...}` with
-// `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops.
+// `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops, and
+// `stages` answers the engine's stages in pipeline order.
 // The first request is `init` ({threaded, threads}, see load-engine.js).
 import { loadEngine } from './load-engine.js';
 
 let engine;
 
 const handlers = {
+  stages: () => engine.stages(),
   diagnose: ({ variant, sfen }) => engine.diagnose(variant, sfen),
   prove: ({ id, variant, sfen, maxNodes }) =>
     engine.prove(variant, sfen, maxNodes, (pops, nodes, bestH) => {
@@ -23,8 +25,10 @@ self.onmessage = async ({ data }) => {
     if (type === 'init') {
       engine = await loadEngine(data.threaded, data.threads);
       postMessage({ id, result: { threaded: engine.isThreaded() } });
-    } else {
+    } else if (Object.hasOwn(handlers, type)) {
       postMessage({ id, result: handlers[type](data) });
+    } else {
+      throw new Error(`unknown request ${JSON.stringify(type)}`);
     }
   } catch (e) {
     postMessage({ id, error: String(e?.message ?? e) });

@@ -1,19 +1,29 @@
-// The estimate tab: runs the estimate host worker (estimate-worker.js) and shows the stage funnel
-// (the paper's Table 1) beside the paper's numbers, the running estimate with its 3σ band, throughput
-// and ETA, Table 2, and a gallery of sampled reachable positions.
+// The estimate tab: runs the estimate host worker (estimate-worker.js) and shows the funnel (the paper's
+// Table 1) beside the paper's numbers, the samples decided at each of the engine's stages, the running
+// estimate with its 3σ band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
+// Stages are read by name, in the engine's order (its `stages()`), never by position.
 import { Board } from './board.js';
 import { drawPlot, formatSci } from './plot.js';
 import { parseSfen } from './sfen.js';
-import { FUNNEL_LABELS, VARIANTS } from './variants.js';
+import { VARIANTS, funnelLabel } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
 const KEEP = 24;
 
 export class EstimatePanel {
-  /** `openPosition(variant, sfen)` opens a gallery position in the editor. */
-  constructor({ openPosition, labels }) {
+  /**
+   * `openPosition(variant, sfen)` opens a gallery position in the editor; `stages` is a promise of the
+   * engine's stages (`[{name, verdict, describe}]`, pipeline order).
+   */
+  constructor({ openPosition, labels, stages }) {
     this.openPosition = openPosition;
     this.labels = labels;
+    this.stages = [];
+    this.stagesReady = stages.then((list) => {
+      this.stages = list;
+      this.#stageCounts(this.lastReport ?? null);
+    });
+    this.stagesReady.catch(() => {}); // the engine status line already says the engine did not start
     this.host = null;
     this.hostKey = '';
     this.points = [];
@@ -85,6 +95,13 @@ export class EstimatePanel {
     }
     this.#buttons(true);
     this.#status('starting…', 'starting');
+    try {
+      await this.stagesReady;
+    } catch (e) {
+      this.#status(`the engine did not start: ${e.message}`, 'error');
+      this.#buttons(false);
+      return;
+    }
     this.points = [];
     $('gallery').replaceChildren();
     delete $('gallery').dataset.key;
@@ -127,15 +144,18 @@ export class EstimatePanel {
     if (!report) return;
     const v = VARIANTS[variant];
     const e = report.estimate;
+    this.lastReport = report;
     this.points.push({ done, reachable: e.reachable, low: e.low, high: e.high });
     drawPlot($('plot'), this.points, v.paper.estimate, samples);
     this.#funnel(report, v);
+    this.#stageCounts(report);
     $('est-result').innerHTML = '';
+    const reachable = this.#reachableCount(report.tally);
     const p = document.createElement('p');
     p.className = 'estimate';
-    p.dataset.reachable = report.tally.stages[5];
+    p.dataset.reachable = reachable;
     p.textContent =
-      `p̂ = ${report.tally.stages[5]} / ${done} = ${e.p_hat.toFixed(6)}; ` +
+      `p̂ = ${reachable} / ${done} = ${e.p_hat.toFixed(6)}; ` +
       `|R| ≈ ${formatSci(e.reachable, 4)}, 3σ interval [${formatSci(e.low, 4)}, ${formatSci(e.high, 4)}] ` +
       `(|P_K| = ${report.candidates}). The paper: ${formatSci(v.paper.estimate, 4)}, ` +
       `[${formatSci(v.paper.interval[0], 4)}, ${formatSci(v.paper.interval[1], 4)}].`;
@@ -143,10 +163,47 @@ export class EstimatePanel {
     this.#gallery(variant, examples);
   }
 
+  /** Samples proved reachable: the tally's count of the stage whose verdict is `reachable`. */
+  #reachableCount(tally) {
+    const stage = this.stages.find((s) => s.verdict === 'reachable');
+    if (!stage) throw new Error('the engine names no stage with the verdict reachable');
+    return countOf(tally, stage.name);
+  }
+
   #emptyTables() {
     const v = VARIANTS[$('est-game').value];
+    this.lastReport = null;
     this.#funnel(null, v);
+    this.#stageCounts(null);
     $('traced').replaceChildren();
+  }
+
+  /** Samples by the stage that decided them, in the engine's pipeline order. */
+  #stageCounts(report) {
+    const table = $('stage-counts');
+    table.innerHTML = '<thead><tr><th>Stage</th><th>Verdict</th><th>Samples</th><th>%</th></tr></thead>';
+    const body = document.createElement('tbody');
+    for (const { name, verdict, describe } of this.stages) {
+      const n = report ? countOf(report.tally, name) : null;
+      const tr = document.createElement('tr');
+      tr.dataset.stage = name;
+      tr.dataset.verdict = verdict;
+      if (n !== null) tr.dataset.count = n;
+      tr.title = describe;
+      const cells = [
+        name,
+        verdict,
+        n === null ? '–' : n.toLocaleString('en'),
+        n === null || !report.tally.samples ? '' : `${((100 * n) / report.tally.samples).toFixed(4)} %`,
+      ];
+      for (const c of cells) {
+        const td = document.createElement('td');
+        td.textContent = c;
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+    table.append(body);
   }
 
   #funnel(report, v) {
@@ -155,16 +212,18 @@ export class EstimatePanel {
       '<thead><tr><th>Check</th><th>Samples</th><th>%</th>' +
       `<th>Paper (${v.paper.samples.toExponential(0).replace('e+', 'e')} samples)</th><th>%</th></tr></thead>`;
     const body = document.createElement('tbody');
-    FUNNEL_LABELS.forEach((label, i) => {
-      const n = report ? report.funnel[i][1] : null;
+    // The engine's rows (by name) when there is a report, else the paper's.
+    const rows = report ? report.funnel : Object.entries(v.paper.funnel).map(([name]) => [name, null]);
+    for (const [name, n] of rows) {
+      const paper = v.paper.funnel[name];
       const tr = document.createElement('tr');
-      tr.dataset.stage = i;
+      tr.dataset.row = name;
       const cells = [
-        label,
+        funnelLabel(name),
         n === null ? '–' : n.toLocaleString('en'),
         n === null ? '' : `${((100 * n) / report.tally.samples).toFixed(4)} %`,
-        v.paper.funnel[i].toLocaleString('en'),
-        `${((100 * v.paper.funnel[i]) / v.paper.samples).toFixed(4)} %`,
+        paper === undefined ? '' : paper.toLocaleString('en'),
+        paper === undefined ? '' : `${((100 * paper) / v.paper.samples).toFixed(4)} %`,
       ];
       for (const c of cells) {
         const td = document.createElement('td');
@@ -173,7 +232,7 @@ export class EstimatePanel {
       }
       if (n !== null) tr.dataset.count = n;
       body.append(tr);
-    });
+    }
     table.append(body);
     if (!report) return;
     const traced = $('traced');
@@ -211,4 +270,11 @@ export class EstimatePanel {
       gallery.append(card);
     }
   }
+}
+
+/** The samples of `tally` decided at the stage called `name` (tallies count every stage, by name). */
+function countOf(tally, name) {
+  const n = tally.stages[name];
+  if (typeof n !== 'number') throw new Error(`the tally has no count for the stage ${JSON.stringify(name)}`);
+  return n;
 }

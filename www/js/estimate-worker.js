@@ -91,7 +91,7 @@ async function loop() {
 }
 
 function status() {
-  const { variant, seed, samples, done, tally, examples, elapsed, rate } = run;
-  const report = tally ? engine.report(variant, BigInt(seed), BigInt(samples), BigInt(done), tally) : null;
+  const { variant, seed, samples, done, maxNodes, tally, examples, elapsed, rate } = run;
+  const report = tally ? engine.report(variant, BigInt(seed), BigInt(samples), BigInt(done), maxNodes, tally) : null;
   return { variant, seed, samples, done, report, examples, elapsed, rate };
 }

@@ -1,6 +1,6 @@
 // The editor's position model and SFEN text. A setup need not be legal (the editor holds half-built
 // positions); the engine judges it. Cells hold SFEN piece tokens: 'P', '+P' (Sente), 'p', '+p' (Gote).
-import { KINDS, VARIANTS } from './variants.js';
+import { KINDS, VARIANTS, variantNamed } from './variants.js';
 
 /** @typedef {{variant: string, cells: (string|null)[], hands: Record<string, number>[], side: 'b'|'w'}} Setup */
 
@@ -10,7 +10,8 @@ export function emptyHands() {
 
 /** Parses SFEN (`startpos` too); throws an Error that says what is wrong. */
 export function parseSfen(variant, text) {
-  const v = VARIANTS[variant];
+  const v = variantNamed(variant);
+  if (!v) throw new Error(`there is no game ${JSON.stringify(variant)}`);
   text = text.trim().replace(/^sfen\s+/, '');
   if (text === 'startpos') text = v.start;
   const fields = text.split(/\s+/);

@@ -32,10 +32,16 @@ export const VARIANTS = {
       ['Unreachable: two pawns on a file', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1'],
       ['Unreachable: the side not to move is in check', '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1'],
     ],
-    // Ishii & Tanaka, Table 1 (5e9 samples) and the estimate.
+    // Ishii & Tanaka, Table 1 (5e9 samples, by the engine's funnel row names) and the estimate.
     paper: {
       samples: 5e9,
-      funnel: [5000000000, 4945063843, 187220063, 58981117, 40491613],
+      funnel: {
+        'initial generation': 5000000000,
+        'horizontal mirroring': 4945063843,
+        'pawn placement': 187220063,
+        'opponent king check': 58981117,
+        reachability: 40491613,
+      },
       estimate: 6.5506e68,
       interval: [6.5473e68, 6.5539e68],
     },
@@ -56,20 +62,27 @@ export const VARIANTS = {
       ["Unreachable: no legal predecessor (authors' results)", 'K1G1g/rbB1+r/+S3p/5/1sk2 b p 1'],
       ['Unreachable: a pawn that can never move', 'Pbsgk/4p/5/5/KGSBR b r 1'],
     ],
-    // Ishii & Tanaka, Table 1 (1e8 samples) and the estimate.
+    // Ishii & Tanaka, Table 1 (1e8 samples, by the engine's funnel row names) and the estimate.
     paper: {
       samples: 1e8,
-      funnel: [100000000, 96774076, 77795825, 21506911, 14849198],
+      funnel: {
+        'initial generation': 100000000,
+        'horizontal mirroring': 96774076,
+        'pawn placement': 77795825,
+        'opponent king check': 21506911,
+        reachability: 14849198,
+      },
       estimate: 2.3774e18,
       interval: [2.376e18, 2.379e18],
     },
   },
 };
 
-export const FUNNEL_LABELS = [
-  'Initial generation',
-  'Horizontal mirroring',
-  'Pawn placement',
-  'Opponent king check',
-  'Reachability',
-];
+/** The game called `name`, or null: only the games above, never a property every object inherits
+ * (`constructor`, `__proto__`, `toString`). */
+export function variantNamed(name) {
+  return typeof name === 'string' && Object.hasOwn(VARIANTS, name) ? VARIANTS[name] : null;
+}
+
+/** A funnel row's label: the engine's row name with a capital letter (`pawn placement` → `Pawn placement`). */
+export const funnelLabel = (name) => name.charAt(0).toUpperCase() + name.slice(1);

@@ -1,0 +1,61 @@
+// The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
+// named by the engine's stage names with their descriptions, and the squares to highlight on the board.
+import { squareIndex } from './sfen.js';
+
+const $ = (id) => document.getElementById(id);
+const PASSES_EVERYTHING =
+  'Passes every test before the search: full piece set, placement, the side not to move not in check, a legal predecessor. Prove it to learn whether it is reachable.';
+
+export class DiagnosticsPanel {
+  #engine;
+  #onBadSquares;
+  #describe = new Map(); // stage name → what failing it means
+  #latest = 0; // the last request: older answers are dropped
+
+  /** `stages`: a promise of the engine's stages; `onBadSquares(cellIndices)` after each diagnosis. */
+  constructor({ engine, stages, onBadSquares }) {
+    this.#engine = engine;
+    this.#onBadSquares = onBadSquares;
+    stages.then(
+      (list) => list.forEach((s) => this.#describe.set(s.name, s.describe)),
+      () => {}, // the engine status line already says the engine did not start
+    );
+  }
+
+  /** Diagnoses `sfen` of `variant` and shows what it breaks (only the latest request is shown). */
+  async update(variant, sfen) {
+    const request = ++this.#latest;
+    try {
+      const { issues } = await this.#engine.call('diagnose', { variant, sfen });
+      if (request !== this.#latest) return;
+      this.#showIssues(issues, sfen);
+      this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));
+    } catch (e) {
+      $('diagnostics').textContent = `diagnostics unavailable: ${e.message}`;
+    }
+  }
+
+  #showIssues(issues, sfen) {
+    const list = $('diagnostics');
+    list.replaceChildren();
+    if (!issues.length) {
+      const li = document.createElement('li');
+      li.className = 'ok';
+      li.textContent = PASSES_EVERYTHING;
+      list.append(li);
+    }
+    for (const issue of issues) list.append(this.#issueItem(issue));
+    list.dataset.sfen = sfen;
+  }
+
+  #issueItem({ rule, message, squares }) {
+    const li = document.createElement('li');
+    li.dataset.rule = rule;
+    const tag = document.createElement('span');
+    tag.className = 'rule';
+    tag.textContent = rule;
+    if (this.#describe.has(rule)) tag.title = `stage ${rule}: ${this.#describe.get(rule)}`;
+    li.append(tag, ` ${message}${squares.length ? ` (${squares.join(', ')})` : ''}`);
+    return li;
+  }
+}

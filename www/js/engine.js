@@ -1,0 +1,54 @@
+// The page's engines: each a Web Worker with the plain (single-threaded) WebAssembly engine, started on
+// first use. The engine never runs on the page's own thread.
+import { WorkerClient } from './rpc.js';
+
+const workerUrl = new URL('./engine-worker.js', import.meta.url);
+
+/** A worker with the plain engine, started on first use (again after a cancel). */
+export class Engine {
+  #client = null;
+  #ready = null;
+
+  #start() {
+    if (!this.#client) {
+      this.#client = new WorkerClient(workerUrl);
+      this.#ready = this.#client.call('init', { threaded: false, threads: 1 });
+    }
+    return this.#client;
+  }
+
+  /** Resolves once the engine has loaded; rejects when it could not start. */
+  get ready() {
+    this.#start();
+    return this.#ready;
+  }
+
+  async call(type, payload, onProgress) {
+    const client = this.#start();
+    await this.#ready;
+    return client.call(type, payload, onProgress);
+  }
+
+  /** Stops the worker at once; what is pending rejects with `cancelled`. */
+  cancel() {
+    this.#client?.terminate();
+    this.#client = null;
+  }
+}
+
+/** Shows in `el` whether `engine` started, and how estimates will run on this page. */
+export function showEngineStatus(el, engine) {
+  const isolation = self.crossOriginIsolated
+    ? `cross-origin isolated: estimates run the threaded engine on ${navigator.hardwareConcurrency} cores`
+    : 'not cross-origin isolated (no COOP/COEP headers): estimates use a pool of single-threaded engine workers instead of the threaded build';
+  engine.ready.then(
+    () => {
+      el.textContent = `Engine ready (WebAssembly in Web Workers); page ${isolation}.`;
+      el.dataset.state = 'ready';
+    },
+    (e) => {
+      el.textContent = `The engine could not start: ${e.message}`;
+      el.dataset.state = 'error';
+    },
+  );
+}

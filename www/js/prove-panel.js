@@ -1,0 +1,221 @@
+// The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
+// from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
+import { Player } from './player.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** The most positions a search may generate (the engine refuses more: a 4 GiB memory holds far fewer). */
+export const MAX_NODE_CAP = 1e9;
+
+/** A node cap that is not a whole number from 1 to MAX_NODE_CAP, with what was typed. */
+export class NodeCapError extends Error {
+  constructor(text) {
+    const what = text.trim() === '' ? 'Node cap missing' : `Node cap ${JSON.stringify(text.trim())} refused`;
+    super(`${what}: use a whole number from 1 to ${MAX_NODE_CAP.toLocaleString('en')}, in digits.`);
+    this.name = 'NodeCapError';
+  }
+}
+
+/** The node cap typed in `text`: a whole number from 1 to MAX_NODE_CAP written in digits, else NodeCapError. */
+export function parseNodeCap(text) {
+  const digits = text.trim();
+  const n = Number(digits);
+  if (!/^\d+$/.test(digits) || n < 1 || n > MAX_NODE_CAP) throw new NodeCapError(text);
+  return n;
+}
+
+const count = (n) => n.toLocaleString('en');
+
+export class ProvePanel {
+  #engine;
+  #currentPosition;
+  #player;
+  #provedSfen = null; // the SFEN the verdict shown belongs to
+  #proved = null; // {variant, sfen, goal, path, game}: the position last proved reachable
+
+  /** `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove. */
+  constructor({ engine, currentPosition, labels }) {
+    this.#engine = engine;
+    this.#currentPosition = currentPosition;
+    this.#player = new Player({
+      board: $('player-board'),
+      first: $('first'), back: $('back'), play: $('play'), forward: $('forward'), last: $('last'),
+      scrub: $('scrub'), direction: $('direction'), speed: $('speed'), moves: $('moves'), caption: $('player-caption'),
+    });
+    this.#player.setLabels(labels);
+    $('prove').onclick = () => this.prove();
+    $('cancel').onclick = () => engine.cancel();
+    $('max-nodes').oninput = () => this.#showNodeCapError(null);
+    $('whole-game').onclick = () => this.#showWholeGame();
+    $('path-only').onclick = () => this.#showPath();
+    $('download-kif').onclick = () => download(`proof-game-${this.#proved.variant}.kif`, this.#proved.game.kif);
+    $('download-usi').onclick = () => download(`proof-game-${this.#proved.variant}.usi`, `${this.#proved.game.usi}\n`);
+    document.addEventListener('keydown', (e) => this.#playerKey(e));
+  }
+
+  setLabels(labels) {
+    this.#player.setLabels(labels);
+  }
+
+  setFlipped(flipped) {
+    this.#player.setFlipped(flipped);
+  }
+
+  hidePlayer() {
+    $('player').hidden = true;
+  }
+
+  /** Marks the verdict shown as stale when the position edited is no longer the one proved. */
+  positionChanged(sfen) {
+    if (this.#provedSfen && this.#provedSfen !== sfen) $('verdict').dataset.stale = 'true';
+  }
+
+  /** Proves the current position (with the node cap typed, if it is valid) and shows the verdict. */
+  async prove() {
+    let maxNodes;
+    try {
+      maxNodes = parseNodeCap($('max-nodes').value);
+    } catch (e) {
+      this.#showNodeCapError(e.message);
+      return;
+    }
+    const { variant, sfen } = this.#currentPosition();
+    this.#clearVerdict();
+    this.#searching(true);
+    const started = performance.now();
+    try {
+      const result = await this.#engine.call('prove', { variant, sfen, maxNodes }, (p) => {
+        $('prove-progress').textContent =
+          `searching: ${count(p.pops)} positions expanded, ${count(p.nodes)} generated (best heuristic ${p.bestH})`;
+      });
+      this.#provedSfen = sfen;
+      this.#showVerdict(result, variant, (performance.now() - started) / 1000);
+    } catch (e) {
+      const verdict = $('verdict');
+      verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
+      verdict.textContent = e.cancelled ? 'Cancelled.' : `Cannot prove this: ${e.message}`;
+      // After a failure inside the engine, the next proof gets a fresh instance.
+      if (!e.cancelled) this.#engine.cancel();
+    } finally {
+      this.#searching(false);
+    }
+  }
+
+  #showNodeCapError(message) {
+    const el = $('max-nodes-error');
+    el.textContent = message ?? '';
+    el.hidden = message === null;
+    if (message === null) $('max-nodes').removeAttribute('aria-invalid');
+    else $('max-nodes').setAttribute('aria-invalid', 'true');
+  }
+
+  #clearVerdict() {
+    const verdict = $('verdict');
+    verdict.replaceChildren();
+    delete verdict.dataset.verdict;
+    delete verdict.dataset.stale;
+    this.hidePlayer();
+    this.#proved = null;
+  }
+
+  #searching(on) {
+    $('prove').disabled = on;
+    $('cancel').hidden = !on;
+    $('prove-progress').textContent = on ? 'searching backwards…' : '';
+  }
+
+  #showVerdict(r, variant, seconds) {
+    const el = $('verdict');
+    el.dataset.verdict = r.verdict;
+    el.dataset.stage = r.stage;
+    const head = document.createElement('p');
+    head.className = `verdict ${r.verdict}`;
+    head.textContent = verdictText(r);
+    if (r.verdict === 'reachable') el.dataset.plies = r.path.length;
+    const searched = r.nodes != null
+      ? ` Search: ${count(r.pops)} positions expanded, ${count(r.nodes)} generated, ${seconds.toFixed(2)} s.`
+      : '';
+    const detail = document.createElement('p');
+    detail.className = 'detail';
+    detail.textContent = `Stage ${r.stage}.${r.n_prev != null ? ` Legal predecessors: ${r.n_prev}.` : ''}${searched}`;
+    el.replaceChildren(head, detail);
+    if (r.verdict === 'reachable') {
+      this.#proved = { variant, sfen: this.#provedSfen, goal: r.goal, path: r.path, game: null };
+      this.#showPath();
+      $('player').hidden = false;
+    }
+  }
+
+  /** The player shows the path from the KK position found to the position proved. */
+  #showPath() {
+    $('player-title').textContent = 'The path from a KK position';
+    $('player-hint').hidden = false;
+    $('whole-game').hidden = false;
+    $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
+    $('game-status').textContent = '';
+    this.#player.load(this.#proved.variant, this.#proved.goal, this.#proved.path);
+  }
+
+  /** The player shows the whole game from the initial position (built once per proof, in the worker). */
+  async #showWholeGame() {
+    const target = this.#proved;
+    $('whole-game').disabled = true;
+    $('game-status').textContent = 'building the game and replaying it from the initial position…';
+    try {
+      target.game ??= await this.#engine.call('proofGame', { variant: target.variant, sfen: target.sfen });
+      if (this.#proved !== target) return;
+      const g = target.game;
+      $('player-title').textContent = `The whole game: ${g.plies} moves from the initial position`;
+      $('player-hint').hidden = true;
+      $('whole-game').hidden = true;
+      $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
+      $('game-status').textContent = wholeGameText(g);
+      $('game-status').dataset.plies = g.plies;
+      this.#player.load(target.variant, g.start, g.moves, 'Initial position');
+    } catch (e) {
+      $('game-status').textContent = `No game: ${e.message}`;
+    } finally {
+      $('whole-game').disabled = false;
+    }
+  }
+
+  // While the player shows and nothing else has the focus: arrows step, Home and End jump, 'p' plays.
+  #playerKey(e) {
+    if (e.target.closest?.('input, select, textarea') || $('player').hidden || e.target !== document.body) return;
+    if (e.key === 'ArrowRight') this.#player.step(1);
+    else if (e.key === 'ArrowLeft') this.#player.step(-1);
+    else if (e.key === 'Home') $('first').click();
+    else if (e.key === 'End') $('last').click();
+    else if (e.key === 'p') $('play').click();
+    else return;
+    e.preventDefault();
+  }
+}
+
+/** The verdict's headline. */
+function verdictText(r) {
+  if (r.verdict === 'reachable') return `Reachable: traced back ${r.path.length} plies to a KK position.`;
+  if (r.verdict === 'unreachable') {
+    const traced = r.max_depth != null ? ` The search traced it back at most ${r.max_depth} plies.` : '';
+    return `Unreachable (stage ${r.stage}): ${r.reason}.${traced}`;
+  }
+  return `Unknown: ${r.reason} (${r.nodes?.toLocaleString('en')} positions). Raise the node cap to search further.`;
+}
+
+/** How the whole game is made of its three parts. */
+function wholeGameText(g) {
+  return (
+    `Checked by replaying every move from the initial position. Moves 1–${g.opening}: to a KK position; ` +
+    `${g.opening + 1}–${g.opening + g.connection}: pieces passed between the hands and kings walked to the KK ` +
+    `position of the search; ${g.opening + g.connection + 1}–${g.plies}: the search path.`
+  );
+}
+
+/** Saves `text` as a file called `name`. */
+function download(name, text) {
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+}

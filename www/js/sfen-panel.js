@@ -1,0 +1,71 @@
+// The SFEN field and its buttons (Load, Copy, Copy link), the presets, and the message line under them
+// (errors stay until the next edit; refusals of an edit go away by themselves).
+import { detectVariant, parseSfen } from './sfen.js';
+import { VARIANTS } from './variants.js';
+
+const $ = (id) => document.getElementById(id);
+const FLASH_MS = 4000;
+
+export class SfenPanel {
+  #flashTimer = null;
+
+  /**
+   * `engine` reads the text (it also knows the reference's format: `w` = Sente, hands as [...]);
+   * `currentVariant()` is the game being edited; `onPosition(variant, setup)` loads a position read from
+   * the field; `onPreset(sfen)` a preset; `currentSfen()` is what Copy copies.
+   */
+  constructor({ engine, currentVariant, currentSfen, onPosition, onPreset }) {
+    $('sfen-form').onsubmit = (e) => {
+      e.preventDefault();
+      this.#load(engine, $('sfen').value, currentVariant(), onPosition);
+    };
+    $('copy-sfen').onclick = () => navigator.clipboard?.writeText(currentSfen());
+    $('copy-link').onclick = () => navigator.clipboard?.writeText(location.href);
+    $('presets').onchange = () => {
+      if ($('presets').value) onPreset($('presets').value);
+      $('presets').value = '';
+    };
+  }
+
+  /** Shows the position's SFEN in the field and clears the message line. */
+  show(sfen) {
+    $('sfen').value = sfen;
+    $('sfen-error').hidden = true;
+  }
+
+  /** Puts `text` in the field as it is (the user's text, kept to be corrected). */
+  showText(text) {
+    $('sfen').value = text;
+  }
+
+  /** A message that stays until the next edit. */
+  showError(message) {
+    clearTimeout(this.#flashTimer);
+    const el = $('sfen-error');
+    el.textContent = message;
+    el.hidden = false;
+  }
+
+  /** A message that goes away by itself. */
+  flash(message) {
+    this.showError(message);
+    this.#flashTimer = setTimeout(() => ($('sfen-error').hidden = true), FLASH_MS);
+  }
+
+  fillPresets(variant) {
+    const select = $('presets');
+    select.replaceChildren(new Option('Choose a position…', ''));
+    for (const [name, sfen] of VARIANTS[variant].presets) select.append(new Option(name, sfen));
+  }
+
+  /** Reads the field's text (a position of the other game switches the game) and loads it. */
+  async #load(engine, text, currentVariant, onPosition) {
+    const variant = detectVariant(text) ?? currentVariant;
+    try {
+      const { sfen } = await engine.call('diagnose', { variant, sfen: text });
+      onPosition(variant, parseSfen(variant, sfen ?? text));
+    } catch (err) {
+      this.showError(`Cannot load that: ${err.message}`);
+    }
+  }
+}
