@@ -14,6 +14,7 @@ cargo test --profile ci --workspace
 cargo build --release
 need_apt parallel parallel
 bash tests/parallel-shards.sh
+node --test --test-reporter=spec tests/serve.test.mjs
 bash scripts/build.sh
 need_chromium
 node --test --test-reporter=spec tests/browser.test.mjs
