@@ -300,7 +300,7 @@ describe('proving', () => {
   });
 
   test('the whole game from the initial position plays, and downloads as KIF and USI', async (t) => {
-    const native = JSON.parse(cli('proof-game', '--format', 'json', reachable));
+    const native = JSON.parse(cli('proof-game', '--method', 'kk', '--format', 'json', reachable));
     await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });

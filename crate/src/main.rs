@@ -72,14 +72,21 @@ enum Command {
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
-    /// A complete game from the initial position to a reachable position, verified by replaying it:
-    /// opening to a KK position, to the KK position the backward search reached, then the search path.
+    /// A complete game from the initial position to a reachable position, verified by replaying it: the
+    /// short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
+    /// position the backward search reached, then the search path), whichever is shorter.
     ProofGame {
         #[arg(long, default_value = "shogi")]
         variant: Game,
         /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
         #[arg(long, value_enum, default_value = "usi")]
         format: commands::GameFormat,
+        /// best (the shorter of the short search's and the KK route's), short or kk.
+        #[arg(long, value_enum, default_value = "best")]
+        method: commands::GameMethod,
+        /// Time for the short search, in milliseconds.
+        #[arg(long, default_value_t = 2000)]
+        budget_ms: u64,
         /// Give up the backward search after this many positions.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
@@ -156,9 +163,15 @@ fn run(command: Command) -> cli::Result<()> {
         Command::Prove { variant, json, max_nodes, sfen } => {
             dispatch(variant, commands::Prove { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") })
         }
-        Command::ProofGame { variant, format, max_nodes, sfen } => dispatch(
+        Command::ProofGame { variant, format, method, budget_ms, max_nodes, sfen } => dispatch(
             variant,
-            commands::ProofGame { format, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
+            commands::ProofGame {
+                format,
+                method,
+                budget: std::time::Duration::from_millis(budget_ms),
+                options: exact(Some(max_nodes)),
+                sfen: sfen.join(" "),
+            },
         ),
         Command::Estimate { variant, samples, seed, threads, shard, max_nodes, json } => dispatch(
             variant,

@@ -171,7 +171,7 @@ fn proof_game_in_every_format() {
     use shogi_reach::{MiniShogi, Position, Shogi};
     // A reachable Shogi position from the authors' results: the USI command replays to it.
     let sfen = "2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1";
-    let usi = ok(&["proof-game", sfen], "");
+    let usi = ok(&["proof-game", "--method", "kk", sfen], "");
     assert!(
         usi.starts_with("position startpos moves 7g7f 8b3b 8h3c 3b3c 2h3h"),
         "the paper's opening: {usi}"
@@ -179,12 +179,12 @@ fn proof_game_in_every_format() {
     let (start, moves) = parse_usi_command::<Shogi>(&usi).unwrap();
     let end = moves.iter().fold(start, |p, &m| play(&p, m));
     assert_eq!(end, Position::from_sfen(sfen).unwrap());
-    let kif = ok(&["proof-game", "--format", "kif", sfen], "");
+    let kif = ok(&["proof-game", "--method", "kk", "--format", "kif", sfen], "");
     assert!(kif.contains("手合割：平手") && kif.contains("   1 ７六歩(77)"), "{kif}");
     assert_eq!(parse_kif::<Shogi>(&kif).unwrap(), moves);
     // Mini Shogi as JSON: the parts add up and every move comes with the position after it.
     let json: serde_json::Value = serde_json::from_str(&ok(
-        &["proof-game", "--variant", "minishogi", "--format", "json", "startpos"],
+        &["proof-game", "--variant", "minishogi", "--method", "kk", "--format", "json", "startpos"],
         "",
     ))
     .unwrap();
@@ -199,6 +199,16 @@ fn proof_game_in_every_format() {
     assert_eq!(json["moves"].as_array().unwrap().last().unwrap()["sfen"], "rbsgk/4p/5/P4/KGSBR b - 1");
     let (_, moves) = parse_usi_command::<MiniShogi>(json["usi"].as_str().unwrap()).unwrap();
     assert_eq!(moves.len() as u64, plies);
+    // By default the short search's game when it is shorter, here a shortest one.
+    let two_plies = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["proof-game", "--format", "json", two_plies], "")).unwrap();
+    assert_eq!(json["method"], "short");
+    assert_eq!(json["shortest"], true);
+    assert_eq!(json["plies"], 2);
+    assert_eq!(json["lower_bound"], 2);
+    assert_eq!(json["usi"], "position startpos moves 7g7f 3c3d");
+    assert!(ok(&["proof-game", "--format", "kif", two_plies], "").contains("2 plies (shortest possible)"));
     // No game for an unreachable position.
     let err = fails(&["proof-game", "4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1"], "");
     assert!(err.contains("no proof game") && err.contains("stage king"), "{err}");

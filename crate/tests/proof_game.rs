@@ -17,12 +17,13 @@ use shogi_reach::{MiniShogi, Position, Ranked, Shogi, WithOpening};
 fn check<V: Ranked + WithOpening>(sfen: &str, search: &mut KkSearch<V>) {
     let pos = Position::<V>::from_sfen(sfen).unwrap();
     let game = proof_game(&pos, search, SearchOptions::default()).unwrap_or_else(|e| panic!("{sfen}: {e}"));
+    let route = game.kk.as_ref().expect("the KK route has its parts");
     let mut at = Position::<V>::startpos();
     for (i, m) in game.moves.iter().enumerate() {
         let legal =
             parse_legal_move(&at, &m.to_usi::<V>()).unwrap_or_else(|e| panic!("{sfen}: ply {}: {e}", i + 1));
         at = shogi_reach::rules::play(&at, legal);
-        let kk = i + 1 == game.opening || i + 1 == game.opening + game.connection;
+        let kk = i + 1 == route.opening || i + 1 == route.opening + route.connection;
         if kk {
             assert_eq!(
                 at.board().iter().filter(|&&c| c != shogi_reach::board::piece::EMPTY).count(),
@@ -34,7 +35,7 @@ fn check<V: Ranked + WithOpening>(sfen: &str, search: &mut KkSearch<V>) {
     }
     assert_eq!(at, pos, "{sfen}: the game ends elsewhere");
     assert_eq!(at.side_to_move(), pos.side_to_move());
-    assert_eq!(game.moves.len(), game.opening + game.connection + game.path);
+    assert_eq!(game.moves.len(), route.opening + route.connection + route.path);
 
     let (start, usi_moves) = parse_usi_command::<V>(&game.to_usi()).unwrap();
     assert_eq!(start, Position::startpos());

@@ -5,7 +5,7 @@ use super::output::Output;
 use super::{for_each_input_line, parse_position, parse_rank, Result, Run};
 use shogi_reach::ranking::rank;
 use shogi_reach::ranking::sample::RankSampler;
-use shogi_reach::reach::proof_game::proof_game;
+use shogi_reach::reach::proof_game::{build_proof_game, Choice};
 use shogi_reach::reach::prove::prove;
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::{classify_rank, Classified, Stage};
@@ -184,15 +184,45 @@ pub enum GameFormat {
     Json,
 }
 
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum GameMethod {
+    /// The short search within the budget and the KK route: the shorter game.
+    Best,
+    /// Only the short search.
+    Short,
+    /// Only the KK route.
+    Kk,
+}
+
 pub struct ProofGame {
     pub format: GameFormat,
+    pub method: GameMethod,
+    pub budget: std::time::Duration,
     pub options: SearchOptions,
     pub sfen: String,
 }
 impl Run for ProofGame {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = parse_position::<V>(&self.sfen)?;
-        let game = proof_game(&pos, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
+        let choice = match self.method {
+            GameMethod::Best => Choice::Best,
+            GameMethod::Short => Choice::Short,
+            GameMethod::Kk => Choice::Kk,
+        };
+        let started = std::time::Instant::now();
+        let spinner = if std::io::stderr().is_terminal() {
+            indicatif::ProgressBar::new_spinner()
+        } else {
+            indicatif::ProgressBar::hidden()
+        };
+        let keep_going = |nodes: usize| {
+            spinner.set_message(format!("short proof-game search: {nodes} positions"));
+            spinner.tick();
+            started.elapsed() < self.budget
+        };
+        let game = build_proof_game(&pos, &mut KkSearch::<V>::new(), self.options, choice, keep_going)
+            .map_err(|e| e.to_string())?;
+        spinner.finish_and_clear();
         let mut out = Output::new();
         match self.format {
             GameFormat::Usi => out.line(game.to_usi())?,

@@ -7,4 +7,5 @@ pub mod prev;
 pub mod proof_game;
 pub mod prove;
 pub mod search;
+pub mod short_game;
 pub mod stage;

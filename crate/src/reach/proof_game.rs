@@ -1,7 +1,9 @@
 //! Proof games: an explicit game from the initial position to a position proved reachable, checked by
 //! replaying it with the forward legal-move generator.
 //!
-//! The game follows the paper's argument (Appendix A of the Shogi paper): an opening from the initial
+//! Two methods build one. The short method ([`crate::reach::short_game`]) searches backwards from the
+//! position to the initial position within a budget, and knows when its game is a shortest one. The KK
+//! route always works and follows the paper's argument (Appendix A of the Shogi paper): an opening from the initial
 //! position to a KK position (only the kings on the board), then moves from that KK position to the one
 //! the backward search reached (pieces passed from hand to hand by dropping them next to the other king,
 //! which takes them; king walks; a king cycle of odd length where the side to move must change), then the
@@ -14,6 +16,7 @@ use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
+use crate::reach::short_game::{self, Bound, BoundCache, ShortOptions};
 use crate::reach::stage::Stage;
 use crate::records::notation;
 use crate::records::record;
@@ -23,11 +26,43 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 use std::fmt;
 use std::sync::OnceLock;
 
-/// A complete game from the initial position, in three parts.
+/// How a proof game was built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The short-game search from the position back to the initial position.
+    Short,
+    /// The KK route: opening to a KK position, connection, the backward search's path.
+    Kk,
+}
+
+impl Method {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Short => "short",
+            Method::Kk => "kk",
+        }
+    }
+}
+
+/// A complete game from the initial position, verified by replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofGame<V: Variant> {
     /// Every move from the initial position.
     pub moves: Vec<Move>,
+    /// The position the game ends in.
+    pub end: Position<V>,
+    pub method: Method,
+    /// Whether no shorter game exists (the short search proved it).
+    pub shortest: bool,
+    /// A lower bound on the plies of every game to the position.
+    pub lower_bound: Option<u32>,
+    /// The parts of a KK-route game.
+    pub kk: Option<KkRoute<V>>,
+}
+
+/// The three parts of a KK-route game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KkRoute<V: Variant> {
     /// Plies of the opening (initial position → first KK position).
     pub opening: usize,
     /// Plies between the two KK positions.
@@ -37,8 +72,6 @@ pub struct ProofGame<V: Variant> {
     /// The KK positions at the end of the opening and at the start of the search path.
     pub first_kk: Position<V>,
     pub search_kk: Position<V>,
-    /// The position the game ends in.
-    pub end: Position<V>,
 }
 
 /// Why there is no proof game.
@@ -50,6 +83,8 @@ pub enum ProofGameError {
     Construction(String),
     /// The replay did not confirm the game (a bug; the game is never shown).
     Verification(String),
+    /// The short search found no game within its budget.
+    NotFound,
 }
 
 impl fmt::Display for ProofGameError {
@@ -64,13 +99,76 @@ impl fmt::Display for ProofGameError {
             ),
             ProofGameError::Construction(e) => write!(f, "could not build a proof game: {e}"),
             ProofGameError::Verification(e) => write!(f, "the proof game did not verify: {e}"),
+            ProofGameError::NotFound => write!(f, "the short search found no game within its budget"),
         }
     }
 }
 
 impl std::error::Error for ProofGameError {}
 
-/// Builds and verifies a proof game for `pos`, which must be proved reachable by the backward search.
+/// Which method builds a proof game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The short search within its budget, and the KK route: the shorter game.
+    Best,
+    /// Only the short search (an error when it finds no game within its budget).
+    Short,
+    /// Only the KK route.
+    Kk,
+}
+
+/// Builds and verifies a proof game for `pos` by `choice`. The backward search to a KK position first
+/// proves `pos` reachable (`options` caps it and the short search); the short search runs A* for a quarter of
+/// its budget (a game it finds is a shortest one), then a weighted search. `keep_going(nodes)` is asked
+/// during the short search, e.g. to stop it at a time limit.
+pub fn build_proof_game<V: WithOpening>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+    choice: Choice,
+    mut keep_going: impl FnMut(usize) -> bool,
+) -> Result<ProofGame<V>, ProofGameError> {
+    if choice == Choice::Kk {
+        return proof_game(pos, search, options);
+    }
+    let kk = proof_game(pos, search, options)?;
+    let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
+    let short = short_proof_game(pos, max_nodes, &mut keep_going)?;
+    match (choice, short) {
+        (_, Some(short)) if short.moves.len() <= kk.moves.len() => Ok(short),
+        (Choice::Short, Some(short)) => Ok(short),
+        (Choice::Short, None) => Err(ProofGameError::NotFound),
+        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..kk }),
+    }
+}
+
+/// The short search's game, verified, if it finds one within `max_nodes` positions and `keep_going`.
+fn short_proof_game<V: WithOpening>(
+    pos: &Position<V>,
+    max_nodes: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Result<Option<ProofGame<V>>, ProofGameError> {
+    let bound = Bound::<V>::shared();
+    let exact = ShortOptions { max_nodes: max_nodes / 4, weight: 1 };
+    let mut found = short_game::search(pos, bound, exact, &mut *keep_going);
+    if found.moves.is_none() {
+        found = short_game::search(pos, bound, ShortOptions { max_nodes, weight: 3 }, &mut *keep_going);
+    }
+    let Some(moves) = found.moves else { return Ok(None) };
+    let game = ProofGame {
+        moves,
+        end: *pos,
+        method: Method::Short,
+        shortest: found.shortest,
+        lower_bound: found.lower_bound,
+        kk: None,
+    };
+    game.verify()?;
+    Ok(Some(game))
+}
+
+/// Builds and verifies the KK-route proof game for `pos`, which must be proved reachable by the backward
+/// search.
 pub fn proof_game<V: WithOpening>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
@@ -87,15 +185,15 @@ pub fn proof_game<V: WithOpening>(
     let mut moves = opening.clone();
     moves.extend(&connection);
     moves.extend(&path);
-    let game = ProofGame {
+    let kk = KkRoute {
         opening: opening.len(),
         connection: connection.len(),
         path: path.len(),
-        moves,
         first_kk,
         search_kk,
-        end: *pos,
     };
+    let game =
+        ProofGame { moves, end: *pos, method: Method::Kk, shortest: false, lower_bound: None, kk: Some(kk) };
     game.verify()?;
     Ok(game)
 }
@@ -104,11 +202,11 @@ impl<V: Variant> ProofGame<V> {
     /// Replays the game from the initial position, each move checked against the legal moves, and
     /// confirms it passes through both KK positions and ends exactly at `end` (board, hands, side).
     pub fn verify(&self) -> Result<(), ProofGameError> {
-        let checkpoints = [
-            (self.opening, &self.first_kk, "the first KK position"),
-            (self.opening + self.connection, &self.search_kk, "the search's KK position"),
-            (self.moves.len(), &self.end, "the position"),
-        ];
+        let mut checkpoints = vec![(self.moves.len(), &self.end, "the position")];
+        if let Some(kk) = &self.kk {
+            checkpoints.push((kk.opening, &kk.first_kk, "the first KK position"));
+            checkpoints.push((kk.opening + kk.connection, &kk.search_kk, "the search's KK position"));
+        }
         replay(&Position::<V>::startpos(), &self.moves, |ply, p| {
             match checkpoints.iter().find(|(n, want, _)| *n == ply && p != *want) {
                 Some((_, _, what)) => Err(format!("after {ply} plies the game is not at {what}")),
@@ -126,19 +224,33 @@ impl<V: Variant> ProofGame<V> {
 
     /// The game as a KIF record.
     pub fn to_kif(&self) -> String {
-        let comment = format!(
-            "shogi-reach proof game: {} plies from the initial position to {}\n\
-             opening to a KK position: plies 1-{}; to the KK position of the backward search: plies {}-{}; \
-             the search path: plies {}-{}",
-            self.moves.len(),
-            self.end.to_sfen(),
-            self.opening,
-            self.opening + 1,
-            self.opening + self.connection,
-            self.opening + self.connection + 1,
-            self.moves.len()
+        let mut comment = format!(
+            "shogi-reach proof game: {} from the initial position to {}\n",
+            self.length(),
+            self.end.to_sfen()
         );
+        if let Some(kk) = &self.kk {
+            comment += &format!(
+                "opening to a KK position: plies 1-{}; to the KK position of the backward search: plies {}-{}; \
+                 the search path: plies {}-{}",
+                kk.opening,
+                kk.opening + 1,
+                kk.opening + kk.connection,
+                kk.opening + kk.connection + 1,
+                self.moves.len()
+            );
+        }
         record::kif::<V>(&self.moves, &comment)
+    }
+
+    /// "N plies (shortest possible)" or "N plies (shortest found)".
+    pub fn length(&self) -> String {
+        let n = self.moves.len();
+        if self.shortest {
+            format!("{n} plies (shortest possible)")
+        } else {
+            format!("{n} plies (shortest found)")
+        }
     }
 
     /// The game as JSON: the parts, every move (USI, Japanese, the position after it), USI and KIF.
@@ -160,11 +272,14 @@ impl<V: Variant> ProofGame<V> {
             "sfen": self.end.to_sfen(),
             "start": Position::<V>::startpos().to_sfen(),
             "plies": self.moves.len(),
-            "opening": self.opening,
-            "connection": self.connection,
-            "path": self.path,
-            "first_kk": self.first_kk.to_sfen(),
-            "search_kk": self.search_kk.to_sfen(),
+            "method": self.method.name(),
+            "shortest": self.shortest,
+            "lower_bound": self.lower_bound,
+            "opening": self.kk.as_ref().map(|kk| kk.opening),
+            "connection": self.kk.as_ref().map(|kk| kk.connection),
+            "path": self.kk.as_ref().map(|kk| kk.path),
+            "first_kk": self.kk.as_ref().map(|kk| kk.first_kk.to_sfen()),
+            "search_kk": self.kk.as_ref().map(|kk| kk.search_kk.to_sfen()),
             "moves": moves,
             "usi": self.to_usi(),
             "kif": self.to_kif(),
@@ -219,7 +334,7 @@ pub const PAPER_SHOGI_OPENING: &str = "☗P-7f ☖R-3b ☗Bx3c= ☖Rx3c ☗R-3h 
 type Opening<V> = Result<(Vec<Move>, Position<V>), String>;
 
 /// What proof games need of a game: how its opening to a KK position is found, and where it is kept.
-pub trait WithOpening: Variant {
+pub trait WithOpening: BoundCache {
     /// Finds the opening; [`opening`] calls it once.
     fn find_opening() -> Opening<Self>;
     /// Where [`opening`] keeps it.

@@ -1,0 +1,438 @@
+//! Short proof games: a best-first search backwards from a position to the initial position over Prev1,
+//! guided by a lower bound on the plies every game from the initial position to a position needs.
+//!
+//! The bound counts, for each side, the moves its pieces must make: every piece on the board is either one
+//! of the side's own pieces from its starting square (at least the moves its kind needs on an empty board,
+//! promotion included) or a piece the side captured and dropped (one drop, more if it stands promoted); every
+//! dropped piece and every piece in hand was captured by one of the side's moves. The two sides alternate, so
+//! the plies follow from the larger count and the side to move. With weight 1 the search is A*: the first
+//! game it finds is a shortest one.
+
+use crate::board::color::Color;
+use crate::board::moves::Move;
+use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::position::Position;
+use crate::board::variant::{Variant, MOVES, OFF};
+use crate::reach::prev::{predecessors, Predecessor};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
+
+/// No way (a pawn cannot move backwards).
+const FAR: u8 = u8::MAX;
+
+/// Least moves on an empty board from a square to a square, for every piece and promotion state.
+pub struct Travel {
+    n: usize,
+    /// `[code][from][promoted after][to]`, [`FAR`] when impossible.
+    dist: Vec<u8>,
+    /// `[code][to]`: the least moves to stand promoted on `to` after a drop of the unpromoted `code`
+    /// anywhere (the drop itself not counted).
+    promoted_after_drop: Vec<u8>,
+}
+
+impl Travel {
+    pub fn build<V: Variant>() -> Travel {
+        let n = V::squares();
+        let mut t = Travel { n, dist: vec![FAR; 32 * n * 2 * n], promoted_after_drop: vec![FAR; 32 * n] };
+        for code in 0..32u8 {
+            let Some(piece) = Piece::from_code(code) else { continue };
+            if piece.is_promoted() {
+                continue;
+            }
+            for from in 0..n {
+                t.search_from::<V>(piece, from);
+            }
+            for to in 0..n {
+                let best = (0..n)
+                    .filter(|&d| !V::is_dead(piece.kind(), piece.color(), d))
+                    .map(|d| t.get(code, d, true, to))
+                    .min()
+                    .unwrap_or(FAR);
+                t.promoted_after_drop[code as usize * n + to] = best;
+            }
+        }
+        t
+    }
+
+    #[inline]
+    fn index(&self, code: u8, from: usize, promoted: bool, to: usize) -> usize {
+        ((code as usize * self.n + from) * 2 + promoted as usize) * self.n + to
+    }
+
+    /// Least moves for the unpromoted piece `code` on `from` to stand on `to`, promoted or not.
+    #[inline]
+    pub fn get(&self, code: u8, from: usize, promoted: bool, to: usize) -> u8 {
+        self.dist[self.index(code, from, promoted, to)]
+    }
+
+    /// Breadth-first over (promoted, square) states of one unpromoted piece starting on `from`.
+    fn search_from<V: Variant>(&mut self, piece: Piece, from: usize) {
+        let g = V::geometry();
+        let (kind, color) = (piece.kind(), piece.color());
+        let mut frontier = vec![(false, from)];
+        let start = self.index(piece.code(), from, false, from);
+        self.dist[start] = 0;
+        let mut moves = 0u8;
+        while !frontier.is_empty() {
+            moves += 1;
+            let mut next = Vec::new();
+            for (promoted, sq) in frontier {
+                let code = if promoted { piece.promote().code() } else { piece.code() } as usize;
+                for to in empty_board_targets(g, MOVES.steps[code], MOVES.slides[code], sq) {
+                    let zone = V::in_zone(sq, color) || V::in_zone(to, color);
+                    let states: [(bool, bool); 2] = [
+                        (promoted, promoted || !V::is_dead(kind, color, to)),
+                        (true, !promoted && kind.can_promote() && zone),
+                    ];
+                    for (p, allowed) in states {
+                        let i = self.index(piece.code(), from, p, to);
+                        if allowed && self.dist[i] == FAR {
+                            self.dist[i] = moves;
+                            next.push((p, to));
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+    }
+}
+
+/// The squares a piece with these step and slide patterns reaches in one move on an empty board.
+fn empty_board_targets(
+    g: &crate::board::variant::Geometry,
+    steps: u16,
+    slides: u8,
+    sq: usize,
+) -> impl Iterator<Item = usize> + '_ {
+    let step_targets = (0..12).filter(move |&d| steps & (1 << d) != 0).map(move |d| g.nb[sq][d]);
+    let slide_targets = (0..8).filter(move |&d| slides & (1 << d) != 0).flat_map(move |d| {
+        std::iter::successors(Some(g.nb[sq][d]), move |&t| (t != OFF).then(|| g.nb[t as usize][d]))
+    });
+    step_targets.chain(slide_targets).filter(|&t| t != OFF).map(|t| t as usize)
+}
+
+/// The lower bound on the plies from the initial position, with what it needs.
+pub struct Bound<V: Variant> {
+    travel: Travel,
+    /// Starting squares of each unpromoted piece code.
+    homes: [Vec<usize>; 32],
+    start: Position<V>,
+}
+
+/// Where [`Bound::shared`] keeps each game's bound.
+pub trait BoundCache: Variant {
+    fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>>;
+}
+
+impl BoundCache for crate::board::variant::Shogi {
+    fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
+        static CACHE: std::sync::OnceLock<Bound<crate::board::variant::Shogi>> = std::sync::OnceLock::new();
+        &CACHE
+    }
+}
+
+impl BoundCache for crate::board::variant::MiniShogi {
+    fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
+        static CACHE: std::sync::OnceLock<Bound<crate::board::variant::MiniShogi>> =
+            std::sync::OnceLock::new();
+        &CACHE
+    }
+}
+
+impl<V: BoundCache> Bound<V> {
+    /// The bound of `V`, built once.
+    pub fn shared() -> &'static Bound<V> {
+        V::bound_cache().get_or_init(Bound::new)
+    }
+}
+
+impl<V: Variant> Bound<V> {
+    pub fn new() -> Bound<V> {
+        let start = Position::<V>::startpos();
+        let mut homes: [Vec<usize>; 32] = std::array::from_fn(|_| Vec::new());
+        for (sq, &c) in start.board().iter().enumerate() {
+            if c != EMPTY {
+                homes[c as usize].push(sq);
+            }
+        }
+        Bound { travel: Travel::build::<V>(), homes, start }
+    }
+
+    /// The least plies of any game from the initial position to `p` (`None` when no game can reach it by
+    /// this count, e.g. a king that cannot walk there).
+    pub fn plies(&self, p: &Position<V>) -> Option<u32> {
+        let sente = self.moves(p, Color::Sente)?;
+        let gote = self.moves(p, Color::Gote)?;
+        // Sente moves first: after 2k plies each side made k moves, after 2k+1 Sente made k+1.
+        Some(match p.side_to_move() {
+            Color::Sente => 2 * sente.max(gote),
+            Color::Gote => 2 * sente.saturating_sub(1).max(gote) + 1,
+        })
+    }
+
+    /// The least moves of `color` in any game from the initial position to `p`.
+    fn moves(&self, p: &Position<V>, color: Color) -> Option<u32> {
+        let mut travel_and_drops = 0u32;
+        let mut drops_and_captures = 0u32;
+        for kind in Kind::ALL {
+            let code = Piece::unpromoted(kind, color).code();
+            let on_board: Vec<(usize, bool)> = p
+                .board()
+                .iter()
+                .enumerate()
+                .filter_map(|(sq, &c)| Piece::from_code(c).map(|pc| (sq, pc)))
+                .filter(|(_, pc)| pc.kind() == kind && pc.color() == color)
+                .map(|(sq, pc)| (sq, pc.is_promoted()))
+                .collect();
+            let in_hand = p.hand(color)[kind.index()] as u32;
+            let homes = &self.homes[code as usize];
+            let (cost, min_drops) = self.assign(code, homes, &on_board, kind != Kind::King)?;
+            travel_and_drops += cost;
+            drops_and_captures += 2 * min_drops + in_hand;
+        }
+        Some(travel_and_drops.max(drops_and_captures))
+    }
+
+    /// The least cost of bringing the pieces `on_board` of one kind and colour where they stand: each from
+    /// a distinct home (its travel) or by a drop (1, plus the moves to promote). Returns the cost and the
+    /// fewest drops any assignment needs.
+    fn assign(
+        &self,
+        code: u8,
+        homes: &[usize],
+        on_board: &[(usize, bool)],
+        droppable: bool,
+    ) -> Option<(u32, u32)> {
+        let n = self.travel.n;
+        let drop_cost = |&(to, promoted): &(usize, bool)| -> u32 {
+            if !droppable {
+                u32::from(FAR)
+            } else if promoted {
+                1 + u32::from(self.travel.promoted_after_drop[code as usize * n + to])
+            } else {
+                1
+            }
+        };
+        let rows: Vec<Vec<u32>> = on_board
+            .iter()
+            .map(|piece| {
+                let (to, promoted) = *piece;
+                let mut row: Vec<u32> =
+                    homes.iter().map(|&h| u32::from(self.travel.get(code, h, promoted, to))).collect();
+                row.extend(std::iter::repeat_n(drop_cost(piece), on_board.len()));
+                row
+            })
+            .collect();
+        let (cost, columns) = min_cost_assignment(&rows);
+        if cost >= u32::from(FAR) {
+            return None;
+        }
+        let drops = columns.iter().filter(|&&c| c >= homes.len()).count() as u32;
+        let fewest_drops = (on_board.len() as u32).saturating_sub(homes.len() as u32).min(drops);
+        Some((cost, fewest_drops))
+    }
+
+    pub fn start(&self) -> &Position<V> {
+        &self.start
+    }
+}
+
+impl<V: Variant> Default for Bound<V> {
+    fn default() -> Self {
+        Bound::new()
+    }
+}
+
+/// The least total cost of giving each row a distinct column (rows ≤ columns), and the column of each
+/// row: the Hungarian method with potentials, O(rows² · columns). Costs at or above [`FAR`] mean
+/// "impossible"; the total is then at least `FAR`.
+fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, Vec<usize>) {
+    let n = rows.len();
+    if n == 0 {
+        return (0, Vec::new());
+    }
+    let m = rows[0].len();
+    let cost = |i: usize, j: usize| i64::from(rows[i][j].min(u32::from(FAR) * 4));
+    let inf = i64::MAX / 4;
+    // 1-based: u, v potentials; p[j] the row matched to column j; way for the augmenting path.
+    let (mut u, mut v) = (vec![0i64; n + 1], vec![0i64; m + 1]);
+    let (mut p, mut way) = (vec![0usize; m + 1], vec![0usize; m + 1]);
+    for i in 1..=n {
+        p[0] = i;
+        let mut j0 = 0;
+        let mut minv = vec![inf; m + 1];
+        let mut used = vec![false; m + 1];
+        loop {
+            used[j0] = true;
+            let (i0, mut delta, mut j1) = (p[j0], inf, 0);
+            for j in 1..=m {
+                if !used[j] {
+                    let cur = cost(i0 - 1, j - 1) - u[i0] - v[j];
+                    if cur < minv[j] {
+                        minv[j] = cur;
+                        way[j] = j0;
+                    }
+                    if minv[j] < delta {
+                        delta = minv[j];
+                        j1 = j;
+                    }
+                }
+            }
+            for j in 0..=m {
+                if used[j] {
+                    u[p[j]] += delta;
+                    v[j] -= delta;
+                } else {
+                    minv[j] -= delta;
+                }
+            }
+            j0 = j1;
+            if p[j0] == 0 {
+                break;
+            }
+        }
+        loop {
+            let j1 = way[j0];
+            p[j0] = p[j1];
+            j0 = j1;
+            if j0 == 0 {
+                break;
+            }
+        }
+    }
+    let mut column = vec![0; n];
+    for j in 1..=m {
+        if p[j] != 0 {
+            column[p[j] - 1] = j - 1;
+        }
+    }
+    let total: i64 = (0..n).map(|i| cost(i, column[i])).sum();
+    (total.min(i64::from(u32::MAX)) as u32, column)
+}
+
+/// What a short-game search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShortGame {
+    /// The moves from the initial position, when a game was found.
+    pub moves: Option<Vec<Move>>,
+    /// Whether no shorter game exists (found by A* with an admissible bound).
+    pub shortest: bool,
+    /// The lower bound on the plies of any game to the position.
+    pub lower_bound: Option<u32>,
+    /// Positions generated.
+    pub nodes: usize,
+}
+
+/// How a short-game search runs.
+#[derive(Clone, Copy, Debug)]
+pub struct ShortOptions {
+    /// Give up after generating this many positions.
+    pub max_nodes: usize,
+    /// f = g + weight·h; 1 finds a shortest game (and may take long), larger finds one sooner.
+    pub weight: u32,
+}
+
+/// Searches backwards from `target` to the initial position, best first on plies undone + weight × the
+/// lower bound. `keep_going(nodes)` is asked every 64 expansions (a time budget).
+pub fn search<V: Variant>(
+    target: &Position<V>,
+    bound: &Bound<V>,
+    options: ShortOptions,
+    mut keep_going: impl FnMut(usize) -> bool,
+) -> ShortGame {
+    let lower_bound = bound.plies(target);
+    let mut found = ShortGame { moves: None, shortest: false, lower_bound, nodes: 1 };
+    let Some(h0) = lower_bound else { return found };
+    // Node i: position, parent, the move from the node to its parent (forwards), plies undone.
+    let mut nodes: Vec<(Position<V>, usize, Move, u32)> =
+        vec![(*target, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
+    let mut best: HashMap<Position<V>, u32> = HashMap::from([(*target, 0)]);
+    let mut open = BinaryHeap::from([Reverse((options.weight * h0, 0u32, 0usize))]);
+    let mut preds: Vec<Predecessor<V>> = Vec::new();
+    let mut expansions = 0usize;
+    while let Some(Reverse((_, _, i))) = open.pop() {
+        let (pos, _, _, g) = nodes[i];
+        if best.get(&pos).is_some_and(|&b| b < g) {
+            continue;
+        }
+        if pos == *bound.start() {
+            found.moves = Some(moves_forward(&nodes, i));
+            found.shortest = options.weight == 1;
+            break;
+        }
+        expansions += 1;
+        if nodes.len() > options.max_nodes || (expansions.is_multiple_of(64) && !keep_going(nodes.len())) {
+            break;
+        }
+        predecessors(&pos, &mut preds);
+        for pred in &preds {
+            if best.get(&pred.pos).is_some_and(|&b| b <= g + 1) {
+                continue;
+            }
+            let Some(h) = bound.plies(&pred.pos) else { continue };
+            best.insert(pred.pos, g + 1);
+            nodes.push((pred.pos, i, pred.mv, g + 1));
+            open.push(Reverse((g + 1 + options.weight * h, h, nodes.len() - 1)));
+        }
+    }
+    found.nodes = nodes.len();
+    found
+}
+
+/// The moves from the initial position (node `i`) to the target (node 0).
+fn moves_forward<V: Variant>(nodes: &[(Position<V>, usize, Move, u32)], mut i: usize) -> Vec<Move> {
+    let mut moves = Vec::new();
+    while i != 0 {
+        moves.push(nodes[i].2);
+        i = nodes[i].1;
+    }
+    moves
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::variant::{MiniShogi, Shogi};
+
+    #[test]
+    fn assignment_finds_the_cheapest_matching() {
+        let rows = vec![vec![4, 1, 3], vec![2, 0, 5], vec![3, 2, 2]];
+        assert_eq!(min_cost_assignment(&rows).0, 5);
+        let rows = vec![vec![7, 2], vec![3, 9]];
+        assert_eq!(min_cost_assignment(&rows), (5, vec![1, 0]));
+    }
+
+    #[test]
+    fn travel_on_an_empty_board() {
+        let t = Travel::build::<Shogi>();
+        let g = Shogi::geometry();
+        let sq = |s: &str| g.parse_square(s).unwrap();
+        let pawn = Piece::unpromoted(Kind::Pawn, Color::Sente).code();
+        assert_eq!(t.get(pawn, sq("7g"), false, sq("7f")), 1);
+        assert_eq!(t.get(pawn, sq("7g"), false, sq("7h")), FAR);
+        assert_eq!(t.get(pawn, sq("7g"), true, sq("7c")), 4);
+        let rook = Piece::unpromoted(Kind::Rook, Color::Sente).code();
+        assert_eq!(t.get(rook, sq("2h"), false, sq("7b")), 2);
+        assert_eq!(t.get(rook, sq("2h"), true, sq("2c")), 1);
+        let knight = Piece::unpromoted(Kind::Knight, Color::Gote).code();
+        assert_eq!(t.get(knight, sq("2a"), false, sq("1c")), 1);
+        assert_eq!(t.get(knight, sq("2a"), false, sq("2b")), FAR);
+    }
+
+    #[test]
+    fn the_bound_is_zero_at_the_start_and_counts_simple_openings() {
+        let b = Bound::<Shogi>::new();
+        assert_eq!(b.plies(&Position::startpos()), Some(0));
+        let after = |moves: &[&str]| {
+            moves.iter().fold(Position::<Shogi>::startpos(), |p, m| {
+                crate::rules::play(&p, Move::from_usi::<Shogi>(m).unwrap())
+            })
+        };
+        assert_eq!(b.plies(&after(&["7g7f"])), Some(1));
+        assert_eq!(b.plies(&after(&["7g7f", "3c3d"])), Some(2));
+        assert_eq!(b.plies(&after(&["7g7f", "3c3d", "8h2b+"])), Some(3));
+        let m = Bound::<MiniShogi>::new();
+        assert_eq!(m.plies(&Position::startpos()), Some(0));
+    }
+}
