@@ -1,0 +1,161 @@
+#!/usr/bin/env python3
+"""Benchmark proof-game length: shogi-reach's proof games against the games that produced the positions.
+
+For each self-play position (crate/tests/data/selfplay/{shogi,minishogi}.tsv: game, ply, sfen, moves) runs
+
+    target/release/shogi-reach proof-game --variant V --format json SFEN
+
+timing it (wall clock, process start included), and prints per ply bucket: the count, the median and maximum
+of proof-game plies / the game's plies, the median proof-game plies, and the median and maximum time. Then the
+same, without a ratio, for the reachable (`OK`) rows of crate/tests/data/oracle/{shogi,minishogi}-sample.tsv.
+
+Exits non-zero if any proof game fails (non-zero exit, bad JSON, or a game that does not end at the position).
+
+    python3 scripts/bench-proof-games.py                 # everything
+    python3 scripts/bench-proof-games.py --limit 10      # at most 10 rows per bucket / per oracle file
+    python3 scripts/bench-proof-games.py --variant minishogi --no-oracle --out /tmp/ms.tsv
+"""
+
+import argparse
+import csv
+import json
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VARIANTS = ["shogi", "minishogi"]
+
+
+def read_tsv(path):
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
+
+
+def proof_game(bin_path, variant, sfen, timeout):
+    t0 = time.perf_counter()
+    try:
+        r = subprocess.run([bin_path, "proof-game", "--variant", variant, "--format", "json", sfen],
+                           capture_output=True, text=True, timeout=timeout)
+    except subprocess.TimeoutExpired:
+        return None, time.perf_counter() - t0, f"timed out after {timeout}s"
+    dt = time.perf_counter() - t0
+    if r.returncode != 0:
+        return None, dt, f"exit {r.returncode}: {r.stderr.strip()}"
+    try:
+        j = json.loads(r.stdout)
+    except json.JSONDecodeError as e:
+        return None, dt, f"bad JSON: {e}"
+    if j.get("sfen") != sfen:
+        return None, dt, f"the game ends at {j.get('sfen')}, not {sfen}"
+    if j.get("plies") != len(j.get("moves", [])):
+        return None, dt, f"plies {j.get('plies')} but {len(j.get('moves', []))} moves"
+    return j, dt, None
+
+
+def fmt_row(cells, widths):
+    return "  ".join(str(c).rjust(w) for c, w in zip(cells, widths))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--variant", choices=VARIANTS, action="append", help="only this variant (repeatable)")
+    ap.add_argument("--limit", type=int, default=None,
+                    help="at most N rows per self-play bucket and per oracle file")
+    ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/shogi-reach"))
+    ap.add_argument("--data", default=os.path.join(ROOT, "crate/tests/data"))
+    ap.add_argument("--no-selfplay", action="store_true", help="skip the self-play positions")
+    ap.add_argument("--no-oracle", action="store_true", help="skip the oracle sample rows")
+    ap.add_argument("--timeout", type=float, default=300, help="seconds per proof game (default 300)")
+    ap.add_argument("--out", help="write one TSV line per position (source, variant, game, ply, plies, seconds)")
+    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = ap.parse_args()
+
+    if not os.path.exists(args.bin):
+        sys.exit(f"{args.bin} not found: build it with cargo build --release")
+    variants = args.variant or VARIANTS
+    failures = []
+    records = []
+    tables = []
+
+    def run(source, variant, game, ply, sfen):
+        j, dt, err = proof_game(args.bin, variant, sfen, args.timeout)
+        if err:
+            failures.append((source, variant, game, ply, sfen, err))
+            print(f"FAIL {source} {variant} {game} {ply}: {sfen}: {err}", file=sys.stderr)
+            return None
+        records.append((source, variant, game, ply, j["plies"], dt))
+        if not args.quiet:
+            print(f"  {source} {variant} {game} {ply}: {j['plies']} plies, {dt:.3f}s", file=sys.stderr)
+        return j["plies"], dt
+
+    for v in variants:
+        if not args.no_selfplay:
+            rows = read_tsv(os.path.join(args.data, "selfplay", f"{v}.tsv"))
+            buckets = sorted({int(r["ply"]) for r in rows})
+            lines = []
+            for b in buckets:
+                sel = [r for r in rows if int(r["ply"]) == b][: args.limit]
+                ratios, plies, times = [], [], []
+                for r in sel:
+                    res = run("selfplay", v, r["game"], b, r["sfen"])
+                    if res:
+                        ratios.append(res[0] / b)
+                        plies.append(res[0])
+                        times.append(res[1])
+                if ratios:
+                    lines.append((b, len(sel), len(ratios), statistics.median(ratios), max(ratios),
+                                  statistics.median(plies), statistics.median(times), max(times)))
+                else:
+                    lines.append((b, len(sel), 0, None, None, None, None, None))
+            tables.append(("selfplay", v, lines))
+        if not args.no_oracle:
+            rows = [r for r in read_tsv(os.path.join(args.data, "oracle", f"{v}-sample.tsv")) if r["stage"] == "OK"]
+            rows = rows[: args.limit]
+            plies, times = [], []
+            for r in rows:
+                res = run("oracle", v, r["idx"], "", r["sfen"])
+                if res:
+                    plies.append(res[0])
+                    times.append(res[1])
+            tables.append(("oracle", v, (len(rows), plies, times)))
+
+    print()
+    for source, v, data in tables:
+        if source == "selfplay":
+            print(f"{v}: self-play positions, proof-game plies / game plies")
+            w = [5, 5, 5, 8, 8, 8, 9, 9]
+            print(fmt_row(["ply", "rows", "ok", "med×", "max×", "med pl", "med s", "max s"], w))
+            for b, n, ok, med, mx, mpl, mt, xt in data:
+                if ok:
+                    print(fmt_row([b, n, ok, f"{med:.2f}", f"{mx:.2f}", f"{mpl:g}", f"{mt:.3f}", f"{xt:.3f}"], w))
+                else:
+                    print(fmt_row([b, n, ok, "-", "-", "-", "-", "-"], w))
+        else:
+            n, plies, times = data
+            print(f"{v}: oracle sample, OK rows")
+            w = [5, 5, 8, 8, 9, 9]
+            print(fmt_row(["rows", "ok", "med pl", "max pl", "med s", "max s"], w))
+            if plies:
+                print(fmt_row([n, len(plies), f"{statistics.median(plies):g}", max(plies),
+                               f"{statistics.median(times):.3f}", f"{max(times):.3f}"], w))
+            else:
+                print(fmt_row([n, 0, "-", "-", "-", "-"], w))
+        print()
+
+    if args.out:
+        with open(args.out, "w") as f:
+            f.write("source\tvariant\tgame\tply\tproof_plies\tseconds\n")
+            for rec in records:
+                f.write("\t".join(str(x) if not isinstance(x, float) else f"{x:.4f}" for x in rec) + "\n")
+    if failures:
+        print(f"{len(failures)} proof games FAILED:")
+        for f_ in failures:
+            print("  " + "\t".join(map(str, f_)))
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
