@@ -2,7 +2,7 @@
 # `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
 # (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests (oracle,
 # perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and overflow
-# checks), the GNU parallel recipe, the WebAssembly builds and the site, and the real-browser tests in
+# checks), every fuzz target for FUZZ_SECONDS (30) each, the GNU parallel recipe, the server's tests, the WebAssembly builds and the site, and the real-browser tests in
 # Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +11,8 @@ need_rust
 cargo fmt --check
 cargo clippy --profile ci --all-targets -- -D warnings
 cargo test --profile ci --workspace
+# A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
 cargo build --release
 need_apt parallel parallel
 bash tests/parallel-shards.sh

@@ -1,6 +1,5 @@
 //! Inputs the fuzz targets (`crate/fuzz`, `scripts/fuzz.sh`) found to crash the library, minimised, each
-//! replayed through the public API. A test marked `#[ignore]` reproduces a bug whose fix is pending; remove
-//! the mark with the fix.
+//! replayed through the public API.
 
 use shogi_reach::board::sfen::parse_setup;
 use shogi_reach::estimate::{merge, Report};
@@ -10,7 +9,6 @@ use shogi_reach::{MiniShogi, Position, Shogi};
 /// (`board[hands] w`) overflow the u8 count (`attempt to add with overflow` in `board/sfen.rs` with
 /// overflow checks; without them the count wraps to 0 and a wrong position is accepted).
 #[test]
-#[ignore = "fuzz crash: reference-format hand count overflows u8 at 256 copies (board/sfen.rs); fix pending"]
 fn reference_hand_of_256_pieces_is_refused() {
     let text = format!("4k/5/5/5/K4[{}] w", "P".repeat(256));
     assert!(parse_setup::<MiniShogi>(&text).is_err());
@@ -42,7 +40,6 @@ fn shard(samples: u64, range: [u64; 2], tally_samples: u64, stages: &str) -> Rep
 /// `merge` panic (`attempt to subtract with overflow` in `Tally::funnel`, estimate.rs, called by
 /// `Report::new`); without overflow checks the funnel wraps around. Such a shard is not one of a run.
 #[test]
-#[ignore = "fuzz crash: merge trusts shard counts, funnel underflows when stages exceed samples (estimate.rs); fix pending"]
 fn merge_refuses_stage_counts_above_samples() {
     let r = shard(1, [0, 1], 1, r#""flip":2"#);
     assert!(merge::<MiniShogi>(&[r]).is_err());
@@ -51,7 +48,6 @@ fn merge_refuses_stage_counts_above_samples() {
 /// Found by the `shard` target: two shards whose sample counts add up past u64::MAX make `merge` panic
 /// (`attempt to add with overflow` in `Tally::merge`, estimate.rs).
 #[test]
-#[ignore = "fuzz crash: merge trusts shard counts, Tally::merge overflows u64 (estimate.rs); fix pending"]
 fn merge_refuses_counts_that_overflow() {
     let a = shard(2, [0, 1], u64::MAX, "");
     let b = shard(2, [1, 2], 1, "");
