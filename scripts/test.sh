@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
-# (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests (oracle,
-# perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and overflow
-# checks), every fuzz target for FUZZ_SECONDS (30) each, the GNU parallel recipe, the server's tests, the WebAssembly builds and the site, and the real-browser tests in
-# Debian's Chromium.
+# (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests
+# (oracle, perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and
+# overflow checks), every fuzz target for FUZZ_SECONDS (30) each, the GNU parallel recipe, the server's
+# tests, the WebAssembly builds and the site, and the real-browser tests in Debian's Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
