@@ -173,23 +173,22 @@ impl<V: Variant> Bound<V> {
 
     /// The least moves of `color` in any game from the initial position to `p`.
     fn moves(&self, p: &Position<V>, color: Color) -> Option<u32> {
+        // The pieces of `color` on the board, by kind: (square, promoted).
+        let mut by_kind: [Vec<(usize, bool)>; 8] = Default::default();
+        for (sq, &c) in p.board().iter().enumerate() {
+            if let Some(piece) = Piece::from_code(c).filter(|pc| pc.color() == color) {
+                by_kind[piece.kind().index()].push((sq, piece.is_promoted()));
+            }
+        }
         let mut travel_and_drops = 0u32;
         let mut drops_and_captures = 0u32;
         for kind in Kind::ALL {
             let code = Piece::unpromoted(kind, color).code();
-            let on_board: Vec<(usize, bool)> = p
-                .board()
-                .iter()
-                .enumerate()
-                .filter_map(|(sq, &c)| Piece::from_code(c).map(|pc| (sq, pc)))
-                .filter(|(_, pc)| pc.kind() == kind && pc.color() == color)
-                .map(|(sq, pc)| (sq, pc.is_promoted()))
-                .collect();
-            let in_hand = p.hand(color)[kind.index()] as u32;
             let homes = &self.homes[code as usize];
-            let (cost, min_drops) = self.assign(code, homes, &on_board, kind != Kind::King)?;
+            let on_board = &by_kind[kind.index()];
+            let (cost, min_drops) = self.assign(code, homes, on_board, kind != Kind::King)?;
             travel_and_drops += cost;
-            drops_and_captures += 2 * min_drops + in_hand;
+            drops_and_captures += 2 * min_drops + u32::from(p.hand(color)[kind.index()]);
         }
         Some(travel_and_drops.max(drops_and_captures))
     }
