@@ -501,7 +501,7 @@ pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
     let (ks, kg) = decode_kings::<V>(king_digit as usize);
     let mut board = V::empty_board();
     let cells = board.as_mut();
-    let (sente_king, gote_king) = (g.square_of_rank_index[ks], g.square_of_rank_index[kg]);
+    let (sente_king, gote_king) = (g.square_at_ranking_order[ks], g.square_at_ranking_order[kg]);
     cells[sente_king as usize] = Piece::unpromoted(Kind::King, Color::Sente).code();
     cells[gote_king as usize] = Piece::unpromoted(Kind::King, Color::Gote).code();
     let mut empties = Empties::all_but(V::squares(), ks, kg);
@@ -523,7 +523,7 @@ pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
             unrank_subset(empties.len, size, e % radix, &mut chosen);
             e /= radix;
             for &p in &chosen[..size] {
-                cells[g.square_of_rank_index[empties.q[p as usize] as usize] as usize] = piece.code();
+                cells[g.square_at_ranking_order[empties.q[p as usize] as usize] as usize] = piece.code();
             }
             empties.remove_positions(&chosen[..size]);
         }
@@ -559,8 +559,8 @@ pub fn rank<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
         in_hand[k.index()] = pos.hand(Color::Sente)[k.index()] + pos.hand(Color::Gote)[k.index()];
     }
     let class = &table.classes[table.by_hand[dense_hand_code::<V>(&in_hand)] as usize];
-    let ks = g.rank_index[pos.king(Color::Sente)] as usize;
-    let kg = g.rank_index[pos.king(Color::Gote)] as usize;
+    let ks = g.ranking_order[pos.king(Color::Sente)] as usize;
+    let kg = g.ranking_order[pos.king(Color::Gote)] as usize;
     let left = V::H * (V::W / 2);
     let gi = if kg > ks { kg - 1 } else { kg };
     let king_digit = if ks < left {
@@ -585,7 +585,7 @@ pub fn rank<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
         let mut sizes = [0usize; 4];
         // Walk the empties (ascending) and record, per group, the positions its squares occupy.
         for pos_in_empties in 0..empties.len {
-            let sq = g.square_of_rank_index[empties.q[pos_in_empties] as usize] as usize;
+            let sq = g.square_at_ranking_order[empties.q[pos_in_empties] as usize] as usize;
             let code = pos.cell(sq);
             // rposition: a gold's "promoted" groups repeat its unpromoted pieces and stay empty.
             if let Some(gi) = pieces.iter().rposition(|p| p.code() == code) {
