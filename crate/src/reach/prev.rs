@@ -1,11 +1,11 @@
 //! Prev1: every legal one-ply predecessor of a position (`shared/spec/*.md` §5).
 //!
-//! In P, X is to move and Y made the last move. A predecessor has Y to move and is one of: an un-drop of an
-//! unpromoted Y piece (not a pawn drop that mated), a plain un-move of a Y piece (sliders through empty
-//! squares), an un-promotion (origin or destination in Y's zone), and for un-moves also un-captures
-//! (the vacated square refilled with an X piece, promoted or not, of a kind in Y's hand). A predecessor must
-//! pass the placement test and must not have X in check. Distinct by construction: two candidates differ
-//! in the squares they touch or in what stands on them.
+//! In P, X (`to_move`) is to move and Y (`last_mover`) made the last move. A predecessor has Y to move
+//! and is one of: an un-drop of an unpromoted Y piece (not a pawn drop that mated), a plain un-move of a Y
+//! piece (sliders through empty squares), an un-promotion (origin or destination in Y's zone), and for
+//! un-moves also un-captures (the vacated square refilled with an X piece, promoted or not, of a kind in
+//! Y's hand). A predecessor must pass the placement test and must not have X in check. Distinct by
+//! construction: two candidates differ in the squares they touch or in what stands on them.
 
 use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece, EMPTY};
@@ -80,11 +80,11 @@ pub fn predecessors_parts<V: Variant>(
     let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
     let only_uncaptures = matches!(parts, Parts::Uncaptures { .. });
     let g = V::geometry();
-    let x = p.side_to_move();
-    let y = x.opponent();
-    let x_king = p.king(x);
+    let to_move = p.side_to_move();
+    let last_mover = to_move.opponent();
+    let to_move_king = p.king(to_move);
     let files = pawn_files(p);
-    let y_hand = *p.hand(y);
+    let hand = *p.hand(last_mover);
     let mut mated: Option<bool> = None;
     // The heuristic of each predecessor follows from P's: at most two squares and the king term change.
     let p_king_term = king_term(p);
@@ -92,13 +92,13 @@ pub fn predecessors_parts<V: Variant>(
 
     // When X is not in check in P, a predecessor checks X only through the square Y's piece left or by
     // the piece put back on its origin; otherwise test the whole board.
-    let x_in_check = attacked(p, x_king, y);
-    let checks_x = |pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>| -> bool {
-        if x_in_check {
-            return attacked(pred, x_king, y);
+    let to_move_in_check = attacked(p, to_move_king, last_mover);
+    let checks_to_move = |pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>| -> bool {
+        if to_move_in_check {
+            return attacked(pred, to_move_king, last_mover);
         }
-        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, x_king))
-            || vacated.is_some_and(|q| uncovered_attack(pred, x_king, q, y))
+        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, to_move_king))
+            || vacated.is_some_and(|q| uncovered_attack(pred, to_move_king, q, last_mover))
     };
     let keep = |pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>| {
         let (vacated, origin) = match mv {
@@ -107,7 +107,7 @@ pub fn predecessors_parts<V: Variant>(
             }
             Move::Drop { to, .. } => (Some(to as usize), None),
         };
-        if !checks_x(&pred, vacated, origin) {
+        if !checks_to_move(&pred, vacated, origin) {
             out.push(Predecessor { pos: pred, mv, h });
         }
     };
@@ -121,19 +121,20 @@ pub fn predecessors_parts<V: Variant>(
                   bounds: &mut [Option<u32>; 2]| {
         if !placed.is_promoted() {
             let kind = placed.kind();
-            if V::is_dead(kind, y, o)
-                || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0)
+            if V::is_dead(kind, last_mover, o)
+                || (promote && kind == Kind::Pawn && files[last_mover.index()] & (1 << g.x(o)) != 0)
             {
                 return;
             }
         }
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
-        let kt = if placed.kind() == Kind::King { king_term_at::<V>(o, x_king) } else { p_king_term };
+        let kt = if placed.kind() == Kind::King { king_term_at::<V>(o, to_move_king) } else { p_king_term };
         let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
         // Every un-capture of this un-move with an unpromoted (promoted) captured piece has the same h.
-        let has_hand = y_hand.iter().any(|&n| n > 0);
-        let has_promotable = V::KINDS.iter().any(|k| k.can_promote() && y_hand[k.index()] > 0);
-        let class_h = [base_h + 10, base_h + piece_term::<V>(Piece::new(Kind::Pawn, true, x).code(), q)];
+        let has_hand = hand.iter().any(|&n| n > 0);
+        let has_promotable = V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0);
+        let class_h =
+            [base_h + 10, base_h + piece_term::<V>(Piece::new(Kind::Pawn, true, to_move).code(), q)];
         let lower = |b: &mut Option<u32>, h: u32| *b = Some(b.map_or(h, |b| b.min(h)));
         match parts {
             Parts::NoUncaptures => {
@@ -155,7 +156,7 @@ pub fn predecessors_parts<V: Variant>(
         let mut base = *p;
         base.set_cell(q, EMPTY);
         base.set_cell(o, placed.code());
-        base.set_side(y);
+        base.set_side(last_mover);
         if !only_uncaptures {
             keep(base, mv, base_h, out);
         }
@@ -163,7 +164,7 @@ pub fn predecessors_parts<V: Variant>(
             return;
         }
         for &kind in V::KINDS {
-            if y_hand[kind.index()] == 0 {
+            if hand[kind.index()] == 0 {
                 continue;
             }
             for promoted in [false, true] {
@@ -173,15 +174,15 @@ pub fn predecessors_parts<V: Variant>(
                     continue;
                 }
                 if !promoted
-                    && (V::is_dead(kind, x, q)
-                        || (kind == Kind::Pawn && files[x.index()] & (1 << g.x(q)) != 0))
+                    && (V::is_dead(kind, to_move, q)
+                        || (kind == Kind::Pawn && files[to_move.index()] & (1 << g.x(q)) != 0))
                 {
                     continue;
                 }
-                let captured = Piece::new(kind, promoted, x).code();
+                let captured = Piece::new(kind, promoted, to_move).code();
                 let mut pred = base;
                 pred.set_cell(q, captured);
-                pred.hand_mut(y)[kind.index()] -= 1;
+                pred.hand_mut(last_mover)[kind.index()] -= 1;
                 keep(pred, mv, base_h + piece_term::<V>(captured, q), out);
             }
         }
@@ -189,7 +190,7 @@ pub fn predecessors_parts<V: Variant>(
 
     for q in 0..V::squares() {
         let code = p.cell(q);
-        if code == EMPTY || code & 1 != y as u8 {
+        if code == EMPTY || code & 1 != last_mover as u8 {
             continue;
         }
         let piece = Piece::from_code(code).unwrap();
@@ -197,13 +198,13 @@ pub fn predecessors_parts<V: Variant>(
         if !piece.is_promoted() && kind != Kind::King && !only_uncaptures {
             // Un-drop, unless it was a pawn drop that mated (illegal).
             let pawn_mate = kind == Kind::Pawn
-                && ahead::<V>(q, y) == x_king
+                && ahead::<V>(q, last_mover) == to_move_king
                 && *mated.get_or_insert_with(|| is_checkmated_by_pawn(p));
             if !pawn_mate {
                 let mut pred = *p;
                 pred.set_cell(q, EMPTY);
-                pred.hand_mut(y)[kind.index()] += 1;
-                pred.set_side(y);
+                pred.hand_mut(last_mover)[kind.index()] += 1;
+                pred.set_side(last_mover);
                 let h = h_rest - piece_term::<V>(code, q) + p_king_term;
                 keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
             }
@@ -212,7 +213,7 @@ pub fn predecessors_parts<V: Variant>(
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
-                if V::in_zone(o, y) || V::in_zone(q, y) {
+                if V::in_zone(o, last_mover) || V::in_zone(q, last_mover) {
                     unmove(o, q, unpromoted, true, out, &mut uncapture_bounds)
                 }
             });
