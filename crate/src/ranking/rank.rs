@@ -449,11 +449,11 @@ impl Empties {
 /// The `cur`-th `s`-subset (lexicographic, as ascending index lists) of `0..m`.
 fn unrank_subset(m: usize, s: usize, mut cur: u128, out: &mut [u8]) {
     let mut i = 0;
-    for j in 0..s {
+    for (j, chosen) in out[..s].iter_mut().enumerate() {
         loop {
             let c = binom(m - 1 - i, s - 1 - j);
             if cur < c {
-                out[j] = i as u8;
+                *chosen = i as u8;
                 i += 1;
                 break;
             }
