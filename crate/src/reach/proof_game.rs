@@ -16,7 +16,7 @@ use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
 use crate::records::notation;
-use crate::records::record;
+use crate::records::{self as record};
 use crate::rules::{legal_moves, play};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
