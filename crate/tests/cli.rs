@@ -166,7 +166,7 @@ fn estimate_shards_merge_to_the_whole_run() {
 
 #[test]
 fn proof_game_in_every_format() {
-    use shogi_reach::records::record::{parse_kif, parse_usi_command};
+    use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
     use shogi_reach::rules::play;
     use shogi_reach::{MiniShogi, Position, Shogi};
     // A reachable Shogi position from the authors' results: the USI command replays to it.

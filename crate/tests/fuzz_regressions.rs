@@ -55,12 +55,11 @@ fn merge_refuses_counts_that_overflow() {
 }
 
 /// Found while checking the `records` seeds (not a crash): a KIF resignation line as other programs
-/// write it (`   6 投了`, no square) is refused as an unreadable move, because `parse_kif` reads the
-/// square before it looks for `投了`/`中断` (records/record.rs).
+/// write it (`   6 投了`, no square) was refused as an unreadable move, because `parse_kif` read the
+/// square before it looked for `投了`/`中断`.
 #[test]
-#[ignore = "KIF resignation line without a square is refused (records/record.rs); fix pending"]
 fn kif_resignation_line_ends_the_game() {
     let text =
         "手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:00/00:00:00)\n   2 投了   ( 0:00/00:00:00)\n";
-    assert_eq!(shogi_reach::records::record::parse_kif::<Shogi>(text).map(|m| m.len()), Ok(1));
+    assert_eq!(shogi_reach::records::parse_kif::<Shogi>(text).map(|m| m.len()), Ok(1));
 }

@@ -9,7 +9,7 @@ use shogi_reach::board::moves::Move;
 use shogi_reach::reach::proof_game::{connect_kk, proof_game, ProofGameError};
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::Stage;
-use shogi_reach::records::record::{parse_kif, parse_usi_command};
+use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
 use shogi_reach::rules::parse_legal_move;
 use shogi_reach::{MiniShogi, Position, Ranked, Shogi, WithOpening};
 

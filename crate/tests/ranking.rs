@@ -28,11 +28,11 @@ fn counts_are_exact() {
 
 #[test]
 fn shogi_anchors() {
-    let last = rank::count::<Shogi>() - U256::ONE;
+    let last = rank::count::<Shogi>().checked_sub(U256::from_u128(1)).unwrap();
     for (r, text) in [
         (U256::ZERO, "Knppr4/klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
-        (U256::ONE, "knppr4/Klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
-        (U256::from_u64(3276), "Knppr4/klppr4/glppb4/glppb4/glpp5/npps5/gpps5/npps5/npps5[] w"),
+        (U256::from_u128(1), "knppr4/Klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
+        (U256::from_u128(3276), "Knppr4/klppr4/glppb4/glppb4/glpp5/npps5/gpps5/npps5/npps5[] w"),
         (
             last,
             "5+R+P+P+L/5+R+P+P+N/5+S+P+P+N/5+S+P+P+N/5+S+P+P+N/5+S+P+PG/5+P+P+LG/4k+P+P+LG/4K+P+P+LG[BB] w",
@@ -128,7 +128,8 @@ fn out_of_range_and_outside_the_set() {
     assert!(matches!(rank::unrank::<MiniShogi>(MINISHOGI_COUNT), Err(RankError::OutOfRange { .. })));
     assert!(matches!(rank::unrank::<MiniShogi>(u64::MAX), Err(RankError::OutOfRange { .. })));
     assert!(matches!(rank::unrank::<Shogi>(rank::count::<Shogi>()), Err(RankError::OutOfRange { .. })));
-    assert!(matches!(rank::unrank::<Shogi>(U256::MAX), Err(RankError::OutOfRange { .. })));
+    let max = U256::from_limbs_le([u64::MAX; 4]);
+    assert!(matches!(rank::unrank::<Shogi>(max), Err(RankError::OutOfRange { .. })));
     // Gote to move, pieces missing, king on the wrong half.
     let gote = Position::<MiniShogi>::from_sfen("rbsgk/4p/5/P4/KGSBR w - 1").unwrap();
     assert_eq!(gote.rank(), Err(RankError::GoteToMove));
@@ -141,9 +142,17 @@ fn out_of_range_and_outside_the_set() {
     assert_eq!(unrank_ref::<Shogi>(shogi_start.rank().unwrap()), shogi_start);
 }
 
+/// A rank below |P_K|: random bits as wide as |P_K|, less |P_K| where they are not below it (|P_K| is at
+/// least half of 2^bits, so one subtraction suffices).
 fn any_shogi_rank() -> impl Strategy<Value = U256> {
     let count = rank::count::<Shogi>();
-    any::<[u64; 4]>().prop_map(move |limbs| U256::from_limbs_le(limbs).div_rem(count).1)
+    let bits = count.bits();
+    assert!(bits > 192);
+    any::<[u64; 4]>().prop_map(move |mut limbs| {
+        limbs[3] &= (1 << (bits - 192)) - 1;
+        let r = U256::from_limbs_le(limbs);
+        r.checked_sub(count).unwrap_or(r)
+    })
 }
 
 proptest! {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_reach::records::record::{kif, parse_kif, parse_usi_command, usi_command};
+use shogi_reach::records::{kif, parse_kif, parse_usi_command, usi_command};
 use shogi_reach::rules::play;
 use shogi_reach::{MiniShogi, Position, Shogi, Variant};
 

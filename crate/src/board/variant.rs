@@ -39,9 +39,10 @@ pub struct Geometry {
     pub n: usize,
     /// `nb[sq][dir]`: the square one step in `DIRS[dir]`, or `OFF`.
     pub nb: [[u8; 12]; MAX_SQUARES],
-    /// Column-major "ranking index" `H*x + y` of each square, and back.
-    pub rank_index: [u8; MAX_SQUARES],
-    pub square_of_rank_index: [u8; MAX_SQUARES],
+    /// The order in which ranking visits each square (column-major, `H*x + y`; not a board rank), and the
+    /// square at each place of that order.
+    pub ranking_order: [u8; MAX_SQUARES],
+    pub square_at_ranking_order: [u8; MAX_SQUARES],
     /// Left-right mirror of each square.
     pub mirror: [u8; MAX_SQUARES],
     /// `line[a][b]`: the direction (0..8) from `a` towards `b` when they share a rank, file or diagonal,
@@ -56,8 +57,8 @@ impl Geometry {
             h,
             n: w * h,
             nb: [[OFF; 12]; MAX_SQUARES],
-            rank_index: [OFF; MAX_SQUARES],
-            square_of_rank_index: [OFF; MAX_SQUARES],
+            ranking_order: [OFF; MAX_SQUARES],
+            square_at_ranking_order: [OFF; MAX_SQUARES],
             mirror: [OFF; MAX_SQUARES],
             line: [[OFF; MAX_SQUARES]; MAX_SQUARES],
         };
@@ -75,8 +76,8 @@ impl Geometry {
                     }
                     d += 1;
                 }
-                g.rank_index[sq] = (h * x + y) as u8;
-                g.square_of_rank_index[h * x + y] = sq as u8;
+                g.ranking_order[sq] = (h * x + y) as u8;
+                g.square_at_ranking_order[h * x + y] = sq as u8;
                 g.mirror[sq] = (y * w + (w - 1 - x)) as u8;
                 let mut d = 0;
                 while d < 8 {

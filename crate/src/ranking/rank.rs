@@ -449,11 +449,11 @@ impl Empties {
 /// The `cur`-th `s`-subset (lexicographic, as ascending index lists) of `0..m`.
 fn unrank_subset(m: usize, s: usize, mut cur: u128, out: &mut [u8]) {
     let mut i = 0;
-    for j in 0..s {
+    for (j, chosen) in out[..s].iter_mut().enumerate() {
         loop {
             let c = binom(m - 1 - i, s - 1 - j);
             if cur < c {
-                out[j] = i as u8;
+                *chosen = i as u8;
                 i += 1;
                 break;
             }
@@ -501,7 +501,7 @@ pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
     let (ks, kg) = decode_kings::<V>(king_digit as usize);
     let mut board = V::empty_board();
     let cells = board.as_mut();
-    let (sente_king, gote_king) = (g.square_of_rank_index[ks], g.square_of_rank_index[kg]);
+    let (sente_king, gote_king) = (g.square_at_ranking_order[ks], g.square_at_ranking_order[kg]);
     cells[sente_king as usize] = Piece::unpromoted(Kind::King, Color::Sente).code();
     cells[gote_king as usize] = Piece::unpromoted(Kind::King, Color::Gote).code();
     let mut empties = Empties::all_but(V::squares(), ks, kg);
@@ -523,7 +523,7 @@ pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
             unrank_subset(empties.len, size, e % radix, &mut chosen);
             e /= radix;
             for &p in &chosen[..size] {
-                cells[g.square_of_rank_index[empties.q[p as usize] as usize] as usize] = piece.code();
+                cells[g.square_at_ranking_order[empties.q[p as usize] as usize] as usize] = piece.code();
             }
             empties.remove_positions(&chosen[..size]);
         }
@@ -554,74 +554,21 @@ pub fn rank<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
     }
     let g = V::geometry();
     let table = V::classes();
-    let mut in_hand = [0u8; 8];
-    for k in V::KINDS {
-        in_hand[k.index()] = pos.hand(Color::Sente)[k.index()] + pos.hand(Color::Gote)[k.index()];
-    }
+    let in_hand = pieces_in_hand(pos);
     let class = &table.classes[table.by_hand[dense_hand_code::<V>(&in_hand)] as usize];
-    let ks = g.rank_index[pos.king(Color::Sente)] as usize;
-    let kg = g.rank_index[pos.king(Color::Gote)] as usize;
-    let left = V::H * (V::W / 2);
-    let gi = if kg > ks { kg - 1 } else { kg };
-    let king_digit = if ks < left {
-        ks + left * gi
-    } else if ks < left + V::H && kg < left + V::H {
-        left * (V::squares() - 1) + (ks - left) + V::H * gi
-    } else {
-        return Err(RankError::NotKCanonical);
-    };
-
+    let ks = g.ranking_order[pos.king(Color::Sente)] as usize;
+    let kg = g.ranking_order[pos.king(Color::Gote)] as usize;
+    let king_digit = encode_kings::<V>(ks, kg).ok_or(RankError::NotKCanonical)?;
     // (digit, radix) of each board kind, least significant first.
     let mut digits = [(0u128, 1u128); 8];
     let mut empties = Empties::all_but(V::squares(), ks, kg);
-    let mut groups = [[0u8; 18]; 4];
     for (i, &k) in V::KINDS.iter().enumerate() {
         let n = (V::TOTAL[k.index()] - in_hand[k.index()]) as usize;
         if n == 0 {
             continue;
         }
         let radix = board_radix(k, empties.len, n);
-        let pieces = group_pieces(k);
-        let mut sizes = [0usize; 4];
-        // Walk the empties (ascending) and record, per group, the positions its squares occupy.
-        for pos_in_empties in 0..empties.len {
-            let sq = g.square_of_rank_index[empties.q[pos_in_empties] as usize] as usize;
-            let code = pos.cell(sq);
-            // rposition: a gold's "promoted" groups repeat its unpromoted pieces and stay empty.
-            if let Some(gi) = pieces.iter().rposition(|p| p.code() == code) {
-                groups[gi][sizes[gi]] = pos_in_empties as u8;
-                sizes[gi] += 1;
-            }
-        }
-        let splits = Splits { m: empties.len, n, promotable: k.can_promote() };
-        let mut digit = splits.start(sizes);
-        let mut scale = 1u128;
-        let mut removed = 0;
-        for gi in 0..4 {
-            let size = sizes[gi];
-            if size == 0 {
-                continue;
-            }
-            // Positions shift down by the squares earlier groups took.
-            let mut p = [0u8; 18];
-            for (j, &pos_before) in groups[gi][..size].iter().enumerate() {
-                let earlier = removed_before(&groups, &sizes, gi, pos_before);
-                p[j] = pos_before - earlier;
-            }
-            let m = empties.len - removed;
-            digit += scale * rank_subset(m, &p[..size]);
-            scale *= binom(m, size);
-            removed += size;
-        }
-        let mut all = [0u8; 18];
-        let mut len = 0;
-        for gi in 0..4 {
-            all[len..len + sizes[gi]].copy_from_slice(&groups[gi][..sizes[gi]]);
-            len += sizes[gi];
-        }
-        all[..len].sort_unstable();
-        empties.remove_positions(&all[..len]);
-        digits[i] = (digit, radix);
+        digits[i] = (board_digit(pos, k, n, &mut empties), radix);
     }
     let mut acc = V::Rank::ZERO;
     for &(digit, radix) in digits[..V::KINDS.len()].iter().rev() {
@@ -637,9 +584,111 @@ pub fn rank<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
     Ok(class.offset.checked_add(acc).unwrap())
 }
 
-/// How many squares of groups before `gi` lie before position `p` in the empties list.
-fn removed_before(groups: &[[u8; 18]; 4], sizes: &[usize; 4], gi: usize, p: u8) -> u8 {
-    (0..gi).map(|h| groups[h][..sizes[h]].iter().filter(|&&x| x < p).count() as u8).sum()
+/// Pieces in hand per kind, both sides together: the position's hand class.
+#[inline]
+fn pieces_in_hand<V: Variant>(pos: &Position<V>) -> [u8; 8] {
+    let mut in_hand = [0u8; 8];
+    for k in V::KINDS {
+        in_hand[k.index()] = pos.hand(Color::Sente)[k.index()] + pos.hand(Color::Gote)[k.index()];
+    }
+    in_hand
+}
+
+/// The king digit of Sente's and Gote's king on ranking orders `ks` and `kg` (the inverse of
+/// [`decode_kings`]), or `None` if the placement is not K-canonical.
+#[inline]
+fn encode_kings<V: Variant>(ks: usize, kg: usize) -> Option<usize> {
+    let left = V::H * (V::W / 2);
+    // Gote's king among the squares Sente's does not hold.
+    let g = if kg > ks { kg - 1 } else { kg };
+    if ks < left {
+        Some(ks + left * g)
+    } else if ks < left + V::H && kg < left + V::H {
+        Some(left * (V::squares() - 1) + (ks - left) + V::H * g)
+    } else {
+        None
+    }
+}
+
+/// The board digit of `kind`, `n` of whose pieces are on the board: the split's start plus the subset
+/// each group's squares form among the empties the groups before it left. Removes the kind's squares
+/// from `empties`.
+#[inline]
+fn board_digit<V: Variant>(pos: &Position<V>, kind: Kind, n: usize, empties: &mut Empties) -> u128 {
+    let groups = Groups::find(pos, kind, empties);
+    let splits = Splits { m: empties.len, n, promotable: kind.can_promote() };
+    let mut digit = splits.start(groups.sizes);
+    let mut scale = 1u128;
+    let mut removed = 0;
+    for gi in 0..4 {
+        let group = groups.group(gi);
+        if group.is_empty() {
+            continue;
+        }
+        // Positions shift down by the squares earlier groups took.
+        let mut p = [0u8; 18];
+        for (pj, &pos_before) in p.iter_mut().zip(group) {
+            *pj = pos_before - groups.earlier_before(gi, pos_before);
+        }
+        let m = empties.len - removed;
+        digit += scale * rank_subset(m, &p[..group.len()]);
+        scale *= binom(m, group.len());
+        removed += group.len();
+    }
+    let mut all = [0u8; 18];
+    let len = groups.all_sorted(&mut all);
+    empties.remove_positions(&all[..len]);
+    digit
+}
+
+/// One kind's squares split into its four groups (see [`group_pieces`]), each as ascending positions in
+/// the empties list.
+struct Groups {
+    at: [[u8; 18]; 4],
+    sizes: [usize; 4],
+}
+
+impl Groups {
+    /// Walks the empties (ascending) and records, per group, the positions its squares occupy.
+    #[inline]
+    fn find<V: Variant>(pos: &Position<V>, kind: Kind, empties: &Empties) -> Groups {
+        let g = V::geometry();
+        let pieces = group_pieces(kind);
+        let mut groups = Groups { at: [[0u8; 18]; 4], sizes: [0; 4] };
+        for (pos_in_empties, &q) in empties.q[..empties.len].iter().enumerate() {
+            let code = pos.cell(g.square_at_ranking_order[q as usize] as usize);
+            // rposition: a gold's "promoted" groups repeat its unpromoted pieces and stay empty.
+            if let Some(gi) = pieces.iter().rposition(|p| p.code() == code) {
+                groups.at[gi][groups.sizes[gi]] = pos_in_empties as u8;
+                groups.sizes[gi] += 1;
+            }
+        }
+        groups
+    }
+
+    #[inline]
+    fn group(&self, gi: usize) -> &[u8] {
+        &self.at[gi][..self.sizes[gi]]
+    }
+
+    /// How many squares of groups before `gi` lie before position `p` in the empties list.
+    #[inline]
+    fn earlier_before(&self, gi: usize, p: u8) -> u8 {
+        (0..gi).map(|h| self.group(h).iter().filter(|&&x| x < p).count() as u8).sum()
+    }
+
+    /// Writes the positions of all groups, ascending, to `out`; returns how many.
+    #[inline]
+    fn all_sorted(&self, out: &mut [u8; 18]) -> usize {
+        let mut len = 0;
+        for gi in 0..4 {
+            let group = self.group(gi);
+            out[len..len + group.len()].copy_from_slice(group);
+            len += group.len();
+        }
+        out[..len].sort_unstable();
+        len
+    }
 }
 
 impl<V: Ranked> Position<V> {

@@ -2,15 +2,16 @@
 //!
 //! Four little-endian 64-bit limbs with `u128` intermediates. Division by a value below 2^128
 //! (the unranking hot path) uses limb-by-limb division for one-limb divisors and Knuth's
-//! Algorithm D specialised to two-limb divisors; nothing allocates.
+//! Algorithm D specialised to two-limb divisors; nothing allocates. It holds only what ranking needs:
+//! checked addition and subtraction, multiply-add and division by a `u128`, order, decimal text, and
+//! conversion to `f64`.
 
 use std::cmp::Ordering;
 use std::fmt;
-use std::ops::{Add, Mul, Sub};
 use std::str::FromStr;
 
 /// An unsigned 256-bit integer stored as four little-endian 64-bit limbs.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct U256([u64; 4]);
 
 /// 10^19, the largest power of ten that fits in a `u64`.
@@ -82,16 +83,6 @@ fn mac(a: u64, b: u64, c: u64, d: u64) -> (u64, u64) {
 impl U256 {
     /// Zero.
     pub const ZERO: U256 = U256([0; 4]);
-    /// One.
-    pub const ONE: U256 = U256([1, 0, 0, 0]);
-    /// 2^256 - 1.
-    pub const MAX: U256 = U256([u64::MAX; 4]);
-
-    /// Widens a `u64`.
-    #[inline]
-    pub const fn from_u64(v: u64) -> U256 {
-        U256([v, 0, 0, 0])
-    }
 
     /// Widens a `u128`.
     #[inline]
@@ -111,29 +102,9 @@ impl U256 {
         self.0
     }
 
-    /// The value as a `u128`, or `None` if it does not fit.
-    #[inline]
-    pub fn to_u128(self) -> Option<u128> {
-        if self.0[2] | self.0[3] == 0 {
-            Some(((self.0[1] as u128) << 64) | self.0[0] as u128)
-        } else {
-            None
-        }
-    }
-
-    /// The value as a `u64`, or `None` if it does not fit.
-    #[inline]
-    pub fn to_u64(self) -> Option<u64> {
-        if self.0[1] | self.0[2] | self.0[3] == 0 {
-            Some(self.0[0])
-        } else {
-            None
-        }
-    }
-
     /// Whether the value is zero.
     #[inline]
-    pub fn is_zero(self) -> bool {
+    fn is_zero(self) -> bool {
         self.0 == [0; 4]
     }
 
@@ -196,34 +167,6 @@ impl U256 {
         }
     }
 
-    /// Product, or `None` on overflow.
-    pub fn checked_mul(self, rhs: U256) -> Option<U256> {
-        let a = self.0;
-        let b = rhs.0;
-        let mut r = [0u64; 4];
-        for i in 0..4 {
-            if a[i] == 0 {
-                continue;
-            }
-            let mut carry = 0u64;
-            for j in 0..4 - i {
-                let (lo, hi) = mac(a[i], b[j], r[i + j], carry);
-                r[i + j] = lo;
-                carry = hi;
-            }
-            if carry != 0 {
-                return None;
-            }
-            // a[i] != 0, so any nonzero b[j] with i + j >= 4 overflows.
-            for &bj in &b[4 - i..] {
-                if bj != 0 {
-                    return None;
-                }
-            }
-        }
-        Some(U256(r))
-    }
-
     /// Product with a `u128`, or `None` on overflow.
     #[inline]
     pub fn checked_mul_u128(self, rhs: u128) -> Option<U256> {
@@ -258,13 +201,9 @@ impl U256 {
         Some(U256(r))
     }
 
-    /// Quotient and remainder by a `u64`.
-    ///
-    /// # Panics
-    /// Panics if `d == 0`.
+    /// Quotient and remainder by a `u64` (> 0).
     #[inline]
-    pub fn div_rem_u64(self, d: u64) -> (U256, u64) {
-        assert!(d != 0, "U256::div_rem_u64: division by zero");
+    fn div_rem_u64(self, d: u64) -> (U256, u64) {
         let mut q = [0u64; 4];
         let mut r = 0u64;
         for i in (0..4).rev() {
@@ -327,85 +266,6 @@ impl U256 {
         (U256(q), rem)
     }
 
-    /// Quotient and remainder by a general `U256` (slower for divisors of three or four limbs).
-    ///
-    /// # Panics
-    /// Panics if `d` is zero.
-    pub fn div_rem(self, d: U256) -> (U256, U256) {
-        assert!(!d.is_zero(), "U256::div_rem: division by zero");
-        if let Some(d128) = d.to_u128() {
-            let (q, r) = self.div_rem_u128(d128);
-            return (q, U256::from_u128(r));
-        }
-        if self < d {
-            return (U256::ZERO, self);
-        }
-        // Knuth's Algorithm D, general form: divisor of n >= 3 limbs, dividend of m + n limbs.
-        let n = d.limb_len();
-        let mlen = self.limb_len();
-        let s = d.0[n - 1].leading_zeros();
-        let v = shl_limbs(d.0, s);
-        let uu = shl_limbs(self.0, s);
-        let mut u = [0u64; 5];
-        u[..4].copy_from_slice(&uu);
-        u[4] = if s == 0 { 0 } else { self.0[3] >> (64 - s) };
-        let vt = v[n - 1];
-        let vs = v[n - 2];
-        let mut q = [0u64; 4];
-        for j in (0..=mlen - n).rev() {
-            let u2 = u[j + n];
-            let u1 = u[j + n - 1];
-            let u0 = u[j + n - 2];
-            let (mut qhat, mut rhat): (u64, u128) = if u2 >= vt {
-                (u64::MAX, u1 as u128 + vt as u128)
-            } else {
-                let (q, r) = div_2by1(u2, u1, vt);
-                (q, r as u128)
-            };
-            while rhat >> 64 == 0 && (qhat as u128) * (vs as u128) > ((rhat << 64) | u0 as u128) {
-                qhat -= 1;
-                rhat += vt as u128;
-            }
-            // Multiply and subtract qhat * v from u[j..=j+n].
-            let mut borrow = 0u64;
-            let mut carry = 0u64;
-            for i in 0..n {
-                let (plo, phi) = mac(qhat, v[i], carry, 0);
-                carry = phi;
-                let (t, b1) = u[i + j].overflowing_sub(plo);
-                let (t, b2) = t.overflowing_sub(borrow);
-                u[i + j] = t;
-                borrow = (b1 as u64) + (b2 as u64);
-            }
-            let (t, b1) = u[j + n].overflowing_sub(carry);
-            let (t, b2) = t.overflowing_sub(borrow);
-            u[j + n] = t;
-            if b1 || b2 {
-                // Add back.
-                qhat = qhat.wrapping_sub(1);
-                let mut c = false;
-                for i in 0..n {
-                    let (t, c1) = u[i + j].overflowing_add(v[i]);
-                    let (t, c2) = t.overflowing_add(c as u64);
-                    u[i + j] = t;
-                    c = c1 | c2;
-                }
-                u[j + n] = u[j + n].wrapping_add(c as u64);
-            }
-            q[j] = qhat;
-        }
-        // Remainder: low n limbs of u, shifted back.
-        let mut r = [0u64; 4];
-        r[..n].copy_from_slice(&u[..n]);
-        if s != 0 {
-            for i in 0..n {
-                r[i] = (u[i] >> s) | (u[i + 1] << (64 - s));
-            }
-            r[n..].fill(0);
-        }
-        (U256(q), U256(r))
-    }
-
     /// Approximate conversion to `f64` (correctly rounded to nearest).
     pub fn to_f64(self) -> f64 {
         let bits = self.bits();
@@ -423,20 +283,6 @@ impl U256 {
         // 2^shift built directly (shift <= 192, a normal exponent); the product is exact scaling.
         (m as f64) * f64::from_bits((1023 + shift as u64) << 52)
     }
-}
-
-/// Shifts limbs left by `s < 64` bits, dropping bits shifted out of the top.
-#[inline]
-fn shl_limbs(a: [u64; 4], s: u32) -> [u64; 4] {
-    if s == 0 {
-        return a;
-    }
-    [
-        a[0] << s,
-        (a[1] << s) | (a[0] >> (64 - s)),
-        (a[2] << s) | (a[1] >> (64 - s)),
-        (a[3] << s) | (a[2] >> (64 - s)),
-    ]
 }
 
 /// Logical right shift by `k < 256` bits.
@@ -580,61 +426,11 @@ impl FromStr for U256 {
             let scale = 10u64.pow(len as u32);
             acc = acc
                 .checked_mul_u128(scale as u128)
-                .and_then(|a| a.checked_add(U256::from_u64(chunk)))
+                .and_then(|a| a.checked_add(U256::from_u128(chunk as u128)))
                 .ok_or(ParseU256Error::Overflow)?;
             i += len;
             len = 19;
         }
         Ok(acc)
-    }
-}
-
-impl From<u64> for U256 {
-    #[inline]
-    fn from(v: u64) -> U256 {
-        U256::from_u64(v)
-    }
-}
-
-impl From<u128> for U256 {
-    #[inline]
-    fn from(v: u128) -> U256 {
-        U256::from_u128(v)
-    }
-}
-
-impl Add for U256 {
-    type Output = U256;
-    /// Panics on overflow.
-    #[inline]
-    fn add(self, rhs: U256) -> U256 {
-        self.checked_add(rhs).expect("U256 addition overflowed")
-    }
-}
-
-impl Add<u64> for U256 {
-    type Output = U256;
-    /// Panics on overflow.
-    #[inline]
-    fn add(self, rhs: u64) -> U256 {
-        self.checked_add(U256::from_u64(rhs)).expect("U256 addition overflowed")
-    }
-}
-
-impl Sub for U256 {
-    type Output = U256;
-    /// Panics if the result would be negative.
-    #[inline]
-    fn sub(self, rhs: U256) -> U256 {
-        self.checked_sub(rhs).expect("U256 subtraction underflowed")
-    }
-}
-
-impl Mul for U256 {
-    type Output = U256;
-    /// Panics on overflow.
-    #[inline]
-    fn mul(self, rhs: U256) -> U256 {
-        self.checked_mul(rhs).expect("U256 multiplication overflowed")
     }
 }

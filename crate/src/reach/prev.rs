@@ -1,15 +1,16 @@
 //! Prev1: every legal one-ply predecessor of a position (`shared/spec/*.md` §5).
 //!
-//! In P, X is to move and Y made the last move. A predecessor has Y to move and is one of: an un-drop of an
-//! unpromoted Y piece (not a pawn drop that mated), a plain un-move of a Y piece (sliders through empty
-//! squares), an un-promotion (origin or destination in Y's zone), and for un-moves also un-captures
-//! (the vacated square refilled with an X piece, promoted or not, of a kind in Y's hand). A predecessor must
-//! pass the placement test and must not have X in check. Distinct by construction: two candidates differ
-//! in the squares they touch or in what stands on them.
+//! In P, X (`to_move`) is to move and Y (`last_mover`) made the last move. A predecessor has Y to move
+//! and is one of: an un-drop of an unpromoted Y piece (not a pawn drop that mated), a plain un-move of a Y
+//! piece (sliders through empty squares), an un-promotion (origin or destination in Y's zone), and for
+//! un-moves also un-captures (the vacated square refilled with an X piece, promoted or not, of a kind in
+//! Y's hand). A predecessor must pass the placement test and must not have X in check. Distinct by
+//! construction: two candidates differ in the squares they touch or in what stands on them.
 
+use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece, EMPTY};
-use crate::board::position::Position;
+use crate::board::position::{Hand, Position};
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
 use crate::rules::{ahead, attacked, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
@@ -77,146 +78,235 @@ pub fn predecessors_parts<V: Variant>(
     out: &mut Vec<Predecessor<V>>,
 ) -> [Option<u32>; 2] {
     out.clear();
+    let prev1 = Prev1::new(p, parts);
+    let last_mover = prev1.last_mover;
     let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
-    let only_uncaptures = matches!(parts, Parts::Uncaptures { .. });
-    let g = V::geometry();
-    let x = p.side_to_move();
-    let y = x.opponent();
-    let x_king = p.king(x);
-    let files = pawn_files(p);
-    let y_hand = *p.hand(y);
     let mut mated: Option<bool> = None;
-    // The heuristic of each predecessor follows from P's: at most two squares and the king term change.
-    let p_king_term = king_term(p);
-    let h_rest = heuristic(p) - p_king_term;
-
-    // When X is not in check in P, a predecessor checks X only through the square Y's piece left or by
-    // the piece put back on its origin; otherwise test the whole board.
-    let x_in_check = attacked(p, x_king, y);
-    let checks_x = |pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>| -> bool {
-        if x_in_check {
-            return attacked(pred, x_king, y);
+    for q in 0..V::squares() {
+        let code = p.cell(q);
+        if code == EMPTY || code & 1 != last_mover as u8 {
+            continue;
         }
-        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, x_king))
-            || vacated.is_some_and(|q| uncovered_attack(pred, x_king, q, y))
-    };
-    let keep = |pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>| {
+        let piece = Piece::from_code(code).unwrap();
+        if !piece.is_promoted() && piece.kind() != Kind::King && !prev1.only_uncaptures {
+            prev1.undrop(q, piece, &mut mated, out);
+        }
+        origins(p, code, q, |o| prev1.unmove(o, q, piece, false, out, &mut uncapture_bounds));
+        if piece.is_promoted() {
+            let unpromoted = piece.unpromote();
+            origins(p, unpromoted.code(), q, |o| {
+                if V::in_zone(o, last_mover) || V::in_zone(q, last_mover) {
+                    prev1.unmove(o, q, unpromoted, true, out, &mut uncapture_bounds)
+                }
+            });
+        }
+    }
+    uncapture_bounds
+}
+
+/// What the predecessors of one position P share: the two sides, the hand un-captures draw on, the
+/// heuristic terms that do not change, and whether X is in check in P.
+struct Prev1<'a, V: Variant> {
+    p: &'a Position<V>,
+    parts: Parts,
+    only_uncaptures: bool,
+    /// X: to move in P.
+    to_move: Color,
+    /// Y: made the last move, so is to move in every predecessor.
+    last_mover: Color,
+    to_move_king: usize,
+    /// The files holding an unpromoted pawn, per side.
+    pawn_files: [u16; 2],
+    /// Y's hand, which every un-capture takes a piece from.
+    hand: Hand,
+    has_hand: bool,
+    has_promotable: bool,
+    /// P's king term, and P's heuristic without it.
+    p_king_term: u32,
+    h_rest: u32,
+    to_move_in_check: bool,
+}
+
+impl<'a, V: Variant> Prev1<'a, V> {
+    #[inline]
+    fn new(p: &'a Position<V>, parts: Parts) -> Prev1<'a, V> {
+        let to_move = p.side_to_move();
+        let last_mover = to_move.opponent();
+        let to_move_king = p.king(to_move);
+        let hand = *p.hand(last_mover);
+        // The heuristic of each predecessor follows from P's: at most two squares and the king term change.
+        let p_king_term = king_term(p);
+        Prev1 {
+            p,
+            parts,
+            only_uncaptures: matches!(parts, Parts::Uncaptures { .. }),
+            to_move,
+            last_mover,
+            to_move_king,
+            pawn_files: pawn_files(p),
+            hand,
+            has_hand: hand.iter().any(|&n| n > 0),
+            has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
+            p_king_term,
+            h_rest: heuristic(p) - p_king_term,
+            to_move_in_check: attacked(p, to_move_king, last_mover),
+        }
+    }
+
+    /// Whether `pred` has X in check. When X is not in check in P, a predecessor checks X only through
+    /// the square Y's piece left or by the piece put back on its origin; otherwise test the whole board.
+    #[inline]
+    fn checks_to_move(&self, pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>) -> bool {
+        if self.to_move_in_check {
+            return attacked(pred, self.to_move_king, self.last_mover);
+        }
+        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, self.to_move_king))
+            || vacated.is_some_and(|q| uncovered_attack(pred, self.to_move_king, q, self.last_mover))
+    }
+
+    /// Adds `pred` to `out` unless it has X in check.
+    #[inline]
+    fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>) {
         let (vacated, origin) = match mv {
             Move::Board { from, to, .. } => {
                 ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize))
             }
             Move::Drop { to, .. } => (Some(to as usize), None),
         };
-        if !checks_x(&pred, vacated, origin) {
+        if !self.checks_to_move(&pred, vacated, origin) {
             out.push(Predecessor { pos: pred, mv, h });
         }
-    };
+    }
 
-    // The un-move `placed` from `o` to `q`, bare and with every un-capture.
-    let unmove = |o: usize,
-                  q: usize,
-                  placed: Piece,
-                  promote: bool,
-                  out: &mut Vec<Predecessor<V>>,
-                  bounds: &mut [Option<u32>; 2]| {
-        if !placed.is_promoted() {
-            let kind = placed.kind();
-            if V::is_dead(kind, y, o)
-                || (promote && kind == Kind::Pawn && files[y.index()] & (1 << g.x(o)) != 0)
-            {
-                return;
-            }
-        }
-        let mv = Move::Board { from: o as u8, to: q as u8, promote };
-        let kt = if placed.kind() == Kind::King { king_term_at::<V>(o, x_king) } else { p_king_term };
-        let base_h = h_rest - piece_term::<V>(p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
-        // Every un-capture of this un-move with an unpromoted (promoted) captured piece has the same h.
-        let has_hand = y_hand.iter().any(|&n| n > 0);
-        let has_promotable = V::KINDS.iter().any(|k| k.can_promote() && y_hand[k.index()] > 0);
-        let class_h = [base_h + 10, base_h + piece_term::<V>(Piece::new(Kind::Pawn, true, x).code(), q)];
-        let lower = |b: &mut Option<u32>, h: u32| *b = Some(b.map_or(h, |b| b.min(h)));
-        match parts {
-            Parts::NoUncaptures => {
-                if has_hand {
-                    lower(&mut bounds[0], class_h[0]);
-                }
-                if has_promotable {
-                    lower(&mut bounds[1], class_h[1]);
-                }
-            }
-            Parts::Uncaptures { promoted, h } if class_h[promoted as usize] != h => {
-                if class_h[promoted as usize] > h && (if promoted { has_promotable } else { has_hand }) {
-                    lower(&mut bounds[promoted as usize], class_h[promoted as usize]);
-                }
-                return;
-            }
-            _ => {}
-        }
-        let mut base = *p;
-        base.set_cell(q, EMPTY);
-        base.set_cell(o, placed.code());
-        base.set_side(y);
-        if !only_uncaptures {
-            keep(base, mv, base_h, out);
-        }
-        if parts == Parts::NoUncaptures {
+    /// The un-drop of Y's unpromoted `piece` on `q`, unless it was a pawn drop that mated (illegal).
+    /// `mated` caches whether X is checkmated in P.
+    #[inline]
+    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut Vec<Predecessor<V>>) {
+        let p = self.p;
+        let kind = piece.kind();
+        let pawn_mate = kind == Kind::Pawn
+            && ahead::<V>(q, self.last_mover) == self.to_move_king
+            && *mated.get_or_insert_with(|| is_checkmated_by_pawn(p));
+        if pawn_mate {
             return;
         }
+        let mut pred = *p;
+        pred.set_cell(q, EMPTY);
+        pred.hand_mut(self.last_mover)[kind.index()] += 1;
+        pred.set_side(self.last_mover);
+        let h = self.h_rest - piece_term::<V>(piece.code(), q) + self.p_king_term;
+        self.keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
+    }
+
+    /// The un-move of `placed` from `o` to `q` (an un-promotion if `promote`), bare and with every
+    /// un-capture that `parts` asks for.
+    #[inline]
+    fn unmove(
+        &self,
+        o: usize,
+        q: usize,
+        placed: Piece,
+        promote: bool,
+        out: &mut Vec<Predecessor<V>>,
+        bounds: &mut [Option<u32>; 2],
+    ) {
+        if self.origin_is_illegal(o, placed, promote) {
+            return;
+        }
+        let mv = Move::Board { from: o as u8, to: q as u8, promote };
+        let kt = if placed.kind() == Kind::King {
+            king_term_at::<V>(o, self.to_move_king)
+        } else {
+            self.p_king_term
+        };
+        let base_h =
+            self.h_rest - piece_term::<V>(self.p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
+        if !self.bound_uncaptures(q, base_h, bounds) {
+            return;
+        }
+        let mut base = *self.p;
+        base.set_cell(q, EMPTY);
+        base.set_cell(o, placed.code());
+        base.set_side(self.last_mover);
+        if !self.only_uncaptures {
+            self.keep(base, mv, base_h, out);
+        }
+        if self.parts != Parts::NoUncaptures {
+            self.uncaptures(base, q, mv, base_h, out);
+        }
+    }
+
+    /// Whether Y's unpromoted `placed` could not stand on `o` before the move: a dead piece, or for an
+    /// un-promotion, a second pawn on its file.
+    #[inline]
+    fn origin_is_illegal(&self, o: usize, placed: Piece, promote: bool) -> bool {
+        if placed.is_promoted() {
+            return false;
+        }
+        let kind = placed.kind();
+        V::is_dead(kind, self.last_mover, o)
+            || (promote
+                && kind == Kind::Pawn
+                && self.pawn_files[self.last_mover.index()] & (1 << V::geometry().x(o)) != 0)
+    }
+
+    /// Lowers `bounds` by the heuristic of the un-captures of an un-move to `q` (bare heuristic `base_h`)
+    /// that `parts` leaves out, and returns whether the un-move is generated at all: with
+    /// `Parts::Uncaptures`, only where its class has exactly the asked `h`. Every un-capture of one
+    /// un-move with an unpromoted (promoted) captured piece has the same heuristic.
+    #[inline]
+    fn bound_uncaptures(&self, q: usize, base_h: u32, bounds: &mut [Option<u32>; 2]) -> bool {
+        let promoted_pawn = Piece::new(Kind::Pawn, true, self.to_move).code();
+        let class_h = [base_h + 10, base_h + piece_term::<V>(promoted_pawn, q)];
+        let lower = |b: &mut Option<u32>, h: u32| *b = Some(b.map_or(h, |b| b.min(h)));
+        match self.parts {
+            Parts::NoUncaptures => {
+                if self.has_hand {
+                    lower(&mut bounds[0], class_h[0]);
+                }
+                if self.has_promotable {
+                    lower(&mut bounds[1], class_h[1]);
+                }
+                true
+            }
+            Parts::Uncaptures { promoted, h } if class_h[promoted as usize] != h => {
+                let left = if promoted { self.has_promotable } else { self.has_hand };
+                if class_h[promoted as usize] > h && left {
+                    lower(&mut bounds[promoted as usize], class_h[promoted as usize]);
+                }
+                false
+            }
+            _ => true,
+        }
+    }
+
+    /// The un-captures of the un-move `mv` to `q` (the predecessor `base` without a captured piece): `q`
+    /// refilled with an X piece, promoted or not, of a kind in Y's hand.
+    #[inline]
+    fn uncaptures(&self, base: Position<V>, q: usize, mv: Move, base_h: u32, out: &mut Vec<Predecessor<V>>) {
+        let to_move = self.to_move;
+        let to_move_has_pawn_on_file = self.pawn_files[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
-            if y_hand[kind.index()] == 0 {
+            if self.hand[kind.index()] == 0 {
                 continue;
             }
             for promoted in [false, true] {
                 if (promoted && !kind.can_promote())
-                    || matches!(parts, Parts::Uncaptures { promoted: p, .. } if p != promoted)
+                    || matches!(self.parts, Parts::Uncaptures { promoted: p, .. } if p != promoted)
                 {
                     continue;
                 }
                 if !promoted
-                    && (V::is_dead(kind, x, q)
-                        || (kind == Kind::Pawn && files[x.index()] & (1 << g.x(q)) != 0))
+                    && (V::is_dead(kind, to_move, q) || (kind == Kind::Pawn && to_move_has_pawn_on_file))
                 {
                     continue;
                 }
-                let captured = Piece::new(kind, promoted, x).code();
+                let captured = Piece::new(kind, promoted, to_move).code();
                 let mut pred = base;
                 pred.set_cell(q, captured);
-                pred.hand_mut(y)[kind.index()] -= 1;
-                keep(pred, mv, base_h + piece_term::<V>(captured, q), out);
+                pred.hand_mut(self.last_mover)[kind.index()] -= 1;
+                self.keep(pred, mv, base_h + piece_term::<V>(captured, q), out);
             }
-        }
-    };
-
-    for q in 0..V::squares() {
-        let code = p.cell(q);
-        if code == EMPTY || code & 1 != y as u8 {
-            continue;
-        }
-        let piece = Piece::from_code(code).unwrap();
-        let kind = piece.kind();
-        if !piece.is_promoted() && kind != Kind::King && !only_uncaptures {
-            // Un-drop, unless it was a pawn drop that mated (illegal).
-            let pawn_mate = kind == Kind::Pawn
-                && ahead::<V>(q, y) == x_king
-                && *mated.get_or_insert_with(|| is_checkmated_by_pawn(p));
-            if !pawn_mate {
-                let mut pred = *p;
-                pred.set_cell(q, EMPTY);
-                pred.hand_mut(y)[kind.index()] += 1;
-                pred.set_side(y);
-                let h = h_rest - piece_term::<V>(code, q) + p_king_term;
-                keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
-            }
-        }
-        origins(p, code, q, |o| unmove(o, q, piece, false, out, &mut uncapture_bounds));
-        if piece.is_promoted() {
-            let unpromoted = piece.unpromote();
-            origins(p, unpromoted.code(), q, |o| {
-                if V::in_zone(o, y) || V::in_zone(q, y) {
-                    unmove(o, q, unpromoted, true, out, &mut uncapture_bounds)
-                }
-            });
         }
     }
-    uncapture_bounds
 }

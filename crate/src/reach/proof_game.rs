@@ -18,8 +18,7 @@ use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::short_game::{self, Bound, BoundCache, ShortOptions};
 use crate::reach::stage::Stage;
-use crate::records::notation;
-use crate::records::record;
+use crate::records::{kif, notation, usi_command};
 use crate::rules::{legal_moves, play};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, VecDeque};
@@ -219,7 +218,7 @@ impl<V: Variant> ProofGame<V> {
 
     /// The game as a USI `position` command.
     pub fn to_usi(&self) -> String {
-        record::usi_command::<V>(&self.moves)
+        usi_command::<V>(&self.moves)
     }
 
     /// The game as a KIF record.
@@ -240,7 +239,7 @@ impl<V: Variant> ProofGame<V> {
                 self.moves.len()
             );
         }
-        record::kif::<V>(&self.moves, &comment)
+        kif::<V>(&self.moves, &comment)
     }
 
     /// "N plies (shortest possible)" or "N plies (shortest found)".

@@ -352,58 +352,100 @@ impl<V: Variant> KkSearch<V> {
         let mut preds = std::mem::take(&mut self.preds);
         while let Some(entry) = self.pop_open() {
             let i = if entry & STUB != 0 { entry & NODE_MASK } else { entry };
-            let node = &self.nodes[i as usize];
-            let depth = node.depth + 1;
             if entry & STUB != 0 {
-                // Generate the un-captures of this class at the stub's h; the rest wait behind a new stub.
-                let promoted = entry & PROMOTED != 0;
-                let h = self.min_bucket as u32;
-                let next = predecessors_parts(&node.pos, Parts::Uncaptures { promoted, h }, &mut preds);
-                if let Some(next_h) = next[promoted as usize] {
-                    self.push_stub(i, promoted, next_h);
-                }
+                self.expand_stub(entry, &mut preds);
             } else {
                 pops += 1;
-                if node.h == 0 {
+                if self.nodes[i as usize].h == 0 {
                     verdict = Verdict::Reachable;
                     goal = i;
                     break;
                 }
-                if options.lazy_captures {
-                    // (Deferring the plain un-moves too was measured: fewer positions, more time.)
-                    let bounds = predecessors_parts(&node.pos, Parts::NoUncaptures, &mut preds);
-                    for (promoted, bound) in [false, true].into_iter().zip(bounds) {
-                        if let Some(h) = bound {
-                            self.push_stub(i, promoted, h);
-                        }
-                    }
-                } else {
-                    predecessors_parts(&node.pos, Parts::All, &mut preds);
-                }
+                self.expand_node(i, options.lazy_captures, &mut preds);
             }
-            for pred in &preds {
-                if self.insert(pred.pos, pred.h, i, pred.mv, depth) {
-                    max_depth = max_depth.max(depth);
-                }
-            }
-            // Past 2^30 nodes entries could not name their node; far beyond any memory anyway.
-            // A search that needs more positions than the cap is undecided; one that is exhausted within it
-            // (a root without predecessors: 1 position) keeps its verdict.
-            if options.max_nodes.is_some_and(|cap| self.nodes.len() > cap)
-                || self.nodes.len() >= NODE_MASK as usize
-                || (entry & STUB == 0
-                    && pops.is_multiple_of(1024)
-                    && !progress(Progress {
-                        pops,
-                        nodes: self.nodes.len() as u64,
-                        best_h: self.min_bucket as u32,
-                    }))
-            {
+            max_depth = max_depth.max(self.insert_predecessors(&preds, i));
+            if self.should_stop(entry, pops, options, &mut progress) {
                 verdict = Verdict::Unknown;
                 break;
             }
         }
         self.preds = preds;
+        let (path, moves) = self.path_to(goal);
+        Outcome { verdict, pops, nodes: self.nodes.len() as u64, max_depth, path, moves }
+    }
+
+    /// Generates into `preds` the deferred un-captures of stub `entry` at the stub's h; the rest of its
+    /// class wait behind a new stub.
+    #[inline]
+    fn expand_stub(&mut self, entry: u32, preds: &mut Vec<Predecessor<V>>) {
+        let i = entry & NODE_MASK;
+        let promoted = entry & PROMOTED != 0;
+        let h = self.min_bucket as u32;
+        let next = predecessors_parts(&self.nodes[i as usize].pos, Parts::Uncaptures { promoted, h }, preds);
+        if let Some(next_h) = next[promoted as usize] {
+            self.push_stub(i, promoted, next_h);
+        }
+    }
+
+    /// Generates into `preds` the predecessors of node `i`: all of them, or with `lazy_captures` all but
+    /// the un-captures, which wait behind stubs.
+    #[inline]
+    fn expand_node(&mut self, i: u32, lazy_captures: bool, preds: &mut Vec<Predecessor<V>>) {
+        let pos = &self.nodes[i as usize].pos;
+        if lazy_captures {
+            // (Deferring the plain un-moves too was measured: fewer positions, more time.)
+            let bounds = predecessors_parts(pos, Parts::NoUncaptures, preds);
+            for (promoted, bound) in [false, true].into_iter().zip(bounds) {
+                if let Some(h) = bound {
+                    self.push_stub(i, promoted, h);
+                }
+            }
+        } else {
+            predecessors_parts(pos, Parts::All, preds);
+        }
+    }
+
+    /// Inserts the predecessors of node `parent` not seen before; returns their depth, or 0 if none was
+    /// new.
+    #[inline]
+    fn insert_predecessors(&mut self, preds: &[Predecessor<V>], parent: u32) -> u32 {
+        let depth = self.nodes[parent as usize].depth + 1;
+        let mut deepest = 0;
+        for pred in preds {
+            if self.insert(pred.pos, pred.h, parent, pred.mv, depth) {
+                deepest = depth;
+            }
+        }
+        deepest
+    }
+
+    /// Whether the search stops with work left after `entry`: the node cap, the node index space, or
+    /// `progress` (asked every 1024 pops) saying so.
+    #[inline]
+    fn should_stop(
+        &self,
+        entry: u32,
+        pops: u64,
+        options: SearchOptions,
+        progress: &mut impl FnMut(Progress) -> bool,
+    ) -> bool {
+        // A search that needs more positions than the cap is undecided; one that is exhausted within it
+        // (a root without predecessors: 1 position) keeps its verdict. Past 2^30 nodes entries could not
+        // name their node; far beyond any memory anyway.
+        options.max_nodes.is_some_and(|cap| self.nodes.len() > cap)
+            || self.nodes.len() >= NODE_MASK as usize
+            || (entry & STUB == 0
+                && pops.is_multiple_of(1024)
+                && !progress(Progress {
+                    pops,
+                    nodes: self.nodes.len() as u64,
+                    best_h: self.min_bucket as u32,
+                }))
+    }
+
+    /// The positions from the root to node `goal` (none for `NO_NODE`) and the moves between them, from
+    /// the root's side: `moves[i]` leads from `path[i + 1]` to `path[i]`.
+    fn path_to(&self, goal: u32) -> (Vec<Position<V>>, Vec<Move>) {
         let mut path = Vec::new();
         let mut moves = Vec::new();
         let mut i = goal;
@@ -417,6 +459,6 @@ impl<V: Variant> KkSearch<V> {
         }
         path.reverse();
         moves.reverse();
-        Outcome { verdict, pops, nodes: self.nodes.len() as u64, max_depth, path, moves }
+        (path, moves)
     }
 }

@@ -172,8 +172,8 @@ pub fn is_mirror_canonical<V: Variant>(pos: &Position<V>) -> bool {
     let g = V::geometry();
     // Kings first: unless a king stands on the centre file, the first king decides.
     for color in Color::BOTH {
-        let q = g.rank_index[pos.king(color)];
-        let m = g.rank_index[g.mirror[pos.king(color)] as usize];
+        let q = g.ranking_order[pos.king(color)];
+        let m = g.ranking_order[g.mirror[pos.king(color)] as usize];
         if q != m {
             return q < m;
         }
@@ -183,8 +183,8 @@ pub fn is_mirror_canonical<V: Variant>(pos: &Position<V>) -> bool {
     let mut mirrored = [Bitboard::EMPTY; 32];
     for (sq, &c) in pos.board().iter().enumerate() {
         if c != EMPTY {
-            own[c as usize] = own[c as usize].with(g.rank_index[sq] as usize);
-            mirrored[c as usize] = mirrored[c as usize].with(g.rank_index[g.mirror[sq] as usize] as usize);
+            own[c as usize] = own[c as usize].with(g.ranking_order[sq] as usize);
+            mirrored[c as usize] = mirrored[c as usize].with(g.ranking_order[g.mirror[sq] as usize] as usize);
         }
     }
     for c in 0..32 {
