@@ -9,7 +9,7 @@ use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::failed_filter;
 use shogi_reach::reach::stage::{classify_rank, Stage};
 use shogi_reach::rules::perft;
-use shogi_reach::{MiniShogi, Position, Ranked, Shogi};
+use shogi_reach::{Game, MiniShogi, Position, Ranked, Shogi};
 use std::hint::black_box;
 
 const BATCH: u64 = 1000;
@@ -36,16 +36,10 @@ fn filters<V: Ranked>(c: &mut Criterion) {
 fn perfts(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
-    for (name, depth, nodes) in [("shogi", 4u32, 719_731u64), ("minishogi", 5, 533_203)] {
+    for (game, depth, nodes) in [(Game::Shogi, 4u32, 719_731u64), (Game::MiniShogi, 5, 533_203)] {
         g.throughput(Throughput::Elements(nodes));
-        g.bench_with_input(BenchmarkId::new(name, depth), &depth, |b, &d| {
-            b.iter(|| {
-                if name == "shogi" {
-                    perft(&Position::<Shogi>::startpos(), d)
-                } else {
-                    perft(&Position::<MiniShogi>::startpos(), d)
-                }
-            })
+        g.bench_with_input(BenchmarkId::new(game.name(), depth), &depth, |b, &d| {
+            b.iter(|| shogi_reach::with_game!(game, V => perft(&Position::<V>::startpos(), d)))
         });
     }
     g.finish();
