@@ -1,13 +1,14 @@
 //! Proofs under a small node cap, both games. The first byte picks the game and the source of the
-//! position: bit 1 clear, the rest is SFEN or the reference format; bit 1 set, the rest is a rank
-//! (little-endian 64-bit words) reduced below |P_K| and unranked, so that every input is a complete
-//! position. A reachable verdict must give a proof game that verifies.
+//! position: bit 1 clear, the rest is SFEN or the reference format; bit 1 set, the rest (little-endian
+//! 64-bit words) picks a seed and a sample index, whose rank is unranked, so that every input is a
+//! complete position. A reachable verdict must give proof games (the KK route and the best one) that
+//! verify, the best never longer, above the lower bound.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_reach::ranking::rank::{count, unrank, RankInt, Ranked};
-use shogi_reach::ranking::wide::U256;
-use shogi_reach::reach::proof_game::proof_game;
+use shogi_reach::ranking::rank::{unrank, Ranked};
+use shogi_reach::ranking::sample::RankSampler;
+use shogi_reach::reach::proof_game::{build_proof_game, proof_game, Choice};
 use shogi_reach::reach::prove::prove;
 use shogi_reach::reach::search::{KkSearch, SearchOptions, Verdict};
 use shogi_reach::reach::stage::Stage;
@@ -42,7 +43,14 @@ fn check<V: Ranked + WithOpening>(pos: &Position<V>) {
             .unwrap_or_else(|e| panic!("{pos} is reachable but: {e}"));
         assert_eq!(game.end, *pos);
         game.verify().unwrap_or_else(|e| panic!("proof game of {pos}: {e}"));
-        assert_eq!(game.moves.len(), game.opening + game.connection + game.path);
+        let route = game.kk.as_ref().expect("the KK route has its parts");
+        assert_eq!(game.moves.len(), route.opening + route.connection + route.path);
+        // The short search's game, when it finds one, is verified and never longer; the bound holds.
+        let best = build_proof_game(pos, &mut KkSearch::new(), OPTIONS, Choice::Best, |_| true)
+            .unwrap_or_else(|e| panic!("{pos} is reachable but: {e}"));
+        best.verify().unwrap_or_else(|e| panic!("best proof game of {pos}: {e}"));
+        assert!(best.moves.len() <= game.moves.len());
+        assert!(best.lower_bound.is_some_and(|b| b as usize <= best.moves.len()), "bound of {pos}");
     } else {
         assert!(path.is_empty());
     }
@@ -60,11 +68,18 @@ fuzz_target!(|data: &[u8]| {
         } else if let Ok(pos) = Position::<MiniShogi>::from_sfen(text) {
             check(&pos);
         }
-    } else if shogi {
-        let r = U256::from_words(&words(rest)).div_rem(count::<Shogi>()).1;
-        check(&unrank::<Shogi>(r).expect("reduced ranks are in range"));
     } else {
-        let r = u64::from_words(&words(rest)) % count::<MiniShogi>();
-        check(&unrank::<MiniShogi>(r).expect("reduced ranks are in range"));
+        // A sampled rank: the words pick the seed and the sample.
+        let w = words(rest);
+        let (seed, index) = (w.first().copied().unwrap_or(0), w.get(1).copied().unwrap_or(0));
+        if shogi {
+            check(
+                &unrank::<Shogi>(RankSampler::<Shogi>::new(seed).rank(index))
+                    .expect("sampled ranks are in range"),
+            );
+        } else {
+            let r = RankSampler::<MiniShogi>::new(seed).rank(index);
+            check(&unrank::<MiniShogi>(r).expect("sampled ranks are in range"));
+        }
     }
 });

@@ -1,6 +1,6 @@
 //! Ranking, both games. The first byte picks the game and the mode:
 //! - bit 1 clear: the rest is a rank (little-endian 64-bit words, `u64` for Mini Shogi, `U256` for
-//!   Shogi), unranked as it is and reduced below |P_K|; every Ok position ranks back to its rank;
+//!   Shogi), unranked as it is and masked below |P_K|; every Ok position ranks back to its rank;
 //! - bit 1 set: the rest is a position (SFEN or the reference format); when it ranks, the rank unranks
 //!   back to the position.
 #![no_main]
@@ -19,6 +19,31 @@ fn words(bytes: &[u8]) -> Vec<u64> {
             u64::from_le_bytes(w)
         })
         .collect()
+}
+
+/// A rank below |P_K| from `words`: masked to the bit width of |P_K|, and without its top bit when that
+/// is still too large.
+fn below_count<V: Ranked>(words: &[u64]) -> V::Rank {
+    let bits = count::<V>().bits() as usize;
+    let masked = |width: usize| -> Vec<u64> {
+        (0..width.div_ceil(64))
+            .map(|i| {
+                let w = words.get(i).copied().unwrap_or(0);
+                let keep = (width - 64 * i).min(64);
+                if keep == 64 {
+                    w
+                } else {
+                    w & ((1u64 << keep) - 1)
+                }
+            })
+            .collect()
+    };
+    let r = V::Rank::from_words(&masked(bits));
+    if r < count::<V>() {
+        r
+    } else {
+        V::Rank::from_words(&masked(bits - 1))
+    }
 }
 
 fn round_trip<V: Ranked>(r: V::Rank) {
@@ -50,13 +75,11 @@ fuzz_target!(|data: &[u8]| {
     if mode & 2 == 0 {
         let w = words(rest);
         if shogi {
-            let r = U256::from_words(&w);
-            round_trip::<Shogi>(r);
-            round_trip::<Shogi>(r.div_rem(count::<Shogi>()).1);
+            round_trip::<Shogi>(U256::from_words(&w));
+            round_trip::<Shogi>(below_count::<Shogi>(&w));
         } else {
-            let r = u64::from_words(&w);
-            round_trip::<MiniShogi>(r);
-            round_trip::<MiniShogi>(r % count::<MiniShogi>());
+            round_trip::<MiniShogi>(u64::from_words(&w));
+            round_trip::<MiniShogi>(below_count::<MiniShogi>(&w));
         }
     } else if let Ok(text) = std::str::from_utf8(rest) {
         if shogi {

@@ -117,8 +117,8 @@ pub enum Choice {
 }
 
 /// Builds and verifies a proof game for `pos` by `choice`. The backward search to a KK position first
-/// proves `pos` reachable (`options` caps it and the short search); the short search runs A* for a quarter of
-/// its budget (a game it finds is a shortest one), then a weighted search. `keep_going(nodes)` is asked
+/// proves `pos` reachable (`options` caps it and the short search); the short search finds a game with a
+/// weighted search, then looks for a shorter one with A*. `keep_going(nodes)` is asked
 /// during the short search, e.g. to stop it at a time limit.
 pub fn build_proof_game<V: WithOpening>(
     pos: &Position<V>,
@@ -141,24 +141,31 @@ pub fn build_proof_game<V: WithOpening>(
     }
 }
 
-/// The short search's game, verified, if it finds one within `max_nodes` positions and `keep_going`.
+/// The short search's game, verified, if it finds one within `max_nodes` positions and `keep_going`: a
+/// weighted search finds one, then A* looks for a shorter one (proving it shortest when it finds none).
 fn short_proof_game<V: WithOpening>(
     pos: &Position<V>,
     max_nodes: usize,
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Result<Option<ProofGame<V>>, ProofGameError> {
     let bound = Bound::<V>::shared();
-    let exact = ShortOptions { max_nodes: max_nodes / 4, weight: 1 };
-    let mut found = short_game::search(pos, bound, exact, &mut *keep_going);
-    if found.moves.is_none() {
-        found = short_game::search(pos, bound, ShortOptions { max_nodes, weight: 3 }, &mut *keep_going);
+    let quick = ShortOptions { max_nodes, weight: 2, shorter_than: None };
+    let found = short_game::search(pos, bound, quick, &mut *keep_going);
+    let Some(mut moves) = found.moves else { return Ok(None) };
+    let mut shortest = found.shortest;
+    if !shortest {
+        let exact = ShortOptions { max_nodes, weight: 1, shorter_than: Some(moves.len() as u32) };
+        let shorter = short_game::search(pos, bound, exact, &mut *keep_going);
+        shortest = shorter.exhausted;
+        if let Some(better) = shorter.moves {
+            moves = better;
+        }
     }
-    let Some(moves) = found.moves else { return Ok(None) };
     let game = ProofGame {
         moves,
         end: *pos,
         method: Method::Short,
-        shortest: found.shortest,
+        shortest,
         lower_bound: found.lower_bound,
         kk: None,
     };

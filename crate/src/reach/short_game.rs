@@ -112,6 +112,14 @@ fn empty_board_targets(
     step_targets.chain(slide_targets).filter(|&t| t != OFF).map(|t| t as usize)
 }
 
+/// Where a piece of the initial position is in a position: on the board (owner, square, promoted) or in
+/// a hand.
+#[derive(Clone, Copy, Debug)]
+enum Location {
+    Board(Color, usize, bool),
+    Hand(Color),
+}
+
 /// The lower bound on the plies from the initial position, with what it needs.
 pub struct Bound<V: Variant> {
     travel: Travel,
@@ -162,13 +170,92 @@ impl<V: Variant> Bound<V> {
     /// The least plies of any game from the initial position to `p` (`None` when no game can reach it by
     /// this count, e.g. a king that cannot walk there).
     pub fn plies(&self, p: &Position<V>) -> Option<u32> {
+        self.plies_and_moves(p).map(|(plies, _)| plies)
+    }
+
+    /// [`Bound::plies`], and the least moves of both sides together (which breaks ties: the plies bound
+    /// only falls with the moves of the side that needs more).
+    fn plies_and_moves(&self, p: &Position<V>) -> Option<(u32, u32)> {
         let sente = self.moves(p, Color::Sente)?;
         let gote = self.moves(p, Color::Gote)?;
         // Sente moves first: after 2k plies each side made k moves, after 2k+1 Sente made k+1.
-        Some(match p.side_to_move() {
+        let by_side = match p.side_to_move() {
             Color::Sente => 2 * sente.max(gote),
             Color::Gote => 2 * sente.saturating_sub(1).max(gote) + 1,
-        })
+        };
+        // The plies of the whole game have the parity of the side to move.
+        let total = self.total_moves(p)?;
+        let total = total + ((total + p.side_to_move() as u32) & 1);
+        Some((by_side.max(total), sente + gote))
+    }
+
+    /// The least plies of any game to `p`, counted piece by piece: every ply moves or drops one piece, so
+    /// the plies are the sum over the pieces of the game of their own moves and drops. Each piece of the
+    /// initial position ends somewhere in `p`; by kind, the cheapest such assignment is a lower bound:
+    /// - on the board for its first owner, never captured: its travel; captured and won back: at least
+    ///   two drops (the opponent's and its owner's);
+    /// - on the board for the other side: a drop (and the moves to promote after it);
+    /// - in the other side's hand: nothing; in its owner's hand: the opponent's drop before it was won back.
+    fn total_moves(&self, p: &Position<V>) -> Option<u32> {
+        let mut locations: [Vec<Location>; 8] = Default::default();
+        for (sq, &c) in p.board().iter().enumerate() {
+            if let Some(pc) = Piece::from_code(c) {
+                locations[pc.kind().index()].push(Location::Board(pc.color(), sq, pc.is_promoted()));
+            }
+        }
+        for color in [Color::Sente, Color::Gote] {
+            for kind in Kind::ALL {
+                let n = p.hand(color)[kind.index()] as usize;
+                locations[kind.index()].extend(std::iter::repeat_n(Location::Hand(color), n));
+            }
+        }
+        let mut total = 0;
+        for kind in Kind::ALL {
+            let pieces: Vec<(Color, usize)> = [Color::Sente, Color::Gote]
+                .into_iter()
+                .flat_map(|c| {
+                    self.homes[Piece::unpromoted(kind, c).code() as usize].iter().map(move |&h| (c, h))
+                })
+                .collect();
+            let rows: Vec<Vec<u32>> = pieces
+                .iter()
+                .map(|&(owner, home)| {
+                    locations[kind.index()].iter().map(|&l| self.history(kind, owner, home, l)).collect()
+                })
+                .collect();
+            let (cost, _) = min_cost_assignment(&rows);
+            if cost >= u32::from(FAR) {
+                return None;
+            }
+            total += cost;
+        }
+        Some(total)
+    }
+
+    /// The least moves and drops of the piece of `kind` that starts on `home` for `owner` and ends at
+    /// `location` (see [`Bound::total_moves`]).
+    fn history(&self, kind: Kind, owner: Color, home: usize, location: Location) -> u32 {
+        let n = self.travel.n;
+        let dropped_as = |color: Color, sq: usize, promoted: bool| {
+            let code = Piece::unpromoted(kind, color).code() as usize;
+            1 + if promoted { u32::from(self.travel.promoted_after_drop[code * n + sq]) } else { 0 }
+        };
+        match location {
+            Location::Board(color, sq, promoted) if kind == Kind::King => {
+                if color == owner {
+                    u32::from(self.travel.get(Piece::unpromoted(kind, owner).code(), home, promoted, sq))
+                } else {
+                    u32::from(FAR)
+                }
+            }
+            Location::Board(color, sq, promoted) if color == owner => {
+                let travel =
+                    u32::from(self.travel.get(Piece::unpromoted(kind, owner).code(), home, promoted, sq));
+                travel.min(1 + dropped_as(color, sq, promoted))
+            }
+            Location::Board(color, sq, promoted) => dropped_as(color, sq, promoted),
+            Location::Hand(color) => u32::from(color == owner),
+        }
     }
 
     /// The least moves of `color` in any game from the initial position to `p`.
@@ -315,8 +402,11 @@ fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, Vec<usize>) {
 pub struct ShortGame {
     /// The moves from the initial position, when a game was found.
     pub moves: Option<Vec<Move>>,
-    /// Whether no shorter game exists (found by A* with an admissible bound).
+    /// Whether no shorter game exists: found by A* with an admissible bound, as long as the bound, or
+    /// (with [`ShortOptions::shorter_than`]) no game shorter than that.
     pub shortest: bool,
+    /// Whether the search looked at every position it had to (it was not stopped by its budget).
+    pub exhausted: bool,
     /// The lower bound on the plies of any game to the position.
     pub lower_bound: Option<u32>,
     /// Positions generated.
@@ -328,9 +418,17 @@ pub struct ShortGame {
 pub struct ShortOptions {
     /// Give up after generating this many positions.
     pub max_nodes: usize,
-    /// f = g + weight·h; 1 finds a shortest game (and may take long), larger finds one sooner.
+    /// f = g + weight·h; 1 finds a shortest game (and may take long), larger finds one sooner and then
+    /// counts pieces in hand as a debt.
     pub weight: u32,
+    /// Look only for games shorter than this (a game already found): with weight 1, a search that is
+    /// exhausted proves there is none.
+    pub shorter_than: Option<u32>,
 }
+
+/// A search node: the position, its parent (the position it leads to), the move from it to its parent,
+/// plies undone.
+type Node<V> = (Position<V>, usize, Move, u32);
 
 /// Searches backwards from `target` to the initial position, best first on plies undone + weight × the
 /// lower bound. `keep_going(nodes)` is asked every 64 expansions (a time budget).
@@ -341,27 +439,32 @@ pub fn search<V: Variant>(
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ShortGame {
     let lower_bound = bound.plies(target);
-    let mut found = ShortGame { moves: None, shortest: false, lower_bound, nodes: 1 };
-    let Some(h0) = lower_bound else { return found };
-    // Node i: position, parent, the move from the node to its parent (forwards), plies undone.
-    let mut nodes: Vec<(Position<V>, usize, Move, u32)> =
-        vec![(*target, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
+    let mut found = ShortGame { moves: None, shortest: false, exhausted: false, lower_bound, nodes: 1 };
+    let Some(h0) = lower_bound else {
+        found.exhausted = true;
+        return found;
+    };
+    let limit = options.shorter_than.unwrap_or(u32::MAX);
+    let mut nodes: Vec<Node<V>> = vec![(*target, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
     let mut best: HashMap<Position<V>, u32> = HashMap::from([(*target, 0)]);
     let mut open = BinaryHeap::from([Reverse((options.weight * h0, 0u32, 0usize))]);
     let mut preds: Vec<Predecessor<V>> = Vec::new();
     let mut expansions = 0usize;
+    found.exhausted = true;
     while let Some(Reverse((_, _, i))) = open.pop() {
         let (pos, _, _, g) = nodes[i];
         if best.get(&pos).is_some_and(|&b| b < g) {
             continue;
         }
         if pos == *bound.start() {
-            found.moves = Some(moves_forward(&nodes, i));
-            found.shortest = options.weight == 1;
+            let moves = moves_forward(&nodes, i);
+            found.shortest = options.weight == 1 || moves.len() as u32 == h0;
+            found.moves = Some(moves);
             break;
         }
         expansions += 1;
         if nodes.len() > options.max_nodes || (expansions.is_multiple_of(64) && !keep_going(nodes.len())) {
+            found.exhausted = false;
             break;
         }
         predecessors(&pos, &mut preds);
@@ -369,18 +472,30 @@ pub fn search<V: Variant>(
             if best.get(&pred.pos).is_some_and(|&b| b <= g + 1) {
                 continue;
             }
-            let Some(h) = bound.plies(&pred.pos) else { continue };
+            let Some((h, work)) = bound.plies_and_moves(&pred.pos) else { continue };
+            if g + 1 + h >= limit {
+                continue;
+            }
             best.insert(pred.pos, g + 1);
             nodes.push((pred.pos, i, pred.mv, g + 1));
-            open.push(Reverse((g + 1 + options.weight * h, h, nodes.len() - 1)));
+            // Beyond A*, pieces in hand are a debt: every one of them must be un-captured on the way back.
+            let guide = if options.weight == 1 { h } else { h + HAND_DEBT * in_hands(&pred.pos) };
+            open.push(Reverse((g + 1 + options.weight * guide, work, nodes.len() - 1)));
         }
     }
     found.nodes = nodes.len();
     found
 }
 
+/// What a weighted search adds to its guide per piece in hand.
+const HAND_DEBT: u32 = 2;
+
+fn in_hands<V: Variant>(p: &Position<V>) -> u32 {
+    p.hands().iter().flat_map(|h| h.iter()).map(|&n| u32::from(n)).sum()
+}
+
 /// The moves from the initial position (node `i`) to the target (node 0).
-fn moves_forward<V: Variant>(nodes: &[(Position<V>, usize, Move, u32)], mut i: usize) -> Vec<Move> {
+fn moves_forward<V: Variant>(nodes: &[Node<V>], mut i: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     while i != 0 {
         moves.push(nodes[i].2);
