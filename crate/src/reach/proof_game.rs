@@ -249,13 +249,14 @@ impl<V: Variant> ProofGame<V> {
         kif::<V>(&self.moves, &comment)
     }
 
-    /// "N plies (shortest possible)" or "N plies (shortest found)".
+    /// "N plies (shortest possible)", "N plies (shortest found)" by the short search, or "N plies (KK
+    /// route)".
     pub fn length(&self) -> String {
         let n = self.moves.len();
-        if self.shortest {
-            format!("{n} plies (shortest possible)")
-        } else {
-            format!("{n} plies (shortest found)")
+        match (self.shortest, self.method) {
+            (true, _) => format!("{n} plies (shortest possible)"),
+            (false, Method::Short) => format!("{n} plies (shortest found)"),
+            (false, Method::Kk) => format!("{n} plies (KK route)"),
         }
     }
 
