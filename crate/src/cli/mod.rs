@@ -39,11 +39,11 @@ pub trait Run {
 
 pub fn parse_rank<V: Ranked>(text: &str) -> Result<V::Rank> {
     V::Rank::parse_decimal(text.trim())
-        .ok_or_else(|| format!("not a rank (a non-negative decimal integer): {}", quote(text)).into())
+        .ok_or_else(|| format!("not a rank (a non-negative decimal integer): {:?}", quote(text)).into())
 }
 
 pub fn parse_position<V: Ranked>(text: &str) -> Result<Position<V>> {
-    Position::from_sfen(text).map_err(|e| format!("bad position {}: {e}", quote(text)).into())
+    Position::from_sfen(text).map_err(|e| format!("bad position {:?}: {e}", quote(text)).into())
 }
 
 /// Calls `each` on every non-blank line of standard input.
