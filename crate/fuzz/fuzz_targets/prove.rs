@@ -6,6 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use shogi_reach_fuzz::words;
 use shogi_reach::ranking::rank::{unrank, Ranked};
 use shogi_reach::ranking::sample::RankSampler;
 use shogi_reach::reach::proof_game::{build_proof_game, proof_game, Choice};
@@ -15,17 +16,6 @@ use shogi_reach::reach::stage::Stage;
 use shogi_reach::{MiniShogi, Position, Shogi, WithOpening};
 
 const OPTIONS: SearchOptions = SearchOptions { max_nodes: Some(2000), lazy_captures: false };
-
-fn words(bytes: &[u8]) -> Vec<u64> {
-    bytes
-        .chunks(8)
-        .map(|c| {
-            let mut w = [0u8; 8];
-            w[..c.len()].copy_from_slice(c);
-            u64::from_le_bytes(w)
-        })
-        .collect()
-}
 
 fn check<V: Ranked + WithOpening>(pos: &Position<V>) {
     let proof = prove(pos, &mut KkSearch::new(), OPTIONS);

@@ -6,20 +6,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use shogi_reach_fuzz::words;
 use shogi_reach::ranking::rank::{count, rank, unrank, RankError, RankInt, Ranked};
 use shogi_reach::ranking::wide::U256;
 use shogi_reach::{MiniShogi, Position, Shogi};
-
-fn words(bytes: &[u8]) -> Vec<u64> {
-    bytes
-        .chunks(8)
-        .map(|c| {
-            let mut w = [0u8; 8];
-            w[..c.len()].copy_from_slice(c);
-            u64::from_le_bytes(w)
-        })
-        .collect()
-}
 
 /// A rank below |P_K| from `words`: masked to the bit width of |P_K|, and without its top bit when that
 /// is still too large.

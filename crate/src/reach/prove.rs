@@ -2,8 +2,8 @@
 
 use crate::board::position::Position;
 use crate::board::variant::Variant;
-use crate::reach::search::{KkSearch, Outcome, Progress, SearchOptions, Verdict};
-use crate::reach::stage::{run_stages, Stage};
+use crate::reach::search::{KkSearch, Progress, SearchOptions, Verdict};
+use crate::reach::stage::{run_stages, Classified, Stage};
 use crate::records::notation;
 use serde_json::{json, Value};
 use std::fmt::Write;
@@ -16,16 +16,9 @@ pub struct Step<V: Variant> {
     pub after: Position<V>,
 }
 
-/// The answer for one position.
-#[derive(Clone, Debug)]
-pub struct Proof<V: Variant> {
-    pub position: Position<V>,
-    /// The first stage the position fails, or `Ok` (no mirror test: a given position is as reachable as
-    /// its mirror image).
-    pub stage: Stage,
-    pub n_prev: Option<usize>,
-    pub search: Option<Outcome<V>>,
-}
+/// The answer for one position: what the pipeline finds, with `count` first and no mirror test (a given
+/// position is as reachable as its mirror image).
+pub type Proof<V> = Classified<V>;
 
 /// Decides whether `pos` is reachable from the start position (either side to move, not necessarily
 /// mirror-canonical).
@@ -44,8 +37,7 @@ pub fn prove_with_progress<V: Variant>(
     if !pos.is_complete() {
         return Proof { position: *pos, stage: Stage::Count, n_prev: None, search: None };
     }
-    let c = run_stages(pos, search, options, false, progress);
-    Proof { position: *pos, stage: c.stage, n_prev: c.n_prev, search: c.search }
+    run_stages(pos, search, options, false, progress)
 }
 
 impl<V: Variant> Proof<V> {
