@@ -3,11 +3,11 @@
 //!
 //! Two methods build one. The short method ([`crate::reach::short_game`]) searches backwards from the
 //! position to the initial position within a budget, and knows when its game is a shortest one. The KK
-//! route always works and follows the paper's argument (Appendix A of the Shogi paper): an opening from the initial
-//! position to a KK position (only the kings on the board), then moves from that KK position to the one
-//! the backward search reached (pieces passed from hand to hand by dropping them next to the other king,
-//! which takes them; king walks; a king cycle of odd length where the side to move must change), then the
-//! search path forwards to the position.
+//! route always works and follows the paper's argument (Appendix A of the Shogi paper): an opening from
+//! the initial position to a KK position (only the kings on the board), then moves from that KK position
+//! to the one the backward search reached (pieces passed from hand to hand by dropping them next to the
+//! other king, which takes them; king walks; a king cycle of odd length where the side to move must
+//! change), then the search path forwards to the position.
 
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveList};
@@ -118,8 +118,8 @@ pub enum Choice {
 
 /// Builds and verifies a proof game for `pos` by `choice`. The backward search to a KK position first
 /// proves `pos` reachable (`options` caps it and the short search); the short search finds a game with a
-/// weighted search, then looks for a shorter one with A*. `keep_going(nodes)` is asked
-/// during the short search, e.g. to stop it at a time limit.
+/// weighted search, then looks for a shorter one with A*. `keep_going(nodes)` is asked during the short
+/// search, e.g. to stop it at a time limit.
 pub fn build_proof_game<V: WithOpening>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
