@@ -360,7 +360,7 @@ fn predecessors_lists_every_last_move() {
 fn explain_certifies_unreachable_positions() {
     let double_check = "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1";
     let text = ok(&["explain", "--variant", "minishogi", double_check], "");
-    assert!(text.starts_with("prev:") && text.contains("in check (from 4c, 2c)"), "{text}");
+    assert!(text.starts_with("prev:") && text.contains("in check (from 4c, 2c) before this move"), "{text}");
     let json: serde_json::Value = serde_json::from_str(&ok(
         &["explain", "--variant", "minishogi", "--json", "+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1"],
         "",

@@ -6,7 +6,7 @@ use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::prev::{predecessors, Predecessor};
-use crate::records::notation;
+use crate::records::{kif_move, notation};
 use serde_json::{json, Value};
 
 /// One last move (an un-move, un-promotion or un-drop) and every predecessor it comes from: without a
@@ -17,8 +17,10 @@ pub struct LastMove<V: Variant> {
     /// The piece that moved, as it stood before the move.
     pub piece: Piece,
     pub usi: String,
-    /// In Japanese notation (`☗７六歩(77)`-style without the origin: `☗７六歩`).
+    /// In Japanese notation as the JSA writes it (`☗７六歩`), and as KIF writes it, with the origin
+    /// (`７六歩(77)`): several last moves of one piece to one square differ only there.
     pub japanese: String,
+    pub kif: String,
     /// The positions before the move, by what the move captured (`None`: nothing).
     pub before: Vec<(Option<Piece>, Position<V>)>,
 }
@@ -60,6 +62,7 @@ pub fn last_moves<V: Variant>(pos: &Position<V>, filter: Filter) -> Vec<LastMove
             piece,
             usi: pred.mv.to_usi::<V>(),
             japanese: notation::japanese(&pred.pos, pred.mv, None),
+            kif: kif_move(&pred.pos, pred.mv, None),
             before: vec![(captured, pred.pos)],
         });
     }
@@ -77,12 +80,12 @@ fn captured_name(piece: Option<Piece>) -> String {
     piece.map_or_else(|| "-".to_string(), |p| p.sfen())
 }
 
-/// One line per last move: USI, Japanese, and what it may have captured (`-` for nothing).
+/// One line per last move: USI, Japanese, KIF, and what it may have captured (`-` for nothing).
 pub fn to_text<V: Variant>(moves: &[LastMove<V>]) -> String {
     let mut text = String::new();
     for m in moves {
         let captures: Vec<String> = m.before.iter().map(|(c, _)| captured_name(*c)).collect();
-        text.push_str(&format!("{}\t{}\tcaptured: {}\n", m.usi, m.japanese, captures.join(" ")));
+        text.push_str(&format!("{}\t{}\t{}\tcaptured: {}\n", m.usi, m.japanese, m.kif, captures.join(" ")));
     }
     text
 }
@@ -97,7 +100,7 @@ pub fn to_json<V: Variant>(moves: &[LastMove<V>]) -> Value {
                 .iter()
                 .map(|(c, p)| json!({"captured": c.map(|c| c.sfen()), "sfen": p.to_sfen()}))
                 .collect();
-            json!({"usi": m.usi, "japanese": m.japanese, "piece": m.piece.sfen(), "before": before})
+            json!({"usi": m.usi, "japanese": m.japanese, "kif": m.kif, "piece": m.piece.sfen(), "before": before})
         })
         .collect();
     json!({"moves": moves.len(), "predecessors": predecessor_count(moves), "last_moves": list})
