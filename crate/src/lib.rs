@@ -13,6 +13,7 @@
 
 pub mod board;
 pub mod estimate;
+pub mod plan;
 pub mod ranking;
 pub mod reach;
 pub mod records;

@@ -113,6 +113,19 @@ enum Command {
         max_nodes: Option<usize>,
         #[arg(long)]
         json: bool,
+        /// Save the progress to this file as the run goes (a valid report of the samples done) and on
+        /// SIGINT/SIGTERM.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between checkpoints.
+        #[arg(long, default_value_t = 60)]
+        checkpoint_every: u64,
+        /// Continue the run of this checkpoint (same game, seed, samples, shard and node cap), saving to it.
+        #[arg(long)]
+        resume: Option<std::path::PathBuf>,
+        /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=15))]
+        target_digits: Option<u32>,
     },
     /// Merge shard results (JSON from `estimate --json`) into one estimate.
     Merge {
@@ -201,7 +214,19 @@ fn run(command: Command) -> cli::Result<()> {
                 sfen: sfen.join(" "),
             },
         ),
-        Command::Estimate { variant, samples, seed, threads, shard, max_nodes, json } => dispatch(
+        Command::Estimate {
+            variant,
+            samples,
+            seed,
+            threads,
+            shard,
+            max_nodes,
+            json,
+            checkpoint,
+            checkpoint_every,
+            resume,
+            target_digits,
+        } => dispatch(
             variant,
             cli::estimate::Estimate {
                 samples,
@@ -210,6 +235,10 @@ fn run(command: Command) -> cli::Result<()> {
                 shard,
                 options: SearchOptions { max_nodes, lazy_captures: true },
                 json,
+                checkpoint,
+                checkpoint_every: std::time::Duration::from_secs(checkpoint_every),
+                resume,
+                target_digits,
             },
         ),
         Command::Merge { json, files } => merge_files(json, &files),

@@ -1,6 +1,7 @@
 //! `estimate` (one run or shard, with a progress bar) and `merge` (shards into one report), and the
 //! report as text.
 
+use super::checkpoint::{self, Checkpoint, RunSpec};
 use super::output::Output;
 use super::{Result, Run};
 use shogi_reach::estimate::{self, MergeError, Report, ShardProblem, Tally};
@@ -17,36 +18,155 @@ pub struct Estimate {
     pub shard: Option<(u64, u64)>,
     pub options: SearchOptions,
     pub json: bool,
+    /// Save the progress here as it goes (and on SIGINT/SIGTERM); `--resume` saves to its file.
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: std::time::Duration,
+    pub resume: Option<PathBuf>,
+    /// Also print how many samples these significant digits need.
+    pub target_digits: Option<u32>,
 }
 
 impl Run for Estimate {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let (k, m) = self.shard.unwrap_or((0, 1));
         let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
+        let spec =
+            RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
+        let (tally, at) = match &self.resume {
+            Some(path) => checkpoint::resume::<V>(path, &spec)?,
+            None => (Tally::default(), spec.range.start),
+        };
+        let file = self.checkpoint.clone().or_else(|| self.resume.clone());
+        let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every));
+        checkpoint::catch_interrupts()?;
+        let started = (std::time::Instant::now(), at);
+        let (tally, at) = self.run_chunks::<V>(&spec, tally, at, &mut saver)?;
+        let report =
+            Report::new::<V>(self.seed, self.samples, vec![[spec.range.start, at]], spec.max_nodes, tally);
+        if let Some(saver) = &mut saver {
+            saver.save(&report, true)?;
+        }
+        let rate = (at - started.1) as f64 / started.0.elapsed().as_secs_f64().max(1e-9);
+        let plan = self.target_digits.map(|digits| Plan::new(&report, digits, rate));
+        let mut out = Output::new();
+        if let (true, Some(plan)) = (self.json, &plan) {
+            // (A `Value` sorts its keys; only a report with a plan is written through one.)
+            let mut value = serde_json::to_value(&report).expect("JSON of a report");
+            value["plan"] = serde_json::to_value(plan).expect("JSON of a plan");
+            out.line(serde_json::to_string_pretty(&value).expect("JSON of a report"))?;
+        } else if self.json {
+            out.text(&report_text(&report, true))?;
+        } else {
+            out.text(&report_text(&report, false))?;
+            if let Some(plan) = &plan {
+                out.text(&plan.to_text())?;
+            }
+        }
+        out.finish()?;
+        if at < spec.range.end {
+            let hint = match &saver {
+                Some(s) => format!("continue with --resume {}", s.path().display()),
+                None => "continue with --resume FILE, FILE being this report (--json)".into(),
+            };
+            return Err(format!(
+                "interrupted after {} of {} samples; {hint}",
+                at - spec.range.start,
+                spec.range.end - spec.range.start
+            )
+            .into());
+        }
+        Ok(())
+    }
+}
+
+impl Estimate {
+    /// Runs the samples from `at` to the end of the range in chunks on a thread pool, with a progress bar
+    /// and checkpoints, until done or interrupted; returns the tally and where it stopped.
+    fn run_chunks<V: Ranked>(
+        &self,
+        spec: &RunSpec,
+        mut tally: Tally,
+        mut at: u64,
+        saver: &mut Option<Checkpoint>,
+    ) -> Result<(Tally, u64)> {
         let mut pool = rayon::ThreadPoolBuilder::new();
         if let Some(t) = self.threads {
             pool = pool.num_threads(t);
         }
         let pool =
             pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)))?;
+        let range = &spec.range;
         let bar = progress_bar(range.end - range.start);
-        let mut tally = Tally::default();
+        bar.set_position(at - range.start);
         let chunk = 4096 * pool.current_num_threads() as u64;
-        let mut at = range.start;
-        while at < range.end {
+        while at < range.end && !checkpoint::interrupted() {
             let end = at.saturating_add(chunk).min(range.end);
             let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.options));
             tally.merge(&part).map_err(|e| e.to_string())?;
-            bar.set_position(end - range.start);
-            bar.set_message(format!("reachable {}", tally.count(Stage::Ok)));
             at = end;
+            bar.set_position(at - range.start);
+            bar.set_message(format!("reachable {}", tally.count(Stage::Ok)));
+            if let Some(saver) = saver {
+                let ranges = vec![[range.start, at]];
+                saver.save(
+                    &Report::new::<V>(spec.seed, spec.samples, ranges, spec.max_nodes, tally.clone()),
+                    false,
+                )?;
+            }
         }
         bar.finish_and_clear();
-        let ranges = vec![[range.start, range.end]];
-        let report = Report::new::<V>(self.seed, self.samples, ranges, self.options.max_nodes, tally);
-        let mut out = Output::new();
-        out.text(&report_text(&report, self.json))?;
-        out.finish()
+        Ok((tally, at))
+    }
+}
+
+/// How many samples some significant digits need, from a report's p̂, and the time at the measured rate.
+#[derive(serde::Serialize)]
+struct Plan {
+    digits: u32,
+    /// `None` without an estimate to plan from.
+    samples_needed: Option<f64>,
+    samples_done: u64,
+    samples_per_second: f64,
+    seconds_more: Option<f64>,
+}
+
+impl Plan {
+    fn new(r: &Report, digits: u32, rate: f64) -> Plan {
+        let candidates: f64 = r.candidates.parse().unwrap_or(f64::NAN);
+        let needed = shogi_reach::plan::samples_for_digits(r.estimate.p_hat, candidates, digits);
+        let more = needed.map(|n| (n - r.tally.samples as f64).max(0.0) / rate).filter(|s| s.is_finite());
+        Plan {
+            digits,
+            samples_needed: needed,
+            samples_done: r.tally.samples,
+            samples_per_second: rate,
+            seconds_more: more,
+        }
+    }
+
+    fn to_text(&self) -> String {
+        let Some(needed) = self.samples_needed else {
+            return format!("\n{} significant digits: no estimate of p yet to plan from\n", self.digits);
+        };
+        format!(
+            "\n{} significant digits at 3 sigma need about {needed:.3e} samples ({:.3e} done): {} more at {:.0} \
+             samples/s\n",
+            self.digits,
+            self.samples_done as f64,
+            self.seconds_more.map_or("an unknown time".into(), duration_text),
+            self.samples_per_second
+        )
+    }
+}
+
+/// `2 h 5 min`, `40 s`.
+fn duration_text(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        3600..=172_799 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+        _ => format!("{:.1} days", seconds / 86400.0),
     }
 }
 

@@ -1,6 +1,7 @@
 //! The commands of the `shogi-reach` binary, generic over the game, and what they share: errors, input
 //! parsing and the output path.
 
+pub mod checkpoint;
 pub mod commands;
 pub mod estimate;
 pub mod output;

@@ -1,0 +1,92 @@
+//! Runs that survive interruption: a checkpoint file written as `estimate` goes (the contiguous prefix of
+//! sample indices done, as a valid report), SIGINT/SIGTERM stopping at the next chunk, and `--resume`.
+
+use super::Result;
+use shogi_reach::estimate::{Report, Tally};
+use shogi_reach::Ranked;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes SIGINT and SIGTERM set a flag that [`interrupted`] reads, instead of killing the process.
+pub fn catch_interrupts() -> Result<()> {
+    ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst))
+        .map_err(|e| format!("cannot catch interrupts: {e}").into())
+}
+
+pub fn interrupted() -> bool {
+    INTERRUPTED.load(Ordering::SeqCst)
+}
+
+/// Where and how often a run saves its progress.
+pub struct Checkpoint {
+    path: PathBuf,
+    every: Duration,
+    last: Instant,
+}
+
+impl Checkpoint {
+    pub fn new(path: PathBuf, every: Duration) -> Checkpoint {
+        Checkpoint { path, every, last: Instant::now() }
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Saves `report` if the interval has passed (or `now`): to a temporary file renamed over the
+    /// checkpoint, so the file is always a whole report.
+    pub fn save(&mut self, report: &Report, now: bool) -> Result<()> {
+        if !now && self.last.elapsed() < self.every {
+            return Ok(());
+        }
+        let json = serde_json::to_string_pretty(report).expect("JSON of a report");
+        let tmp = self.path.with_extension("partial");
+        std::fs::write(&tmp, json + "\n")
+            .and_then(|()| std::fs::rename(&tmp, &self.path))
+            .map_err(|e| format!("writing the checkpoint {}: {e}", self.path.display()))?;
+        self.last = Instant::now();
+        Ok(())
+    }
+}
+
+/// What a run asks of the report it resumes.
+pub struct RunSpec {
+    pub seed: u64,
+    pub samples: u64,
+    pub max_nodes: Option<usize>,
+    pub range: std::ops::Range<u64>,
+}
+
+/// Reads a checkpoint (or a finished report) of the same run: its tally and the next sample index.
+pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Tally, u64)> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let report: Report =
+        serde_json::from_str(&text).map_err(|e| format!("{name}: not an estimate report: {e}"))?;
+    report.check(0).map_err(|e| format!("{name}: {e}"))?;
+    let mismatch = |what: &str, found: String, expected: String| -> Result<(Tally, u64)> {
+        Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}").into())
+    };
+    if report.variant != V::NAME {
+        return mismatch("game", report.variant.clone(), V::NAME.into());
+    }
+    if (report.seed, report.samples) != (spec.seed, spec.samples) {
+        let found = format!("seed {} of {} samples", report.seed, report.samples);
+        return mismatch("", found, format!("seed {} of {} samples", spec.seed, spec.samples));
+    }
+    if report.max_nodes != spec.max_nodes {
+        return mismatch("node cap", format!("{:?}", report.max_nodes), format!("{:?}", spec.max_nodes));
+    }
+    let done = match report.ranges.as_slice() {
+        [] => spec.range.start,
+        [[s, e]] if *s == spec.range.start && *e <= spec.range.end => *e,
+        ranges => {
+            let expected = format!("a prefix of {:?}", spec.range);
+            return mismatch("samples", format!("{ranges:?}"), expected);
+        }
+    };
+    Ok((report.tally, done))
+}
