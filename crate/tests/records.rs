@@ -299,3 +299,15 @@ fn error_wrong_game_and_ply_out_of_range() {
     assert_eq!(e.kind, RecordErrorKind::PlyOutOfRange { ply: 1, plies: 0 });
     assert_eq!(e.to_string(), "ply 1: the record has 0 moves");
 }
+
+#[test]
+fn json_lists_every_move_with_the_position_after_it() {
+    let json = read_text("手合割：５五将棋\n▲１二飛 △同金\n").unwrap().to_json();
+    assert_eq!(json["variant"], "minishogi");
+    assert_eq!(json["format"], "ki2");
+    assert_eq!(json["start"], "rbsgk/4p/5/P4/KGSBR b - 1");
+    assert_eq!(json["plies"], 2);
+    assert_eq!(json["moves"][0]["usi"], "1e1b");
+    assert_eq!(json["moves"][1]["japanese"], "☖同　金");
+    assert_eq!(json["moves"][1]["sfen"], "rbs1k/4g/5/P4/KGSB1 b Pr 1");
+}

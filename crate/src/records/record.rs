@@ -7,6 +7,7 @@ use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
 use crate::records::notation::japanese;
 use crate::rules::{legal_moves, play};
+use serde_json::json;
 use std::any::Any;
 
 /// The formats [`crate::records::read`] tells apart.
@@ -80,6 +81,20 @@ impl<V: Variant> Record<V> {
             })
             .collect()
     }
+
+    /// `{format, start, plies, moves: [{usi, japanese, sfen}]}`: the start as SFEN and each move with
+    /// the position after it, for a move list.
+    pub fn to_json(&self) -> serde_json::Value {
+        let positions = self.positions();
+        let moves: Vec<_> = self
+            .moves
+            .iter()
+            .zip(self.japanese())
+            .zip(&positions[1..])
+            .map(|((m, japanese), after)| json!({ "usi": m.to_usi::<V>(), "japanese": japanese, "sfen": after.to_sfen() }))
+            .collect();
+        json!({ "format": self.format.name(), "start": self.start.to_sfen(), "plies": self.plies(), "moves": moves })
+    }
 }
 
 /// A record of either game, as the text says.
@@ -102,6 +117,16 @@ impl GameRecord {
             GameRecord::Shogi(r) => r.format,
             GameRecord::MiniShogi(r) => r.format,
         }
+    }
+
+    /// [`Record::to_json`] with the game's name as `variant`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut json = match self {
+            GameRecord::Shogi(r) => r.to_json(),
+            GameRecord::MiniShogi(r) => r.to_json(),
+        };
+        json["variant"] = self.game().name().into();
+        json
     }
 
     /// The record as one of game `V`, or [`RecordErrorKind::WrongGame`].
