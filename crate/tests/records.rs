@@ -311,3 +311,11 @@ fn json_lists_every_move_with_the_position_after_it() {
     assert_eq!(json["moves"][1]["japanese"], "☖同　金");
     assert_eq!(json["moves"][1]["sfen"], "rbs1k/4g/5/P4/KGSB1 b Pr 1");
 }
+
+/// Found by the `records` fuzz target: a one-character CSA statement that is no sign (`;`) before the
+/// moves panicked (`a sign`) instead of being refused.
+#[test]
+fn csa_statement_of_one_character_that_is_no_sign() {
+    let (line, kind, _) = error("PI\n;\n+7776FU\n");
+    assert_eq!((line, kind), (Some(2), RecordErrorKind::BadMove(";".into())));
+}

@@ -95,7 +95,7 @@ pub fn read_csa(text: &str) -> Result<Record<Shogi>, RecordError> {
                 [] | [b'N' | b'$' | b'V' | b'T', ..] => {}
                 [b'%', ..] | [b'/', ..] => break 'lines,
                 [b'P', ..] if replay.is_none() => board.read_line(number, statement)?,
-                [sign] if replay.is_none() => {
+                [sign @ (b'+' | b'-')] if replay.is_none() => {
                     let side = color_of(*sign).expect("a sign");
                     replay = Some(Replay::new(board.position(number, side)?));
                 }
