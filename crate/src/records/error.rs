@@ -27,7 +27,7 @@ pub enum RecordErrorKind {
     TooManyMoves,
     /// Bytes that are neither UTF-8 nor Shift_JIS.
     NotText,
-    /// Nothing but blank lines, headers or comments.
+    /// Nothing but blank lines.
     Empty,
     /// No format (KIF, KI2, CSA, USI, BOD, SFEN, the reference format) fits the text.
     UnknownFormat(String),

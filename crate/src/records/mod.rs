@@ -46,9 +46,12 @@ pub fn read_text(text: &str) -> Result<GameRecord, RecordError> {
     kifu::read_kifu(text)
 }
 
-/// A USI command or a position on one line: `position …`, `sfen …`, `startpos…`, or a board (`/`).
+/// A USI command or a position on one line: `position …`, `sfen …`, `startpos…`, or a board (SFEN's
+/// letters, digits, `+` and `/`, and the reference format's `[hands]`).
 fn is_one_line_position(line: &str) -> bool {
     let line = line.trim();
     let first = line.split_whitespace().next().unwrap_or("");
-    ["position", "sfen", "startpos"].contains(&first) || (first.contains('/') && first.is_ascii())
+    let board_char = |c: char| c.is_ascii_alphanumeric() || "+/[]-".contains(c);
+    ["position", "sfen", "startpos"].contains(&first)
+        || (first.contains('/') && first.chars().all(board_char))
 }
