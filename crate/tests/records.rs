@@ -357,3 +357,14 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&again.moves, &record.moves);
     }
 }
+
+/// The size limit is on a file's bytes: a Shift_JIS record just under it reads, though its text as UTF-8
+/// (3 bytes for each 2-byte kana) is over it.
+#[test]
+fn the_size_limit_is_on_the_bytes_of_a_shift_jis_file() {
+    let comment = format!("*{}\n", "あ".repeat(1000));
+    let text = format!("{}   1 ７六歩(77)\n", comment.repeat(MAX_RECORD_BYTES / 2100));
+    let (bytes, _, unmappable) = encoding_rs::SHIFT_JIS.encode(&text);
+    assert!(!unmappable && bytes.len() <= MAX_RECORD_BYTES && text.len() > MAX_RECORD_BYTES);
+    assert_eq!(shogi(read(&bytes).unwrap()).plies(), 1);
+}

@@ -23,13 +23,18 @@ use text::{check_size, decode, numbered_lines};
 
 /// Reads a game record from its bytes (UTF-8 or Shift_JIS), whatever its format.
 pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
-    read_text(&decode(bytes)?)
+    // The size limit is on the bytes: Shift_JIS text grows when decoded.
+    read_decoded(&decode(bytes)?)
 }
 
 /// Reads a game record from text: a USI command or a one-line position (SFEN, `startpos`, the reference
 /// format) when the first line is one; CSA when a line has a statement only CSA has; else KIF, KI2 or BOD.
 pub fn read_text(text: &str) -> Result<GameRecord, RecordError> {
     check_size(text.len())?;
+    read_decoded(text)
+}
+
+fn read_decoded(text: &str) -> Result<GameRecord, RecordError> {
     let mut lines = numbered_lines(text).filter(|(_, l)| !l.trim().is_empty());
     let Some((first_number, first)) = lines.next() else {
         return Err(RecordError::whole(RecordErrorKind::Empty));
