@@ -140,6 +140,34 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         start: u64,
     },
+    /// List every legal last move of a position (un-moves, un-promotions, un-captures, un-drops), each
+    /// with the positions before it.
+    Predecessors {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        #[arg(long)]
+        json: bool,
+        /// Only the moves of this kind of piece (a letter: K R B G S N L P).
+        #[arg(long)]
+        piece: Option<String>,
+        /// Only the moves to or from this square (USI, e.g. 5e).
+        #[arg(long)]
+        square: Option<String>,
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// Explain why a position is unreachable, with a certificate checked before it is printed.
+    Explain {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        #[arg(long)]
+        json: bool,
+        /// Give up the backward search after this many positions (verdict `unknown`).
+        #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
+        max_nodes: usize,
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
 }
 
 /// `--record FILE [--ply N]`: the position from a game record instead of the command line.
@@ -200,6 +228,13 @@ fn run(command: Command) -> cli::Result<()> {
             },
         ),
         Command::Merge { json, files } => merge_files(json, &files),
+        Command::Predecessors { variant, json, piece, square, sfen } => {
+            dispatch(variant, cli::retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
+        }
+        Command::Explain { variant, json, max_nodes, sfen } => dispatch(
+            variant,
+            cli::retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
+        ),
     }
 }
 

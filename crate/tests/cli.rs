@@ -237,6 +237,8 @@ fn write_errors_fail_every_command() {
         &["sample", "--variant", "minishogi", "--seed", "1", "--count", "3"],
         &["prove", "--variant", "minishogi", sfen],
         &["estimate", "--variant", "minishogi", "--samples", "10", "--seed", "1"],
+        &["predecessors", "--variant", "minishogi", sfen],
+        &["explain", "--variant", "minishogi", "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1"],
     ] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
         let (success, err) = run_to(args, Stdio::from(full));
@@ -328,4 +330,49 @@ fn errors_quote_at_most_200_characters_of_the_input() {
     assert!(err.contains("100000 characters"), "{err}");
     let err = fails(&["unrank", "--variant", "minishogi"], &format!("{long}\n"));
     assert!(err.len() < 1000, "{} bytes of error", err.len());
+}
+
+#[test]
+fn predecessors_lists_every_last_move() {
+    // After 1e1b (the rook takes the pawn) and 2a1b (the gold takes the rook).
+    let sfen = "rbs1k/4g/5/P4/KGSB1 b Pr 1";
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["predecessors", "--variant", "minishogi", "--json", sfen], "")).unwrap();
+    let moves = json["last_moves"].as_array().unwrap();
+    let take = moves.iter().find(|m| m["usi"] == "2a1b").expect("the gold's move");
+    assert_eq!(take["japanese"], "☖１二金");
+    let captured: Vec<&serde_json::Value> =
+        take["before"].as_array().unwrap().iter().map(|b| &b["captured"]).collect();
+    assert_eq!(captured, [&serde_json::Value::Null, &serde_json::json!("R"), &serde_json::json!("+R")]);
+    let total: usize = moves.iter().map(|m| m["before"].as_array().unwrap().len()).sum();
+    assert_eq!(json["predecessors"], total);
+    let text = ok(&["predecessors", "--variant", "minishogi", "--square", "1b", sfen], "");
+    assert!(text.lines().skip(1).all(|l| l.contains("1b")), "{text}");
+    let golds = ok(&["predecessors", "--variant", "minishogi", "--piece", "g", sfen], "");
+    assert!(golds.lines().skip(1).all(|l| l.contains('金')) && golds.lines().count() > 1, "{golds}");
+    assert!(fails(&["predecessors", "--variant", "minishogi", "--piece", "X", sfen], "").contains("--piece"));
+    assert!(
+        fails(&["predecessors", "--variant", "minishogi", "--square", "9i", sfen], "").contains("--square")
+    );
+}
+
+#[test]
+fn explain_certifies_unreachable_positions() {
+    let double_check = "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1";
+    let text = ok(&["explain", "--variant", "minishogi", double_check], "");
+    assert!(text.starts_with("prev:") && text.contains("in check (from 4c, 2c) before this move"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &["explain", "--variant", "minishogi", "--json", "+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(
+        (json["stage"].as_str(), json["positions"].as_u64(), json["depth"].as_u64()),
+        (Some("reach"), Some(3), Some(1))
+    );
+    assert_eq!(json["tree"].as_array().unwrap().len(), 3);
+    let start = ok(&["explain", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
+    assert!(start.starts_with("OK"), "{start}");
+    let piece = ok(&["explain", "--variant", "minishogi", "rbsgk/5/P4/P4/KGSB1 b R 1"], "");
+    assert!(piece.starts_with("piece") && piece.contains("two unpromoted pawns"), "{piece}");
 }

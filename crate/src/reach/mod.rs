@@ -2,10 +2,13 @@
 //! KK position, the stage pipeline, proofs of single positions, the editor's diagnostics and proof games.
 
 pub mod diagnose;
+pub mod explain;
+pub mod explanation;
 pub mod heuristic;
 pub mod prev;
 pub mod proof_game;
 pub mod prove;
+pub mod retro;
 pub mod search;
 pub mod short_game;
 pub mod stage;

@@ -1,0 +1,80 @@
+//! The commands that look backwards: `predecessors` (every legal last move) and `explain` (why a position
+//! is unreachable, as a checked certificate).
+
+use super::output::Output;
+use super::{parse_position, Result, Run};
+use shogi_reach::reach::explanation::explain;
+use shogi_reach::reach::retro::{last_moves, predecessor_count, to_json, to_text, Filter};
+use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::{Kind, Ranked, WithOpening};
+
+pub struct Predecessors {
+    pub json: bool,
+    /// A piece letter (`P`, `r`, …: the kind counts, not the case) to list only that kind's moves.
+    pub piece: Option<String>,
+    /// A USI square to list only the moves to or from it.
+    pub square: Option<String>,
+    pub sfen: String,
+}
+
+impl Predecessors {
+    fn filter<V: Ranked>(&self) -> Result<Filter> {
+        let kind = match &self.piece {
+            None => None,
+            Some(text) => {
+                let letter = text
+                    .trim_start_matches('+')
+                    .chars()
+                    .next()
+                    .filter(|_| text.trim_start_matches('+').len() == 1);
+                let kind = letter.and_then(|c| Kind::from_letter(c.to_ascii_uppercase()));
+                Some(kind.ok_or_else(|| format!("--piece {text:?}: a piece letter (K R B G S N L P)"))?)
+            }
+        };
+        let square = match &self.square {
+            None => None,
+            Some(text) => Some(
+                V::geometry()
+                    .parse_square(text)
+                    .ok_or_else(|| format!("--square {text:?}: a square of this board in USI (e.g. 5e)"))?,
+            ),
+        };
+        Ok(Filter { kind, square })
+    }
+}
+
+impl Run for Predecessors {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let pos = parse_position::<V>(&self.sfen)?;
+        let moves = last_moves(&pos, self.filter::<V>()?);
+        let mut out = Output::new();
+        if self.json {
+            out.line(serde_json::to_string_pretty(&to_json(&moves)).expect("JSON of last moves"))?;
+        } else {
+            out.line(format!("{} last moves, {} predecessors", moves.len(), predecessor_count(&moves)))?;
+            out.text(&to_text(&moves))?;
+        }
+        out.finish()
+    }
+}
+
+pub struct Explain {
+    pub json: bool,
+    pub options: SearchOptions,
+    pub sfen: String,
+}
+
+impl Run for Explain {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let pos = parse_position::<V>(&self.sfen)?;
+        let explanation =
+            explain(&pos, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
+        let mut out = Output::new();
+        if self.json {
+            out.line(serde_json::to_string_pretty(&explanation.to_json()).expect("JSON of an explanation"))?;
+        } else {
+            out.text(&explanation.to_text())?;
+        }
+        out.finish()
+    }
+}
