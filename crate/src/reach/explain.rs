@@ -51,7 +51,7 @@ impl Failure {
             Failure::KingInCheck { attackers } => {
                 let squares: Vec<String> = attackers.iter().map(name).collect();
                 format!(
-                    "the other king would be in check (from {}) with this side to move",
+                    "the other king would already have been in check (from {}) before this move",
                     squares.join(", ")
                 )
             }
