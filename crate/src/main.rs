@@ -4,6 +4,7 @@ mod cli;
 
 use clap::{Parser, Subcommand};
 use cli::estimate::{merge_files, parse_shard};
+use cli::source::Source;
 use cli::{commands, Failure, Run};
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::Game;
@@ -62,22 +63,26 @@ enum Command {
     },
     /// Prove a position reachable (with the path from a KK position) or unreachable (with the reason).
     Prove {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+        #[arg(long)]
+        variant: Option<Game>,
         #[arg(long)]
         json: bool,
         /// Give up after this many positions (verdict `unknown`).
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[command(flatten)]
+        from: RecordArgs,
+        #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
     /// A complete game from the initial position to a reachable position, verified by replaying it: the
     /// short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
     /// position the backward search reached, then the search path), whichever is shorter.
     ProofGame {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+        #[arg(long)]
+        variant: Option<Game>,
         /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
         #[arg(long, value_enum, default_value = "usi")]
         format: commands::GameFormat,
@@ -90,7 +95,9 @@ enum Command {
         /// Give up the backward search after this many positions.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[command(flatten)]
+        from: RecordArgs,
+        #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
     /// Estimate the number of reachable positions from uniformly sampled ranks.
@@ -176,6 +183,17 @@ enum Command {
     },
 }
 
+/// `--record FILE [--ply N]`: the position from a game record instead of the command line.
+#[derive(clap::Args)]
+struct RecordArgs {
+    /// A game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) whose position to take.
+    #[arg(long, value_name = "FILE", conflicts_with = "sfen")]
+    record: Option<std::path::PathBuf>,
+    /// The position after this many moves of the record (default: after the last).
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
+}
+
 fn main() -> ExitCode {
     match run(Cli::parse().command) {
         Ok(()) | Err(Failure::PipeClosed) => ExitCode::SUCCESS,
@@ -201,19 +219,16 @@ fn run(command: Command) -> cli::Result<()> {
         Command::Classify { variant, max_nodes } => {
             dispatch(variant, commands::Classify { options: exact(max_nodes) })
         }
-        Command::Prove { variant, json, max_nodes, sfen } => {
-            dispatch(variant, commands::Prove { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") })
+        Command::Prove { variant, json, max_nodes, from, sfen } => {
+            let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
+            dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source })
         }
-        Command::ProofGame { variant, format, method, budget_ms, max_nodes, sfen } => dispatch(
-            variant,
-            commands::ProofGame {
-                format,
-                method,
-                budget: std::time::Duration::from_millis(budget_ms),
-                options: exact(Some(max_nodes)),
-                sfen: sfen.join(" "),
-            },
-        ),
+        Command::ProofGame { variant, format, method, budget_ms, max_nodes, from, sfen } => {
+            let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
+            let budget = std::time::Duration::from_millis(budget_ms);
+            let options = exact(Some(max_nodes));
+            dispatch(game, commands::ProofGame { format, method, budget, options, source })
+        }
         Command::Estimate {
             variant,
             samples,

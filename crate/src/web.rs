@@ -197,3 +197,22 @@ pub fn report(
     tally.check().map_err(|e| JsError::new(&e.to_string()))?;
     with_variant!(variant, V => to_js(&Report::new::<V>(seed, samples, vec![[0, done]], node_cap(max_nodes)?, tally)))
 }
+
+/// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format
+/// [`crate::records::read`] knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format): `{variant,
+/// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it. Throws
+/// the reason, with its line, when the record cannot be read.
+#[wasm_bindgen(js_name = parseRecord)]
+pub fn parse_record(data: JsValue) -> Result<JsValue, JsError> {
+    let read = match data.as_string() {
+        Some(text) => crate::records::read_text(&text),
+        None => {
+            let bytes: js_sys::Uint8Array =
+                data.dyn_into().map_err(|_| JsError::new("parseRecord takes a string or a Uint8Array"))?;
+            crate::records::text::check_size(bytes.length() as usize)
+                .and_then(|()| crate::records::read(&bytes.to_vec()))
+        }
+    };
+    let record = read.map_err(|e| JsError::new(&e.to_string()))?;
+    to_js(&record.to_json())
+}

@@ -2,6 +2,7 @@
 //! proof-game.
 
 use super::output::Output;
+use super::source::Source;
 use super::{for_each_input_line, parse_position, parse_rank, Result, Run};
 use shogi_reach::ranking::rank;
 use shogi_reach::ranking::sample::RankSampler;
@@ -161,11 +162,11 @@ fn classified_columns<V: Ranked>(c: &Classified<V>) -> String {
 pub struct Prove {
     pub json: bool,
     pub options: SearchOptions,
-    pub sfen: String,
+    pub source: Source,
 }
 impl Run for Prove {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = parse_position::<V>(&self.sfen)?;
+        let pos = self.source.position::<V>()?;
         let proof = prove(&pos, &mut KkSearch::<V>::new(), self.options);
         let mut out = Output::new();
         if self.json {
@@ -199,11 +200,11 @@ pub struct ProofGame {
     pub method: GameMethod,
     pub budget: std::time::Duration,
     pub options: SearchOptions,
-    pub sfen: String,
+    pub source: Source,
 }
 impl Run for ProofGame {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = parse_position::<V>(&self.sfen)?;
+        let pos = self.source.position::<V>()?;
         let choice = match self.method {
             GameMethod::Best => Choice::Best,
             GameMethod::Short => Choice::Short,

@@ -6,6 +6,7 @@ pub mod commands;
 pub mod estimate;
 pub mod output;
 pub mod retro;
+pub mod source;
 
 use shogi_reach::board::sfen::quote;
 use shogi_reach::{Position, RankInt, Ranked, WithOpening};

@@ -1,8 +1,62 @@
-//! Moves as people write them (Japanese and Western notation) and game records (USI, KIF).
+//! Moves as people write them (Japanese and Western notation) and game records: KIF, KI2, CSA, USI, BOD,
+//! SFEN and the reference format, read by [`read`] (which tells them apart), and USI, KIF and CSA written.
 
+pub mod bod;
+pub mod csa;
+pub mod error;
+pub mod handicap;
 pub mod kif;
+pub mod kifu;
+pub mod move_text;
 pub mod notation;
+pub mod record;
+pub mod text;
 pub mod usi;
 
+pub use csa::csa;
+pub use error::{RecordError, RecordErrorKind};
 pub use kif::{kif, kif_move, parse_kif};
+pub use record::{Format, GameRecord, Record};
 pub use usi::{parse_usi_command, usi_command};
+
+use text::{check_size, decode, numbered_lines};
+
+/// Reads a game record from its bytes (UTF-8 or Shift_JIS), whatever its format.
+pub fn read(bytes: &[u8]) -> Result<GameRecord, RecordError> {
+    // The size limit is on the bytes: Shift_JIS text grows when decoded.
+    read_decoded(&decode(bytes)?)
+}
+
+/// Reads a game record from text: a USI command or a one-line position (SFEN, `startpos`, the reference
+/// format) when the first line is one; CSA when a line has a statement only CSA has; else KIF, KI2 or BOD.
+pub fn read_text(text: &str) -> Result<GameRecord, RecordError> {
+    check_size(text.len())?;
+    read_decoded(text)
+}
+
+fn read_decoded(text: &str) -> Result<GameRecord, RecordError> {
+    let mut lines = numbered_lines(text).filter(|(_, l)| !l.trim().is_empty());
+    let Some((first_number, first)) = lines.next() else {
+        return Err(RecordError::whole(RecordErrorKind::Empty));
+    };
+    if is_one_line_position(first) {
+        if let Some((number, extra)) = lines.next() {
+            return Err(RecordError::at(number, RecordErrorKind::UnknownFormat(extra.to_string())));
+        }
+        return usi::read_usi(first_number, first);
+    }
+    if numbered_lines(text).any(|(_, l)| csa::looks_like_csa(l)) {
+        return csa::read_csa(text).map(GameRecord::Shogi);
+    }
+    kifu::read_kifu(text)
+}
+
+/// A USI command or a position on one line: `position …`, `sfen …`, `startpos…`, or a board (SFEN's
+/// letters, digits, `+` and `/`, and the reference format's `[hands]`).
+fn is_one_line_position(line: &str) -> bool {
+    let line = line.trim();
+    let first = line.split_whitespace().next().unwrap_or("");
+    let board_char = |c: char| c.is_ascii_alphanumeric() || "+/[]-".contains(c);
+    ["position", "sfen", "startpos"].contains(&first)
+        || (first.contains('/') && first.chars().all(board_char))
+}

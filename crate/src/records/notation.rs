@@ -173,7 +173,7 @@ pub fn parse_western<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, 
 }
 
 /// How far `from` → `to` goes forwards for `color` (positive: forwards).
-fn advance<V: Variant>(color: Color, from: usize, to: usize) -> isize {
+pub(crate) fn advance<V: Variant>(color: Color, from: usize, to: usize) -> isize {
     let g = V::geometry();
     let dy = g.y(from) as isize - g.y(to) as isize;
     if color == Color::Sente {
@@ -184,7 +184,7 @@ fn advance<V: Variant>(color: Color, from: usize, to: usize) -> isize {
 }
 
 /// Position from the mover's left (smaller is further left).
-fn leftness<V: Variant>(color: Color, sq: usize) -> isize {
+pub(crate) fn leftness<V: Variant>(color: Color, sq: usize) -> isize {
     let x = V::geometry().x(sq) as isize;
     if color == Color::Sente {
         x

@@ -1,10 +1,13 @@
-//! The USI `position` command any shogi program reads, written and read back. Reading checks every move
-//! against the legal moves.
+//! The USI `position` command any shogi program reads, written and read back; and one-line positions:
+//! `position startpos moves …`, `position sfen … moves …`, `sfen … moves …`, plain SFEN or the reference
+//! format (`board[hands] w`), with or without `moves …`. Reading checks every move against the legal moves.
 
 use crate::board::moves::Move;
 use crate::board::position::Position;
-use crate::board::variant::Variant;
-use crate::rules::{parse_legal_move, play};
+use crate::board::sfen::parse_position;
+use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::records::error::{RecordError, RecordErrorKind};
+use crate::records::record::{Format, GameRecord, Record, Replay};
 
 /// `position startpos moves …` (Shogi) or `position sfen <start> moves …` (Mini Shogi): see
 /// [`Variant::USI_START`].
@@ -22,19 +25,50 @@ pub fn usi_command<V: Variant>(moves: &[Move]) -> String {
 
 /// Reads a USI `position` command: the start position and the moves, each checked for legality.
 pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Move>), String> {
-    let text = text.trim();
-    let rest = text.strip_prefix("position").ok_or("a USI position command starts with `position`")?.trim();
-    let (start, moves) = match rest.split_once(" moves") {
-        Some((s, m)) => (s.trim(), m),
-        None => (rest, ""),
-    };
-    let start = Position::<V>::from_sfen(start).map_err(|e| format!("bad start position: {e}"))?;
-    let mut pos = start;
-    let mut out = Vec::new();
-    for usi in moves.split_whitespace() {
-        let m = parse_legal_move(&pos, usi).map_err(|e| format!("move {}: {e}", out.len() + 1))?;
-        pos = play(&pos, m);
-        out.push(m);
+    if !text.trim_start().starts_with("position") {
+        return Err("a USI position command starts with `position`".into());
     }
-    Ok((start, out))
+    let record = read_usi_as::<V>(1, text).map_err(|e| e.to_string())?;
+    Ok((record.start, record.moves))
+}
+
+/// The game a one-line position or USI command is of: Mini Shogi for a 5-row board, else Shogi
+/// (`startpos` included).
+fn game_of(line: &str) -> Game {
+    let board = line.split_whitespace().find(|w| w.contains('/')).unwrap_or("");
+    let board = board.split('[').next().unwrap_or(board);
+    if board.split('/').count() == MiniShogi::H {
+        Game::MiniShogi
+    } else {
+        Game::Shogi
+    }
+}
+
+/// Reads `line` (number `number` of its text): a USI command or a position, with moves or not.
+pub fn read_usi(number: usize, line: &str) -> Result<GameRecord, RecordError> {
+    match game_of(line) {
+        Game::Shogi => read_usi_as::<Shogi>(number, line).map(GameRecord::Shogi),
+        Game::MiniShogi => read_usi_as::<MiniShogi>(number, line).map(GameRecord::MiniShogi),
+    }
+}
+
+/// [`read_usi`] for game `V`: `startpos` is `V`'s initial position.
+pub fn read_usi_as<V: Variant>(number: usize, line: &str) -> Result<Record<V>, RecordError> {
+    let line = line.trim();
+    let command = line.strip_prefix("position").filter(|r| r.is_empty() || r.starts_with(' '));
+    let body = command.unwrap_or(line).trim();
+    let (start, moves) = match body.split_once(" moves") {
+        Some((start, moves)) if moves.is_empty() || moves.starts_with(' ') => (start, Some(moves)),
+        _ => (body, None),
+    };
+    let start =
+        parse_position::<V>(start).map_err(|e| RecordError::at(number, RecordErrorKind::BadPosition(e)))?;
+    let mut replay = Replay::new(start);
+    for usi in moves.unwrap_or("").split_whitespace() {
+        let m = Move::from_usi::<V>(usi)
+            .map_err(|_| RecordError::at(number, RecordErrorKind::BadMove(usi.to_string())))?;
+        replay.play(number, usi, m)?;
+    }
+    let usi = command.is_some() || moves.is_some() || body == "startpos";
+    Ok(replay.finish(if usi { Format::Usi } else { Format::Sfen }))
 }

@@ -1,0 +1,116 @@
+//! Why a game record cannot be read: a named cause, with the line (from 1) where the reader stopped.
+
+use crate::board::sfen::{quote, SfenError};
+use std::fmt;
+
+/// The largest record read, in bytes: far beyond any real game, small enough that nothing a record makes
+/// (positions, move texts) grows without bound.
+pub const MAX_RECORD_BYTES: usize = 1 << 20;
+
+/// The most moves a record may hold (real games stay far below a thousand).
+pub const MAX_RECORD_PLIES: usize = 10_000;
+
+/// A record that cannot be read, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordError {
+    /// The line of the text (from 1) the problem is on; `None` for the text as a whole.
+    pub line: Option<usize>,
+    pub kind: RecordErrorKind,
+}
+
+/// What is wrong. Texts quoted from the input are shortened by [`quote`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RecordErrorKind {
+    /// More than [`MAX_RECORD_BYTES`].
+    TooLarge { bytes: usize },
+    /// More than [`MAX_RECORD_PLIES`] moves.
+    TooManyMoves,
+    /// Bytes that are neither UTF-8 nor Shift_JIS.
+    NotText,
+    /// Nothing but blank lines.
+    Empty,
+    /// No format (KIF, KI2, CSA, USI, BOD, SFEN, the reference format) fits the text.
+    UnknownFormat(String),
+    /// A `手合割` this reader does not know (a game other than Shogi and Mini Shogi, or a handicap).
+    UnknownHandicap(String),
+    /// The start position, as SFEN or the reference format, does not parse or is no position.
+    BadPosition(SfenError),
+    /// A board diagram (KIF's BOD or CSA's `P1`…`P9`) that cannot be read.
+    BadBoard(String),
+    /// A pieces-in-hand line that cannot be read.
+    BadHand(String),
+    /// Move text that cannot be read at all.
+    BadMove(String),
+    /// Move `ply` (from 1) is readable but not legal in the position before it (given as SFEN).
+    IllegalMove { ply: usize, text: String, sfen: String },
+    /// Move `ply` fits several legal moves (given in USI): a disambiguation word is missing.
+    AmbiguousMove { ply: usize, text: String, candidates: Vec<String> },
+    /// Move `ply` is marked for the side that is not to move (`▲`/`△`, `+`/`-`).
+    WrongSide { ply: usize, text: String },
+    /// `同` as the first move: there is no previous destination.
+    SameWithoutPrevious(String),
+    /// The record was read for one game and is of the other.
+    WrongGame { expected: &'static str, found: &'static str },
+    /// A ply beyond the end of the record.
+    PlyOutOfRange { ply: usize, plies: usize },
+}
+
+impl RecordError {
+    pub fn at(line: usize, kind: RecordErrorKind) -> RecordError {
+        RecordError { line: Some(line), kind }
+    }
+
+    pub fn whole(kind: RecordErrorKind) -> RecordError {
+        RecordError { line: None, kind }
+    }
+}
+
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        self.kind.fmt(f)
+    }
+}
+
+impl fmt::Display for RecordErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use RecordErrorKind::*;
+        match self {
+            TooLarge { bytes } => write!(f, "record of {bytes} bytes: at most {MAX_RECORD_BYTES} are read"),
+            TooManyMoves => write!(f, "more than {MAX_RECORD_PLIES} moves"),
+            NotText => write!(f, "not text: neither UTF-8 nor Shift_JIS"),
+            Empty => write!(f, "no position and no moves in the record"),
+            UnknownFormat(s) => write!(
+                f,
+                "not a game record (KIF, KI2, CSA, USI, BOD, SFEN or `board[hands] w`): {:?}",
+                quote(s)
+            ),
+            UnknownHandicap(s) => {
+                write!(f, "unknown 手合割 {:?} (a handicap or game this reader lacks)", quote(s))
+            }
+            BadPosition(e) => write!(f, "bad position: {e}"),
+            BadBoard(s) => write!(f, "cannot read the board: {s}"),
+            BadHand(s) => write!(f, "cannot read the pieces in hand: {:?}", quote(s)),
+            BadMove(s) => write!(f, "cannot read the move {:?}", quote(s)),
+            IllegalMove { ply, text, sfen } => {
+                write!(f, "move {ply} {:?} is not legal in {sfen}", quote(text))
+            }
+            AmbiguousMove { ply, text, candidates } => write!(
+                f,
+                "move {ply} {:?} can mean {} (a word such as 右, 左, 上, 引, 寄 or 直 is missing)",
+                quote(text),
+                candidates.join(" or ")
+            ),
+            WrongSide { ply, text } => {
+                write!(f, "move {ply} {:?} is marked for the side that is not to move", quote(text))
+            }
+            SameWithoutPrevious(s) => write!(f, "{:?}: 同 (same square) with no move before it", quote(s)),
+            WrongGame { expected, found } => write!(f, "the record is a {found} game, not {expected}"),
+            PlyOutOfRange { ply, plies } => write!(f, "ply {ply}: the record has {plies} moves"),
+        }
+    }
+}
+
+impl std::error::Error for RecordError {}
