@@ -216,3 +216,27 @@ pub fn parse_record(data: JsValue) -> Result<JsValue, JsError> {
     let record = read.map_err(|e| JsError::new(&e.to_string()))?;
     to_js(&record.to_json())
 }
+
+/// Every legal last move of a position, as `shogi-reach predecessors --json`: `{moves, predecessors,
+/// last_moves: [{usi, japanese, kif, piece, before: [{captured, sfen}]}]}`.
+#[wasm_bindgen]
+pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsError> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let moves = crate::reach::retro::last_moves(&pos, crate::reach::retro::Filter::default());
+        to_js(&crate::reach::retro::to_json(&moves))
+    })
+}
+
+/// Why a position is unreachable, as `shogi-reach explain --json`: a certificate checked before it is
+/// returned (`{stage, verdict, issues | prev | positions, depth, tree, deepest_line}`).
+#[wasm_bindgen]
+pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsError> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let explanation = V::with_search(|search| crate::reach::explanation::explain(&pos, search, options))
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        to_js(&explanation.to_json())
+    })
+}
