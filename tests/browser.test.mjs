@@ -299,14 +299,18 @@ describe('proving', () => {
     });
   });
 
-  test('the whole game from the initial position plays, and downloads as KIF and USI', async (t) => {
+  test('the whole game by the KK route plays, and downloads as KIF and USI', async (t) => {
     const native = JSON.parse(cli('proof-game', '--method', 'kk', '--format', 'json', reachable));
     await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      // No time for the short search: the KK route's game, as the CLI's --method kk.
+      await page.selectOption('#game-budget', '0');
       await page.click('#whole-game');
       await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
       assert.equal(Number(await page.getAttribute('#game-status', 'data-plies')), native.plies);
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'kk');
+      assert.match(await page.textContent('#game-status'), /by the KK route/);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
       assert.deepEqual(moves, native.moves.map((m) => m.move));
       // It starts at the initial position (40 pieces on the board) and ends at the position.
@@ -322,6 +326,51 @@ describe('proving', () => {
       }
       await page.click('#path-only');
       assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
+    });
+  });
+
+  test('a position three plies from the start gets the shortest possible game, as the CLI', async (t) => {
+    // After 7g7f 3c3d 2g2f.
+    const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
+    const native = JSON.parse(cli('proof-game', '--format', 'json', near));
+    assert.deepEqual([native.method, native.plies, native.shortest], ['short', 3, true]);
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(near)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#game-status', 'data-plies'), '3');
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'short');
+      assert.equal(await page.getAttribute('#game-status', 'data-shortest'), 'true');
+      assert.match(await page.textContent('#game-status'), /3 moves: the shortest possible game/);
+      const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
+      assert.deepEqual(moves, native.moves.map((m) => m.move));
+      assert.equal(await page.locator('#player-board .grid .piece').count(), 40);
+    });
+  });
+
+  test('building the whole game shows progress and can be cancelled; the next one runs', async (t) => {
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      // 30 s for the short search, which finds no game for this random position: cancel it mid-search.
+      await page.selectOption('#game-budget', '30000');
+      await page.click('#whole-game');
+      await page.waitForFunction(() => /searching for a short game: [\d,]+ positions/.test(
+        document.getElementById('game-status').textContent), null, { timeout: 30_000 });
+      assert.equal(await page.isDisabled('#whole-game'), true);
+      await page.click('#game-cancel');
+      await page.waitForSelector('#game-status[data-state="cancelled"]');
+      assert.equal(await page.isHidden('#game-cancel'), true);
+      assert.equal(await page.isDisabled('#whole-game'), false);
+      // The path stays; the game is built in a fresh worker on request. With 2 s the short search runs out
+      // of time and the KK route is the game.
+      assert.equal(await page.isVisible('#player'), true);
+      await page.selectOption('#game-budget', '2000');
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-state="done"]', { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'kk');
+      assert.equal(await page.getAttribute('#game-status', 'data-shortest'), 'false');
     });
   });
 

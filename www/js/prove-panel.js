@@ -31,7 +31,8 @@ export class ProvePanel {
   #currentPosition;
   #player;
   #provedSfen = null; // the SFEN the verdict shown belongs to
-  #proved = null; // {variant, sfen, goal, path, game}: the position last proved reachable
+  #proved = null; // {variant, sfen, maxNodes, goal, path, game}: the position last proved reachable
+  #building = false; // whether the worker is building a whole game
 
   /** `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove. */
   constructor({ engine, currentPosition, labels }) {
@@ -47,6 +48,7 @@ export class ProvePanel {
     $('cancel').onclick = () => engine.cancel();
     $('max-nodes').oninput = () => this.#showNodeCapError(null);
     $('whole-game').onclick = () => this.#showWholeGame();
+    $('game-cancel').onclick = () => engine.cancel();
     $('path-only').onclick = () => this.#showPath();
     $('download-kif').onclick = () => download(`proof-game-${this.#proved.variant}.kif`, this.#proved.game.kif);
     $('download-usi').onclick = () => download(`proof-game-${this.#proved.variant}.usi`, `${this.#proved.game.usi}\n`);
@@ -80,6 +82,8 @@ export class ProvePanel {
       return;
     }
     const { variant, sfen } = this.#currentPosition();
+    // A whole game still being built belongs to the position proved before: stop it.
+    if (this.#building) this.#engine.cancel();
     this.#clearVerdict();
     this.#searching(true);
     const started = performance.now();
@@ -89,7 +93,7 @@ export class ProvePanel {
           `searching: ${count(p.pops)} positions expanded, ${count(p.nodes)} generated (best heuristic ${p.bestH})`;
       });
       this.#provedSfen = sfen;
-      this.#showVerdict(result, variant, (performance.now() - started) / 1000);
+      this.#showVerdict(result, variant, maxNodes, (performance.now() - started) / 1000);
     } catch (e) {
       const verdict = $('verdict');
       verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
@@ -124,7 +128,7 @@ export class ProvePanel {
     $('prove-progress').textContent = on ? 'searching backwards…' : '';
   }
 
-  #showVerdict(r, variant, seconds) {
+  #showVerdict(r, variant, maxNodes, seconds) {
     const el = $('verdict');
     el.dataset.verdict = r.verdict;
     el.dataset.stage = r.stage;
@@ -140,7 +144,7 @@ export class ProvePanel {
     detail.textContent = `Stage ${r.stage}.${r.n_prev != null ? ` Legal predecessors: ${r.n_prev}.` : ''}${searched}`;
     el.replaceChildren(head, detail);
     if (r.verdict === 'reachable') {
-      this.#proved = { variant, sfen: this.#provedSfen, goal: r.goal, path: r.path, game: null };
+      this.#proved = { variant, sfen: this.#provedSfen, maxNodes, goal: r.goal, path: r.path, game: null };
       this.#showPath();
       $('player').hidden = false;
     }
@@ -153,29 +157,56 @@ export class ProvePanel {
     $('whole-game').hidden = false;
     $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
     $('game-status').textContent = '';
+    delete $('game-status').dataset.state;
+    delete $('game-status').dataset.plies;
     this.#player.load(this.#proved.variant, this.#proved.goal, this.#proved.path);
   }
 
-  /** The player shows the whole game from the initial position (built once per proof, in the worker). */
+  /**
+   * The player shows the whole game from the initial position, built once per proof in the worker: the
+   * short search within the time chosen, else the KK route. Cancel stops the worker (the path stays).
+   */
   async #showWholeGame() {
     const target = this.#proved;
+    const budgetMs = Number($('game-budget').value);
     $('whole-game').disabled = true;
-    $('game-status').textContent = 'building the game and replaying it from the initial position…';
+    $('game-cancel').hidden = false;
+    this.#building = true;
+    const status = $('game-status');
+    delete status.dataset.plies;
+    status.dataset.state = 'building';
+    status.textContent = 'proving it reachable again and building the KK route…';
     try {
-      target.game ??= await this.#engine.call('proofGame', { variant: target.variant, sfen: target.sfen });
+      target.game ??= await this.#engine.call(
+        'proofGame',
+        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetMs },
+        (p) => {
+          status.textContent =
+            `searching for a short game: ${count(p.nodes)} positions, ` +
+            `${(p.ms / 1000).toFixed(1)} of ${budgetMs / 1000} s`;
+        },
+      );
       if (this.#proved !== target) return;
       const g = target.game;
       $('player-title').textContent = `The whole game: ${g.plies} moves from the initial position`;
       $('player-hint').hidden = true;
       $('whole-game').hidden = true;
       $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
-      $('game-status').textContent = wholeGameText(g);
-      $('game-status').dataset.plies = g.plies;
+      status.textContent = wholeGameText(g);
+      status.dataset.plies = g.plies;
+      status.dataset.method = g.method;
+      status.dataset.shortest = g.shortest;
+      status.dataset.state = 'done';
       this.#player.load(target.variant, g.start, g.moves, 'Initial position');
     } catch (e) {
-      $('game-status').textContent = `No game: ${e.message}`;
+      if (this.#proved !== target) return;
+      status.dataset.state = e.cancelled ? 'cancelled' : 'error';
+      status.textContent = e.cancelled ? 'Cancelled: no game built.' : `No game: ${e.message}`;
+      if (!e.cancelled) this.#engine.cancel();
     } finally {
+      this.#building = false;
       $('whole-game').disabled = false;
+      $('game-cancel').hidden = true;
     }
   }
 
@@ -202,10 +233,19 @@ function verdictText(r) {
   return `Unknown: ${r.reason} (${r.nodes?.toLocaleString('en')} positions). Raise the node cap to search further.`;
 }
 
-/** How the whole game is made of its three parts. */
+/** How long the whole game is, which method built it, and (for the KK route) its three parts. */
 function wholeGameText(g) {
+  const checked = 'Checked by replaying every move from the initial position.';
+  const bound = g.lower_bound != null ? ` No game can be shorter than ${g.lower_bound} moves.` : '';
+  if (g.method === 'short') {
+    const length = g.shortest
+      ? `${g.plies} moves: the shortest possible game`
+      : `${g.plies} moves: the shortest game the search found in its time`;
+    return `${length}, found by a search back from your position to the initial position.${g.shortest ? '' : bound} ${checked}`;
+  }
   return (
-    `Checked by replaying every move from the initial position. Moves 1–${g.opening}: to a KK position; ` +
+    `${g.plies} moves by the KK route (the short search found nothing shorter in its time).${bound} ${checked} ` +
+    `Moves 1–${g.opening}: to a KK position; ` +
     `${g.opening + 1}–${g.opening + g.connection}: pieces passed between the hands and kings walked to the KK ` +
     `position of the search; ${g.opening + g.connection + 1}–${g.plies}: the search path.`
   );
