@@ -6,6 +6,7 @@ import { Editor } from './editor.js';
 import { EditorView } from './editor-view.js';
 import { Engine, showEngineStatus } from './engine.js';
 import { EstimatePanel } from './estimate-panel.js';
+import { addIcons } from './icons.js';
 import { readLink, writeLink } from './link.js';
 import { ProvePanel } from './prove-panel.js';
 import { SfenPanel } from './sfen-panel.js';
@@ -14,6 +15,10 @@ import { selectTab, setUpTabs } from './tabs.js';
 import { VARIANTS } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
+
+// The site's font comes in many small files (one per Unicode range); Chromium does not always redraw text
+// laid out before its file arrived, so every file is loaded before anything is drawn.
+await Promise.all([...document.fonts].map((face) => face.load().catch(() => {})));
 
 const diagnostics = new Engine();
 const prover = new Engine();
@@ -91,6 +96,7 @@ $('flip').onclick = () => {
   view.toggleFlip();
   provePanel.setFlipped(view.flipped);
 };
+addIcons();
 setUpTabs(link.tab);
 sfenPanel.fillPresets(editor.variant);
 

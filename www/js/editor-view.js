@@ -4,6 +4,7 @@
 // history are the Editor's (editor.js).
 import { Board } from './board.js';
 import { enableDrag } from './drag.js';
+import { iconElement } from './icons.js';
 import { boxCounts } from './sfen.js';
 import { PROMOTABLE, VARIANTS } from './variants.js';
 
@@ -149,8 +150,9 @@ export class EditorView {
   #eraser() {
     const erase = document.createElement('button');
     erase.className = 'palette-piece erase';
-    erase.textContent = '✕';
+    erase.append(iconElement('erase'));
     erase.title = 'Eraser: click squares to empty them';
+    erase.setAttribute('aria-label', 'Eraser');
     erase.setAttribute('aria-pressed', this.#brush === 'erase');
     erase.onclick = () => {
       this.#brush = this.#brush === 'erase' ? null : 'erase';

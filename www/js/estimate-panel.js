@@ -1,6 +1,6 @@
 // The estimate tab: runs the estimate host worker (estimate-worker.js) and shows the funnel (the paper's
 // Table 1) beside the paper's numbers, the samples decided at each of the engine's stages, the running
-// estimate with its 3σ band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
+// estimate with its 3-sigma band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
 // Stages are read by name, in the engine's order (its `stages()`), never by position.
 import { Board } from './board.js';
 import { drawPlot, formatSci } from './plot.js';
@@ -155,8 +155,8 @@ export class EstimatePanel {
     p.className = 'estimate';
     p.dataset.reachable = reachable;
     p.textContent =
-      `p̂ = ${reachable} / ${done} = ${e.p_hat.toFixed(6)}; ` +
-      `|R| ≈ ${formatSci(e.reachable, 4)}, 3σ interval [${formatSci(e.low, 4)}, ${formatSci(e.high, 4)}] ` +
+      `p = ${reachable} / ${done} = ${e.p_hat.toFixed(6)}; ` +
+      `|R| ≈ ${formatSci(e.reachable, 4)}, 3-sigma interval [${formatSci(e.low, 4)}, ${formatSci(e.high, 4)}] ` +
       `(|P_K| = ${report.candidates}). The paper: ${formatSci(v.paper.estimate, 4)}, ` +
       `[${formatSci(v.paper.interval[0], 4)}, ${formatSci(v.paper.interval[1], 4)}].`;
     $('est-result').append(p);

@@ -9,11 +9,14 @@ const NAMES = {
   '+P': 'tokin',
 };
 
-/** The text on a piece: `piece` is an SFEN token ('p', '+R', ...); `style` is 'kanji' or 'western'. */
+/**
+ * The text on a piece: `piece` is an SFEN token ('p', '+R', ...); `style` is 'kanji' or 'western'. Gote's
+ * king is 王 and Sente's 玉, as in printed diagrams, so the two kings can be told apart.
+ */
 export function label(piece, style) {
   const key = piece.toUpperCase();
-  if (style === 'kanji') return KANJI[key];
-  return key;
+  if (style !== 'kanji') return key;
+  return piece === 'k' ? '王' : KANJI[key];
 }
 
 /** Accessible name, e.g. "Gote promoted silver". */

@@ -1,6 +1,7 @@
 // The path player: steps through the positions from the KK position to the proved one (or back), with
 // the moving piece animated, hands updated, the last move highlighted and the move list alongside.
 import { Board } from './board.js';
+import { setIconLabel } from './icons.js';
 import { parseSfen, parseUsi } from './sfen.js';
 
 export class Player {
@@ -81,7 +82,7 @@ export class Player {
   play() {
     const end = this.#forwards() ? this.frames.length - 1 : 0;
     if (this.index === end) this.go(this.#forwards() ? 0 : this.frames.length - 1);
-    this.els.play.textContent = '⏸ Pause';
+    setIconLabel(this.els.play, 'pause', 'Pause');
     const tick = () => {
       this.step(1);
       if (this.index === end) this.pause();
@@ -93,7 +94,7 @@ export class Player {
   pause() {
     clearTimeout(this.timer);
     this.timer = null;
-    this.els.play.textContent = '▶ Play';
+    setIconLabel(this.els.play, 'play', 'Play');
   }
 
   setLabels(style) {

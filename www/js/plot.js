@@ -1,4 +1,4 @@
-// The running estimate against samples: the 3σ band, the estimate, and the paper's value. Plain SVG.
+// The running estimate against samples: the 3-sigma band, the estimate, and the paper's value. Plain SVG.
 const NS = 'http://www.w3.org/2000/svg';
 
 export function formatSci(x, digits = 3) {
