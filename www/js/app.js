@@ -10,11 +10,14 @@ import { addIcons } from './icons.js';
 import { readLink, writeLink } from './link.js';
 import { ProvePanel } from './prove-panel.js';
 import { SfenPanel } from './sfen-panel.js';
-import { toSfen } from './sfen.js';
+import { parseSfen, toSfen } from './sfen.js';
 import { selectTab, setUpTabs } from './tabs.js';
 import { VARIANTS } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
+// The header's game menu and the Estimate tab's show the one game of the page.
+const GAME_SELECTS = ['game', 'est-game'];
+let estimateRunning = false;
 
 // The site's font comes in many small files (one per Unicode range); Chromium does not always redraw text
 // laid out before its file arrived, so every file is loaded before anything is drawn.
@@ -28,7 +31,7 @@ const stages = diagnostics.call('stages');
 const link = readLink(location.search);
 let labels = link.labels;
 $('labels').value = labels;
-$('game').value = link.variant;
+for (const id of GAME_SELECTS) $(id).value = link.variant;
 
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
 const view = new EditorView({ editor, labels, onRefuse: (message) => sfenPanel.flash(message) });
@@ -37,8 +40,10 @@ const sfenPanel = new SfenPanel({
   currentVariant: () => editor.variant,
   currentSfen: () => toSfen(editor.setup),
   onPosition: (variant, setup) => {
-    if (variant !== editor.variant) switchGame(variant);
-    editor.load(setup);
+    if (variant === editor.variant) editor.load(setup);
+    else if (switchGame(variant)) editor.reset(setup);
+    else return false;
+    return true;
   },
   onPreset: (sfen) => editor.loadSfen(editor.variant, sfen),
 });
@@ -52,13 +57,19 @@ const provePanel = new ProvePanel({
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
 });
-new EstimatePanel({
+const estimatePanel = new EstimatePanel({
   labels: () => labels,
   stages,
+  currentVariant: () => editor.variant,
+  // One game for the whole page: it cannot change under a running estimate.
+  onRunning: (running) => {
+    estimateRunning = running;
+    for (const id of GAME_SELECTS) $(id).disabled = running;
+  },
   openPosition: (variant, sfen) => {
     selectTab('position');
-    if (variant !== editor.variant) switchGame(variant);
-    editor.loadSfen(variant, sfen);
+    if (variant === editor.variant) editor.loadSfen(variant, sfen);
+    else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
     provePanel.prove();
   },
 });
@@ -73,19 +84,31 @@ function changed(_, { animate } = {}) {
   provePanel.positionChanged(sfen);
 }
 
-/** Switches the page to game `variant` (the caller loads the position). */
+/**
+ * Switches the whole page to game `variant`, which the caller then loads with a fresh history: the presets,
+ * any proof (running or shown) and a stopped estimate belong to the other game and go. Refused (false)
+ * while an estimate runs.
+ */
 function switchGame(variant) {
-  $('game').value = variant;
+  if (estimateRunning) {
+    sfenPanel.showError('Stop the estimate before switching to the other game.');
+    return false;
+  }
+  for (const id of GAME_SELECTS) $(id).value = variant;
   view.reset();
   sfenPanel.fillPresets(variant);
-  provePanel.hidePlayer();
+  provePanel.reset();
+  estimatePanel.gameChanged();
+  return true;
 }
 
-$('game').onchange = () => {
-  const variant = $('game').value;
-  switchGame(variant);
-  editor.loadSfen(variant, VARIANTS[variant].start);
-};
+for (const id of GAME_SELECTS) {
+  $(id).onchange = () => {
+    const variant = $(id).value;
+    if (switchGame(variant)) editor.reset(parseSfen(variant, VARIANTS[variant].start));
+    else $(id).value = editor.variant;
+  };
+}
 $('labels').onchange = () => {
   labels = $('labels').value;
   view.setLabels(labels);

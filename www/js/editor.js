@@ -46,6 +46,14 @@ export class Editor {
     this.onChange(this, {});
   }
 
+  /** Starts afresh at `setup` with an empty history (a game switch: undo never crosses games). */
+  reset(setup) {
+    this.undoStack = [];
+    this.redoStack = [];
+    this.setup = clone(setup);
+    this.onChange(this, {});
+  }
+
   load(setup) {
     this.edit((s) => {
       Object.assign(s, clone(setup));

@@ -13,10 +13,13 @@ const KEEP = 24;
 export class EstimatePanel {
   /**
    * `openPosition(variant, sfen)` opens a gallery position in the editor; `stages` is a promise of the
-   * engine's stages (`[{name, verdict, describe}]`, pipeline order).
+   * engine's stages (`[{name, verdict, describe}]`, pipeline order); `currentVariant()` is the page's game;
+   * `onRunning(running)` says when a run starts and ends.
    */
-  constructor({ openPosition, labels, stages }) {
+  constructor({ openPosition, labels, stages, currentVariant, onRunning }) {
     this.openPosition = openPosition;
+    this.currentVariant = currentVariant;
+    this.onRunning = onRunning;
     this.labels = labels;
     this.stages = [];
     this.stagesReady = stages.then((list) => {
@@ -41,7 +44,17 @@ export class EstimatePanel {
       this.#buttons(true);
       this.host.postMessage({ type: 'resume' });
     };
-    $('est-game').onchange = () => this.#emptyTables();
+    this.#emptyTables();
+  }
+
+  /** The page switched game (never during a run): a stopped run of the other game cannot be resumed. */
+  gameChanged() {
+    $('est-resume').disabled = true;
+    this.points = [];
+    this.lastReport = null;
+    $('gallery').replaceChildren();
+    delete $('gallery').dataset.key;
+    this.#status('', 'idle');
     this.#emptyTables();
   }
 
@@ -52,6 +65,7 @@ export class EstimatePanel {
   }
 
   #buttons(running) {
+    this.onRunning(running);
     $('est-start').disabled = running;
     $('est-stop').disabled = !running;
     $('est-resume').disabled = true;
@@ -85,7 +99,7 @@ export class EstimatePanel {
   }
 
   async start() {
-    const variant = $('est-game').value;
+    const variant = this.currentVariant();
     const samples = Math.floor(Number($('est-samples').value));
     const seed = $('est-seed').value.trim();
     const threads = Math.floor(Number($('est-threads').value));
@@ -171,7 +185,7 @@ export class EstimatePanel {
   }
 
   #emptyTables() {
-    const v = VARIANTS[$('est-game').value];
+    const v = VARIANTS[this.currentVariant()];
     this.lastReport = null;
     this.#funnel(null, v);
     this.#stageCounts(null);

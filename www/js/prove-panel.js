@@ -33,6 +33,8 @@ export class ProvePanel {
   #provedSfen = null; // the SFEN the verdict shown belongs to
   #proved = null; // {variant, sfen, maxNodes, goal, path, game}: the position last proved reachable
   #building = false; // whether the worker is building a whole game
+  #searchingSfen = null; // the SFEN a search under way is proving
+  #run = 0; // counts proofs and resets: an answer for an older one is dropped
 
   /** `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove. */
   constructor({ engine, currentPosition, labels }) {
@@ -67,9 +69,33 @@ export class ProvePanel {
     $('player').hidden = true;
   }
 
-  /** Marks the verdict shown as stale when the position edited is no longer the one proved. */
+  /**
+   * The position edited changed: a verdict, path or search of another position never stays beside it (a
+   * search under way is stopped), and a note says why it went.
+   */
   positionChanged(sfen) {
-    if (this.#provedSfen && this.#provedSfen !== sfen) $('verdict').dataset.stale = 'true';
+    const of = this.#searchingSfen ?? this.#provedSfen;
+    if (of === null || of === sfen) return;
+    const wasSearching = this.#searchingSfen !== null;
+    this.reset();
+    const verdict = $('verdict');
+    verdict.dataset.verdict = 'changed';
+    verdict.textContent = wasSearching
+      ? 'The position changed, so the search was stopped: prove it again.'
+      : 'The position has changed since the last proof: prove it again.';
+  }
+
+  /** Forgets everything about the position last proved, stopping a search or game build under way. */
+  reset() {
+    this.#run++;
+    if (this.#searchingSfen !== null || this.#building) this.#engine.cancel();
+    this.#searchingSfen = null;
+    this.#building = false;
+    this.#provedSfen = null;
+    this.#clearVerdict();
+    this.#searching(false);
+    $('whole-game').disabled = false;
+    $('game-cancel').hidden = true;
   }
 
   /** Proves the current position (with the node cap typed, if it is valid) and shows the verdict. */
@@ -82,9 +108,9 @@ export class ProvePanel {
       return;
     }
     const { variant, sfen } = this.#currentPosition();
-    // A whole game still being built belongs to the position proved before: stop it.
-    if (this.#building) this.#engine.cancel();
-    this.#clearVerdict();
+    this.reset();
+    const run = this.#run;
+    this.#searchingSfen = sfen;
     this.#searching(true);
     const started = performance.now();
     try {
@@ -92,16 +118,21 @@ export class ProvePanel {
         $('prove-progress').textContent =
           `searching: ${count(p.pops)} positions expanded, ${count(p.nodes)} generated (best heuristic ${p.bestH})`;
       });
+      if (run !== this.#run) return; // reset since: the answer is for a position no longer shown
       this.#provedSfen = sfen;
       this.#showVerdict(result, variant, maxNodes, (performance.now() - started) / 1000);
     } catch (e) {
+      if (run !== this.#run) return;
       const verdict = $('verdict');
       verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
       verdict.textContent = e.cancelled ? 'Cancelled.' : `Cannot prove this: ${e.message}`;
       // After a failure inside the engine, the next proof gets a fresh instance.
       if (!e.cancelled) this.#engine.cancel();
     } finally {
-      this.#searching(false);
+      if (run === this.#run) {
+        this.#searchingSfen = null;
+        this.#searching(false);
+      }
     }
   }
 
@@ -117,7 +148,8 @@ export class ProvePanel {
     const verdict = $('verdict');
     verdict.replaceChildren();
     delete verdict.dataset.verdict;
-    delete verdict.dataset.stale;
+    delete verdict.dataset.stage;
+    delete verdict.dataset.plies;
     this.hidePlayer();
     this.#proved = null;
   }
@@ -168,6 +200,7 @@ export class ProvePanel {
    */
   async #showWholeGame() {
     const target = this.#proved;
+    const run = this.#run;
     const budgetMs = Number($('game-budget').value);
     $('whole-game').disabled = true;
     $('game-cancel').hidden = false;
@@ -186,7 +219,7 @@ export class ProvePanel {
             `${(p.ms / 1000).toFixed(1)} of ${budgetMs / 1000} s`;
         },
       );
-      if (this.#proved !== target) return;
+      if (run !== this.#run) return;
       const g = target.game;
       $('player-title').textContent = `The whole game: ${g.plies} moves from the initial position`;
       $('player-hint').hidden = true;
@@ -199,14 +232,16 @@ export class ProvePanel {
       status.dataset.state = 'done';
       this.#player.load(target.variant, g.start, g.moves, 'Initial position');
     } catch (e) {
-      if (this.#proved !== target) return;
+      if (run !== this.#run) return;
       status.dataset.state = e.cancelled ? 'cancelled' : 'error';
       status.textContent = e.cancelled ? 'Cancelled: no game built.' : `No game: ${e.message}`;
       if (!e.cancelled) this.#engine.cancel();
     } finally {
-      this.#building = false;
-      $('whole-game').disabled = false;
-      $('game-cancel').hidden = true;
+      if (run === this.#run) {
+        this.#building = false;
+        $('whole-game').disabled = false;
+        $('game-cancel').hidden = true;
+      }
     }
   }
 

@@ -12,7 +12,7 @@ export class SfenPanel {
   /**
    * `engine` reads the text (it also knows the reference's format: `w` = Sente, hands as [...]);
    * `currentVariant()` is the game being edited; `onPosition(variant, setup)` loads a position read from
-   * the field; `onPreset(sfen)` a preset; `currentSfen()` is what Copy copies.
+   * the field (false when it refuses); `onPreset(sfen)` a preset; `currentSfen()` is what Copy copies.
    */
   constructor({ engine, currentVariant, currentSfen, onPosition, onPreset }) {
     $('sfen-form').onsubmit = (e) => {
@@ -63,7 +63,8 @@ export class SfenPanel {
     const variant = detectVariant(text) ?? currentVariant;
     try {
       const { sfen } = await engine.call('diagnose', { variant, sfen: text });
-      onPosition(variant, parseSfen(variant, sfen ?? text));
+      // Loaded (not refused): an earlier message about the field's text no longer applies.
+      if (onPosition(variant, parseSfen(variant, sfen ?? text)) !== false) $('sfen-error').hidden = true;
     } catch (err) {
       this.showError(`Cannot load that: ${err.message}`);
     }
