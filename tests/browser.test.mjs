@@ -40,8 +40,8 @@ after(async () => {
 });
 
 /** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
-async function onPage(t, path, body, { coi = true } = {}) {
-  const page = await browser.newPage();
+async function onPage(t, path, body, { coi = true, context = browser } = {}) {
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -315,6 +315,85 @@ describe('one consistent state', () => {
       assert.equal(await page.isDisabled('#est-resume'), true);
       assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '');
     });
+  });
+});
+
+describe('phones and touch', () => {
+  let phones;
+  before(async () => {
+    phones = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+  });
+  after(() => phones?.close());
+  const phone = (width) =>
+    phones.newContext({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  /** The page is no wider than the screen (a mobile browser would otherwise zoom out or scroll sideways). */
+  async function fits(page, width, what) {
+    const { scroll, inner, wide } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: innerWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+    }));
+    assert.ok(scroll <= width && inner === width, `${what} at ${width} px: ${scroll} px wide (${wide.join(', ')})`);
+  }
+
+  for (const width of [360, 390]) {
+    test(`no horizontal overflow at ${width} px on either tab, cold, after a proof with the whole game, after estimates of both games`, async (t) => {
+      const context = await phone(width);
+      try {
+        await onPage(t, '?game=minishogi', async (page) => {
+          await fits(page, width, 'Position tab');
+          const board = await page.locator('#board .grid').boundingBox();
+          assert.ok(board.x >= 0 && board.x + board.width <= width, JSON.stringify(board));
+          await page.click('#prove');
+          await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+          await page.click('#whole-game');
+          await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+          await fits(page, width, 'Position tab with the whole game');
+          await page.click('#tab-estimate-button');
+          await fits(page, width, 'Estimate tab');
+          await page.fill('#est-samples', '3000');
+          await page.click('#est-start');
+          await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+          await page.waitForSelector('#gallery .gallery-item');
+          await fits(page, width, 'Estimate tab after a run');
+          // Shogi's numbers are longer (|P_K| has 68 digits) and its gallery boards larger.
+          await page.selectOption('#est-game', 'shogi');
+          await page.fill('#est-samples', '300');
+          await page.click('#est-start');
+          await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+          await fits(page, width, 'Estimate tab after a Shogi run');
+          await page.click('#tab-position-button');
+          await fits(page, width, 'Position tab, Shogi');
+        }, { context });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('on a touch screen, Cycle / take one makes a tap cycle a piece and take one from a hand', async (t) => {
+    const context = await phone(390);
+    try {
+      await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
+        await page.locator('#alternate').tap();
+        assert.equal(await page.getAttribute('#alternate', 'aria-pressed'), 'true');
+        await square(page, '5i').locator('.piece').tap();
+        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'the king changes colour');
+        await page.locator('#board [data-hand="0"] [data-hand-kind="R"]').tap();
+        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b - 1', 'the rook goes back to the box');
+        // Off again: a tap on a hand piece adds one from the box.
+        await page.locator('#alternate').tap();
+        await page.locator('#board [data-hand="0"] [data-hand-kind="R"]').tap();
+        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1');
+      }, { context });
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -20,6 +20,7 @@ export class EditorView {
   #selected = null; // square picked up by a click, waiting for the target click
   #cursor = null; // keyboard cursor square
   #bad = []; // squares the diagnostics highlight
+  #alternate = false; // clicks cycle pieces and take from hands, as right-clicks do
 
   /** `onRefuse(message)` tells the user why a key did nothing. */
   constructor({ editor, labels, onRefuse }) {
@@ -27,9 +28,11 @@ export class EditorView {
     this.#onRefuse = onRefuse;
     this.#board = new Board($('board'), {
       editable: true,
-      onSquare: (i) => this.#squareClick(i),
+      // In the alternate mode (for touch screens, which have no right button) a click acts as a right-click.
+      onSquare: (i) => (this.#alternate ? editor.cycle(i) : this.#squareClick(i)),
       onSquareMenu: (i) => editor.cycle(i),
-      onHand: (color, kind, e) => (e.shiftKey ? editor.handRemove(color, kind) : editor.handAdd(color, kind)),
+      onHand: (color, kind, e) =>
+        e.shiftKey || this.#alternate ? editor.handRemove(color, kind) : editor.handAdd(color, kind),
       onHandMenu: (color, kind) => editor.handRemove(color, kind),
     });
     this.#board.labels = labels;
@@ -85,6 +88,12 @@ export class EditorView {
     $('undo').onclick = () => editor.undo();
     $('redo').onclick = () => editor.redo();
     $('clear').onclick = () => editor.clear();
+    $('alternate').onclick = () => {
+      this.#alternate = !this.#alternate;
+      this.#brush = this.#selected = null;
+      $('alternate').setAttribute('aria-pressed', this.#alternate);
+      this.draw();
+    };
     $('rest-b').onclick = () => editor.restToHand(0);
     $('rest-w').onclick = () => editor.restToHand(1);
   }
