@@ -13,6 +13,7 @@ import { serve } from '../scripts/serve.mjs';
 const ROOT = new URL('..', import.meta.url).pathname;
 const CLI = join(ROOT, 'target/release/shogi-reach');
 const SHOTS = join(ROOT, 'test-results');
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
 
 let browser, profile, isolated, plain;
@@ -394,6 +395,63 @@ describe('phones and touch', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('accessibility', () => {
+  /** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
+  async function axeViolations(page) {
+    await page.addScriptTag({ path: AXE });
+    const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+    return violations
+      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+  }
+
+  test('axe-core finds nothing critical or serious: cold, proved, whole game, finished estimate with gallery', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      assert.deepEqual(await axeViolations(page), [], 'Shogi, cold');
+      await page.selectOption('#game', 'minishogi');
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      assert.deepEqual(await axeViolations(page), [], 'after a proof');
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+      assert.deepEqual(await axeViolations(page), [], 'with the whole game');
+      await page.click('#tab-estimate-button');
+      await page.fill('#est-samples', '3000');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+      await page.waitForSelector('#gallery .gallery-item');
+      assert.deepEqual(await axeViolations(page), [], 'the finished estimate and its gallery');
+    });
+  });
+
+  test('the board is a grid of rows; palette buttons have distinct names; hands work from the keyboard', async (t) => {
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
+      assert.equal(await page.locator('#board [role="grid"] > [role="row"]').count(), 9);
+      assert.equal(await page.locator('#board [role="row"] > [role="gridcell"]').count(), 81);
+      const names = await page.$$eval('#palette button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+      assert.equal(new Set(names).size, names.length, JSON.stringify(names));
+      assert.ok(names.includes('Sente rook') && names.includes('Gote rook'));
+      // Tab to Sente's rook in hand: Delete takes it back to the box, Enter adds one; the focus stays.
+      const rook = page.locator('#board [data-hand="0"] [data-hand-kind="R"]');
+      assert.equal(await rook.evaluate((el) => el.tagName), 'BUTTON');
+      await rook.focus();
+      await page.keyboard.press('Delete');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.handKind), 'R');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b 2R 1');
+      // The move list of a path can take the focus (it scrolls).
+      assert.equal(await page.getAttribute('#moves', 'tabindex'), '0');
+      // Verdicts, the whole game's status, estimates and diagnostics are live regions; errors are alerts.
+      for (const id of ['verdict', 'game-status', 'est-status', 'diagnostics']) {
+        assert.equal(await page.getAttribute(`#${id}`, 'aria-live'), 'polite', id);
+      }
+      for (const id of ['sfen-error', 'max-nodes-error']) assert.equal(await page.getAttribute(`#${id}`, 'role'), 'alert', id);
+    });
   });
 });
 

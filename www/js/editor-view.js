@@ -5,6 +5,7 @@
 import { Board } from './board.js';
 import { enableDrag } from './drag.js';
 import { iconElement } from './icons.js';
+import { pieceName } from './pieces.js';
 import { boxCounts } from './sfen.js';
 import { PROMOTABLE, VARIANTS } from './variants.js';
 
@@ -144,6 +145,7 @@ export class EditorView {
     const button = document.createElement('button');
     button.className = 'palette-piece';
     button.dataset.piece = piece;
+    button.setAttribute('aria-label', pieceName(piece));
     button.setAttribute('aria-pressed', this.#brush === piece);
     const el = this.#board.pieceElement(piece);
     el.dataset.drag = JSON.stringify({ palette: piece });

@@ -274,6 +274,7 @@ export class EstimatePanel {
       card.title = `sample ${index}: ${sfen}`;
       card.dataset.sfen = sfen;
       const board = document.createElement('div');
+      board.setAttribute('aria-hidden', 'true'); // the caption names the card
       const view = new Board(board);
       view.labels = this.labels();
       view.render(parseSfen(variant, sfen));

@@ -19,6 +19,9 @@ export function label(piece, style) {
   return piece === 'k' ? '王' : KANJI[key];
 }
 
+/** Names of the kinds a hand holds ('P' → 'pawn'). */
+export const KIND_NAMES = Object.fromEntries(['K', 'R', 'B', 'G', 'S', 'N', 'L', 'P'].map((k) => [k, NAMES[k]]));
+
 /** Accessible name, e.g. "Gote promoted silver". */
 export function pieceName(piece) {
   const gote = piece.replace('+', '') !== piece.replace('+', '').toUpperCase();
