@@ -455,6 +455,71 @@ describe('accessibility', () => {
   });
 });
 
+describe('polish', () => {
+  test('Copy and Copy link confirm; the count diagnostic offers the fix; the header speaks plainly', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+      await page.click('#copy-sfen');
+      await page.waitForSelector('#copy-status[data-state="copied"]');
+      assert.equal(await page.textContent('#copy-status'), 'Copied the SFEN.');
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await sfenOf(page));
+      await page.click('#copy-link');
+      await page.waitForFunction(() => document.getElementById('copy-status').textContent.includes('link'));
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+
+      await page.click('#clear');
+      assert.deepEqual(await rules(page), ['count']);
+      await page.click('#diagnostics li[data-rule="count"] button.fix:has-text("☖")');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l18p 1');
+      assert.deepEqual(await rules(page), []);
+
+      // Thread and isolation details are folded away; the node cap is explained in words.
+      assert.equal(await page.isVisible('#engine-status details[open]'), false);
+      assert.equal(await page.textContent('#engine-status summary'), 'Technical details');
+      assert.doesNotMatch(await page.locator('#engine-status').innerText(), /cross-origin/);
+      assert.match(await page.textContent('#max-nodes-hint'), /most positions the search may look at/);
+    });
+  });
+
+  test('the whole game opens at the initial position without pieces flying in', async (t) => {
+    await onPage(t, '?game=minishogi', async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      await page.waitForTimeout(400); // the path's own opening has settled
+      const running = await page.evaluate(async () => {
+        document.getElementById('whole-game').click();
+        while (!document.getElementById('game-status').dataset.plies) await new Promise((r) => setTimeout(r, 5));
+        return document.getElementById('player-board').getAnimations({ subtree: true }).length;
+      });
+      assert.equal(running, 0);
+    });
+  });
+
+  test("the estimate plot's axes use the text's units, with a legend, and no label is cut off", async (t) => {
+    await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+      await page.fill('#est-samples', '4000');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+      const plot = await page.evaluate(() => {
+        const svg = document.getElementById('plot');
+        const texts = [...svg.querySelectorAll('text')];
+        const width = svg.viewBox.baseVal.width;
+        return {
+          titles: [...svg.querySelectorAll('.axis-title')].map((e) => e.textContent),
+          legend: [...svg.querySelectorAll('.legend-text')].map((e) => e.textContent),
+          outside: texts.filter((e) => { const b = e.getBBox(); return b.x < 0 || b.x + b.width > width; }).map((e) => e.textContent),
+          ticks: [...svg.querySelectorAll('.tick')].map((e) => e.textContent),
+        };
+      });
+      assert.deepEqual(plot.titles, ['|R| (× 10^18)', 'samples']);
+      assert.deepEqual(plot.legend, ['estimate', '3-sigma band', "paper's value and band"]);
+      assert.deepEqual(plot.outside, []);
+      assert.ok(plot.ticks.includes('4,000'), JSON.stringify(plot.ticks));
+      assert.ok(plot.ticks.every((t) => !/e\+/.test(t)), JSON.stringify(plot.ticks));
+    });
+  });
+});
+
 describe('robustness', () => {
   const START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
 

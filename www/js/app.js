@@ -51,6 +51,13 @@ const diagnosticsPanel = new DiagnosticsPanel({
   engine: diagnostics,
   stages,
   onBadSquares: (squares) => view.showBadSquares(squares),
+  // Pieces missing from the set: the box's rest can go to either hand.
+  fixes: {
+    count: [
+      ['Rest to ☗ hand', () => editor.restToHand(0)],
+      ['Rest to ☖ hand', () => editor.restToHand(1)],
+    ],
+  },
 });
 const provePanel = new ProvePanel({
   engine: prover,

@@ -9,13 +9,18 @@ const PASSES_EVERYTHING =
 export class DiagnosticsPanel {
   #engine;
   #onBadSquares;
+  #fixes;
   #describe = new Map(); // stage name → what failing it means
   #latest = 0; // the last request: older answers are dropped
 
-  /** `stages`: a promise of the engine's stages; `onBadSquares(cellIndices)` after each diagnosis. */
-  constructor({ engine, stages, onBadSquares }) {
+  /**
+   * `stages`: a promise of the engine's stages; `onBadSquares(cellIndices)` after each diagnosis; `fixes`:
+   * {rule: [[button text, action]]}, offered beside an issue of that rule.
+   */
+  constructor({ engine, stages, onBadSquares, fixes = {} }) {
     this.#engine = engine;
     this.#onBadSquares = onBadSquares;
+    this.#fixes = fixes;
     stages.then(
       (list) => list.forEach((s) => this.#describe.set(s.name, s.describe)),
       () => {}, // the engine status line already says the engine did not start
@@ -56,6 +61,14 @@ export class DiagnosticsPanel {
     tag.textContent = rule;
     if (this.#describe.has(rule)) tag.title = `stage ${rule}: ${this.#describe.get(rule)}`;
     li.append(tag, ` ${message}${squares.length ? ` (${squares.join(', ')})` : ''}`);
+    for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'fix';
+      button.textContent = text;
+      button.onclick = action;
+      li.append(' ', button);
+    }
     return li;
   }
 }

@@ -36,14 +36,21 @@ export class Engine {
   }
 }
 
-/** Shows in `el` whether `engine` started, and how estimates will run on this page. */
+/**
+ * Shows in `el` whether `engine` started, in words for everyone, with how estimates run on this page
+ * (cross-origin isolation, threads) folded away under "Technical details".
+ */
 export function showEngineStatus(el, engine) {
   const isolation = self.crossOriginIsolated
-    ? `cross-origin isolated: estimates run the threaded engine on ${navigator.hardwareConcurrency} cores`
-    : 'not cross-origin isolated (no COOP/COEP headers): estimates use a pool of single-threaded engine workers instead of the threaded build';
+    ? `This page is cross-origin isolated: estimates run the threaded engine on ${navigator.hardwareConcurrency} cores.`
+    : 'This page is not cross-origin isolated (no COOP/COEP headers): estimates use a pool of single-threaded engine workers instead of the threaded build.';
   engine.ready.then(
     () => {
-      el.textContent = `Engine ready (WebAssembly in Web Workers); page ${isolation}.`;
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'Technical details';
+      details.append(summary, `The engine is WebAssembly in Web Workers. ${isolation}`);
+      el.replaceChildren('Ready: everything runs in your browser. ', details);
       el.dataset.state = 'ready';
     },
     (e) => {

@@ -160,7 +160,7 @@ export class EstimatePanel {
     const e = report.estimate;
     this.lastReport = report;
     this.points.push({ done, reachable: e.reachable, low: e.low, high: e.high });
-    drawPlot($('plot'), this.points, v.paper.estimate, samples);
+    drawPlot($('plot'), this.points, v.paper, samples);
     this.#funnel(report, v);
     this.#stageCounts(report);
     $('est-result').innerHTML = '';

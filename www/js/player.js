@@ -51,7 +51,8 @@ export class Player {
     };
     item(0, startLabel);
     steps.forEach((s, i) => item(i + 1, `${i + 1}. ${s.japanese}`, s.move));
-    this.index = -1;
+    // A new game or path opens where it starts, without sliding pieces from what was shown before.
+    this.index = NaN;
     this.go(this.#forwards() ? 0 : steps.length);
   }
 

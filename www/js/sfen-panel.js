@@ -8,6 +8,7 @@ const FLASH_MS = 4000;
 
 export class SfenPanel {
   #flashTimer = null;
+  #copyTimer = null;
 
   /**
    * `engine` reads the text (it also knows the reference's format: `w` = Sente, hands as [...]);
@@ -19,8 +20,8 @@ export class SfenPanel {
       e.preventDefault();
       this.#load(engine, $('sfen').value, currentVariant(), onPosition);
     };
-    $('copy-sfen').onclick = () => navigator.clipboard?.writeText(currentSfen());
-    $('copy-link').onclick = () => navigator.clipboard?.writeText(location.href);
+    $('copy-sfen').onclick = () => this.#copy(currentSfen(), 'Copied the SFEN.');
+    $('copy-link').onclick = () => this.#copy(location.href, 'Copied the link to this position.');
     $('presets').onchange = () => {
       if ($('presets').value) onPreset($('presets').value);
       $('presets').value = '';
@@ -50,6 +51,25 @@ export class SfenPanel {
   flash(message) {
     this.showError(message);
     this.#flashTimer = setTimeout(() => ($('sfen-error').hidden = true), FLASH_MS);
+  }
+
+  /** Copies `text`, saying so (or why not) for a few seconds. */
+  async #copy(text, done) {
+    const el = $('copy-status');
+    clearTimeout(this.#copyTimer);
+    try {
+      if (!navigator.clipboard) throw new Error('this page may not use the clipboard');
+      await navigator.clipboard.writeText(text);
+      el.textContent = done;
+      el.dataset.state = 'copied';
+    } catch (e) {
+      el.textContent = `Could not copy: ${e.message}`;
+      el.dataset.state = 'error';
+    }
+    this.#copyTimer = setTimeout(() => {
+      el.textContent = '';
+      delete el.dataset.state;
+    }, FLASH_MS);
   }
 
   fillPresets(variant) {
