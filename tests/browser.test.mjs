@@ -343,10 +343,11 @@ describe('phones and touch', () => {
   }
 
   for (const width of [360, 390]) {
-    test(`no horizontal overflow at ${width} px on either tab, cold, after a proof with the whole game, after estimates of both games`, async (t) => {
+    test(`no horizontal overflow at ${width} px${width === 390 ? ' (Japanese)' : ''} on either tab, cold, after a proof with the whole game, after estimates of both games`, async (t) => {
       const context = await phone(width);
       try {
-        await onPage(t, '?game=minishogi', async (page) => {
+        // 390 px in Japanese, whose texts break differently.
+        await onPage(t, `?game=minishogi${width === 390 ? '&lang=ja' : ''}`, async (page) => {
           await fits(page, width, 'Position tab');
           const board = await page.locator('#board .grid').boundingBox();
           assert.ok(board.x >= 0 && board.x + board.width <= width, JSON.stringify(board));
@@ -520,6 +521,88 @@ describe('polish', () => {
   });
 });
 
+describe('Japanese and English', () => {
+  // Each test in a fresh context of its own browser: the language is remembered per site (localStorage).
+  let own;
+  before(async () => {
+    own = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  });
+  after(() => own?.close());
+  const fresh = (locale) => own.newContext({ locale, viewport: { width: 1280, height: 1000 } });
+  const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
+
+  test('a Japanese browser gets the Japanese page; English is a switch away, and remembered', async (t) => {
+    const context = await fresh('ja-JP');
+    try {
+      await onPage(t, '?game=shogi', async (page) => {
+        assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+        assert.equal(await page.textContent('#tab-position-button'), '局面');
+        assert.equal(await page.textContent('#prove'), '到達可能か調べる');
+        assert.equal(await page.inputValue('#language'), 'ja');
+        await Promise.all([page.waitForNavigation(), page.selectOption('#language', 'en')]);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        assert.equal(await page.getAttribute('html', 'lang'), 'en');
+        assert.equal(await page.textContent('#prove'), 'Prove reachability');
+        // Remembered: the same address without ?lang= opens in English.
+        const url = new URL(page.url());
+        url.searchParams.delete('lang');
+        await page.goto(url.href);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        assert.equal(await page.textContent('#tab-position-button'), 'Position');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Japanese: diagnostics name squares as ５一, verdicts, the whole game in Japanese notation', async (t) => {
+    const context = await fresh('en-US');
+    const native = JSON.parse(cli('proof-game', '--format', 'json', near));
+    try {
+      const check = '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1';
+      await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(check)}`, async (page) => {
+        assert.deepEqual(await rules(page), ['king']);
+        assert.equal(await page.textContent('#diagnostics li[data-rule="king"]'), 'king 手番でない側の玉に王手がかかっています（５一、５五）');
+        await page.click('#clear');
+        assert.deepEqual(await rules(page), ['count']);
+        assert.match(await page.textContent('#diagnostics'), /駒が足りません/);
+        await page.fill('#sfen', near);
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForFunction((s) => document.getElementById('sfen').value === s, near);
+        await page.click('#prove');
+        await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+        assert.match(await page.textContent('#verdict'), /^到達可能：\d+手遡って/);
+        await page.click('#whole-game');
+        await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+        assert.match(await page.textContent('#game-status'), /3手：最短の棋譜です/);
+        const moves = await page.$$eval('#moves li .notation', (els) => els.map((e) => e.textContent));
+        assert.deepEqual(moves, ['初期局面', ...native.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
+        assert.match(await page.textContent('#player-caption'), /^初期局面/);
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Japanese: the Estimate tab, its tables and status', async (t) => {
+    const context = await fresh('ja');
+    try {
+      await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+        await page.fill('#est-samples', '2000');
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+        assert.match(await page.textContent('#est-status'), /^完了：2,000標本中2,000/);
+        assert.deepEqual(await page.$$eval('#funnel thead th', (ths) => ths.map((th) => th.textContent)).then((h) => h.slice(0, 2)), ['検査', '標本数']);
+        assert.equal(await page.textContent('#stage-counts tbody tr[data-stage="OK"] td:nth-child(2)'), '到達可能');
+        assert.match(await page.textContent('#est-result'), /論文の値/);
+        assert.match(await page.textContent('#gallery .gallery-item > span'), /^標本 \d+/);
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('robustness', () => {
   const START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
 
@@ -626,8 +709,18 @@ describe('proving', () => {
       assert.equal(Number(await page.getAttribute('#verdict', 'data-plies')), native.path.length);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
       assert.deepEqual(moves, native.path.map((s) => s.move));
-      const japanese = await page.$$eval('#moves li .ja', (els) => els.slice(1).map((e) => e.textContent));
-      assert.deepEqual(japanese, native.path.map((s, i) => `${i + 1}. ${s.japanese}`));
+      // In English the moves are in Western notation: piece, origin when ambiguous, -, x or *, square, + or =.
+      const western = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
+      assert.equal(western.length, native.path.length);
+      western.forEach((w, i) => {
+        const m = /^(\d+)\. (\+?[KRBGSNLP])(\d[a-i])?([-x*])(\d[a-i])([+=]?)$/.exec(w);
+        assert.ok(m, w);
+        const usi = native.path[i].move;
+        assert.equal(m[5], usi.slice(2, 4), w);
+        assert.equal(m[4] === '*', usi[1] === '*', w);
+        assert.equal(m[6] === '+', usi.endsWith('+'), w);
+      });
+      assert.ok(western.some((w) => w.includes('*')) && western.some((w) => w.endsWith('+')), 'drops and promotions');
 
       // The player starts at the KK position: only the two kings on the board, all else in the hands.
       assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
@@ -701,6 +794,8 @@ describe('proving', () => {
       assert.match(await page.textContent('#game-status'), /3 moves: the shortest possible game/);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
       assert.deepEqual(moves, native.moves.map((m) => m.move));
+      const western = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
+      assert.deepEqual(western, native.moves.map((m, i) => `${i + 1}. P-${m.move.slice(2, 4)}`));
       assert.equal(await page.locator('#player-board .grid .piece').count(), 40);
     });
   });

@@ -6,6 +6,7 @@ import { Editor } from './editor.js';
 import { EditorView } from './editor-view.js';
 import { Engine, showEngineStatus } from './engine.js';
 import { EstimatePanel } from './estimate-panel.js';
+import { language, setLanguage, t, translatePage } from './i18n.js';
 import { addIcons } from './icons.js';
 import { readLink, writeLink } from './link.js';
 import { ProvePanel } from './prove-panel.js';
@@ -17,11 +18,17 @@ import { VARIANTS } from './variants.js';
 const $ = (id) => document.getElementById(id);
 // The header's game menu and the Estimate tab's show the one game of the page.
 const GAME_SELECTS = ['game', 'est-game'];
+// Settings that cannot change under a running estimate (a language switch reloads the page).
+const LOCKED_WHILE_ESTIMATING = [...GAME_SELECTS, 'language'];
 let estimateRunning = false;
 
 // The site's font comes in many small files (one per Unicode range); Chromium does not always redraw text
 // laid out before its file arrived, so every file is loaded before anything is drawn.
 await Promise.all([...document.fonts].map((face) => face.load().catch(() => {})));
+
+translatePage();
+$('language').value = language();
+$('language').onchange = () => setLanguage($('language').value);
 
 const diagnostics = new Engine();
 const prover = new Engine();
@@ -54,8 +61,8 @@ const diagnosticsPanel = new DiagnosticsPanel({
   // Pieces missing from the set: the box's rest can go to either hand.
   fixes: {
     count: [
-      ['Rest to ☗ hand', () => editor.restToHand(0)],
-      ['Rest to ☖ hand', () => editor.restToHand(1)],
+      [t('restB'), () => editor.restToHand(0)],
+      [t('restW'), () => editor.restToHand(1)],
     ],
   },
 });
@@ -71,7 +78,7 @@ const estimatePanel = new EstimatePanel({
   // One game for the whole page: it cannot change under a running estimate.
   onRunning: (running) => {
     estimateRunning = running;
-    for (const id of GAME_SELECTS) $(id).disabled = running;
+    for (const id of LOCKED_WHILE_ESTIMATING) $(id).disabled = running;
   },
   openPosition: (variant, sfen) => {
     selectTab('position');
@@ -98,7 +105,7 @@ function changed(_, { animate } = {}) {
  */
 function switchGame(variant) {
   if (estimateRunning) {
-    sfenPanel.showError('Stop the estimate before switching to the other game.');
+    sfenPanel.showError(t('stopEstimateFirst'));
     return false;
   }
   for (const id of GAME_SELECTS) $(id).value = variant;

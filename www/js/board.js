@@ -3,7 +3,9 @@
 // appears on another slides there; a piece that appears from nowhere flies in from its hand).
 import { KINDS, VARIANTS } from './variants.js';
 import { colorOf, kindOf, squareName } from './sfen.js';
-import { KIND_NAMES as NAMES_OF_KINDS, label, pieceName } from './pieces.js';
+import { language, t } from './i18n.js';
+import { squareText } from './notation.js';
+import { kindName, label, pieceName } from './pieces.js';
 
 const RANK_KANJI = '一二三四五六七八九';
 
@@ -145,13 +147,13 @@ export class Board {
       const current = cell.firstChild;
       if (!p) {
         if (current) cell.replaceChildren();
-        cell.setAttribute('aria-label', `${squareName(this.setup.variant, i)} empty`);
+        cell.setAttribute('aria-label', t('emptySquare', squareText(squareName(this.setup.variant, i), language())));
       } else {
         if (!current || current.dataset.piece !== p || current.dataset.labels !== this.labels) {
           cell.replaceChildren(this.pieceElement(p));
         }
         cell.firstChild.dataset.drag = JSON.stringify({ square: i });
-        cell.setAttribute('aria-label', `${squareName(this.setup.variant, i)} ${pieceName(p)}`);
+        cell.setAttribute('aria-label', `${squareText(squareName(this.setup.variant, i), language())} ${pieceName(p)}`);
       }
     });
     // Hands are drawn anew: a hand button that had the focus gets it back.
@@ -163,7 +165,7 @@ export class Board {
       const title = document.createElement('span');
       title.className = 'hand-title';
       title.textContent = color === 0 ? '☗' : '☖';
-      title.title = color === 0 ? 'Sente (Black) hand' : 'Gote (White) hand';
+      title.title = t('handTitle', color);
       el.append(title);
       for (const k of KINDS) {
         const n = s.hands[color][k];
@@ -176,7 +178,7 @@ export class Board {
         // Named in words (read first), then the count that shows; the kanji is left out of the name.
         const name = document.createElement('span');
         name.className = 'visually-hidden';
-        name.textContent = `${color === 0 ? 'Sente' : 'Gote'} hand, ${NAMES_OF_KINDS[k]}:`;
+        name.textContent = t('handItem', color, kindName(k));
         item.append(name);
         const piece = this.pieceElement(color === 0 ? k : k.toLowerCase());
         piece.setAttribute('aria-hidden', 'true');

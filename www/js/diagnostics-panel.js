@@ -1,10 +1,10 @@
 // The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
 // named by the engine's stage names with their descriptions, and the squares to highlight on the board.
+import { language, t } from './i18n.js';
+import { squareText } from './notation.js';
 import { squareIndex } from './sfen.js';
 
 const $ = (id) => document.getElementById(id);
-const PASSES_EVERYTHING =
-  'Passes every test before the search: full piece set, placement, the side not to move not in check, a legal predecessor. Prove it to learn whether it is reachable.';
 
 export class DiagnosticsPanel {
   #engine;
@@ -36,7 +36,7 @@ export class DiagnosticsPanel {
       this.#showIssues(issues, sfen);
       this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));
     } catch (e) {
-      $('diagnostics').textContent = `diagnostics unavailable: ${e.message}`;
+      $('diagnostics').textContent = t('diagnosticsUnavailable', e.message);
     }
   }
 
@@ -46,7 +46,7 @@ export class DiagnosticsPanel {
     if (!issues.length) {
       const li = document.createElement('li');
       li.className = 'ok';
-      li.textContent = PASSES_EVERYTHING;
+      li.textContent = t('passes');
       list.append(li);
     }
     for (const issue of issues) list.append(this.#issueItem(issue));
@@ -59,8 +59,10 @@ export class DiagnosticsPanel {
     const tag = document.createElement('span');
     tag.className = 'rule';
     tag.textContent = rule;
-    if (this.#describe.has(rule)) tag.title = `stage ${rule}: ${this.#describe.get(rule)}`;
-    li.append(tag, ` ${message}${squares.length ? ` (${squares.join(', ')})` : ''}`);
+    if (this.#describe.has(rule)) tag.title = t('stageTitle', rule, this.#describe.get(rule));
+    const where = squares.map((sq) => squareText(sq, language())).join(language() === 'ja' ? '、' : ', ');
+    const text = t('issue', rule, message) ?? message;
+    li.append(tag, ` ${text}${squares.length ? (language() === 'ja' ? `（${where}）` : ` (${where})`) : ''}`);
     for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
       const button = document.createElement('button');
       button.type = 'button';

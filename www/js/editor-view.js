@@ -5,6 +5,7 @@
 import { Board } from './board.js';
 import { enableDrag } from './drag.js';
 import { iconElement } from './icons.js';
+import { num, t } from './i18n.js';
 import { pieceName } from './pieces.js';
 import { boxCounts } from './sfen.js';
 import { PROMOTABLE, VARIANTS } from './variants.js';
@@ -162,8 +163,8 @@ export class EditorView {
     const erase = document.createElement('button');
     erase.className = 'palette-piece erase';
     erase.append(iconElement('erase'));
-    erase.title = 'Eraser: click squares to empty them';
-    erase.setAttribute('aria-label', 'Eraser');
+    erase.title = t('eraserTitle');
+    erase.setAttribute('aria-label', t('eraser'));
     erase.setAttribute('aria-pressed', this.#brush === 'erase');
     erase.onclick = () => {
       this.#brush = this.#brush === 'erase' ? null : 'erase';
@@ -192,15 +193,15 @@ export class EditorView {
       item.append(this.#board.pieceElement(kind), `×${count}`);
       if (left < 0) {
         item.dataset.excess = -left;
-        item.title = `${(-left).toLocaleString('en')} too many (the game has ${game.totals[kind]})`;
-        excess.push(`${kind}: ${(-left).toLocaleString('en')} more than the ${game.totals[kind]} the game has`);
+        item.title = t('tooManyOne', num(-left), game.totals[kind]);
+        excess.push(t('tooManyItem', kind, num(-left), game.totals[kind]));
       }
       box.append(item);
     }
     const note = $('box-note');
     note.hidden = !excess.length;
     note.textContent = excess.length
-      ? `Too many pieces (${excess.join('; ')}): take them off the board or out of the hands.`
+      ? t('tooMany', excess.join('; '))
       : '';
   }
 
@@ -213,7 +214,7 @@ export class EditorView {
     if (this.#moveCursor(e.key, game)) this.draw();
     else if (PIECE_KEY.test(e.key) && !e.ctrlKey && !e.metaKey) {
       if (game.totals[e.key.toUpperCase()]) editor.place(this.#cursor, e.key);
-      else this.#onRefuse(`${game.title} has no piece ${e.key.toUpperCase()}`);
+      else this.#onRefuse(t('noSuchPiece', t(game.titleKey), e.key.toUpperCase()));
     } else if (e.key === '+') editor.togglePromotion(this.#cursor);
     else if (e.key === ' ') editor.cycle(this.#cursor);
     else if (e.key === 'Delete' || e.key === 'Backspace') editor.remove(this.#cursor);

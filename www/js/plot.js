@@ -1,5 +1,7 @@
 // The running estimate against samples: its 3-sigma band, the estimate, and the paper's value with its own
 // band, on axes in the same units as the text beside it (× 10^E), with a legend. Plain SVG.
+import { num, t } from './i18n.js';
+
 const NS = 'http://www.w3.org/2000/svg';
 
 export function formatSci(x, digits = 3) {
@@ -48,17 +50,17 @@ export function drawPlot(svg, points, paper, samples) {
     const d = (samples * k) / 4;
     // The last label ends at the axis' end, so it is not cut off.
     const anchor = k === 0 ? 'start' : k === 4 ? 'end' : 'middle';
-    el('text', { x: x(d), y: H - B + 18, 'text-anchor': anchor, class: 'tick' }, Math.round(d).toLocaleString('en'));
+    el('text', { x: x(d), y: H - B + 18, 'text-anchor': anchor, class: 'tick' }, num(Math.round(d)));
   }
   el('text', { x: 4, y: T - 12, class: 'axis-title' }, `|R| (× 10^${exp})`);
-  el('text', { x: (L + W - R) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, 'samples');
+  el('text', { x: (L + W - R) / 2, y: H - 4, 'text-anchor': 'middle', class: 'axis-title' }, t('plotSamples'));
   // The legend along the top, the value axis' title under it.
-  const items = [['line', 'estimate'], ['band', '3-sigma band'], ['paper', "paper's value and band"]];
+  const items = [['line', t('plotEstimate')], ['band', t('plotBand')], ['paper', t('plotPaper')]];
   let lx = 4;
   for (const [cls, text] of items) {
     if (cls === 'band') el('rect', { x: lx, y: 8, width: 18, height: 10, class: 'band' });
     else el('line', { x1: lx, x2: lx + 18, y1: 13, y2: 13, class: cls });
     el('text', { x: lx + 22, y: 17, class: 'legend-text' }, text);
-    lx += 36 + text.length * 7;
+    lx += 36 + text.length * (/[^\x00-\x7f]/.test(text) ? 13 : 7);
   }
 }

@@ -1,5 +1,6 @@
 // The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
 // from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
+import { num, t } from './i18n.js';
 import { Player } from './player.js';
 
 const $ = (id) => document.getElementById(id);
@@ -10,8 +11,8 @@ export const MAX_NODE_CAP = 1e9;
 /** A node cap that is not a whole number from 1 to MAX_NODE_CAP, with what was typed. */
 export class NodeCapError extends Error {
   constructor(text) {
-    const what = text.trim() === '' ? 'Node cap missing' : `Node cap ${JSON.stringify(text.trim())} refused`;
-    super(`${what}: use a whole number from 1 to ${MAX_NODE_CAP.toLocaleString('en')}, in digits.`);
+    const what = text.trim() === '' ? t('nodeCapMissing') : t('nodeCapRefused', text.trim());
+    super(`${what}${t('nodeCapRule', MAX_NODE_CAP.toLocaleString('en'))}`);
     this.name = 'NodeCapError';
   }
 }
@@ -24,7 +25,7 @@ export function parseNodeCap(text) {
   return n;
 }
 
-const count = (n) => n.toLocaleString('en');
+const count = num;
 
 export class ProvePanel {
   #engine;
@@ -80,9 +81,7 @@ export class ProvePanel {
     this.reset();
     const verdict = $('verdict');
     verdict.dataset.verdict = 'changed';
-    verdict.textContent = wasSearching
-      ? 'The position changed, so the search was stopped: prove it again.'
-      : 'The position has changed since the last proof: prove it again.';
+    verdict.textContent = wasSearching ? t('changedStopped') : t('changedSince');
   }
 
   /** Forgets everything about the position last proved, stopping a search or game build under way. */
@@ -115,8 +114,7 @@ export class ProvePanel {
     const started = performance.now();
     try {
       const result = await this.#engine.call('prove', { variant, sfen, maxNodes }, (p) => {
-        $('prove-progress').textContent =
-          `searching: ${count(p.pops)} positions expanded, ${count(p.nodes)} generated (best heuristic ${p.bestH})`;
+        $('prove-progress').textContent = t('searchProgress', count(p.pops), count(p.nodes), p.bestH);
       });
       if (run !== this.#run) return; // reset since: the answer is for a position no longer shown
       this.#provedSfen = sfen;
@@ -125,7 +123,7 @@ export class ProvePanel {
       if (run !== this.#run) return;
       const verdict = $('verdict');
       verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
-      verdict.textContent = e.cancelled ? 'Cancelled.' : `Cannot prove this: ${e.message}`;
+      verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', e.message);
       // After a failure inside the engine, the next proof gets a fresh instance.
       if (!e.cancelled) this.#engine.cancel();
     } finally {
@@ -157,7 +155,7 @@ export class ProvePanel {
   #searching(on) {
     $('prove').disabled = on;
     $('cancel').hidden = !on;
-    $('prove-progress').textContent = on ? 'searching backwards…' : '';
+    $('prove-progress').textContent = on ? t('searching') : '';
   }
 
   #showVerdict(r, variant, maxNodes, seconds) {
@@ -168,12 +166,10 @@ export class ProvePanel {
     head.className = `verdict ${r.verdict}`;
     head.textContent = verdictText(r);
     if (r.verdict === 'reachable') el.dataset.plies = r.path.length;
-    const searched = r.nodes != null
-      ? ` Search: ${count(r.pops)} positions expanded, ${count(r.nodes)} generated, ${seconds.toFixed(2)} s.`
-      : '';
+    const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
     const detail = document.createElement('p');
     detail.className = 'detail';
-    detail.textContent = `Stage ${r.stage}.${r.n_prev != null ? ` Legal predecessors: ${r.n_prev}.` : ''}${searched}`;
+    detail.textContent = t('verdictDetail', r.stage, r.n_prev, search);
     el.replaceChildren(head, detail);
     if (r.verdict === 'reachable') {
       this.#proved = { variant, sfen: this.#provedSfen, maxNodes, goal: r.goal, path: r.path, game: null };
@@ -184,7 +180,7 @@ export class ProvePanel {
 
   /** The player shows the path from the KK position found to the position proved. */
   #showPath() {
-    $('player-title').textContent = 'The path from a KK position';
+    $('player-title').textContent = t('pathTitle');
     $('player-hint').hidden = false;
     $('whole-game').hidden = false;
     $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
@@ -208,20 +204,18 @@ export class ProvePanel {
     const status = $('game-status');
     delete status.dataset.plies;
     status.dataset.state = 'building';
-    status.textContent = 'proving it reachable again and building the KK route…';
+    status.textContent = t('buildingGame');
     try {
       target.game ??= await this.#engine.call(
         'proofGame',
         { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetMs },
         (p) => {
-          status.textContent =
-            `searching for a short game: ${count(p.nodes)} positions, ` +
-            `${(p.ms / 1000).toFixed(1)} of ${budgetMs / 1000} s`;
+          status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1), budgetMs / 1000);
         },
       );
       if (run !== this.#run) return;
       const g = target.game;
-      $('player-title').textContent = `The whole game: ${g.plies} moves from the initial position`;
+      $('player-title').textContent = t('wholeGameHeading', g.plies);
       $('player-hint').hidden = true;
       $('whole-game').hidden = true;
       $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
@@ -230,11 +224,11 @@ export class ProvePanel {
       status.dataset.method = g.method;
       status.dataset.shortest = g.shortest;
       status.dataset.state = 'done';
-      this.#player.load(target.variant, g.start, g.moves, 'Initial position');
+      this.#player.load(target.variant, g.start, g.moves, t('initialPosition'));
     } catch (e) {
       if (run !== this.#run) return;
       status.dataset.state = e.cancelled ? 'cancelled' : 'error';
-      status.textContent = e.cancelled ? 'Cancelled: no game built.' : `No game: ${e.message}`;
+      status.textContent = e.cancelled ? t('gameCancelled') : t('noGame', e.message);
       if (!e.cancelled) this.#engine.cancel();
     } finally {
       if (run === this.#run) {
@@ -260,30 +254,19 @@ export class ProvePanel {
 
 /** The verdict's headline. */
 function verdictText(r) {
-  if (r.verdict === 'reachable') return `Reachable: traced back ${r.path.length} plies to a KK position.`;
-  if (r.verdict === 'unreachable') {
-    const traced = r.max_depth != null ? ` The search traced it back at most ${r.max_depth} plies.` : '';
-    return `Unreachable (stage ${r.stage}): ${r.reason}.${traced}`;
-  }
-  return `Unknown: ${r.reason} (${r.nodes?.toLocaleString('en')} positions). Raise the node cap to search further.`;
+  if (r.verdict === 'reachable') return t('reachable', r.path.length);
+  if (r.verdict === 'unreachable') return t('unreachable', r.stage, r.reason, r.max_depth);
+  return t('unknown', r.reason, r.nodes != null ? count(r.nodes) : '?');
 }
 
 /** How long the whole game is, which method built it, and (for the KK route) its three parts. */
 function wholeGameText(g) {
-  const checked = 'Checked by replaying every move from the initial position.';
-  const bound = g.lower_bound != null ? ` No game can be shorter than ${g.lower_bound} moves.` : '';
+  const bound = g.lower_bound != null ? t('noShorter', g.lower_bound) : '';
   if (g.method === 'short') {
-    const length = g.shortest
-      ? `${g.plies} moves: the shortest possible game`
-      : `${g.plies} moves: the shortest game the search found in its time`;
-    return `${length}, found by a search back from your position to the initial position.${g.shortest ? '' : bound} ${checked}`;
+    const length = g.shortest ? t('shortestGame', g.plies) : t('shortFound', g.plies);
+    return `${length}${t('shortMethod')}${g.shortest ? '' : bound} ${t('checked')}`;
   }
-  return (
-    `${g.plies} moves by the KK route (the short search found nothing shorter in its time).${bound} ${checked} ` +
-    `Moves 1–${g.opening}: to a KK position; ` +
-    `${g.opening + 1}–${g.opening + g.connection}: pieces passed between the hands and kings walked to the KK ` +
-    `position of the search; ${g.opening + g.connection + 1}–${g.plies}: the search path.`
-  );
+  return `${t('kkGame', g.plies)}${bound} ${t('checked')} ${t('kkParts', g.opening, g.connection, g.plies)}`;
 }
 
 /** Saves `text` as a file called `name`. */

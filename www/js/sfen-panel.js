@@ -1,5 +1,6 @@
 // The SFEN field and its buttons (Load, Copy, Copy link), the presets, and the message line under them
 // (errors stay until the next edit; refusals of an edit go away by themselves).
+import { t } from './i18n.js';
 import { detectVariant, parseSfen } from './sfen.js';
 import { VARIANTS } from './variants.js';
 
@@ -20,8 +21,8 @@ export class SfenPanel {
       e.preventDefault();
       this.#load(engine, $('sfen').value, currentVariant(), onPosition);
     };
-    $('copy-sfen').onclick = () => this.#copy(currentSfen(), 'Copied the SFEN.');
-    $('copy-link').onclick = () => this.#copy(location.href, 'Copied the link to this position.');
+    $('copy-sfen').onclick = () => this.#copy(currentSfen(), t('copiedSfen'));
+    $('copy-link').onclick = () => this.#copy(location.href, t('copiedLink'));
     $('presets').onchange = () => {
       if ($('presets').value) onPreset($('presets').value);
       $('presets').value = '';
@@ -58,12 +59,12 @@ export class SfenPanel {
     const el = $('copy-status');
     clearTimeout(this.#copyTimer);
     try {
-      if (!navigator.clipboard) throw new Error('this page may not use the clipboard');
+      if (!navigator.clipboard) throw new Error(t('noClipboard'));
       await navigator.clipboard.writeText(text);
       el.textContent = done;
       el.dataset.state = 'copied';
     } catch (e) {
-      el.textContent = `Could not copy: ${e.message}`;
+      el.textContent = t('copyFailed', e.message);
       el.dataset.state = 'error';
     }
     this.#copyTimer = setTimeout(() => {
@@ -74,8 +75,8 @@ export class SfenPanel {
 
   fillPresets(variant) {
     const select = $('presets');
-    select.replaceChildren(new Option('Choose a position…', ''));
-    for (const [name, sfen] of VARIANTS[variant].presets) select.append(new Option(name, sfen));
+    select.replaceChildren(new Option(t('choosePreset'), ''));
+    for (const [key, sfen] of VARIANTS[variant].presets) select.append(new Option(t(key), sfen));
   }
 
   /** Reads the field's text (a position of the other game switches the game) and loads it. */
@@ -86,7 +87,7 @@ export class SfenPanel {
       // Loaded (not refused): an earlier message about the field's text no longer applies.
       if (onPosition(variant, parseSfen(variant, sfen ?? text)) !== false) $('sfen-error').hidden = true;
     } catch (err) {
-      this.showError(`Cannot load that: ${err.message}`);
+      this.showError(t('cannotLoad', err.message));
     }
   }
 }
