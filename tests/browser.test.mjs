@@ -351,6 +351,9 @@ describe('phones and touch', () => {
           await fits(page, width, 'Position tab');
           const board = await page.locator('#board .grid').boundingBox();
           assert.ok(board.x >= 0 && board.x + board.width <= width, JSON.stringify(board));
+          // The main action is found without hunting: Prove comes right under the board and its hand.
+          const prove = await page.locator('#prove').boundingBox();
+          assert.ok(prove.y < board.y + board.height + 400, `Prove at ${prove.y}, the board ends at ${board.y + board.height}`);
           await page.click('#prove');
           await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
           await page.click('#whole-game');

@@ -2,8 +2,8 @@
 // BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover what a
 // newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
 // build a position and prove it, watch its path and the whole game, switch game, run a Mini Shogi estimate
-// (equal to the native CLI's), with axe-core finding nothing critical or serious. browser.test.mjs tests
-// the rest in Chromium. A failing test leaves a screenshot in test-results/.
+// (equal to the native CLI's), with axe-core finding nothing critical or serious; Japanese on a phone width.
+// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -39,8 +39,8 @@ after(async () => {
 });
 
 /** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
-async function onPage(t, path, body, { coi = true } = {}) {
-  const page = await browser.newPage();
+async function onPage(t, path, body, { coi = true, context = browser } = {}) {
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -149,6 +149,26 @@ for (const coi of [true, false]) {
         await page.waitForSelector('#gallery .gallery-item');
         assert.deepEqual(await axeViolations(page), [], 'axe, finished estimate');
       }, { coi });
+    });
+
+    test('in Japanese on a 390 px screen: nothing wider than the screen, Japanese verdict and moves', async (t) => {
+      // A context of its own: the language chosen is remembered by the site.
+      const context = await browser.createBrowserContext();
+      try {
+        await onPage(t, '?game=minishogi&lang=ja', async (page) => {
+          await page.setViewport({ width: 390, height: 800 });
+          assert.equal(await attr(page, 'html', 'lang'), 'ja');
+          await page.click('#prove');
+          await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+          assert.match(await text(page, '#verdict'), /^到達可能：/);
+          const first = await page.$$eval('#moves li .notation', (els) => els[1].textContent);
+          assert.match(first, /^1\. [☗☖]/);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= 390, `${width} px wide`);
+        }, { coi, context });
+      } finally {
+        await context.close();
+      }
     });
   });
 }
