@@ -74,6 +74,15 @@ async function rules(page) {
   return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
 }
 
+/** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+}
+
 describe('board editor', () => {
   test('edits update the SFEN, the URL and the live diagnostics', async (t) => {
     await onPage(t, '?game=shogi', async (page) => {
@@ -403,15 +412,6 @@ describe('phones and touch', () => {
 });
 
 describe('accessibility', () => {
-  /** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
-  async function axeViolations(page) {
-    await page.addScriptTag({ path: AXE });
-    const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
-    return violations
-      .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-      .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
-  }
-
   test('axe-core finds nothing critical or serious: cold, proved, whole game, finished estimate with gallery', async (t) => {
     await onPage(t, '?game=shogi', async (page) => {
       assert.deepEqual(await axeViolations(page), [], 'Shogi, cold');
@@ -581,6 +581,7 @@ describe('Japanese and English', () => {
         const moves = await page.$$eval('#moves li .notation', (els) => els.map((e) => e.textContent));
         assert.deepEqual(moves, ['初期局面', ...native.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
         assert.match(await page.textContent('#player-caption'), /^初期局面/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, in Japanese with the whole game');
       }, { context });
     } finally {
       await context.close();
@@ -599,6 +600,7 @@ describe('Japanese and English', () => {
         assert.equal(await page.textContent('#stage-counts tbody tr[data-stage="OK"] td:nth-child(2)'), '到達可能');
         assert.match(await page.textContent('#est-result'), /論文の値/);
         assert.match(await page.textContent('#gallery .gallery-item > span'), /^標本 \d+/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, in Japanese, finished estimate');
       }, { context });
     } finally {
       await context.close();
