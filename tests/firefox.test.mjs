@@ -1,9 +1,10 @@
 // Real-browser tests of the site in dist/ in Debian's Firefox ESR, driven by puppeteer-core over WebDriver
 // BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover what a
 // newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
-// build a position and prove it, watch its path and the whole game, switch game, run a Mini Shogi estimate
-// (equal to the native CLI's), with axe-core finding nothing critical or serious; Japanese on a phone width.
-// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
+// build a position and prove it, watch its path and the whole game, switch game (one state), run a Mini
+// Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, and Japanese on
+// a phone's width. browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in
+// test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -128,6 +129,34 @@ for (const coi of [true, false]) {
         assert.equal(await page.$eval('#player', (e) => e.hidden), true);
         assert.equal(await page.$eval('#undo', (e) => e.disabled), true);
         assert.equal(await count(page, '#board .sq'), 25);
+      }, { coi });
+    });
+
+    test('one state: a switch stops a proof under way; the game is locked while an estimate runs', async (t) => {
+      const reachable =
+        '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
+      await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+        await page.evaluate(() => {
+          document.getElementById('prove').click();
+          const game = document.getElementById('game');
+          game.value = 'minishogi';
+          game.dispatchEvent(new Event('change'));
+        });
+        await new Promise((r) => setTimeout(r, 3000)); // the Shogi proof would have landed by now
+        assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
+        assert.equal(await page.$eval('#cancel', (e) => e.hidden), true);
+        await page.click('#tab-estimate-button');
+        await page.$eval('#est-samples', (e) => (e.value = '5000000'));
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="progress"]', { timeout: 30_000 });
+        assert.equal(await page.$eval('#game', (e) => e.disabled), true);
+        assert.equal(await page.$eval('#est-game', (e) => e.disabled), true);
+        await page.click('#est-stop');
+        await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
+        assert.equal(await page.$eval('#est-game', (e) => e.disabled), false);
+        await page.select('#est-game', 'shogi');
+        assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
+        assert.equal(await page.$eval('#est-resume', (e) => e.disabled), true);
       }, { coi });
     });
 
