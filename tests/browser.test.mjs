@@ -208,6 +208,10 @@ describe('pieces and icons without system fonts', () => {
       assert.equal(probe.distinct, [...GLYPHS].length, 'every character has a glyph of its own');
       assert.match(probe.pieceFont, /^"Shogi Reach JP"/);
       assert.deepEqual(probe.kings.sort(), ['玉', '王']);
+      // The font's licence ships with it, linked from the page.
+      const licence = await page.evaluate(async () => (await fetch('fonts/OFL.txt')).text());
+      assert.match(licence, /SIL Open Font License, Version 1\.1/);
+      assert.equal(await page.getAttribute('footer a[href="fonts/OFL.txt"]', 'href'), 'fonts/OFL.txt');
     });
   });
 

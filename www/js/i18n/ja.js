@@ -213,6 +213,7 @@ export default {
   plotBand: '3シグマの幅',
   plotPaper: '論文の値と幅',
   plotSamples: '標本数',
+  fontCredit: '駒と日本語の文字：Noto Serif JP（SIL Open Font License 1.1）',
   footer: '石井・田中は到達可能な局面を本将棋で6.55 × 10^68、五五将棋で2.38 × 10^18と推定しています。筋は左から右へ9→1、SFENの b は先手番です。',
   stageDescribe: (name) => STAGES[name],
   // Presets (variants.js names them by these keys)
