@@ -2,9 +2,9 @@
 // BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover what a
 // newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
 // build a position and prove it, watch its path and the whole game, switch game (one state), run a Mini
-// Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, and Japanese on
-// a phone's width. browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in
-// test-results/.
+// Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, bad links and
+// input, and Japanese on a phone's width. browser.test.mjs tests the rest in Chromium. A failing test
+// leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -157,6 +157,23 @@ for (const coi of [true, false]) {
         await page.select('#est-game', 'shogi');
         assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
         assert.equal(await page.$eval('#est-resume', (e) => e.disabled), true);
+      }, { coi });
+    });
+
+    test('bad links and input get a message, never a page error', async (t) => {
+      const bad = '4k4/9/9/9/9/9/9/9/4K4 x - 1';
+      await onPage(t, `?game=__proto__&sfen=${encodeURIComponent(bad)}`, async (page) => {
+        assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
+        const message = await text(page, '#sfen-error');
+        assert.match(message, /no game "__proto__"/);
+        assert.match(message, /side to move must be b or w, found "x"/);
+        assert.equal(await sfenOf(page), bad);
+        await page.$eval('#max-nodes', (e) => (e.value = ''));
+        await page.type('#max-nodes', '4294967297');
+        await page.click('#prove');
+        await page.waitForSelector('#max-nodes-error:not([hidden])');
+        assert.match(await text(page, '#max-nodes-error'), /whole number from 1 to 1,000,000,000/);
+        assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
       }, { coi });
     });
 
