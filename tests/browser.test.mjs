@@ -573,6 +573,11 @@ describe('Japanese and English', () => {
         await page.click('#clear');
         assert.deepEqual(await rules(page), ['count']);
         assert.match(await page.textContent('#diagnostics'), /駒が足りません/);
+        // Not a position at all: the engine's reason, retold.
+        await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K3k b - 1');
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
+        assert.match(await page.textContent('#diagnostics li[data-rule="setup"]'), /局面になっていません：後手の玉が二枚以上あります/);
         await page.fill('#sfen', near);
         await page.click('#sfen-form button[type="submit"]');
         await page.waitForFunction((s) => document.getElementById('sfen').value === s, near);

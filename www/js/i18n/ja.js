@@ -18,6 +18,21 @@ const FUNNEL = {
   reachability: '到達可能',
 };
 
+const SIDE = { Sente: '先手', Gote: '後手' };
+
+/** The engine's words for a text that is not a position (rule setup), retold; anything else as it is. */
+function setupJa(message) {
+  let m;
+  if ((m = /^(Sente|Gote) has no king on the board$/.exec(message))) return `${SIDE[m[1]]}の玉が盤上にありません`;
+  if ((m = /^(Sente|Gote) has more than one king$/.exec(message))) return `${SIDE[m[1]]}の玉が二枚以上あります`;
+  if ((m = /^too many pieces of kind (\w): (\d+) on board and in hands, the game has (\d+)$/.exec(message))) {
+    return `駒 ${m[1]} が多すぎます：盤上と持ち駒で${m[2]}枚、このゲームは${m[3]}枚`;
+  }
+  if ((m = /^piece (\w) does not exist in this game$/.exec(message))) return `駒 ${m[1]} はこのゲームにありません`;
+  if (message === 'a king cannot be in hand') return '玉は持ち駒にできません';
+  return message;
+}
+
 export default {
   pageTitle: 'shogi-reach：この将棋の局面は初期局面から到達できるか',
   tagline: 'この局面は初期局面から到達できるか？ 到達可能な局面はいくつあるか？ — 石井・田中の方法をブラウザで。',
@@ -150,7 +165,7 @@ export default {
     }
     if (rule === 'king') return '手番でない側の玉に王手がかかっています';
     if (rule === 'prev') return 'この局面に至る合法手がありません';
-    return `局面として読めません：${message}`;
+    return `局面になっていません：${setupJa(message)}`;
   },
   diagnosticsUnavailable: (why) => `診断できません：${why}`,
   stageTitle: (rule) => `段階 ${rule}：${STAGES[rule] ?? ''}`,
