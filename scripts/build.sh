@@ -12,6 +12,8 @@ bash scripts/build-wasm.sh
 rm -rf dist
 mkdir -p dist
 cp -r www/index.html www/style.css www/js www/pkg www/pkg-st dist/
+# The Japanese font, cut down to the characters the site shows (fails if the font lacks one).
+node scripts/build-fonts.mjs dist
 cat > dist/_headers <<'HEADERS'
 /*
   Cross-Origin-Opener-Policy: same-origin

@@ -27,7 +27,8 @@ need_wasm_bindgen() {
   fi
 }
 
-# npm packages of package-lock.json (binaryen's wasm-opt, playwright-core).
+# npm packages of package-lock.json (binaryen's wasm-opt, playwright-core, puppeteer-core, axe-core, the
+# site's font and subset-font).
 need_npm() {
   if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     npm ci --no-audit --no-fund --loglevel=error
@@ -37,4 +38,9 @@ need_npm() {
 # Debian's Chromium for the browser tests (playwright-core drives it; no browser download).
 need_chromium() {
   need_apt chromium chromium chromium-driver
+}
+
+# Debian's Firefox ESR for the browser tests (puppeteer-core drives it over WebDriver BiDi; no download).
+need_firefox() {
+  need_apt firefox-esr firefox-esr
 }

@@ -3,7 +3,7 @@
 # (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests
 # (oracle, perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and
 # overflow checks), every fuzz target for FUZZ_SECONDS (30) each, the GNU parallel recipe, the server's
-# tests, the WebAssembly builds and the site, and the real-browser tests in Debian's Chromium.
+# tests, the WebAssembly builds and the site, and the real-browser tests in Debian's Chromium and Firefox ESR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -20,3 +20,5 @@ node --test --test-reporter=spec tests/serve.test.mjs
 bash scripts/build.sh
 need_chromium
 node --test --test-reporter=spec tests/browser.test.mjs
+need_firefox
+node --test --test-reporter=spec tests/firefox.test.mjs

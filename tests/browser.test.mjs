@@ -13,6 +13,7 @@ import { serve } from '../scripts/serve.mjs';
 const ROOT = new URL('..', import.meta.url).pathname;
 const CLI = join(ROOT, 'target/release/shogi-reach');
 const SHOTS = join(ROOT, 'test-results');
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
 
 let browser, profile, isolated, plain;
@@ -40,8 +41,8 @@ after(async () => {
 });
 
 /** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
-async function onPage(t, path, body, { coi = true } = {}) {
-  const page = await browser.newPage();
+async function onPage(t, path, body, { coi = true, context = browser } = {}) {
+  const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -71,6 +72,15 @@ async function rules(page) {
   const sfen = await sfenOf(page);
   await page.waitForSelector(`#diagnostics[data-sfen="${sfen}"]`);
   return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
+}
+
+/** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
 }
 
 describe('board editor', () => {
@@ -161,6 +171,449 @@ describe('board editor', () => {
       assert.equal(await page.inputValue('#game'), 'shogi');
       assert.equal(await page.locator('#board .sq').count(), 81);
     });
+  });
+});
+
+describe('pieces and icons without system fonts', () => {
+  // This machine's Chromium has no CJK font: these glyphs can only come from the site's own font files.
+  const GLYPHS = '玉王飛角金銀桂香歩龍馬全圭杏と一二三四五六七八九１２３４５６７８９☗☖同成打';
+
+  test("every kanji is drawn from the site's font, each its own glyph, and 王 differs from 玉", async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      const probe = await page.evaluate(async (glyphs) => {
+        const family = '"Shogi Reach JP"';
+        await document.fonts.load(`700 48px ${family}`, glyphs);
+        const canvas = new OffscreenCanvas(64, 64);
+        const ctx = canvas.getContext('2d', { willReadFrequently: true });
+        // Only the site's family is named: a character it lacks falls back to a font without CJK, whose
+        // empty box is the same for every character.
+        const draw = (ch) => {
+          ctx.clearRect(0, 0, 64, 64);
+          ctx.font = `700 48px ${family}`;
+          ctx.fillText(ch, 8, 52);
+          const alpha = ctx.getImageData(0, 0, 64, 64).data.filter((_, i) => i % 4 === 3);
+          return { ink: alpha.filter((a) => a > 0).length, key: alpha.join(',') };
+        };
+        const drawn = [...glyphs].map((ch) => ({ ch, ...draw(ch) }));
+        return {
+          check: document.fonts.check(`700 48px ${family}`, glyphs),
+          blank: drawn.filter((d) => d.ink === 0).map((d) => d.ch),
+          distinct: new Set(drawn.map((d) => d.key)).size,
+          pieceFont: getComputedStyle(document.querySelector('#board .piece')).fontFamily,
+          kings: [...document.querySelectorAll('#board .grid .piece')].filter((p) => /k/i.test(p.dataset.piece)).map((p) => p.textContent),
+        };
+      }, GLYPHS);
+      assert.equal(probe.check, true, 'the font is loaded for every glyph');
+      assert.deepEqual(probe.blank, []);
+      assert.equal(probe.distinct, [...GLYPHS].length, 'every character has a glyph of its own');
+      assert.match(probe.pieceFont, /^"Shogi Reach JP"/);
+      assert.deepEqual(probe.kings.sort(), ['玉', '王']);
+      // The font's licence ships with it, linked from the page.
+      const licence = await page.evaluate(async () => (await fetch('fonts/OFL.txt')).text());
+      assert.match(licence, /SIL Open Font License, Version 1\.1/);
+      assert.equal(await page.getAttribute('footer a[href="fonts/OFL.txt"]', 'href'), 'fonts/OFL.txt');
+    });
+  });
+
+  test('the player buttons show SVG icons, not symbol characters', async (t) => {
+    await onPage(t, '?game=minishogi', async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      for (const [id, name] of [['first', 'To the start'], ['back', 'One move back'], ['forward', 'One move forward'], ['last', 'To the end']]) {
+        assert.equal(await page.textContent(`#${id}`), '', id);
+        assert.equal(await page.locator(`#${id} svg.icon path`).count(), 1, id);
+        assert.equal(await page.getAttribute(`#${id}`, 'aria-label'), name);
+      }
+      assert.equal(await page.getAttribute('#play svg.icon', 'data-icon'), 'play');
+      await page.click('#play');
+      assert.equal(await page.getAttribute('#play svg.icon', 'data-icon'), 'pause');
+      assert.equal((await page.textContent('#play')).trim(), 'Pause');
+    });
+  });
+});
+
+describe('one consistent state', () => {
+  const reachable =
+    '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
+  const presetRows = (page) => page.$$eval('#presets option', (os) => os.filter((o) => o.value).map((o) => o.value.split(' ')[0].split('/').length));
+
+  test("switching game gives that game's presets and a fresh history", async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      await page.click('#clear');
+      assert.equal(await page.isDisabled('#undo'), false);
+      assert.ok((await presetRows(page)).every((n) => n === 9));
+      await page.selectOption('#game', 'minishogi');
+      assert.equal(await sfenOf(page), 'rbsgk/4p/5/P4/KGSBR b - 1');
+      const rows = await presetRows(page);
+      assert.ok(rows.length > 0 && rows.every((n) => n === 5), JSON.stringify(rows));
+      assert.equal(await page.isDisabled('#undo'), true, 'no undo back into the other game');
+      // A preset of the new game loads; undo goes back to its start, never to the Shogi board.
+      const preset = await page.$eval('#presets', (s) => [...s.options].find((o) => o.value && !o.value.startsWith('rbsgk/4p/5/P4/KGSBR b')).value);
+      await page.selectOption('#presets', preset);
+      assert.equal(await sfenOf(page), preset);
+      await page.click('#undo');
+      assert.equal(await sfenOf(page), 'rbsgk/4p/5/P4/KGSBR b - 1');
+      assert.equal(await page.isDisabled('#undo'), true);
+      assert.equal(await page.locator('#board .sq').count(), 25);
+      assert.equal(await page.inputValue('#est-game'), 'minishogi', "the Estimate tab's game follows");
+      // Loading a Shogi SFEN switches back, also with a fresh history.
+      await page.fill('#sfen', reachable);
+      await page.click('#sfen-form button[type="submit"]');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'shogi');
+      assert.equal(await page.isDisabled('#undo'), true);
+      assert.equal(await page.locator('#board .sq').count(), 81);
+    });
+  });
+
+  test('a proof under way is stopped by a game switch and by an edit; a shown verdict goes with an edit', async (t) => {
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.evaluate(() => {
+        document.getElementById('prove').click();
+        const game = document.getElementById('game');
+        game.value = 'minishogi';
+        game.dispatchEvent(new Event('change'));
+      });
+      assert.equal(await page.isHidden('#cancel'), true);
+      assert.equal(await page.isDisabled('#prove'), false);
+      // Long enough for the Shogi proof (about a second) to have landed, had it not been stopped.
+      await page.waitForTimeout(3000);
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), null);
+      assert.equal(await page.textContent('#verdict'), '');
+      assert.equal(await page.isHidden('#player'), true);
+
+      // Proved, then edited: the verdict and path go, a note says why.
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      assert.equal(await page.isVisible('#player'), true);
+      await page.click('#side-w');
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'changed');
+      assert.match(await page.textContent('#verdict'), /position has changed/);
+      assert.equal(await page.isHidden('#player'), true);
+
+      // An edit during a search stops it.
+      await page.click('#side-b');
+      await page.evaluate(() => {
+        document.getElementById('prove').click();
+        document.getElementById('side-w').click();
+      });
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'changed');
+      assert.match(await page.textContent('#verdict'), /search was stopped/);
+      assert.equal(await page.isHidden('#cancel'), true);
+    });
+  });
+
+  test('the game cannot change while an estimate runs, and a stopped run goes with a switch', async (t) => {
+    await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+      assert.equal(await page.inputValue('#est-game'), 'minishogi');
+      await page.fill('#est-samples', '5000000');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="progress"]', { timeout: 30_000 });
+      assert.equal(await page.isDisabled('#game'), true);
+      assert.equal(await page.isDisabled('#est-game'), true);
+      // A Shogi SFEN loaded meanwhile is refused with a message, not a switch.
+      await page.click('#tab-position-button');
+      await page.fill('#sfen', reachable);
+      await page.click('#sfen-form button[type="submit"]');
+      await page.waitForSelector('#sfen-error:not([hidden])');
+      assert.match(await page.textContent('#sfen-error'), /Stop the estimate/);
+      assert.equal(await page.inputValue('#game'), 'minishogi');
+      await page.click('#tab-estimate-button');
+      await page.click('#est-stop');
+      await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
+      assert.equal(await page.isDisabled('#est-game'), false);
+      assert.equal(await page.isDisabled('#est-resume'), false);
+      // The Estimate tab's menu switches the whole page; the stopped Mini Shogi run cannot be resumed.
+      await page.selectOption('#est-game', 'shogi');
+      assert.equal(await page.inputValue('#game'), 'shogi');
+      assert.equal(await page.locator('#board .sq').count(), 81);
+      assert.equal(await page.isDisabled('#est-resume'), true);
+      assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '');
+    });
+  });
+});
+
+describe('phones and touch', () => {
+  let phones;
+  before(async () => {
+    phones = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+  });
+  after(() => phones?.close());
+  const phone = (width) =>
+    phones.newContext({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  /** The page is no wider than the screen (a mobile browser would otherwise zoom out or scroll sideways). */
+  async function fits(page, width, what) {
+    const { scroll, inner, wide } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: innerWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+    }));
+    assert.ok(scroll <= width && inner === width, `${what} at ${width} px: ${scroll} px wide (${wide.join(', ')})`);
+  }
+
+  for (const width of [360, 390]) {
+    test(`no horizontal overflow at ${width} px${width === 390 ? ' (Japanese)' : ''} on either tab, cold, after a proof with the whole game, after estimates of both games`, async (t) => {
+      const context = await phone(width);
+      try {
+        // 390 px in Japanese, whose texts break differently.
+        await onPage(t, `?game=minishogi${width === 390 ? '&lang=ja' : ''}`, async (page) => {
+          await fits(page, width, 'Position tab');
+          const board = await page.locator('#board .grid').boundingBox();
+          assert.ok(board.x >= 0 && board.x + board.width <= width, JSON.stringify(board));
+          // The main action is found without hunting: Prove comes right under the board and its hand.
+          const prove = await page.locator('#prove').boundingBox();
+          assert.ok(prove.y < board.y + board.height + 400, `Prove at ${prove.y}, the board ends at ${board.y + board.height}`);
+          await page.click('#prove');
+          await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+          await page.click('#whole-game');
+          await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+          await fits(page, width, 'Position tab with the whole game');
+          await page.click('#tab-estimate-button');
+          await fits(page, width, 'Estimate tab');
+          await page.fill('#est-samples', '3000');
+          await page.click('#est-start');
+          await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+          await page.waitForSelector('#gallery .gallery-item');
+          await fits(page, width, 'Estimate tab after a run');
+          // Shogi's numbers are longer (|P_K| has 68 digits) and its gallery boards larger.
+          await page.selectOption('#est-game', 'shogi');
+          await page.fill('#est-samples', '300');
+          await page.click('#est-start');
+          await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+          await fits(page, width, 'Estimate tab after a Shogi run');
+          await page.click('#tab-position-button');
+          await fits(page, width, 'Position tab, Shogi');
+        }, { context });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('on a touch screen, Cycle / take one makes a tap cycle a piece and take one from a hand', async (t) => {
+    const context = await phone(390);
+    try {
+      await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
+        await page.locator('#alternate').tap();
+        assert.equal(await page.getAttribute('#alternate', 'aria-pressed'), 'true');
+        await square(page, '5i').locator('.piece').tap();
+        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'the king changes colour');
+        await page.locator('#board [data-hand="0"] [data-hand-kind="R"]').tap();
+        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b - 1', 'the rook goes back to the box');
+        // Off again: a tap on a hand piece adds one from the box.
+        await page.locator('#alternate').tap();
+        await page.locator('#board [data-hand="0"] [data-hand-kind="R"]').tap();
+        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('accessibility', () => {
+  test('axe-core finds nothing critical or serious: cold, proved, whole game, finished estimate with gallery', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      assert.deepEqual(await axeViolations(page), [], 'Shogi, cold');
+      await page.selectOption('#game', 'minishogi');
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      assert.deepEqual(await axeViolations(page), [], 'after a proof');
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+      assert.deepEqual(await axeViolations(page), [], 'with the whole game');
+      await page.click('#tab-estimate-button');
+      await page.fill('#est-samples', '3000');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+      await page.waitForSelector('#gallery .gallery-item');
+      assert.deepEqual(await axeViolations(page), [], 'the finished estimate and its gallery');
+    });
+  });
+
+  test('the board is a grid of rows; palette buttons have distinct names; hands work from the keyboard', async (t) => {
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
+      assert.equal(await page.locator('#board [role="grid"] > [role="row"]').count(), 9);
+      assert.equal(await page.locator('#board [role="row"] > [role="gridcell"]').count(), 81);
+      const names = await page.$$eval('#palette button', (bs) => bs.map((b) => b.getAttribute('aria-label')));
+      assert.equal(new Set(names).size, names.length, JSON.stringify(names));
+      assert.ok(names.includes('Sente rook') && names.includes('Gote rook'));
+      // Tab to Sente's rook in hand: Delete takes it back to the box, Enter adds one; the focus stays.
+      const rook = page.locator('#board [data-hand="0"] [data-hand-kind="R"]');
+      assert.equal(await rook.evaluate((el) => el.tagName), 'BUTTON');
+      await rook.focus();
+      await page.keyboard.press('Delete');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.handKind), 'R');
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b 2R 1');
+      // The move list of a path can take the focus (it scrolls).
+      assert.equal(await page.getAttribute('#moves', 'tabindex'), '0');
+      // Verdicts, the whole game's status, estimates and diagnostics are live regions; errors are alerts.
+      for (const id of ['verdict', 'game-status', 'est-status', 'diagnostics']) {
+        assert.equal(await page.getAttribute(`#${id}`, 'aria-live'), 'polite', id);
+      }
+      for (const id of ['sfen-error', 'max-nodes-error']) assert.equal(await page.getAttribute(`#${id}`, 'role'), 'alert', id);
+    });
+  });
+});
+
+describe('polish', () => {
+  test('Copy and Copy link confirm; the count diagnostic offers the fix; the header speaks plainly', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      await browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });
+      await page.click('#copy-sfen');
+      await page.waitForSelector('#copy-status[data-state="copied"]');
+      assert.equal(await page.textContent('#copy-status'), 'Copied the SFEN.');
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), await sfenOf(page));
+      await page.click('#copy-link');
+      await page.waitForFunction(() => document.getElementById('copy-status').textContent.includes('link'));
+      assert.equal(await page.evaluate(() => navigator.clipboard.readText()), page.url());
+
+      await page.click('#clear');
+      assert.deepEqual(await rules(page), ['count']);
+      await page.click('#diagnostics li[data-rule="count"] button.fix:has-text("☖")');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4K4 b 2r2b4g4s4n4l18p 1');
+      assert.deepEqual(await rules(page), []);
+
+      // Thread and isolation details are folded away; the node cap is explained in words.
+      assert.equal(await page.isVisible('#engine-status details[open]'), false);
+      assert.equal(await page.textContent('#engine-status summary'), 'Technical details');
+      assert.doesNotMatch(await page.locator('#engine-status').innerText(), /cross-origin/);
+      assert.match(await page.textContent('#max-nodes-hint'), /most positions the search may look at/);
+    });
+  });
+
+  test('the whole game opens at the initial position without pieces flying in', async (t) => {
+    await onPage(t, '?game=minishogi', async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      await page.waitForTimeout(400); // the path's own opening has settled
+      const running = await page.evaluate(async () => {
+        document.getElementById('whole-game').click();
+        while (!document.getElementById('game-status').dataset.plies) await new Promise((r) => setTimeout(r, 5));
+        return document.getElementById('player-board').getAnimations({ subtree: true }).length;
+      });
+      assert.equal(running, 0);
+    });
+  });
+
+  test("the estimate plot's axes use the text's units, with a legend, and no label is cut off", async (t) => {
+    await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+      await page.fill('#est-samples', '4000');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+      const plot = await page.evaluate(() => {
+        const svg = document.getElementById('plot');
+        const texts = [...svg.querySelectorAll('text')];
+        const width = svg.viewBox.baseVal.width;
+        return {
+          titles: [...svg.querySelectorAll('.axis-title')].map((e) => e.textContent),
+          legend: [...svg.querySelectorAll('.legend-text')].map((e) => e.textContent),
+          outside: texts.filter((e) => { const b = e.getBBox(); return b.x < 0 || b.x + b.width > width; }).map((e) => e.textContent),
+          ticks: [...svg.querySelectorAll('.tick')].map((e) => e.textContent),
+        };
+      });
+      assert.deepEqual(plot.titles, ['|R| (× 10^18)', 'samples']);
+      assert.deepEqual(plot.legend, ['estimate', '3-sigma band', "paper's value and band"]);
+      assert.deepEqual(plot.outside, []);
+      assert.ok(plot.ticks.includes('4,000'), JSON.stringify(plot.ticks));
+      assert.ok(plot.ticks.every((t) => !/e\+/.test(t)), JSON.stringify(plot.ticks));
+    });
+  });
+});
+
+describe('Japanese and English', () => {
+  // Each test in a fresh context of its own browser: the language is remembered per site (localStorage).
+  let own;
+  before(async () => {
+    own = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  });
+  after(() => own?.close());
+  const fresh = (locale) => own.newContext({ locale, viewport: { width: 1280, height: 1000 } });
+  const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
+
+  test('a Japanese browser gets the Japanese page; English is a switch away, and remembered', async (t) => {
+    const context = await fresh('ja-JP');
+    try {
+      await onPage(t, '?game=shogi', async (page) => {
+        assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+        assert.equal(await page.textContent('#tab-position-button'), '局面');
+        assert.equal(await page.textContent('#prove'), '到達可能か調べる');
+        assert.equal(await page.inputValue('#language'), 'ja');
+        await Promise.all([page.waitForNavigation(), page.selectOption('#language', 'en')]);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        assert.equal(await page.getAttribute('html', 'lang'), 'en');
+        assert.equal(await page.textContent('#prove'), 'Prove reachability');
+        // Remembered: the same address without ?lang= opens in English.
+        const url = new URL(page.url());
+        url.searchParams.delete('lang');
+        await page.goto(url.href);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        assert.equal(await page.textContent('#tab-position-button'), 'Position');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Japanese: diagnostics name squares as ５一, verdicts, the whole game in Japanese notation', async (t) => {
+    const context = await fresh('en-US');
+    const native = JSON.parse(cli('proof-game', '--format', 'json', near));
+    try {
+      const check = '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1';
+      await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(check)}`, async (page) => {
+        assert.deepEqual(await rules(page), ['king']);
+        assert.equal(await page.textContent('#diagnostics li[data-rule="king"]'), 'king 手番でない側の玉に王手がかかっています（５一、５五）');
+        await page.click('#clear');
+        assert.deepEqual(await rules(page), ['count']);
+        assert.match(await page.textContent('#diagnostics'), /駒が足りません/);
+        // Not a position at all: the engine's reason, retold.
+        await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K3k b - 1');
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
+        assert.match(await page.textContent('#diagnostics li[data-rule="setup"]'), /局面になっていません：後手の玉が二枚以上あります/);
+        await page.fill('#sfen', near);
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForFunction((s) => document.getElementById('sfen').value === s, near);
+        await page.click('#prove');
+        await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+        assert.match(await page.textContent('#verdict'), /^到達可能：\d+手遡って/);
+        await page.click('#whole-game');
+        await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+        assert.match(await page.textContent('#game-status'), /3手：最短の棋譜です/);
+        const moves = await page.$$eval('#moves li .notation', (els) => els.map((e) => e.textContent));
+        assert.deepEqual(moves, ['初期局面', ...native.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
+        assert.match(await page.textContent('#player-caption'), /^初期局面/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, in Japanese with the whole game');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Japanese: the Estimate tab, its tables and status', async (t) => {
+    const context = await fresh('ja');
+    try {
+      await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+        await page.fill('#est-samples', '2000');
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+        assert.match(await page.textContent('#est-status'), /^完了：2,000標本中2,000/);
+        assert.deepEqual(await page.$$eval('#funnel thead th', (ths) => ths.map((th) => th.textContent)).then((h) => h.slice(0, 2)), ['検査', '標本数']);
+        assert.equal(await page.textContent('#stage-counts tbody tr[data-stage="OK"] td:nth-child(2)'), '到達可能');
+        assert.match(await page.textContent('#est-result'), /論文の値/);
+        assert.match(await page.textContent('#gallery .gallery-item > span'), /^標本 \d+/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, in Japanese, finished estimate');
+      }, { context });
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -270,8 +723,18 @@ describe('proving', () => {
       assert.equal(Number(await page.getAttribute('#verdict', 'data-plies')), native.path.length);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
       assert.deepEqual(moves, native.path.map((s) => s.move));
-      const japanese = await page.$$eval('#moves li .ja', (els) => els.slice(1).map((e) => e.textContent));
-      assert.deepEqual(japanese, native.path.map((s, i) => `${i + 1}. ${s.japanese}`));
+      // In English the moves are in Western notation: piece, origin when ambiguous, -, x or *, square, + or =.
+      const western = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
+      assert.equal(western.length, native.path.length);
+      western.forEach((w, i) => {
+        const m = /^(\d+)\. (\+?[KRBGSNLP])(\d[a-i])?([-x*])(\d[a-i])([+=]?)$/.exec(w);
+        assert.ok(m, w);
+        const usi = native.path[i].move;
+        assert.equal(m[5], usi.slice(2, 4), w);
+        assert.equal(m[4] === '*', usi[1] === '*', w);
+        assert.equal(m[6] === '+', usi.endsWith('+'), w);
+      });
+      assert.ok(western.some((w) => w.includes('*')) && western.some((w) => w.endsWith('+')), 'drops and promotions');
 
       // The player starts at the KK position: only the two kings on the board, all else in the hands.
       assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
@@ -292,21 +755,25 @@ describe('proving', () => {
       await page.click('#play');
       await page.waitForSelector('#player-caption[data-index="0"]', { timeout: 60_000 });
       assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
-      assert.equal(await page.textContent('#play'), '▶ Play');
+      assert.equal((await page.textContent('#play')).trim(), 'Play');
       // Scrubbing jumps anywhere: the end is the proved position again.
       await page.locator('#scrub').fill(String(native.path.length));
       assert.equal(await page.getAttribute('#player-caption', 'data-index'), String(native.path.length));
     });
   });
 
-  test('the whole game from the initial position plays, and downloads as KIF and USI', async (t) => {
+  test('the whole game by the KK route plays, and downloads as KIF and USI', async (t) => {
     const native = JSON.parse(cli('proof-game', '--method', 'kk', '--format', 'json', reachable));
     await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      // No time for the short search: the KK route's game, as the CLI's --method kk.
+      await page.selectOption('#game-budget', '0');
       await page.click('#whole-game');
       await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
       assert.equal(Number(await page.getAttribute('#game-status', 'data-plies')), native.plies);
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'kk');
+      assert.match(await page.textContent('#game-status'), /by the KK route/);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
       assert.deepEqual(moves, native.moves.map((m) => m.move));
       // It starts at the initial position (40 pieces on the board) and ends at the position.
@@ -322,6 +789,53 @@ describe('proving', () => {
       }
       await page.click('#path-only');
       assert.equal(await page.locator('#player-board .grid .piece').count(), 2);
+    });
+  });
+
+  test('a position three plies from the start gets the shortest possible game, as the CLI', async (t) => {
+    // After 7g7f 3c3d 2g2f.
+    const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
+    const native = JSON.parse(cli('proof-game', '--format', 'json', near));
+    assert.deepEqual([native.method, native.plies, native.shortest], ['short', 3, true]);
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(near)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#game-status', 'data-plies'), '3');
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'short');
+      assert.equal(await page.getAttribute('#game-status', 'data-shortest'), 'true');
+      assert.match(await page.textContent('#game-status'), /3 moves: the shortest possible game/);
+      const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
+      assert.deepEqual(moves, native.moves.map((m) => m.move));
+      const western = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
+      assert.deepEqual(western, native.moves.map((m, i) => `${i + 1}. P-${m.move.slice(2, 4)}`));
+      assert.equal(await page.locator('#player-board .grid .piece').count(), 40);
+    });
+  });
+
+  test('building the whole game shows progress and can be cancelled; the next one runs', async (t) => {
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      // 30 s for the short search, which finds no game for this random position: cancel it mid-search.
+      await page.selectOption('#game-budget', '30000');
+      await page.click('#whole-game');
+      await page.waitForFunction(() => /searching for a short game: [\d,]+ positions/.test(
+        document.getElementById('game-status').textContent), null, { timeout: 30_000 });
+      assert.equal(await page.isDisabled('#whole-game'), true);
+      await page.click('#game-cancel');
+      await page.waitForSelector('#game-status[data-state="cancelled"]');
+      assert.equal(await page.isHidden('#game-cancel'), true);
+      assert.equal(await page.isDisabled('#whole-game'), false);
+      // The path stays; the game is built in a fresh worker on request. With 2 s the short search runs out
+      // of time and the KK route is the game.
+      assert.equal(await page.isVisible('#player'), true);
+      await page.selectOption('#game-budget', '2000');
+      await page.click('#whole-game');
+      await page.waitForSelector('#game-status[data-state="done"]', { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'kk');
+      assert.equal(await page.getAttribute('#game-status', 'data-shortest'), 'false');
     });
   });
 

@@ -11,6 +11,7 @@ use crate::board::sfen::parse_setup;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::estimate::{run_range_keeping, Report, Tally};
 use crate::reach::diagnose;
+use crate::reach::proof_game::{build_proof_game, Choice};
 use crate::reach::prove::prove_with_progress;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
@@ -135,14 +136,44 @@ pub fn prove(
     })
 }
 
+/// The short proof-game search's default time budget in the browser (as the CLI's `--budget-ms`).
+const DEFAULT_BUDGET_MS: f64 = 2000.0;
+
 /// A complete game from the initial position to the position, verified by replay (as `shogi-reach
-/// proof-game --format json`); throws when there is none (not proved reachable) with the reason.
+/// proof-game --format json`, method best): the short search within `budgetMs` milliseconds (default
+/// 2000) and the KK route, the shorter game, with `method`, `shortest` and `lower_bound`. `progress(nodes,
+/// ms)` is called during the short search; when it returns false the short search stops and the KK route
+/// is the fallback. Throws when there is no game (not proved reachable) with the reason.
 #[wasm_bindgen(js_name = proofGame)]
-pub fn proof_game(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsError> {
+pub fn proof_game(
+    variant: &str,
+    text: &str,
+    max_nodes: Option<f64>,
+    budget_ms: Option<f64>,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsError> {
+    let budget = match budget_ms {
+        None => DEFAULT_BUDGET_MS,
+        Some(ms) if ms.is_finite() && ms >= 0.0 => ms,
+        Some(ms) => {
+            return Err(JsError::new(&format!("time budget {ms} ms: use a number of milliseconds from 0")))
+        }
+    };
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
-        let game = V::with_search(|search| crate::reach::proof_game::proof_game(&pos, search, options))
+        let started = js_sys::Date::now();
+        let keep_going = |nodes: usize| {
+            let elapsed = js_sys::Date::now() - started;
+            let go_on = match &progress {
+                None => true,
+                Some(f) => f
+                    .call2(&JsValue::NULL, &(nodes as f64).into(), &elapsed.into())
+                    .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
+            };
+            go_on && elapsed < budget
+        };
+        let game = V::with_search(|search| build_proof_game(&pos, search, options, Choice::Best, keep_going))
             .map_err(|e| JsError::new(&e.to_string()))?;
         to_js(&game.to_json())
     })

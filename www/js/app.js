@@ -6,14 +6,29 @@ import { Editor } from './editor.js';
 import { EditorView } from './editor-view.js';
 import { Engine, showEngineStatus } from './engine.js';
 import { EstimatePanel } from './estimate-panel.js';
+import { language, setLanguage, t, translatePage } from './i18n.js';
+import { addIcons } from './icons.js';
 import { readLink, writeLink } from './link.js';
 import { ProvePanel } from './prove-panel.js';
 import { SfenPanel } from './sfen-panel.js';
-import { toSfen } from './sfen.js';
+import { parseSfen, toSfen } from './sfen.js';
 import { selectTab, setUpTabs } from './tabs.js';
 import { VARIANTS } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
+// The header's game menu and the Estimate tab's show the one game of the page.
+const GAME_SELECTS = ['game', 'est-game'];
+// Settings that cannot change under a running estimate (a language switch reloads the page).
+const LOCKED_WHILE_ESTIMATING = [...GAME_SELECTS, 'language'];
+let estimateRunning = false;
+
+// The site's font comes in many small files (one per Unicode range); Chromium does not always redraw text
+// laid out before its file arrived, so every file is loaded before anything is drawn.
+await Promise.all([...document.fonts].map((face) => face.load().catch(() => {})));
+
+translatePage();
+$('language').value = language();
+$('language').onchange = () => setLanguage($('language').value);
 
 const diagnostics = new Engine();
 const prover = new Engine();
@@ -23,7 +38,7 @@ const stages = diagnostics.call('stages');
 const link = readLink(location.search);
 let labels = link.labels;
 $('labels').value = labels;
-$('game').value = link.variant;
+for (const id of GAME_SELECTS) $(id).value = link.variant;
 
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
 const view = new EditorView({ editor, labels, onRefuse: (message) => sfenPanel.flash(message) });
@@ -32,8 +47,10 @@ const sfenPanel = new SfenPanel({
   currentVariant: () => editor.variant,
   currentSfen: () => toSfen(editor.setup),
   onPosition: (variant, setup) => {
-    if (variant !== editor.variant) switchGame(variant);
-    editor.load(setup);
+    if (variant === editor.variant) editor.load(setup);
+    else if (switchGame(variant)) editor.reset(setup);
+    else return false;
+    return true;
   },
   onPreset: (sfen) => editor.loadSfen(editor.variant, sfen),
 });
@@ -41,19 +58,32 @@ const diagnosticsPanel = new DiagnosticsPanel({
   engine: diagnostics,
   stages,
   onBadSquares: (squares) => view.showBadSquares(squares),
+  // Pieces missing from the set: the box's rest can go to either hand.
+  fixes: {
+    count: [
+      [t('restB'), () => editor.restToHand(0)],
+      [t('restW'), () => editor.restToHand(1)],
+    ],
+  },
 });
 const provePanel = new ProvePanel({
   engine: prover,
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
 });
-new EstimatePanel({
+const estimatePanel = new EstimatePanel({
   labels: () => labels,
   stages,
+  currentVariant: () => editor.variant,
+  // One game for the whole page: it cannot change under a running estimate.
+  onRunning: (running) => {
+    estimateRunning = running;
+    for (const id of LOCKED_WHILE_ESTIMATING) $(id).disabled = running;
+  },
   openPosition: (variant, sfen) => {
     selectTab('position');
-    if (variant !== editor.variant) switchGame(variant);
-    editor.loadSfen(variant, sfen);
+    if (variant === editor.variant) editor.loadSfen(variant, sfen);
+    else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
     provePanel.prove();
   },
 });
@@ -68,19 +98,31 @@ function changed(_, { animate } = {}) {
   provePanel.positionChanged(sfen);
 }
 
-/** Switches the page to game `variant` (the caller loads the position). */
+/**
+ * Switches the whole page to game `variant`, which the caller then loads with a fresh history: the presets,
+ * any proof (running or shown) and a stopped estimate belong to the other game and go. Refused (false)
+ * while an estimate runs.
+ */
 function switchGame(variant) {
-  $('game').value = variant;
+  if (estimateRunning) {
+    sfenPanel.showError(t('stopEstimateFirst'));
+    return false;
+  }
+  for (const id of GAME_SELECTS) $(id).value = variant;
   view.reset();
   sfenPanel.fillPresets(variant);
-  provePanel.hidePlayer();
+  provePanel.reset();
+  estimatePanel.gameChanged();
+  return true;
 }
 
-$('game').onchange = () => {
-  const variant = $('game').value;
-  switchGame(variant);
-  editor.loadSfen(variant, VARIANTS[variant].start);
-};
+for (const id of GAME_SELECTS) {
+  $(id).onchange = () => {
+    const variant = $(id).value;
+    if (switchGame(variant)) editor.reset(parseSfen(variant, VARIANTS[variant].start));
+    else $(id).value = editor.variant;
+  };
+}
 $('labels').onchange = () => {
   labels = $('labels').value;
   view.setLabels(labels);
@@ -91,6 +133,7 @@ $('flip').onclick = () => {
   view.toggleFlip();
   provePanel.setFlipped(view.flipped);
 };
+addIcons();
 setUpTabs(link.tab);
 sfenPanel.fillPresets(editor.variant);
 

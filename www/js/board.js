@@ -3,7 +3,9 @@
 // appears on another slides there; a piece that appears from nowhere flies in from its hand).
 import { KINDS, VARIANTS } from './variants.js';
 import { colorOf, kindOf, squareName } from './sfen.js';
-import { label, pieceName } from './pieces.js';
+import { language, t } from './i18n.js';
+import { squareText } from './notation.js';
+import { kindName, label, pieceName } from './pieces.js';
 
 const RANK_KANJI = '一二三四五六七八九';
 
@@ -24,6 +26,12 @@ export class Board {
     root.classList.add('board-view');
     root.addEventListener('click', (e) => this.#gesture(e, false));
     root.addEventListener('contextmenu', (e) => this.#gesture(e, true));
+    root.addEventListener('keydown', (e) => {
+      if (!['Delete', 'Backspace', '-'].includes(e.key) || !e.target.closest?.('[data-hand-kind]')) return;
+      e.preventDefault();
+      e.stopImmediatePropagation(); // not the editor's Delete, which empties the cursor's square
+      this.#gesture(e, true);
+    });
   }
 
   #gesture(e, menu) {
@@ -90,15 +98,23 @@ export class Board {
     grid.className = 'grid';
     grid.setAttribute('role', 'grid');
     this.cells = new Array(v.width * v.height);
-    for (let d = 0; d < v.width * v.height; d++) {
-      const i = this.flipped ? v.width * v.height - 1 - d : d;
-      const cell = document.createElement('div');
-      cell.className = 'sq';
-      cell.dataset.square = i;
-      cell.dataset.drop = JSON.stringify({ square: i });
-      cell.setAttribute('role', 'gridcell');
-      this.cells[i] = cell;
-      grid.append(cell);
+    // A grid of rows of cells, as ARIA wants it; the rows take no room (display: contents).
+    for (let r = 0; r < v.height; r++) {
+      const row = document.createElement('div');
+      row.className = 'row';
+      row.setAttribute('role', 'row');
+      for (let c = 0; c < v.width; c++) {
+        const d = r * v.width + c;
+        const i = this.flipped ? v.width * v.height - 1 - d : d;
+        const cell = document.createElement('div');
+        cell.className = 'sq';
+        cell.dataset.square = i;
+        cell.dataset.drop = JSON.stringify({ square: i });
+        cell.setAttribute('role', 'gridcell');
+        this.cells[i] = cell;
+        row.append(cell);
+      }
+      grid.append(row);
     }
     const ranks = document.createElement('div');
     ranks.className = 'ranks';
@@ -131,31 +147,41 @@ export class Board {
       const current = cell.firstChild;
       if (!p) {
         if (current) cell.replaceChildren();
-        cell.setAttribute('aria-label', `${squareName(this.setup.variant, i)} empty`);
+        cell.setAttribute('aria-label', t('emptySquare', squareText(squareName(this.setup.variant, i), language())));
       } else {
         if (!current || current.dataset.piece !== p || current.dataset.labels !== this.labels) {
           cell.replaceChildren(this.pieceElement(p));
         }
         cell.firstChild.dataset.drag = JSON.stringify({ square: i });
-        cell.setAttribute('aria-label', `${squareName(this.setup.variant, i)} ${pieceName(p)}`);
+        cell.setAttribute('aria-label', `${squareText(squareName(this.setup.variant, i), language())} ${pieceName(p)}`);
       }
     });
+    // Hands are drawn anew: a hand button that had the focus gets it back.
+    const focusedKind = document.activeElement?.closest?.('[data-hand-kind]');
     for (const color of [0, 1]) {
       const el = this.hands[color];
+      const refocus = focusedKind && el.contains(focusedKind) ? focusedKind.dataset.handKind : null;
       el.replaceChildren();
       const title = document.createElement('span');
       title.className = 'hand-title';
       title.textContent = color === 0 ? '☗' : '☖';
-      title.title = color === 0 ? 'Sente (Black) hand' : 'Gote (White) hand';
+      title.title = t('handTitle', color);
       el.append(title);
       for (const k of KINDS) {
         const n = s.hands[color][k];
         if (v.totals[k] === 0 || (n === 0 && !this.options.editable)) continue;
-        const item = document.createElement('span');
+        // In the editor a hand piece is a button (Enter adds one, Delete takes one away).
+        const item = document.createElement(this.options.editable ? 'button' : 'span');
         item.className = `hand-item${n === 0 ? ' none' : ''}`;
         item.dataset.handKind = k;
-        item.setAttribute('aria-label', `${color === 0 ? 'Sente' : 'Gote'} hand: ${n} ${k}`);
+        if (this.options.editable) item.type = 'button';
+        // Named in words (read first), then the count that shows; the kanji is left out of the name.
+        const name = document.createElement('span');
+        name.className = 'visually-hidden';
+        name.textContent = t('handItem', color, kindName(k));
+        item.append(name);
         const piece = this.pieceElement(color === 0 ? k : k.toLowerCase());
+        piece.setAttribute('aria-hidden', 'true');
         if (n > 0) piece.dataset.drag = JSON.stringify({ hand: [color, k] });
         const count = document.createElement('span');
         count.className = 'count';
@@ -164,6 +190,7 @@ export class Board {
         el.append(item);
       }
       el.classList.toggle('to-move', (s.side === 'b') === (color === 0));
+      if (refocus) el.querySelector(`[data-hand-kind="${refocus}"]`)?.focus();
     }
   }
 

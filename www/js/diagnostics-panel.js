@@ -1,21 +1,26 @@
 // The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
 // named by the engine's stage names with their descriptions, and the squares to highlight on the board.
+import { language, t } from './i18n.js';
+import { squareText } from './notation.js';
 import { squareIndex } from './sfen.js';
 
 const $ = (id) => document.getElementById(id);
-const PASSES_EVERYTHING =
-  'Passes every test before the search: full piece set, placement, the side not to move not in check, a legal predecessor. Prove it to learn whether it is reachable.';
 
 export class DiagnosticsPanel {
   #engine;
   #onBadSquares;
+  #fixes;
   #describe = new Map(); // stage name → what failing it means
   #latest = 0; // the last request: older answers are dropped
 
-  /** `stages`: a promise of the engine's stages; `onBadSquares(cellIndices)` after each diagnosis. */
-  constructor({ engine, stages, onBadSquares }) {
+  /**
+   * `stages`: a promise of the engine's stages; `onBadSquares(cellIndices)` after each diagnosis; `fixes`:
+   * {rule: [[button text, action]]}, offered beside an issue of that rule.
+   */
+  constructor({ engine, stages, onBadSquares, fixes = {} }) {
     this.#engine = engine;
     this.#onBadSquares = onBadSquares;
+    this.#fixes = fixes;
     stages.then(
       (list) => list.forEach((s) => this.#describe.set(s.name, s.describe)),
       () => {}, // the engine status line already says the engine did not start
@@ -31,7 +36,7 @@ export class DiagnosticsPanel {
       this.#showIssues(issues, sfen);
       this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));
     } catch (e) {
-      $('diagnostics').textContent = `diagnostics unavailable: ${e.message}`;
+      $('diagnostics').textContent = t('diagnosticsUnavailable', e.message);
     }
   }
 
@@ -41,7 +46,7 @@ export class DiagnosticsPanel {
     if (!issues.length) {
       const li = document.createElement('li');
       li.className = 'ok';
-      li.textContent = PASSES_EVERYTHING;
+      li.textContent = t('passes');
       list.append(li);
     }
     for (const issue of issues) list.append(this.#issueItem(issue));
@@ -54,8 +59,18 @@ export class DiagnosticsPanel {
     const tag = document.createElement('span');
     tag.className = 'rule';
     tag.textContent = rule;
-    if (this.#describe.has(rule)) tag.title = `stage ${rule}: ${this.#describe.get(rule)}`;
-    li.append(tag, ` ${message}${squares.length ? ` (${squares.join(', ')})` : ''}`);
+    if (this.#describe.has(rule)) tag.title = t('stageTitle', rule, this.#describe.get(rule));
+    const where = squares.map((sq) => squareText(sq, language())).join(language() === 'ja' ? '、' : ', ');
+    const text = t('issue', rule, message) ?? message;
+    li.append(tag, ` ${text}${squares.length ? (language() === 'ja' ? `（${where}）` : ` (${where})`) : ''}`);
+    for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'fix';
+      button.textContent = text;
+      button.onclick = action;
+      li.append(' ', button);
+    }
     return li;
   }
 }

@@ -4,6 +4,9 @@
 // history are the Editor's (editor.js).
 import { Board } from './board.js';
 import { enableDrag } from './drag.js';
+import { iconElement } from './icons.js';
+import { num, t } from './i18n.js';
+import { pieceName } from './pieces.js';
 import { boxCounts } from './sfen.js';
 import { PROMOTABLE, VARIANTS } from './variants.js';
 
@@ -19,6 +22,7 @@ export class EditorView {
   #selected = null; // square picked up by a click, waiting for the target click
   #cursor = null; // keyboard cursor square
   #bad = []; // squares the diagnostics highlight
+  #alternate = false; // clicks cycle pieces and take from hands, as right-clicks do
 
   /** `onRefuse(message)` tells the user why a key did nothing. */
   constructor({ editor, labels, onRefuse }) {
@@ -26,9 +30,11 @@ export class EditorView {
     this.#onRefuse = onRefuse;
     this.#board = new Board($('board'), {
       editable: true,
-      onSquare: (i) => this.#squareClick(i),
+      // In the alternate mode (for touch screens, which have no right button) a click acts as a right-click.
+      onSquare: (i) => (this.#alternate ? editor.cycle(i) : this.#squareClick(i)),
       onSquareMenu: (i) => editor.cycle(i),
-      onHand: (color, kind, e) => (e.shiftKey ? editor.handRemove(color, kind) : editor.handAdd(color, kind)),
+      onHand: (color, kind, e) =>
+        e.shiftKey || this.#alternate ? editor.handRemove(color, kind) : editor.handAdd(color, kind),
       onHandMenu: (color, kind) => editor.handRemove(color, kind),
     });
     this.#board.labels = labels;
@@ -84,6 +90,12 @@ export class EditorView {
     $('undo').onclick = () => editor.undo();
     $('redo').onclick = () => editor.redo();
     $('clear').onclick = () => editor.clear();
+    $('alternate').onclick = () => {
+      this.#alternate = !this.#alternate;
+      this.#brush = this.#selected = null;
+      $('alternate').setAttribute('aria-pressed', this.#alternate);
+      this.draw();
+    };
     $('rest-b').onclick = () => editor.restToHand(0);
     $('rest-w').onclick = () => editor.restToHand(1);
   }
@@ -134,6 +146,7 @@ export class EditorView {
     const button = document.createElement('button');
     button.className = 'palette-piece';
     button.dataset.piece = piece;
+    button.setAttribute('aria-label', pieceName(piece));
     button.setAttribute('aria-pressed', this.#brush === piece);
     const el = this.#board.pieceElement(piece);
     el.dataset.drag = JSON.stringify({ palette: piece });
@@ -149,8 +162,9 @@ export class EditorView {
   #eraser() {
     const erase = document.createElement('button');
     erase.className = 'palette-piece erase';
-    erase.textContent = '✕';
-    erase.title = 'Eraser: click squares to empty them';
+    erase.append(iconElement('erase'));
+    erase.title = t('eraserTitle');
+    erase.setAttribute('aria-label', t('eraser'));
     erase.setAttribute('aria-pressed', this.#brush === 'erase');
     erase.onclick = () => {
       this.#brush = this.#brush === 'erase' ? null : 'erase';
@@ -179,15 +193,15 @@ export class EditorView {
       item.append(this.#board.pieceElement(kind), `×${count}`);
       if (left < 0) {
         item.dataset.excess = -left;
-        item.title = `${(-left).toLocaleString('en')} too many (the game has ${game.totals[kind]})`;
-        excess.push(`${kind}: ${(-left).toLocaleString('en')} more than the ${game.totals[kind]} the game has`);
+        item.title = t('tooManyOne', num(-left), game.totals[kind]);
+        excess.push(t('tooManyItem', kind, num(-left), game.totals[kind]));
       }
       box.append(item);
     }
     const note = $('box-note');
     note.hidden = !excess.length;
     note.textContent = excess.length
-      ? `Too many pieces (${excess.join('; ')}): take them off the board or out of the hands.`
+      ? t('tooMany', excess.join('; '))
       : '';
   }
 
@@ -200,7 +214,7 @@ export class EditorView {
     if (this.#moveCursor(e.key, game)) this.draw();
     else if (PIECE_KEY.test(e.key) && !e.ctrlKey && !e.metaKey) {
       if (game.totals[e.key.toUpperCase()]) editor.place(this.#cursor, e.key);
-      else this.#onRefuse(`${game.title} has no piece ${e.key.toUpperCase()}`);
+      else this.#onRefuse(t('noSuchPiece', t(game.titleKey), e.key.toUpperCase()));
     } else if (e.key === '+') editor.togglePromotion(this.#cursor);
     else if (e.key === ' ') editor.cycle(this.#cursor);
     else if (e.key === 'Delete' || e.key === 'Backspace') editor.remove(this.#cursor);

@@ -1,6 +1,7 @@
 // The editor's state: a setup with undo/redo, and the edits the board, palette, hands, box and keyboard
 // make. Totals stay within the game's piece set: a piece placed comes out of the box, and a piece
 // displaced goes back into it.
+import { t } from './i18n.js';
 import { KINDS, PROMOTABLE, VARIANTS } from './variants.js';
 import { boxCounts, emptyHands, isPromoted, kindOf, makePiece, parseSfen, toSfen } from './sfen.js';
 
@@ -43,6 +44,14 @@ export class Editor {
     if (!this.redoStack.length) return;
     this.undoStack.push(this.setup);
     this.setup = this.redoStack.pop();
+    this.onChange(this, {});
+  }
+
+  /** Starts afresh at `setup` with an empty history (a game switch: undo never crosses games). */
+  reset(setup) {
+    this.undoStack = [];
+    this.redoStack = [];
+    this.setup = clone(setup);
     this.onChange(this, {});
   }
 
@@ -182,8 +191,8 @@ function tooMany(setup, kind) {
   if (boxCounts(setup)[kind] < 0) {
     const total = VARIANTS[setup.variant].totals[kind];
     return total === 0
-      ? `${VARIANTS[setup.variant].title} has no piece ${kind}`
-      : `the box has no ${kind} left (the game has ${total})`;
+      ? t('noSuchPiece', t(VARIANTS[setup.variant].titleKey), kind)
+      : t('boxEmpty', kind, total);
   }
   return null;
 }

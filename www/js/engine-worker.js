@@ -1,5 +1,6 @@
 // A Web Worker that owns one instance of the engine and answers requests `{id, type, ...}` with
-// `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops, and
+// `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops,
+// `proofGame` about ten times a second during its short search, and
 // `stages` answers the engine's stages in pipeline order.
 // The first request is `init` ({threaded, threads}, see load-engine.js).
 import { loadEngine } from './load-engine.js';
@@ -14,7 +15,17 @@ const handlers = {
       postMessage({ id, progress: { pops, nodes, bestH } });
       return true;
     }),
-  proofGame: ({ variant, sfen, maxNodes }) => engine.proofGame(variant, sfen, maxNodes),
+  proofGame: ({ id, variant, sfen, maxNodes, budgetMs }) => {
+    let shown = -Infinity;
+    return engine.proofGame(variant, sfen, maxNodes, budgetMs, (nodes, ms) => {
+      // Asked every 64 positions: tell the page about ten times a second.
+      if (ms - shown >= 100) {
+        shown = ms;
+        postMessage({ id, progress: { nodes, ms } });
+      }
+      return true;
+    });
+  },
   range: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateRange(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
 };

@@ -1,5 +1,6 @@
 // The page's engines: each a Web Worker with the plain (single-threaded) WebAssembly engine, started on
 // first use. The engine never runs on the page's own thread.
+import { t } from './i18n.js';
 import { WorkerClient } from './rpc.js';
 
 const workerUrl = new URL('./engine-worker.js', import.meta.url);
@@ -36,18 +37,23 @@ export class Engine {
   }
 }
 
-/** Shows in `el` whether `engine` started, and how estimates will run on this page. */
+/**
+ * Shows in `el` whether `engine` started, in words for everyone, with how estimates run on this page
+ * (cross-origin isolation, threads) folded away under "Technical details".
+ */
 export function showEngineStatus(el, engine) {
-  const isolation = self.crossOriginIsolated
-    ? `cross-origin isolated: estimates run the threaded engine on ${navigator.hardwareConcurrency} cores`
-    : 'not cross-origin isolated (no COOP/COEP headers): estimates use a pool of single-threaded engine workers instead of the threaded build';
+  const isolation = self.crossOriginIsolated ? t('isolated', navigator.hardwareConcurrency) : t('notIsolated');
   engine.ready.then(
     () => {
-      el.textContent = `Engine ready (WebAssembly in Web Workers); page ${isolation}.`;
+      const details = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = t('technical');
+      details.append(summary, t('technicalText', isolation));
+      el.replaceChildren(t('ready'), details);
       el.dataset.state = 'ready';
     },
     (e) => {
-      el.textContent = `The engine could not start: ${e.message}`;
+      el.textContent = t('engineFailed', e.message);
       el.dataset.state = 'error';
     },
   );

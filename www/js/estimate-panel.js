@@ -1,11 +1,12 @@
 // The estimate tab: runs the estimate host worker (estimate-worker.js) and shows the funnel (the paper's
 // Table 1) beside the paper's numbers, the samples decided at each of the engine's stages, the running
-// estimate with its 3σ band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
+// estimate with its 3-sigma band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
 // Stages are read by name, in the engine's order (its `stages()`), never by position.
 import { Board } from './board.js';
+import { num, t } from './i18n.js';
 import { drawPlot, formatSci } from './plot.js';
 import { parseSfen } from './sfen.js';
-import { VARIANTS, funnelLabel } from './variants.js';
+import { VARIANTS } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
 const KEEP = 24;
@@ -13,10 +14,13 @@ const KEEP = 24;
 export class EstimatePanel {
   /**
    * `openPosition(variant, sfen)` opens a gallery position in the editor; `stages` is a promise of the
-   * engine's stages (`[{name, verdict, describe}]`, pipeline order).
+   * engine's stages (`[{name, verdict, describe}]`, pipeline order); `currentVariant()` is the page's game;
+   * `onRunning(running)` says when a run starts and ends.
    */
-  constructor({ openPosition, labels, stages }) {
+  constructor({ openPosition, labels, stages, currentVariant, onRunning }) {
     this.openPosition = openPosition;
+    this.currentVariant = currentVariant;
+    this.onRunning = onRunning;
     this.labels = labels;
     this.stages = [];
     this.stagesReady = stages.then((list) => {
@@ -35,13 +39,23 @@ export class EstimatePanel {
     $('est-stop').onclick = () => {
       this.host?.postMessage({ type: 'stop' });
       $('est-stop').disabled = true;
-      this.#status('stopping after the chunks under way…', 'stopping');
+      this.#status(t('stopping'), 'stopping');
     };
     $('est-resume').onclick = () => {
       this.#buttons(true);
       this.host.postMessage({ type: 'resume' });
     };
-    $('est-game').onchange = () => this.#emptyTables();
+    this.#emptyTables();
+  }
+
+  /** The page switched game (never during a run): a stopped run of the other game cannot be resumed. */
+  gameChanged() {
+    $('est-resume').disabled = true;
+    this.points = [];
+    this.lastReport = null;
+    $('gallery').replaceChildren();
+    delete $('gallery').dataset.key;
+    this.#status('', 'idle');
     this.#emptyTables();
   }
 
@@ -52,6 +66,7 @@ export class EstimatePanel {
   }
 
   #buttons(running) {
+    this.onRunning(running);
     $('est-start').disabled = running;
     $('est-stop').disabled = !running;
     $('est-resume').disabled = true;
@@ -68,13 +83,11 @@ export class EstimatePanel {
     this.host.onmessage = ({ data }) => this.#message(data);
     this.host.onerror = (e) => {
       e.preventDefault();
-      this.#status(`the estimate worker failed: ${e.message}`, 'error');
+      this.#status(t('workerFailed', e.message), 'error');
       this.#buttons(false);
     };
     this.#status(
-      threaded
-        ? `starting ${threads} engine threads (threaded WebAssembly with a rayon pool)…`
-        : `starting ${threads} engine workers (this page is not cross-origin isolated, so each worker runs its own single-threaded engine)…`,
+      threaded ? t('startingThreads', threads) : t('startingWorkers', threads),
       'starting',
     );
     await new Promise((ok) => {
@@ -85,20 +98,20 @@ export class EstimatePanel {
   }
 
   async start() {
-    const variant = $('est-game').value;
+    const variant = this.currentVariant();
     const samples = Math.floor(Number($('est-samples').value));
     const seed = $('est-seed').value.trim();
     const threads = Math.floor(Number($('est-threads').value));
     if (!(samples >= 1) || !/^\d+$/.test(seed) || BigInt(seed) >= 2n ** 64n || !(threads >= 1 && threads <= 64)) {
-      this.#status('samples ≥ 1, a seed in [0, 2^64) and 1–64 threads, please', 'error');
+      this.#status(t('estimateInput'), 'error');
       return;
     }
     this.#buttons(true);
-    this.#status('starting…', 'starting');
+    this.#status(t('starting'), 'starting');
     try {
       await this.stagesReady;
     } catch (e) {
-      this.#status(`the engine did not start: ${e.message}`, 'error');
+      this.#status(t('engineDidNotStart', e.message), 'error');
       this.#buttons(false);
       return;
     }
@@ -112,14 +125,12 @@ export class EstimatePanel {
 
   #message(data) {
     if (data.type === 'ready') {
-      this.mode = data.threaded
-        ? `${data.threads} threads (threaded WebAssembly, rayon)`
-        : `${data.threads} workers (single-threaded WebAssembly each; page not cross-origin isolated)`;
+      this.mode = data.threaded ? t('modeThreads', data.threads) : t('modeWorkers', data.threads);
       this.readyWaiter?.();
       return;
     }
     if (data.type === 'error') {
-      this.#status(`error: ${data.message}`, 'error');
+      this.#status(t('estimateError', data.message), 'error');
       this.#buttons(false);
       return;
     }
@@ -131,14 +142,9 @@ export class EstimatePanel {
 
   #show({ type, variant, samples, done, report, examples, elapsed, rate }) {
     const eta = rate > 0 ? (samples - done) / rate : Infinity;
-    const what =
-      type === 'finished' ? 'finished' : type === 'stopped' ? 'stopped (Resume continues)' : 'running';
-    this.#status(
-      `${what}: ${done.toLocaleString('en')} of ${samples.toLocaleString('en')} samples, ` +
-        `${Math.round(rate).toLocaleString('en')} samples/s on ${this.mode}, ` +
-        `${elapsed.toFixed(1)} s elapsed${type === 'progress' ? `, ETA ${Number.isFinite(eta) ? eta.toFixed(0) + ' s' : '…'}` : ''}`,
-      type,
-    );
+    const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
+    const left = type !== 'progress' ? null : Number.isFinite(eta) ? `${eta.toFixed(0)} s` : '…';
+    this.#status(t('runStatus', what, num(done), num(samples), num(Math.round(rate)), this.mode, elapsed.toFixed(1), left), type);
     $('est-status').dataset.rate = rate;
     $('est-status').dataset.elapsed = elapsed;
     if (!report) return;
@@ -146,7 +152,7 @@ export class EstimatePanel {
     const e = report.estimate;
     this.lastReport = report;
     this.points.push({ done, reachable: e.reachable, low: e.low, high: e.high });
-    drawPlot($('plot'), this.points, v.paper.estimate, samples);
+    drawPlot($('plot'), this.points, v.paper, samples);
     this.#funnel(report, v);
     this.#stageCounts(report);
     $('est-result').innerHTML = '';
@@ -154,11 +160,18 @@ export class EstimatePanel {
     const p = document.createElement('p');
     p.className = 'estimate';
     p.dataset.reachable = reachable;
-    p.textContent =
-      `p̂ = ${reachable} / ${done} = ${e.p_hat.toFixed(6)}; ` +
-      `|R| ≈ ${formatSci(e.reachable, 4)}, 3σ interval [${formatSci(e.low, 4)}, ${formatSci(e.high, 4)}] ` +
-      `(|P_K| = ${report.candidates}). The paper: ${formatSci(v.paper.estimate, 4)}, ` +
-      `[${formatSci(v.paper.interval[0], 4)}, ${formatSci(v.paper.interval[1], 4)}].`;
+    p.textContent = t('estimateText', {
+      reachable,
+      done,
+      p: e.p_hat.toFixed(6),
+      estimate: formatSci(e.reachable, 4),
+      low: formatSci(e.low, 4),
+      high: formatSci(e.high, 4),
+      candidates: report.candidates,
+      paper: formatSci(v.paper.estimate, 4),
+      paperLow: formatSci(v.paper.interval[0], 4),
+      paperHigh: formatSci(v.paper.interval[1], 4),
+    });
     $('est-result').append(p);
     this.#gallery(variant, examples);
   }
@@ -171,7 +184,7 @@ export class EstimatePanel {
   }
 
   #emptyTables() {
-    const v = VARIANTS[$('est-game').value];
+    const v = VARIANTS[this.currentVariant()];
     this.lastReport = null;
     this.#funnel(null, v);
     this.#stageCounts(null);
@@ -181,7 +194,7 @@ export class EstimatePanel {
   /** Samples by the stage that decided them, in the engine's pipeline order. */
   #stageCounts(report) {
     const table = $('stage-counts');
-    table.innerHTML = '<thead><tr><th>Stage</th><th>Verdict</th><th>Samples</th><th>%</th></tr></thead>';
+    table.replaceChildren(head([t('colStage'), t('colVerdict'), t('colSamples'), '%']));
     const body = document.createElement('tbody');
     for (const { name, verdict, describe } of this.stages) {
       const n = report ? countOf(report.tally, name) : null;
@@ -189,11 +202,11 @@ export class EstimatePanel {
       tr.dataset.stage = name;
       tr.dataset.verdict = verdict;
       if (n !== null) tr.dataset.count = n;
-      tr.title = describe;
+      tr.title = t('stageDescribe', name) ?? describe;
       const cells = [
         name,
-        verdict,
-        n === null ? '–' : n.toLocaleString('en'),
+        t('verdictName', verdict),
+        n === null ? '–' : num(n),
         n === null || !report.tally.samples ? '' : `${((100 * n) / report.tally.samples).toFixed(4)} %`,
       ];
       for (const c of cells) {
@@ -208,9 +221,8 @@ export class EstimatePanel {
 
   #funnel(report, v) {
     const table = $('funnel');
-    table.innerHTML =
-      '<thead><tr><th>Check</th><th>Samples</th><th>%</th>' +
-      `<th>Paper (${v.paper.samples.toExponential(0).replace('e+', 'e')} samples)</th><th>%</th></tr></thead>`;
+    const paperSamples = v.paper.samples.toExponential(0).replace('e+', 'e');
+    table.replaceChildren(head([t('colCheck'), t('colSamples'), '%', t('colPaper', paperSamples), '%']));
     const body = document.createElement('tbody');
     // The engine's rows (by name) when there is a report, else the paper's.
     const rows = report ? report.funnel : Object.entries(v.paper.funnel).map(([name]) => [name, null]);
@@ -219,10 +231,10 @@ export class EstimatePanel {
       const tr = document.createElement('tr');
       tr.dataset.row = name;
       const cells = [
-        funnelLabel(name),
-        n === null ? '–' : n.toLocaleString('en'),
+        t('funnelRow', name),
+        n === null ? '–' : num(n),
         n === null ? '' : `${((100 * n) / report.tally.samples).toFixed(4)} %`,
-        paper === undefined ? '' : paper.toLocaleString('en'),
+        paper === undefined ? '' : num(paper),
         paper === undefined ? '' : `${((100 * paper) / v.paper.samples).toFixed(4)} %`,
       ];
       for (const c of cells) {
@@ -236,13 +248,13 @@ export class EstimatePanel {
     table.append(body);
     if (!report) return;
     const traced = $('traced');
-    traced.innerHTML = '<thead><tr><th>Plies</th><th>Positions</th></tr></thead>';
+    traced.replaceChildren(head([t('colPlies'), t('colPositions')]));
     const tb = document.createElement('tbody');
     report.tally.traced_back.forEach((n, d) => {
       const tr = document.createElement('tr');
       tr.dataset.plies = d;
       tr.dataset.count = n;
-      tr.innerHTML = `<td>${d}</td><td>${n.toLocaleString('en')}</td>`;
+      for (const c of [d, num(n)]) tr.insertCell().textContent = c;
       tb.append(tr);
     });
     traced.append(tb);
@@ -257,14 +269,15 @@ export class EstimatePanel {
     for (const { index, sfen } of examples) {
       const card = document.createElement('button');
       card.className = 'gallery-item';
-      card.title = `sample ${index}: ${sfen}`;
+      card.title = `${t('sample', index)}: ${sfen}`;
       card.dataset.sfen = sfen;
       const board = document.createElement('div');
+      board.setAttribute('aria-hidden', 'true'); // the caption names the card
       const view = new Board(board);
       view.labels = this.labels();
       view.render(parseSfen(variant, sfen));
       const caption = document.createElement('span');
-      caption.textContent = `sample ${index}`;
+      caption.textContent = t('sample', index);
       card.append(board, caption);
       card.onclick = () => this.openPosition(variant, sfen);
       gallery.append(card);
@@ -277,4 +290,16 @@ function countOf(tally, name) {
   const n = tally.stages[name];
   if (typeof n !== 'number') throw new Error(`the tally has no count for the stage ${JSON.stringify(name)}`);
   return n;
+}
+
+/** A table head with these column titles. */
+function head(titles) {
+  const thead = document.createElement('thead');
+  const row = thead.insertRow();
+  for (const title of titles) {
+    const th = document.createElement('th');
+    th.textContent = title;
+    row.append(th);
+  }
+  return thead;
 }

@@ -1,6 +1,7 @@
 // The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`) and writing the
 // position being edited back into it, so that a copied link opens the same position.
 import { detectVariant, parseSfen } from './sfen.js';
+import { t } from './i18n.js';
 import { VARIANTS, variantNamed } from './variants.js';
 
 const GAME_NAMES = Object.keys(VARIANTS).join(', ');
@@ -22,10 +23,7 @@ export function readLink(search) {
       setup = parseSfen(variant, sfenText);
     } catch (e) {
       badSfen = sfenText;
-      notices.push(
-        `The SFEN in the link could not be read: ${e.message}. The board shows the initial position; ` +
-          'correct the text in the SFEN field and press Load.',
-      );
+      notices.push(t('badLinkSfen', e.message));
     }
   }
   return {
@@ -43,7 +41,7 @@ function gameOf(game, sfenText, notices) {
   if (game !== null && variantNamed(game)) return game;
   const fallback = (sfenText && detectVariant(sfenText)) || 'shogi';
   if (game !== null) {
-    notices.push(`There is no game ${JSON.stringify(game)} (the games are ${GAME_NAMES}); showing ${VARIANTS[fallback].title}.`);
+    notices.push(t('noSuchGame', game, GAME_NAMES, t(VARIANTS[fallback].titleKey)));
   }
   return fallback;
 }

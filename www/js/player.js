@@ -1,6 +1,9 @@
 // The path player: steps through the positions from the KK position to the proved one (or back), with
 // the moving piece animated, hands updated, the last move highlighted and the move list alongside.
 import { Board } from './board.js';
+import { language, t } from './i18n.js';
+import { setIconLabel } from './icons.js';
+import { westernMove } from './notation.js';
 import { parseSfen, parseUsi } from './sfen.js';
 
 export class Player {
@@ -32,25 +35,28 @@ export class Player {
    * `start`: SFEN of the first position (the KK position of a path, or the initial position of a whole
    * game), called `startLabel`; `steps`: [{move, japanese, sfen}] from it to the proved position.
    */
-  load(variant, start, steps, startLabel = 'KK position') {
+  load(variant, start, steps, startLabel = t('kkPosition')) {
     this.pause();
     this.variant = variant;
     this.startLabel = startLabel;
     this.frames = [parseSfen(variant, start), ...steps.map((s) => parseSfen(variant, s.sfen))];
     this.steps = steps;
+    // Moves as the page's language writes them: Japanese notation, or Western in English.
+    this.written = steps.map((s, i) => (language() === 'ja' ? s.japanese : westernMove(this.frames[i], s)));
     this.els.scrub.max = steps.length;
     this.els.moves.replaceChildren();
     const item = (index, text, usi = '') => {
       const li = document.createElement('li');
       li.dataset.index = index;
-      li.innerHTML = `<span class="ja"></span> <span class="usi"></span>`;
-      li.querySelector('.ja').textContent = text;
+      li.innerHTML = `<span class="notation"></span> <span class="usi"></span>`;
+      li.querySelector('.notation').textContent = text;
       li.querySelector('.usi').textContent = usi;
       this.els.moves.append(li);
     };
     item(0, startLabel);
-    steps.forEach((s, i) => item(i + 1, `${i + 1}. ${s.japanese}`, s.move));
-    this.index = -1;
+    steps.forEach((s, i) => item(i + 1, `${i + 1}. ${this.written[i]}`, s.move));
+    // A new game or path opens where it starts, without sliding pieces from what was shown before.
+    this.index = NaN;
     this.go(this.#forwards() ? 0 : steps.length);
   }
 
@@ -69,8 +75,8 @@ export class Player {
     const n = this.steps.length;
     this.els.caption.textContent =
       i === 0
-        ? `${this.startLabel} (${n} moves from your position)`
-        : `${i === n ? 'Your position, after' : 'After'} move ${i} of ${n}: ${this.steps[i - 1].japanese} (${this.steps[i - 1].move})`;
+        ? t('captionStart', this.startLabel, n)
+        : t('captionAt', i, n, this.written[i - 1], this.steps[i - 1].move, i === n);
     this.els.caption.dataset.index = i;
   }
 
@@ -81,7 +87,7 @@ export class Player {
   play() {
     const end = this.#forwards() ? this.frames.length - 1 : 0;
     if (this.index === end) this.go(this.#forwards() ? 0 : this.frames.length - 1);
-    this.els.play.textContent = '⏸ Pause';
+    setIconLabel(this.els.play, 'pause', t('pause'));
     const tick = () => {
       this.step(1);
       if (this.index === end) this.pause();
@@ -93,7 +99,7 @@ export class Player {
   pause() {
     clearTimeout(this.timer);
     this.timer = null;
-    this.els.play.textContent = '▶ Play';
+    setIconLabel(this.els.play, 'play', t('play'));
   }
 
   setLabels(style) {

@@ -1,5 +1,6 @@
 // The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
 // from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
+import { num, t } from './i18n.js';
 import { Player } from './player.js';
 
 const $ = (id) => document.getElementById(id);
@@ -10,8 +11,8 @@ export const MAX_NODE_CAP = 1e9;
 /** A node cap that is not a whole number from 1 to MAX_NODE_CAP, with what was typed. */
 export class NodeCapError extends Error {
   constructor(text) {
-    const what = text.trim() === '' ? 'Node cap missing' : `Node cap ${JSON.stringify(text.trim())} refused`;
-    super(`${what}: use a whole number from 1 to ${MAX_NODE_CAP.toLocaleString('en')}, in digits.`);
+    const what = text.trim() === '' ? t('nodeCapMissing') : t('nodeCapRefused', text.trim());
+    super(`${what}${t('nodeCapRule', MAX_NODE_CAP.toLocaleString('en'))}`);
     this.name = 'NodeCapError';
   }
 }
@@ -24,14 +25,17 @@ export function parseNodeCap(text) {
   return n;
 }
 
-const count = (n) => n.toLocaleString('en');
+const count = num;
 
 export class ProvePanel {
   #engine;
   #currentPosition;
   #player;
   #provedSfen = null; // the SFEN the verdict shown belongs to
-  #proved = null; // {variant, sfen, goal, path, game}: the position last proved reachable
+  #proved = null; // {variant, sfen, maxNodes, goal, path, game}: the position last proved reachable
+  #building = false; // whether the worker is building a whole game
+  #searchingSfen = null; // the SFEN a search under way is proving
+  #run = 0; // counts proofs and resets: an answer for an older one is dropped
 
   /** `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove. */
   constructor({ engine, currentPosition, labels }) {
@@ -47,6 +51,7 @@ export class ProvePanel {
     $('cancel').onclick = () => engine.cancel();
     $('max-nodes').oninput = () => this.#showNodeCapError(null);
     $('whole-game').onclick = () => this.#showWholeGame();
+    $('game-cancel').onclick = () => engine.cancel();
     $('path-only').onclick = () => this.#showPath();
     $('download-kif').onclick = () => download(`proof-game-${this.#proved.variant}.kif`, this.#proved.game.kif);
     $('download-usi').onclick = () => download(`proof-game-${this.#proved.variant}.usi`, `${this.#proved.game.usi}\n`);
@@ -65,9 +70,31 @@ export class ProvePanel {
     $('player').hidden = true;
   }
 
-  /** Marks the verdict shown as stale when the position edited is no longer the one proved. */
+  /**
+   * The position edited changed: a verdict, path or search of another position never stays beside it (a
+   * search under way is stopped), and a note says why it went.
+   */
   positionChanged(sfen) {
-    if (this.#provedSfen && this.#provedSfen !== sfen) $('verdict').dataset.stale = 'true';
+    const of = this.#searchingSfen ?? this.#provedSfen;
+    if (of === null || of === sfen) return;
+    const wasSearching = this.#searchingSfen !== null;
+    this.reset();
+    const verdict = $('verdict');
+    verdict.dataset.verdict = 'changed';
+    verdict.textContent = wasSearching ? t('changedStopped') : t('changedSince');
+  }
+
+  /** Forgets everything about the position last proved, stopping a search or game build under way. */
+  reset() {
+    this.#run++;
+    if (this.#searchingSfen !== null || this.#building) this.#engine.cancel();
+    this.#searchingSfen = null;
+    this.#building = false;
+    this.#provedSfen = null;
+    this.#clearVerdict();
+    this.#searching(false);
+    $('whole-game').disabled = false;
+    $('game-cancel').hidden = true;
   }
 
   /** Proves the current position (with the node cap typed, if it is valid) and shows the verdict. */
@@ -80,24 +107,30 @@ export class ProvePanel {
       return;
     }
     const { variant, sfen } = this.#currentPosition();
-    this.#clearVerdict();
+    this.reset();
+    const run = this.#run;
+    this.#searchingSfen = sfen;
     this.#searching(true);
     const started = performance.now();
     try {
       const result = await this.#engine.call('prove', { variant, sfen, maxNodes }, (p) => {
-        $('prove-progress').textContent =
-          `searching: ${count(p.pops)} positions expanded, ${count(p.nodes)} generated (best heuristic ${p.bestH})`;
+        $('prove-progress').textContent = t('searchProgress', count(p.pops), count(p.nodes), p.bestH);
       });
+      if (run !== this.#run) return; // reset since: the answer is for a position no longer shown
       this.#provedSfen = sfen;
-      this.#showVerdict(result, variant, (performance.now() - started) / 1000);
+      this.#showVerdict(result, variant, maxNodes, (performance.now() - started) / 1000);
     } catch (e) {
+      if (run !== this.#run) return;
       const verdict = $('verdict');
       verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
-      verdict.textContent = e.cancelled ? 'Cancelled.' : `Cannot prove this: ${e.message}`;
+      verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', e.message);
       // After a failure inside the engine, the next proof gets a fresh instance.
       if (!e.cancelled) this.#engine.cancel();
     } finally {
-      this.#searching(false);
+      if (run === this.#run) {
+        this.#searchingSfen = null;
+        this.#searching(false);
+      }
     }
   }
 
@@ -113,7 +146,8 @@ export class ProvePanel {
     const verdict = $('verdict');
     verdict.replaceChildren();
     delete verdict.dataset.verdict;
-    delete verdict.dataset.stale;
+    delete verdict.dataset.stage;
+    delete verdict.dataset.plies;
     this.hidePlayer();
     this.#proved = null;
   }
@@ -121,10 +155,10 @@ export class ProvePanel {
   #searching(on) {
     $('prove').disabled = on;
     $('cancel').hidden = !on;
-    $('prove-progress').textContent = on ? 'searching backwards…' : '';
+    $('prove-progress').textContent = on ? t('searching') : '';
   }
 
-  #showVerdict(r, variant, seconds) {
+  #showVerdict(r, variant, maxNodes, seconds) {
     const el = $('verdict');
     el.dataset.verdict = r.verdict;
     el.dataset.stage = r.stage;
@@ -132,15 +166,13 @@ export class ProvePanel {
     head.className = `verdict ${r.verdict}`;
     head.textContent = verdictText(r);
     if (r.verdict === 'reachable') el.dataset.plies = r.path.length;
-    const searched = r.nodes != null
-      ? ` Search: ${count(r.pops)} positions expanded, ${count(r.nodes)} generated, ${seconds.toFixed(2)} s.`
-      : '';
+    const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
     const detail = document.createElement('p');
     detail.className = 'detail';
-    detail.textContent = `Stage ${r.stage}.${r.n_prev != null ? ` Legal predecessors: ${r.n_prev}.` : ''}${searched}`;
+    detail.textContent = t('verdictDetail', r.stage, r.n_prev, search);
     el.replaceChildren(head, detail);
     if (r.verdict === 'reachable') {
-      this.#proved = { variant, sfen: this.#provedSfen, goal: r.goal, path: r.path, game: null };
+      this.#proved = { variant, sfen: this.#provedSfen, maxNodes, goal: r.goal, path: r.path, game: null };
       this.#showPath();
       $('player').hidden = false;
     }
@@ -148,34 +180,62 @@ export class ProvePanel {
 
   /** The player shows the path from the KK position found to the position proved. */
   #showPath() {
-    $('player-title').textContent = 'The path from a KK position';
+    $('player-title').textContent = t('pathTitle');
     $('player-hint').hidden = false;
     $('whole-game').hidden = false;
     $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
     $('game-status').textContent = '';
+    delete $('game-status').dataset.state;
+    delete $('game-status').dataset.plies;
     this.#player.load(this.#proved.variant, this.#proved.goal, this.#proved.path);
   }
 
-  /** The player shows the whole game from the initial position (built once per proof, in the worker). */
+  /**
+   * The player shows the whole game from the initial position, built once per proof in the worker: the
+   * short search within the time chosen, else the KK route. Cancel stops the worker (the path stays).
+   */
   async #showWholeGame() {
     const target = this.#proved;
+    const run = this.#run;
+    const budgetMs = Number($('game-budget').value);
     $('whole-game').disabled = true;
-    $('game-status').textContent = 'building the game and replaying it from the initial position…';
+    $('game-cancel').hidden = false;
+    this.#building = true;
+    const status = $('game-status');
+    delete status.dataset.plies;
+    status.dataset.state = 'building';
+    status.textContent = t('buildingGame');
     try {
-      target.game ??= await this.#engine.call('proofGame', { variant: target.variant, sfen: target.sfen });
-      if (this.#proved !== target) return;
+      target.game ??= await this.#engine.call(
+        'proofGame',
+        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetMs },
+        (p) => {
+          status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1), budgetMs / 1000);
+        },
+      );
+      if (run !== this.#run) return;
       const g = target.game;
-      $('player-title').textContent = `The whole game: ${g.plies} moves from the initial position`;
+      $('player-title').textContent = t('wholeGameHeading', g.plies);
       $('player-hint').hidden = true;
       $('whole-game').hidden = true;
       $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
-      $('game-status').textContent = wholeGameText(g);
-      $('game-status').dataset.plies = g.plies;
-      this.#player.load(target.variant, g.start, g.moves, 'Initial position');
+      status.textContent = wholeGameText(g);
+      status.dataset.plies = g.plies;
+      status.dataset.method = g.method;
+      status.dataset.shortest = g.shortest;
+      status.dataset.state = 'done';
+      this.#player.load(target.variant, g.start, g.moves, t('initialPosition'));
     } catch (e) {
-      $('game-status').textContent = `No game: ${e.message}`;
+      if (run !== this.#run) return;
+      status.dataset.state = e.cancelled ? 'cancelled' : 'error';
+      status.textContent = e.cancelled ? t('gameCancelled') : t('noGame', e.message);
+      if (!e.cancelled) this.#engine.cancel();
     } finally {
-      $('whole-game').disabled = false;
+      if (run === this.#run) {
+        this.#building = false;
+        $('whole-game').disabled = false;
+        $('game-cancel').hidden = true;
+      }
     }
   }
 
@@ -194,21 +254,19 @@ export class ProvePanel {
 
 /** The verdict's headline. */
 function verdictText(r) {
-  if (r.verdict === 'reachable') return `Reachable: traced back ${r.path.length} plies to a KK position.`;
-  if (r.verdict === 'unreachable') {
-    const traced = r.max_depth != null ? ` The search traced it back at most ${r.max_depth} plies.` : '';
-    return `Unreachable (stage ${r.stage}): ${r.reason}.${traced}`;
-  }
-  return `Unknown: ${r.reason} (${r.nodes?.toLocaleString('en')} positions). Raise the node cap to search further.`;
+  if (r.verdict === 'reachable') return t('reachable', r.path.length);
+  if (r.verdict === 'unreachable') return t('unreachable', r.stage, r.reason, r.max_depth);
+  return t('unknown', r.reason, r.nodes != null ? count(r.nodes) : '?');
 }
 
-/** How the whole game is made of its three parts. */
+/** How long the whole game is, which method built it, and (for the KK route) its three parts. */
 function wholeGameText(g) {
-  return (
-    `Checked by replaying every move from the initial position. Moves 1–${g.opening}: to a KK position; ` +
-    `${g.opening + 1}–${g.opening + g.connection}: pieces passed between the hands and kings walked to the KK ` +
-    `position of the search; ${g.opening + g.connection + 1}–${g.plies}: the search path.`
-  );
+  const bound = g.lower_bound != null ? t('noShorter', g.lower_bound) : '';
+  if (g.method === 'short') {
+    const length = g.shortest ? t('shortestGame', g.plies) : t('shortFound', g.plies);
+    return `${length}${t('shortMethod')}${g.shortest ? '' : bound} ${t('checked')}`;
+  }
+  return `${t('kkGame', g.plies)}${bound} ${t('checked')} ${t('kkParts', g.opening, g.connection, g.plies)}`;
 }
 
 /** Saves `text` as a file called `name`. */

@@ -1,5 +1,6 @@
 // The SFEN field and its buttons (Load, Copy, Copy link), the presets, and the message line under them
 // (errors stay until the next edit; refusals of an edit go away by themselves).
+import { t } from './i18n.js';
 import { detectVariant, parseSfen } from './sfen.js';
 import { VARIANTS } from './variants.js';
 
@@ -8,19 +9,20 @@ const FLASH_MS = 4000;
 
 export class SfenPanel {
   #flashTimer = null;
+  #copyTimer = null;
 
   /**
    * `engine` reads the text (it also knows the reference's format: `w` = Sente, hands as [...]);
    * `currentVariant()` is the game being edited; `onPosition(variant, setup)` loads a position read from
-   * the field; `onPreset(sfen)` a preset; `currentSfen()` is what Copy copies.
+   * the field (false when it refuses); `onPreset(sfen)` a preset; `currentSfen()` is what Copy copies.
    */
   constructor({ engine, currentVariant, currentSfen, onPosition, onPreset }) {
     $('sfen-form').onsubmit = (e) => {
       e.preventDefault();
       this.#load(engine, $('sfen').value, currentVariant(), onPosition);
     };
-    $('copy-sfen').onclick = () => navigator.clipboard?.writeText(currentSfen());
-    $('copy-link').onclick = () => navigator.clipboard?.writeText(location.href);
+    $('copy-sfen').onclick = () => this.#copy(currentSfen(), t('copiedSfen'));
+    $('copy-link').onclick = () => this.#copy(location.href, t('copiedLink'));
     $('presets').onchange = () => {
       if ($('presets').value) onPreset($('presets').value);
       $('presets').value = '';
@@ -52,10 +54,29 @@ export class SfenPanel {
     this.#flashTimer = setTimeout(() => ($('sfen-error').hidden = true), FLASH_MS);
   }
 
+  /** Copies `text`, saying so (or why not) for a few seconds. */
+  async #copy(text, done) {
+    const el = $('copy-status');
+    clearTimeout(this.#copyTimer);
+    try {
+      if (!navigator.clipboard) throw new Error(t('noClipboard'));
+      await navigator.clipboard.writeText(text);
+      el.textContent = done;
+      el.dataset.state = 'copied';
+    } catch (e) {
+      el.textContent = t('copyFailed', e.message);
+      el.dataset.state = 'error';
+    }
+    this.#copyTimer = setTimeout(() => {
+      el.textContent = '';
+      delete el.dataset.state;
+    }, FLASH_MS);
+  }
+
   fillPresets(variant) {
     const select = $('presets');
-    select.replaceChildren(new Option('Choose a position…', ''));
-    for (const [name, sfen] of VARIANTS[variant].presets) select.append(new Option(name, sfen));
+    select.replaceChildren(new Option(t('choosePreset'), ''));
+    for (const [key, sfen] of VARIANTS[variant].presets) select.append(new Option(t(key), sfen));
   }
 
   /** Reads the field's text (a position of the other game switches the game) and loads it. */
@@ -63,9 +84,10 @@ export class SfenPanel {
     const variant = detectVariant(text) ?? currentVariant;
     try {
       const { sfen } = await engine.call('diagnose', { variant, sfen: text });
-      onPosition(variant, parseSfen(variant, sfen ?? text));
+      // Loaded (not refused): an earlier message about the field's text no longer applies.
+      if (onPosition(variant, parseSfen(variant, sfen ?? text)) !== false) $('sfen-error').hidden = true;
     } catch (err) {
-      this.showError(`Cannot load that: ${err.message}`);
+      this.showError(t('cannotLoad', err.message));
     }
   }
 }

@@ -1,5 +1,6 @@
 // The editor's position model and SFEN text. A setup need not be legal (the editor holds half-built
 // positions); the engine judges it. Cells hold SFEN piece tokens: 'P', '+P' (Sente), 'p', '+p' (Gote).
+import { t } from './i18n.js';
 import { KINDS, VARIANTS, variantNamed } from './variants.js';
 
 /** @typedef {{variant: string, cells: (string|null)[], hands: Record<string, number>[], side: 'b'|'w'}} Setup */
@@ -11,14 +12,14 @@ export function emptyHands() {
 /** Parses SFEN (`startpos` too); throws an Error that says what is wrong. */
 export function parseSfen(variant, text) {
   const v = variantNamed(variant);
-  if (!v) throw new Error(`there is no game ${JSON.stringify(variant)}`);
+  if (!v) throw new Error(t('sfenNoGame', variant));
   text = text.trim().replace(/^sfen\s+/, '');
   if (text === 'startpos') text = v.start;
   const fields = text.split(/\s+/);
-  if (fields.length < 3 || fields.length > 4) throw new Error(`SFEN needs 3 or 4 fields, found ${fields.length}`);
+  if (fields.length < 3 || fields.length > 4) throw new Error(t('sfenFields', fields.length));
   const [board, side, hands] = fields;
   const rows = board.split('/');
-  if (rows.length !== v.height) throw new Error(`the board has ${rows.length} rows, ${v.title} has ${v.height}`);
+  if (rows.length !== v.height) throw new Error(t('sfenRows', rows.length, t(v.titleKey), v.height));
   const cells = [];
   rows.forEach((row, y) => {
     let promoted = false;
@@ -32,14 +33,14 @@ export function parseSfen(variant, text) {
         cells.push((promoted ? '+' : '') + ch);
         promoted = false;
       } else {
-        throw new Error(`unexpected ${JSON.stringify(ch)} in board row ${y + 1}`);
+        throw new Error(t('sfenChar', ch, y + 1));
       }
     }
     if (promoted || cells.length - start !== v.width) {
-      throw new Error(`board row ${y + 1} covers ${cells.length - start} squares, ${v.title} has ${v.width}`);
+      throw new Error(t('sfenRowWidth', y + 1, cells.length - start, t(v.titleKey), v.width));
     }
   });
-  if (side !== 'b' && side !== 'w') throw new Error(`side to move must be b or w, found ${JSON.stringify(side)}`);
+  if (side !== 'b' && side !== 'w') throw new Error(t('sfenSide', side));
   const h = emptyHands();
   if (hands !== '-') {
     const re = /(\d*)([RBGSNLPrbgsnlp])/y;
@@ -50,7 +51,7 @@ export function parseSfen(variant, text) {
       h[m[2] === m[2].toUpperCase() ? 0 : 1][m[2].toUpperCase()] += n;
       at = re.lastIndex;
     }
-    if (at !== hands.length) throw new Error(`cannot read the hands ${JSON.stringify(hands)}`);
+    if (at !== hands.length) throw new Error(t('sfenHands', hands));
   }
   return { variant, cells, hands: h, side };
 }

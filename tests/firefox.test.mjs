@@ -1,0 +1,220 @@
+// Real-browser tests of the site in dist/ in Debian's Firefox ESR, driven by puppeteer-core over WebDriver
+// BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover what a
+// newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
+// build a position and prove it, watch its path and the whole game, switch game (one state), run a Mini
+// Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, bad links and
+// input, and Japanese on a phone's width. browser.test.mjs tests the rest in Chromium. A failing test
+// leaves a screenshot in test-results/.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import puppeteer from 'puppeteer-core';
+import { serve } from '../scripts/serve.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const CLI = join(ROOT, 'target/release/shogi-reach');
+const SHOTS = join(ROOT, 'test-results');
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
+const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
+
+let browser, isolated, plain;
+
+before(async () => {
+  isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
+  plain = await serve(join(ROOT, 'dist'), { port: 0, coi: false });
+  browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
+    headless: true,
+    protocol: 'webDriverBiDi',
+    defaultViewport: { width: 1280, height: 1000 },
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  isolated?.server.close();
+  plain?.server.close();
+});
+
+/** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
+async function onPage(t, path, body, { coi = true, context = browser } = {}) {
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+  try {
+    await page.goto((coi ? isolated : plain).url + path);
+    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+    await body(page);
+    assert.deepEqual(errors, [], 'no errors on the page');
+  } catch (e) {
+    mkdirSync(SHOTS, { recursive: true });
+    const file = join(SHOTS, `firefox-${t.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    e.message += `\n(screenshot: ${file}; page errors: ${JSON.stringify(errors)})`;
+    throw e;
+  } finally {
+    await page.close();
+  }
+}
+
+const attr = (page, sel, name) => page.$eval(sel, (e, n) => e.getAttribute(n), name);
+const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
+const sfenOf = (page) => page.$eval('#sfen', (e) => e.value);
+const count = (page, sel) => page.$$eval(sel, (es) => es.length);
+/** Cell index of a Shogi square name (`5e`). */
+const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
+
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+}
+
+for (const coi of [true, false]) {
+  describe(`Firefox, ${coi ? '' : 'not '}cross-origin isolated`, () => {
+    test('the pieces are drawn from the site\'s font, each its own glyph', async (t) => {
+      await onPage(t, '?game=shogi', async (page) => {
+        assert.equal(await page.evaluate(() => self.crossOriginIsolated), coi);
+        const probe = await page.evaluate(async (glyphs) => {
+          const family = '"Shogi Reach JP"';
+          await document.fonts.load(`700 48px ${family}`, glyphs);
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 64;
+          const ctx = canvas.getContext('2d', { willReadFrequently: true });
+          const keys = [...glyphs].map((ch) => {
+            ctx.clearRect(0, 0, 64, 64);
+            ctx.font = `700 48px ${family}`;
+            ctx.fillText(ch, 8, 52);
+            return ctx.getImageData(0, 0, 64, 64).data.filter((_, i) => i % 4 === 3).join(',');
+          });
+          return { distinct: new Set(keys).size, blank: keys.filter((k) => !/[1-9]/.test(k)).length };
+        }, '玉王飛角金銀桂香歩龍馬と一二三☗☖');
+        assert.deepEqual(probe, { distinct: 17, blank: 0 });
+        assert.deepEqual(await axeViolations(page), [], 'axe, cold');
+      }, { coi });
+    });
+
+    test('a hand-built position is proved, its path steps back, the whole game is the shortest', async (t) => {
+      const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
+      await onPage(t, '?game=shogi', async (page) => {
+        // Build 7g7f 3c3d 2g2f by dragging pieces with the mouse (click a piece, then its square).
+        for (const [from, to] of [['7g', '7f'], ['3c', '3d'], ['2g', '2f']]) {
+          await page.click(`#board [data-square="${index(from)}"]`);
+          await page.click(`#board [data-square="${index(to)}"]`);
+        }
+        await page.click('#side-w');
+        assert.equal(await sfenOf(page), near);
+        await page.click('#prove');
+        await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+        const native = JSON.parse(cli('prove', '--json', near));
+        assert.equal(Number(await attr(page, '#verdict', 'data-plies')), native.path.length);
+        await page.click('#last');
+        assert.equal(await attr(page, '#player-caption', 'data-index'), String(native.path.length));
+        await page.click('#back');
+        assert.equal(await attr(page, '#player-caption', 'data-index'), String(native.path.length - 1));
+        await page.click('#whole-game');
+        await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+        assert.equal(await attr(page, '#game-status', 'data-plies'), '3');
+        assert.equal(await attr(page, '#game-status', 'data-shortest'), 'true');
+        assert.equal(await count(page, '#player-board .grid .piece'), 40);
+        assert.deepEqual(await axeViolations(page), [], 'axe, with the whole game');
+        // A game switch takes the proof away and starts a fresh history.
+        await page.select('#game', 'minishogi');
+        assert.equal(await page.$eval('#player', (e) => e.hidden), true);
+        assert.equal(await page.$eval('#undo', (e) => e.disabled), true);
+        assert.equal(await count(page, '#board .sq'), 25);
+      }, { coi });
+    });
+
+    test('one state: a switch stops a proof under way; the game is locked while an estimate runs', async (t) => {
+      const reachable =
+        '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
+      await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+        await page.evaluate(() => {
+          document.getElementById('prove').click();
+          const game = document.getElementById('game');
+          game.value = 'minishogi';
+          game.dispatchEvent(new Event('change'));
+        });
+        await new Promise((r) => setTimeout(r, 3000)); // the Shogi proof would have landed by now
+        assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
+        assert.equal(await page.$eval('#cancel', (e) => e.hidden), true);
+        await page.click('#tab-estimate-button');
+        await page.$eval('#est-samples', (e) => (e.value = '5000000'));
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="progress"]', { timeout: 30_000 });
+        assert.equal(await page.$eval('#game', (e) => e.disabled), true);
+        assert.equal(await page.$eval('#est-game', (e) => e.disabled), true);
+        await page.click('#est-stop');
+        await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
+        assert.equal(await page.$eval('#est-game', (e) => e.disabled), false);
+        await page.select('#est-game', 'shogi');
+        assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
+        assert.equal(await page.$eval('#est-resume', (e) => e.disabled), true);
+      }, { coi });
+    });
+
+    test('bad links and input get a message, never a page error', async (t) => {
+      const bad = '4k4/9/9/9/9/9/9/9/4K4 x - 1';
+      await onPage(t, `?game=__proto__&sfen=${encodeURIComponent(bad)}`, async (page) => {
+        assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
+        const message = await text(page, '#sfen-error');
+        assert.match(message, /no game "__proto__"/);
+        assert.match(message, /side to move must be b or w, found "x"/);
+        assert.equal(await sfenOf(page), bad);
+        await page.$eval('#max-nodes', (e) => (e.value = ''));
+        await page.type('#max-nodes', '4294967297');
+        await page.click('#prove');
+        await page.waitForSelector('#max-nodes-error:not([hidden])');
+        assert.match(await text(page, '#max-nodes-error'), /whole number from 1 to 1,000,000,000/);
+        assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
+      }, { coi });
+    });
+
+    test('a Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
+      await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+        const fill = async (sel, value) => {
+          await page.$eval(sel, (e) => (e.value = ''));
+          await page.type(sel, value);
+        };
+        await fill('#est-samples', '10000');
+        await fill('#est-seed', '4242');
+        await fill('#est-threads', '2');
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
+        assert.match(await text(page, '#est-status'), coi ? /threaded WebAssembly/ : /single-threaded WebAssembly each/);
+        const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '10000', '--seed', '4242', '--json'));
+        assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
+        await page.waitForSelector('#gallery .gallery-item');
+        assert.deepEqual(await axeViolations(page), [], 'axe, finished estimate');
+      }, { coi });
+    });
+
+    test('in Japanese on a 390 px screen: nothing wider than the screen, Japanese verdict and moves', async (t) => {
+      // A context of its own: the language chosen is remembered by the site.
+      const context = await browser.createBrowserContext();
+      try {
+        await onPage(t, '?game=minishogi&lang=ja', async (page) => {
+          await page.setViewport({ width: 390, height: 800 });
+          assert.equal(await attr(page, 'html', 'lang'), 'ja');
+          await page.click('#prove');
+          await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+          assert.match(await text(page, '#verdict'), /^到達可能：/);
+          const first = await page.$$eval('#moves li .notation', (els) => els[1].textContent);
+          assert.match(first, /^1\. [☗☖]/);
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= 390, `${width} px wide`);
+        }, { coi, context });
+      } finally {
+        await context.close();
+      }
+    });
+  });
+}
