@@ -7,9 +7,10 @@
 use crate::board::position::Position;
 use crate::ranking::rank::RankInt;
 use crate::ranking::rank::Ranked;
+use crate::ranking::rank::{unrank_unless_misplaced, RankError};
 use crate::ranking::sample::RankSampler;
 use crate::reach::search::{KkSearch, SearchOptions};
-use crate::reach::stage::{classify_rank, Classified, Stage};
+use crate::reach::stage::{classify, Classified, Stage};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -51,6 +52,21 @@ impl Tally {
             self.reachable_pops += s.pops;
             self.reachable_nodes += s.nodes;
             self.reachable_plies += s.plies() as u64;
+        }
+    }
+
+    /// Counts `sample`; returns what the pipeline found, if it got beyond unranking.
+    fn add_sample<V: Ranked>(&mut self, sample: Sample<V>) -> Option<Classified<V>> {
+        match sample {
+            Sample::Misplaced => {
+                self.samples += 1;
+                self.stages[Stage::Piece] += 1;
+                None
+            }
+            Sample::Classified(c) => {
+                self.add(&c);
+                Some(c)
+            }
         }
     }
 
@@ -351,9 +367,9 @@ pub fn run_range_keeping<V: Ranked>(
             let from = indices.start + b * BLOCK;
             let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
             for i in from..from.saturating_add(BLOCK).min(indices.end) {
-                let c =
-                    classify_rank::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
-                batch.tally.add(&c);
+                let c = classify_sample::<V>(sampler.rank(i), search, options)
+                    .expect("sampled ranks are in range");
+                let Some(c) = batch.tally.add_sample(c) else { continue };
                 if c.stage == Stage::Ok && batch.reachable.len() < keep {
                     batch.reachable.push((i, c.position));
                 }
@@ -370,6 +386,26 @@ pub fn run_range_keeping<V: Ranked>(
         })
 }
 
+/// A sample through the pipeline: the stage of one that fails the placement test while being unranked
+/// (nothing else to know about it), or everything the pipeline found.
+enum Sample<V: Ranked> {
+    Misplaced,
+    Classified(Classified<V>),
+}
+
+/// Unranks `rank` (stopping at the first misplaced piece, most samples' fate) and classifies it.
+#[inline]
+fn classify_sample<V: Ranked>(
+    rank: V::Rank,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Result<Sample<V>, RankError> {
+    Ok(match unrank_unless_misplaced::<V>(rank)? {
+        None => Sample::Misplaced,
+        Some(pos) => Sample::Classified(classify(&pos, search, options)),
+    })
+}
+
 /// Classifies the given ranks (one batch, on the current thread) and counts the stages.
 pub fn tally_ranks<V: Ranked>(
     ranks: &[V::Rank],
@@ -378,7 +414,7 @@ pub fn tally_ranks<V: Ranked>(
     let mut search = KkSearch::<V>::new();
     let mut t = Tally::default();
     for &r in ranks {
-        t.add(&classify_rank::<V>(r, &mut search, options)?);
+        t.add_sample(classify_sample::<V>(r, &mut search, options)?);
     }
     Ok(t)
 }

@@ -446,21 +446,46 @@ impl Empties {
     }
 }
 
-/// The `cur`-th `s`-subset (lexicographic, as ascending index lists) of `0..m`.
-fn unrank_subset(m: usize, s: usize, mut cur: u128, out: &mut [u8]) {
+/// C(n, k) for k ≤ 18 (the most pieces of a group) and n ≤ 81, indexed `[k][n]`: a subset walk reads
+/// one short row, not a column of [`BINOM`], and every value fits `u64` (C(81, 18) < 2^59).
+static SUBSET_BINOM: [[u64; 82]; 19] = {
+    let mut t = [[0u64; 82]; 19];
+    let mut k = 0;
+    while k < 19 {
+        let mut n = 0;
+        while n < 82 {
+            t[k][n] = BINOM[n][k] as u64;
+            n += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// Writes the `cur`-th `s`-subset (lexicographic, as ascending index lists) of `0..m` to `out`, element
+/// by element while `accept` agrees; returns whether it agreed to all.
+#[inline]
+fn unrank_subset(
+    m: usize,
+    s: usize,
+    mut cur: u64,
+    out: &mut [u8],
+    mut accept: impl FnMut(u8) -> bool,
+) -> bool {
     let mut i = 0;
     for (j, chosen) in out[..s].iter_mut().enumerate() {
-        loop {
-            let c = binom(m - 1 - i, s - 1 - j);
-            if cur < c {
-                *chosen = i as u8;
-                i += 1;
-                break;
-            }
-            cur -= c;
+        let row = &SUBSET_BINOM[s - 1 - j];
+        while cur >= row[m - 1 - i] {
+            cur -= row[m - 1 - i];
             i += 1;
         }
+        *chosen = i as u8;
+        if !accept(*chosen) {
+            return false;
+        }
+        i += 1;
     }
+    true
 }
 
 /// Lexicographic rank of the ascending positions `p` among the `p.len()`-subsets of `0..m`.
@@ -479,6 +504,49 @@ fn rank_subset(m: usize, p: &[u8]) -> u128 {
 
 /// The position of rank `r` (Sente to move).
 pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
+    Ok(decode::<V>(r, false)?.expect("decoded without early stops"))
+}
+
+/// The position of rank `r`, or `None` as soon as the pieces decoded so far fail the placement test
+/// (`rules::placement_ok`: a dead piece, or two unpromoted pawns of one side on a file) while the
+/// position surely passes the mirror test: then `piece` is the first filter it fails, and the kinds not
+/// yet decoded (most of Shogi's samples stop at the pawns) need not be.
+pub fn unrank_unless_misplaced<V: Ranked>(r: V::Rank) -> Result<Option<Position<V>>, RankError> {
+    decode::<V>(r, true)
+}
+
+/// The placement test, piece by piece as they are decoded.
+#[derive(Default)]
+struct PlacementWatch {
+    /// Files holding an unpromoted pawn, per side.
+    pawn_files: [u16; 2],
+}
+
+impl PlacementWatch {
+    /// Whether `piece` on `sq` keeps the placement legal so far.
+    #[inline]
+    fn allows<V: Variant>(&mut self, piece: Piece, sq: usize) -> bool {
+        if piece.is_promoted() {
+            return true;
+        }
+        let (kind, color) = (piece.kind(), piece.color());
+        if V::is_dead(kind, color, sq) {
+            return false;
+        }
+        if kind == Kind::Pawn {
+            let bit = 1 << V::geometry().x(sq);
+            let files = &mut self.pawn_files[color.index()];
+            if *files & bit != 0 {
+                return false;
+            }
+            *files |= bit;
+        }
+        true
+    }
+}
+
+/// [`unrank`], stopping early (`None`) as [`unrank_unless_misplaced`] says if `early`.
+fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, RankError> {
     let table = V::classes();
     if r >= table.count {
         return Err(RankError::OutOfRange { rank: r.to_string(), count: table.count.to_string() });
@@ -499,13 +567,15 @@ pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
     let (q, king_digit) = rest.div_rem(king_placements::<V>() as u128);
     rest = q;
     let (ks, kg) = decode_kings::<V>(king_digit as usize);
+    // Only with both kings on the centre file do the other pieces decide the mirror test.
+    let centre = |k: usize| (V::H * (V::W / 2)..V::H * (V::W / 2 + 1)).contains(&k);
+    let mut watch = (early && !(centre(ks) && centre(kg))).then(PlacementWatch::default);
     let mut board = V::empty_board();
     let cells = board.as_mut();
     let (sente_king, gote_king) = (g.square_at_ranking_order[ks], g.square_at_ranking_order[kg]);
     cells[sente_king as usize] = Piece::unpromoted(Kind::King, Color::Sente).code();
     cells[gote_king as usize] = Piece::unpromoted(Kind::King, Color::Gote).code();
     let mut empties = Empties::all_but(V::squares(), ks, kg);
-    let mut chosen = [0u8; 18];
     for &k in V::KINDS {
         let n = (V::TOTAL[k.index()] - class.in_hand[k.index()]) as usize;
         if n == 0 {
@@ -513,23 +583,51 @@ pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
         }
         let (q, digit) = rest.div_rem(board_radix(k, empties.len, n));
         rest = q;
-        let splits = Splits { m: empties.len, n, promotable: k.can_promote() };
-        let (split, mut e) = splits.find(digit);
-        for (size, piece) in split.into_iter().zip(group_pieces(k)) {
-            if size == 0 {
-                continue;
-            }
-            let radix = binom(empties.len, size);
-            unrank_subset(empties.len, size, e % radix, &mut chosen);
-            e /= radix;
-            for &p in &chosen[..size] {
-                cells[g.square_at_ranking_order[empties.q[p as usize] as usize] as usize] = piece.code();
-            }
-            empties.remove_positions(&chosen[..size]);
+        if !place_kind::<V>(k, n, digit, &mut empties, cells, watch.as_mut()) {
+            return Ok(None);
         }
     }
     debug_assert!(rest == V::Rank::ZERO);
-    Ok(Position::from_parts(board, hands, Color::Sente, [sente_king, gote_king]))
+    Ok(Some(Position::from_parts(board, hands, Color::Sente, [sente_king, gote_king])))
+}
+
+/// Places the `n` board pieces of `kind` that its board `digit` encodes on `empties`, and removes
+/// their squares from it. With a `watch`, stops (false) at the first piece the placement test rejects.
+#[inline]
+fn place_kind<V: Variant>(
+    kind: Kind,
+    n: usize,
+    digit: u128,
+    empties: &mut Empties,
+    cells: &mut [u8],
+    mut watch: Option<&mut PlacementWatch>,
+) -> bool {
+    let g = V::geometry();
+    let splits = Splits { m: empties.len, n, promotable: kind.can_promote() };
+    let (split, mut e) = splits.find(digit);
+    let mut chosen = [0u8; 18];
+    for (size, piece) in split.into_iter().zip(group_pieces(kind)) {
+        if size == 0 {
+            continue;
+        }
+        let radix = binom(empties.len, size);
+        // Below C(m, size), which fits u64 (see SUBSET_BINOM).
+        let cur = (e % radix) as u64;
+        e /= radix;
+        let squares = &empties.q;
+        let square = |p: u8| g.square_at_ranking_order[squares[p as usize] as usize] as usize;
+        let placed = unrank_subset(empties.len, size, cur, &mut chosen, |p| {
+            watch.as_mut().is_none_or(|w| w.allows::<V>(piece, square(p)))
+        });
+        if !placed {
+            return false;
+        }
+        for &p in &chosen[..size] {
+            cells[square(p)] = piece.code();
+        }
+        empties.remove_positions(&chosen[..size]);
+    }
+    true
 }
 
 /// Ranking indices of Sente's and Gote's king for a king digit.
