@@ -66,19 +66,83 @@ pub enum Parts {
 
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
-    predecessors_parts(p, Parts::All, out);
+    out.clear();
+    predecessors_parts(p, Parts::All, &mut |pred| out.push(pred));
 }
 
-/// Fills `out` with a part of Prev1(`p`). Returns, for un-captures of unpromoted and of promoted pieces,
-/// a lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
+/// Passes a part of Prev1(`p`) to `out`, one predecessor at a time (a search inserts them where they
+/// go, without a buffer in between). Returns, for un-captures of unpromoted and of promoted pieces, a
+/// lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
 /// `None` where there are none).
-pub fn predecessors_parts<V: Variant>(
+pub fn predecessors_parts<V: Variant, S: FnMut(Predecessor<V>)>(
     p: &Position<V>,
     parts: Parts,
-    out: &mut Vec<Predecessor<V>>,
+    out: &mut S,
 ) -> [Option<u32>; 2] {
-    out.clear();
-    let prev1 = Prev1::new(p, parts);
+    generate(&Prev1::new(p, heuristic(p), parts), out, None)
+}
+
+/// An un-move of P whose un-captures were left for later: what generating them needs, so that a later
+/// pass does not walk P's pieces and their origins again.
+#[derive(Clone, Copy, Debug)]
+pub struct Unmove {
+    from: u8,
+    to: u8,
+    placed: u8,
+    promote: bool,
+    /// The heuristic of the un-move without a captured piece.
+    h: u32,
+}
+
+/// [`predecessors_parts`] for a search that knows `h`, P's heuristic: with `Parts::NoUncaptures`,
+/// `unmoves` records (appends) the un-moves whose un-captures are left out, for
+/// [`recorded_uncaptures`].
+pub fn predecessors_known<V: Variant, S: FnMut(Predecessor<V>)>(
+    p: &Position<V>,
+    h: u32,
+    parts: Parts,
+    out: &mut S,
+    unmoves: &mut Vec<Unmove>,
+) -> [Option<u32>; 2] {
+    let prev1 = Prev1::new(p, h, parts);
+    let record = (parts == Parts::NoUncaptures && prev1.has_hand).then_some(unmoves);
+    generate(&prev1, out, record)
+}
+
+/// `Parts::Uncaptures { promoted, h }` of P (heuristic `p_h`) from its `unmoves` recorded by
+/// [`predecessors_known`], in the same order as [`predecessors_parts`] gives them. Returns the bound of
+/// that class's un-captures above `h`.
+pub fn recorded_uncaptures<V: Variant, S: FnMut(Predecessor<V>)>(
+    p: &Position<V>,
+    p_h: u32,
+    unmoves: &[Unmove],
+    promoted: bool,
+    h: u32,
+    out: &mut S,
+) -> Option<u32> {
+    let prev1 = Prev1::new(p, p_h, Parts::Uncaptures { promoted, h });
+    let mut bounds = [None; 2];
+    for u in unmoves {
+        let q = u.to as usize;
+        if prev1.bound_uncaptures(q, u.h, &mut bounds) {
+            let placed = Piece::from_code(u.placed).expect("a recorded piece");
+            let base = prev1.unmoved(u.from as usize, q, placed);
+            let mv = Move::Board { from: u.from, to: u.to, promote: u.promote };
+            prev1.uncaptures(base, q, mv, u.h, out);
+        }
+    }
+    bounds[promoted as usize]
+}
+
+/// Walks P's pieces of the last mover and their origins, passing the predecessors `prev1.parts` asks
+/// for to `out`, and recording un-moves in `record`. Returns the bounds of the un-captures left out.
+#[inline]
+fn generate<V: Variant>(
+    prev1: &Prev1<'_, V>,
+    out: &mut impl FnMut(Predecessor<V>),
+    mut record: Option<&mut Vec<Unmove>>,
+) -> [Option<u32>; 2] {
+    let p = prev1.p;
     let last_mover = prev1.last_mover;
     let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
     let mut mated: Option<bool> = None;
@@ -91,12 +155,18 @@ pub fn predecessors_parts<V: Variant>(
         if !piece.is_promoted() && piece.kind() != Kind::King && !prev1.only_uncaptures {
             prev1.undrop(q, piece, &mut mated, out);
         }
-        origins(p, code, q, |o| prev1.unmove(o, q, piece, false, out, &mut uncapture_bounds));
+        let mut unmove = |o: usize, placed: Piece, promote: bool| {
+            let h = prev1.unmove(o, q, placed, promote, out, &mut uncapture_bounds);
+            if let (Some(h), Some(r)) = (h, record.as_deref_mut()) {
+                r.push(Unmove { from: o as u8, to: q as u8, placed: placed.code(), promote, h });
+            }
+        };
+        origins(p, code, q, |o| unmove(o, piece, false));
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
                 if V::in_zone(o, last_mover) || V::in_zone(q, last_mover) {
-                    prev1.unmove(o, q, unpromoted, true, out, &mut uncapture_bounds)
+                    unmove(o, unpromoted, true)
                 }
             });
         }
@@ -129,7 +199,7 @@ struct Prev1<'a, V: Variant> {
 
 impl<'a, V: Variant> Prev1<'a, V> {
     #[inline]
-    fn new(p: &'a Position<V>, parts: Parts) -> Prev1<'a, V> {
+    fn new(p: &'a Position<V>, h: u32, parts: Parts) -> Prev1<'a, V> {
         let to_move = p.side_to_move();
         let last_mover = to_move.opponent();
         let to_move_king = p.king(to_move);
@@ -148,7 +218,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
             has_hand: hand.iter().any(|&n| n > 0),
             has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
             p_king_term,
-            h_rest: heuristic(p) - p_king_term,
+            h_rest: h - p_king_term,
             to_move_in_check: attacked(p, to_move_king, last_mover),
         }
     }
@@ -166,7 +236,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
 
     /// Adds `pred` to `out` unless it has X in check.
     #[inline]
-    fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>) {
+    fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut impl FnMut(Predecessor<V>)) {
         let (vacated, origin) = match mv {
             Move::Board { from, to, .. } => {
                 ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize))
@@ -174,14 +244,14 @@ impl<'a, V: Variant> Prev1<'a, V> {
             Move::Drop { to, .. } => (Some(to as usize), None),
         };
         if !self.checks_to_move(&pred, vacated, origin) {
-            out.push(Predecessor { pos: pred, mv, h });
+            out(Predecessor { pos: pred, mv, h });
         }
     }
 
     /// The un-drop of Y's unpromoted `piece` on `q`, unless it was a pawn drop that mated (illegal).
     /// `mated` caches whether X is checkmated in P.
     #[inline]
-    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut Vec<Predecessor<V>>) {
+    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut impl FnMut(Predecessor<V>)) {
         let p = self.p;
         let kind = piece.kind();
         let pawn_mate = kind == Kind::Pawn
@@ -199,7 +269,8 @@ impl<'a, V: Variant> Prev1<'a, V> {
     }
 
     /// The un-move of `placed` from `o` to `q` (an un-promotion if `promote`), bare and with every
-    /// un-capture that `parts` asks for.
+    /// un-capture that `parts` asks for. Returns its heuristic (without a captured piece) if it is legal
+    /// and `parts` wants it.
     #[inline]
     fn unmove(
         &self,
@@ -207,11 +278,11 @@ impl<'a, V: Variant> Prev1<'a, V> {
         q: usize,
         placed: Piece,
         promote: bool,
-        out: &mut Vec<Predecessor<V>>,
+        out: &mut impl FnMut(Predecessor<V>),
         bounds: &mut [Option<u32>; 2],
-    ) {
+    ) -> Option<u32> {
         if self.origin_is_illegal(o, placed, promote) {
-            return;
+            return None;
         }
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
         let kt = if placed.kind() == Kind::King {
@@ -222,18 +293,26 @@ impl<'a, V: Variant> Prev1<'a, V> {
         let base_h =
             self.h_rest - piece_term::<V>(self.p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
         if !self.bound_uncaptures(q, base_h, bounds) {
-            return;
+            return None;
         }
-        let mut base = *self.p;
-        base.set_cell(q, EMPTY);
-        base.set_cell(o, placed.code());
-        base.set_side(self.last_mover);
+        let base = self.unmoved(o, q, placed);
         if !self.only_uncaptures {
             self.keep(base, mv, base_h, out);
         }
         if self.parts != Parts::NoUncaptures {
             self.uncaptures(base, q, mv, base_h, out);
         }
+        Some(base_h)
+    }
+
+    /// P with `placed` moved back from `q` to `o`, `q` empty, Y to move.
+    #[inline]
+    fn unmoved(&self, o: usize, q: usize, placed: Piece) -> Position<V> {
+        let mut base = *self.p;
+        base.set_cell(q, EMPTY);
+        base.set_cell(o, placed.code());
+        base.set_side(self.last_mover);
+        base
     }
 
     /// Whether Y's unpromoted `placed` could not stand on `o` before the move: a dead piece, or for an
@@ -283,7 +362,14 @@ impl<'a, V: Variant> Prev1<'a, V> {
     /// The un-captures of the un-move `mv` to `q` (the predecessor `base` without a captured piece): `q`
     /// refilled with an X piece, promoted or not, of a kind in Y's hand.
     #[inline]
-    fn uncaptures(&self, base: Position<V>, q: usize, mv: Move, base_h: u32, out: &mut Vec<Predecessor<V>>) {
+    fn uncaptures(
+        &self,
+        base: Position<V>,
+        q: usize,
+        mv: Move,
+        base_h: u32,
+        out: &mut impl FnMut(Predecessor<V>),
+    ) {
         let to_move = self.to_move;
         let to_move_has_pawn_on_file = self.pawn_files[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
