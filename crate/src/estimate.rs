@@ -13,6 +13,8 @@ use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::{classify, Classified, Stage};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::cell::RefCell;
 
 /// Counts of one run (or shard).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -363,17 +365,19 @@ pub fn run_range_keeping<V: Ranked>(
     let blocks = (indices.end.saturating_sub(indices.start)).div_ceil(BLOCK);
     (0..blocks)
         .into_par_iter()
-        .map_init(KkSearch::<V>::new, |search, b| {
+        .map(|b| {
             let from = indices.start + b * BLOCK;
             let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
-            for i in from..from.saturating_add(BLOCK).min(indices.end) {
-                let c = classify_sample::<V>(sampler.rank(i), search, options)
-                    .expect("sampled ranks are in range");
-                let Some(c) = batch.tally.add_sample(c) else { continue };
-                if c.stage == Stage::Ok && batch.reachable.len() < keep {
-                    batch.reachable.push((i, c.position));
+            with_search::<V, _>(|search| {
+                for i in from..from.saturating_add(BLOCK).min(indices.end) {
+                    let c = classify_sample::<V>(sampler.rank(i), search, options)
+                        .expect("sampled ranks are in range");
+                    let Some(c) = batch.tally.add_sample(c) else { continue };
+                    if c.stage == Stage::Ok && batch.reachable.len() < keep {
+                        batch.reachable.push((i, c.position));
+                    }
                 }
-            }
+            });
             batch
         })
         .reduce(Batch::default, |mut a, b| {
@@ -403,6 +407,22 @@ fn classify_sample<V: Ranked>(
     Ok(match unrank_unless_misplaced::<V>(rank)? {
         None => Sample::Misplaced,
         Some(pos) => Sample::Classified(classify(&pos, search, options)),
+    })
+}
+
+/// Runs `f` with this thread's search for `V`, kept from call to call: its tables grow to fit the
+/// searches once per thread, not once per rayon job of every `run_range` call.
+fn with_search<V: Ranked, R>(f: impl FnOnce(&mut KkSearch<V>) -> R) -> R {
+    thread_local! {
+        static SEARCH: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    }
+    SEARCH.with(|cell| {
+        // `f` classifies samples one after another and starts no rayon work, so nothing re-enters.
+        let mut slot = cell.borrow_mut();
+        if !slot.as_ref().is_some_and(|s| s.is::<KkSearch<V>>()) {
+            *slot = Some(Box::new(KkSearch::<V>::new()));
+        }
+        f(slot.as_mut().and_then(|s| s.downcast_mut()).expect("a search of this game"))
     })
 }
 

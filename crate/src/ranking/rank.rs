@@ -462,30 +462,51 @@ static SUBSET_BINOM: [[u64; 82]; 19] = {
     t
 };
 
-/// Writes the `cur`-th `s`-subset (lexicographic, as ascending index lists) of `0..m` to `out`, element
-/// by element while `accept` agrees; returns whether it agreed to all.
+/// Still-empty squares as a set of ranking indices: decoding picks the i-th of them by walking the
+/// set bits, and removes a group's squares at once.
+struct EmptySet {
+    mask: u128,
+    len: usize,
+}
+
+impl EmptySet {
+    fn all_but(n: usize, a: usize, b: usize) -> EmptySet {
+        let all = if n == 128 { u128::MAX } else { (1u128 << n) - 1 };
+        EmptySet { mask: all & !(1 << a) & !(1 << b), len: n - 2 }
+    }
+}
+
+/// The `cur`-th `s`-subset (lexicographic, by ascending ranking index) of the empty squares, element
+/// by element (as ranking indices) while `accept` agrees: the subset's squares, or `None` at the first
+/// refusal.
 #[inline]
 fn unrank_subset(
-    m: usize,
+    empties: &EmptySet,
     s: usize,
     mut cur: u64,
-    out: &mut [u8],
-    mut accept: impl FnMut(u8) -> bool,
-) -> bool {
+    mut accept: impl FnMut(usize) -> bool,
+) -> Option<u128> {
+    let m = empties.len;
+    // The empties not passed yet, lowest first; `i` counts those passed.
+    let mut rest = empties.mask;
+    let mut chosen = 0u128;
     let mut i = 0;
-    for (j, chosen) in out[..s].iter_mut().enumerate() {
+    for j in 0..s {
         let row = &SUBSET_BINOM[s - 1 - j];
         while cur >= row[m - 1 - i] {
             cur -= row[m - 1 - i];
             i += 1;
+            rest &= rest - 1;
         }
-        *chosen = i as u8;
-        if !accept(*chosen) {
-            return false;
-        }
+        let q = rest.trailing_zeros() as usize;
+        chosen |= 1 << q;
+        rest &= rest - 1;
         i += 1;
+        if !accept(q) {
+            return None;
+        }
     }
-    true
+    Some(chosen)
 }
 
 /// Lexicographic rank of the ascending positions `p` among the `p.len()`-subsets of `0..m`.
@@ -575,7 +596,7 @@ fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, Ran
     let (sente_king, gote_king) = (g.square_at_ranking_order[ks], g.square_at_ranking_order[kg]);
     cells[sente_king as usize] = Piece::unpromoted(Kind::King, Color::Sente).code();
     cells[gote_king as usize] = Piece::unpromoted(Kind::King, Color::Gote).code();
-    let mut empties = Empties::all_but(V::squares(), ks, kg);
+    let mut empties = EmptySet::all_but(V::squares(), ks, kg);
     for &k in V::KINDS {
         let n = (V::TOTAL[k.index()] - class.in_hand[k.index()]) as usize;
         if n == 0 {
@@ -598,14 +619,13 @@ fn place_kind<V: Variant>(
     kind: Kind,
     n: usize,
     digit: u128,
-    empties: &mut Empties,
+    empties: &mut EmptySet,
     cells: &mut [u8],
     mut watch: Option<&mut PlacementWatch>,
 ) -> bool {
     let g = V::geometry();
     let splits = Splits { m: empties.len, n, promotable: kind.can_promote() };
     let (split, mut e) = splits.find(digit);
-    let mut chosen = [0u8; 18];
     for (size, piece) in split.into_iter().zip(group_pieces(kind)) {
         if size == 0 {
             continue;
@@ -614,18 +634,17 @@ fn place_kind<V: Variant>(
         // Below C(m, size), which fits u64 (see SUBSET_BINOM).
         let cur = (e % radix) as u64;
         e /= radix;
-        let squares = &empties.q;
-        let square = |p: u8| g.square_at_ranking_order[squares[p as usize] as usize] as usize;
-        let placed = unrank_subset(empties.len, size, cur, &mut chosen, |p| {
-            watch.as_mut().is_none_or(|w| w.allows::<V>(piece, square(p)))
+        let square = |q: usize| g.square_at_ranking_order[q] as usize;
+        let placed = unrank_subset(empties, size, cur, |q| {
+            watch.as_mut().is_none_or(|w| w.allows::<V>(piece, square(q)))
         });
-        if !placed {
-            return false;
+        let Some(mut chosen) = placed else { return false };
+        empties.mask &= !chosen;
+        empties.len -= size;
+        while chosen != 0 {
+            cells[square(chosen.trailing_zeros() as usize)] = piece.code();
+            chosen &= chosen - 1;
         }
-        for &p in &chosen[..size] {
-            cells[square(p)] = piece.code();
-        }
-        empties.remove_positions(&chosen[..size]);
     }
     true
 }
