@@ -13,7 +13,7 @@ use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::{Hand, Position};
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
-use crate::rules::{ahead, attacked, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
+use crate::rules::{ahead, attackers, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +21,14 @@ pub struct Predecessor<V: Variant> {
     pub pos: Position<V>,
     pub mv: Move,
     pub h: u32,
+}
+
+/// Whether `o` lies strictly between `a` and `b` on a line.
+#[inline]
+fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
+    let g = V::geometry();
+    let d = g.line[a][b];
+    d != OFF && g.line[a][o] == d && g.line[o][b] == d
 }
 
 /// Calls `f(origin)` for every empty square from which piece `code` could have moved to `to`.
@@ -194,7 +202,8 @@ struct Prev1<'a, V: Variant> {
     /// P's king term, and P's heuristic without it.
     p_king_term: u32,
     h_rest: u32,
-    to_move_in_check: bool,
+    /// The squares of Y's pieces that give check to X in P (the first `checkers.0`).
+    checkers: (usize, [u8; 10]),
 }
 
 impl<'a, V: Variant> Prev1<'a, V> {
@@ -219,31 +228,41 @@ impl<'a, V: Variant> Prev1<'a, V> {
             has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
             p_king_term,
             h_rest: h - p_king_term,
-            to_move_in_check: attacked(p, to_move_king, last_mover),
+            checkers: attackers(p, to_move_king, last_mover),
         }
     }
 
-    /// Whether `pred` has X in check. When X is not in check in P, a predecessor checks X only through
-    /// the square Y's piece left or by the piece put back on its origin; otherwise test the whole board.
+    /// Whether `pred` has X in check, where Y's piece left `to` (now `vacated`, or holding a captured
+    /// piece) for `origin` (none for an un-drop). Only that piece, a slider through the vacated square,
+    /// or a check P already had can give it: X's pieces and every other square are as in P, and a
+    /// checker of P keeps its check unless it is the piece that moved or the piece now on `origin`
+    /// stands between it and X's king (`to` cannot: it held Y's piece in P).
     #[inline]
-    fn checks_to_move(&self, pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>) -> bool {
-        if self.to_move_in_check {
-            return attacked(pred, self.to_move_king, self.last_mover);
-        }
-        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, self.to_move_king))
-            || vacated.is_some_and(|q| uncovered_attack(pred, self.to_move_king, q, self.last_mover))
+    fn checks_to_move(
+        &self,
+        pred: &Position<V>,
+        vacated: Option<usize>,
+        origin: Option<usize>,
+        to: usize,
+    ) -> bool {
+        let king = self.to_move_king;
+        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, king))
+            || vacated.is_some_and(|q| uncovered_attack(pred, king, q, self.last_mover))
+            || self.checkers.1[..self.checkers.0]
+                .iter()
+                .any(|&c| c as usize != to && !origin.is_some_and(|o| between::<V>(c as usize, o, king)))
     }
 
     /// Adds `pred` to `out` unless it has X in check.
     #[inline]
     fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut impl FnMut(Predecessor<V>)) {
-        let (vacated, origin) = match mv {
+        let (vacated, origin, to) = match mv {
             Move::Board { from, to, .. } => {
-                ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize))
+                ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize), to as usize)
             }
-            Move::Drop { to, .. } => (Some(to as usize), None),
+            Move::Drop { to, .. } => (Some(to as usize), None, to as usize),
         };
-        if !self.checks_to_move(&pred, vacated, origin) {
+        if !self.checks_to_move(&pred, vacated, origin, to) {
             out(Predecessor { pos: pred, mv, h });
         }
     }
