@@ -253,6 +253,18 @@ impl<'a, V: Variant> Prev1<'a, V> {
                 .any(|&c| c as usize != to && !origin.is_some_and(|o| between::<V>(c as usize, o, king)))
     }
 
+    /// Whether every un-capture of the un-move from `o` to `q` (`base`, with `q` still empty) has X in
+    /// check: [`Prev1::checks_to_move`] with any piece on `q`, which blocks the piece on `o` only by
+    /// standing between it and X's king, and nothing else.
+    #[inline]
+    fn uncapture_checks(&self, base: &Position<V>, o: usize, q: usize) -> bool {
+        let king = self.to_move_king;
+        (piece_attacks(base, base.cell(o), o, king) && !between::<V>(o, q, king))
+            || self.checkers.1[..self.checkers.0]
+                .iter()
+                .any(|&c| c as usize != q && !between::<V>(c as usize, o, king))
+    }
+
     /// Adds `pred` to `out` unless it has X in check.
     #[inline]
     fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut impl FnMut(Predecessor<V>)) {
@@ -389,6 +401,10 @@ impl<'a, V: Variant> Prev1<'a, V> {
         base_h: u32,
         out: &mut impl FnMut(Predecessor<V>),
     ) {
+        let Move::Board { from, .. } = mv else { unreachable!("un-captures undo board moves") };
+        if self.uncapture_checks(&base, from as usize, q) {
+            return;
+        }
         let to_move = self.to_move;
         let to_move_has_pawn_on_file = self.pawn_files[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
@@ -410,7 +426,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
                 let mut pred = base;
                 pred.set_cell(q, captured);
                 pred.hand_mut(self.last_mover)[kind.index()] -= 1;
-                self.keep(pred, mv, base_h + piece_term::<V>(captured, q), out);
+                out(Predecessor { pos: pred, mv, h: base_h + piece_term::<V>(captured, q) });
             }
         }
     }

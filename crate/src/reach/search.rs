@@ -115,6 +115,8 @@ struct Node<V: Variant> {
 }
 
 const NO_NODE: u32 = u32::MAX;
+/// The hash table's size at the start of every search.
+const MIN_TABLE: usize = 512;
 /// Open-list entries with this bit stand for a node's deferred un-captures, of unpromoted pieces, or with
 /// `PROMOTED` too, of promoted ones.
 const STUB: u32 = 1 << 31;
@@ -142,9 +144,11 @@ struct Bucket {
 /// A reusable backward search; keeping one per thread avoids allocating per search.
 pub struct KkSearch<V: Variant> {
     nodes: Vec<Node<V>>,
-    /// Open-addressing set of node indices, power-of-two size. A slot holds `epoch << 32 | index`; slots
-    /// of older epochs are free, so starting a new search is O(1).
+    /// Open-addressing set of node indices in `slots[..table]` (a power of two, grown with the search and
+    /// back to `MIN_TABLE` for the next, so that small searches stay within a few cache lines). A slot
+    /// holds `epoch << 32 | index`; slots of older epochs are free, so starting a new search is O(1).
     slots: Vec<u64>,
+    table: usize,
     epoch: u64,
     /// The open list: one binary min-heap (by position order) per value of h.
     buckets: Vec<Bucket>,
@@ -216,7 +220,8 @@ impl<V: Variant> KkSearch<V> {
     pub fn new() -> KkSearch<V> {
         KkSearch {
             nodes: Vec::new(),
-            slots: vec![0; 1024],
+            slots: vec![0; MIN_TABLE],
+            table: MIN_TABLE,
             epoch: 1,
             buckets: Vec::new(),
             min_bucket: 0,
@@ -339,10 +344,10 @@ impl<V: Variant> KkSearch<V> {
 
     /// Inserts a position not seen before; returns false if it was seen.
     fn insert(&mut self, pos: Position<V>, h: u32, parent: u32, mv: Move, depth: u32) -> bool {
-        if 2 * (self.nodes.len() + 1) > self.slots.len() {
+        if 2 * (self.nodes.len() + 1) > self.table {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.table - 1;
         let mut s = hash_position(&pos) as usize & mask;
         loop {
             let slot = self.slots[s];
@@ -364,9 +369,12 @@ impl<V: Variant> KkSearch<V> {
     }
 
     fn grow(&mut self) {
-        let size = self.slots.len() * 2;
-        self.slots.clear();
-        self.slots.resize(size, 0);
+        let size = self.table * 2;
+        if self.slots.len() < size {
+            self.slots.resize(size, 0);
+        }
+        self.slots[..size].fill(0);
+        self.table = size;
         let mask = size - 1;
         for (i, node) in self.nodes.iter().enumerate() {
             let mut s = hash_position(&node.pos) as usize & mask;
@@ -387,9 +395,14 @@ impl<V: Variant> KkSearch<V> {
         self.open = 0;
         self.unmoves.clear();
         self.epoch += 1;
-        // A table grown by a large search would spread small ones over many cache lines: start small.
-        if self.slots.len() > 1 << 16 {
-            self.slots = vec![0; 1 << 14];
+        if self.epoch >> 32 != 0 {
+            // Slots keep 32 bits of the epoch: after 2^32 searches, free every slot for real.
+            self.slots.fill(0);
+            self.epoch = 1;
+        }
+        self.table = MIN_TABLE;
+        if self.slots.len() > 1 << 20 {
+            self.slots = vec![0; MIN_TABLE];
         }
         if self.nodes.capacity() > 1 << 20 {
             self.nodes.shrink_to(1 << 16);
