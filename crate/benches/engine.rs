@@ -3,7 +3,7 @@
 //! first prints where one core's time goes per stage of the pipeline, and the estimate's thread scaling
 //! on 1, 2, 4, … threads up to the machine's cores.
 
-use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
 use shogi_reach::estimate::run_range;
 use shogi_reach::ranking::rank;
 use shogi_reach::ranking::sample::RankSampler;

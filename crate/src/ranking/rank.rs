@@ -574,19 +574,18 @@ fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, Ran
     }
     let g = V::geometry();
     let class = &table.classes[table.classes.partition_point(|c| c.offset <= r) - 1];
-    let mut rest = r.checked_sub(class.offset).unwrap();
+    let (digits, n_digits) = class_digits::<V>(class, r.checked_sub(class.offset).unwrap());
+    let mut digits = digits[..n_digits].iter().copied();
     let mut hands: [Hand; 2] = [[0; 8]; 2];
     for &k in V::KINDS {
         let h = class.in_hand[k.index()];
         if h > 0 {
-            let (q, d) = rest.div_rem(h as u128 + 1);
-            rest = q;
-            hands[0][k.index()] = d as u8;
-            hands[1][k.index()] = h - d as u8;
+            let d = digits.next().unwrap() as u8;
+            hands[0][k.index()] = d;
+            hands[1][k.index()] = h - d;
         }
     }
-    let (q, king_digit) = rest.div_rem(king_placements::<V>() as u128);
-    rest = q;
+    let king_digit = digits.next().unwrap();
     let (ks, kg) = decode_kings::<V>(king_digit as usize);
     // Only with both kings on the centre file do the other pieces decide the mirror test.
     let centre = |k: usize| (V::H * (V::W / 2)..V::H * (V::W / 2 + 1)).contains(&k);
@@ -602,14 +601,69 @@ fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, Ran
         if n == 0 {
             continue;
         }
-        let (q, digit) = rest.div_rem(board_radix(k, empties.len, n));
-        rest = q;
+        let digit = digits.next().unwrap();
         if !place_kind::<V>(k, n, digit, &mut empties, cells, watch.as_mut()) {
             return Ok(None);
         }
     }
-    debug_assert!(rest == V::Rank::ZERO);
     Ok(Some(Position::from_parts(board, hands, Color::Sente, [sente_king, gote_king])))
+}
+
+/// The digits of `rest` (a rank less its class's offset), least significant first: Sente's count in
+/// hand of each kind held, the king digit, each board kind's digit; and how many. Their radices follow
+/// from the class alone, so runs of them whose product fits `u64` cost one wide division, not one
+/// each (a Shogi rank has up to 15 digits).
+#[inline]
+fn class_digits<V: Ranked>(class: &HandClass<V::Rank>, mut rest: V::Rank) -> ([u128; 16], usize) {
+    let mut radices = [0u128; 16];
+    let mut len = 0;
+    let mut push = |r: u128| {
+        radices[len] = r;
+        len += 1;
+    };
+    for &k in V::KINDS {
+        let h = class.in_hand[k.index()];
+        if h > 0 {
+            push(h as u128 + 1);
+        }
+    }
+    push(king_placements::<V>() as u128);
+    let mut empty = V::squares() - 2;
+    for &k in V::KINDS {
+        let n = (V::TOTAL[k.index()] - class.in_hand[k.index()]) as usize;
+        if n > 0 {
+            push(board_radix(k, empty, n));
+            empty -= n;
+        }
+    }
+    let mut digits = [0u128; 16];
+    let mut i = 0;
+    while i < len {
+        let (mut j, mut product) = (i, 1u64);
+        while let Some(p) =
+            radices.get(j).filter(|_| j < len).and_then(|&r| u64::try_from(r).ok()?.checked_mul(product))
+        {
+            product = p;
+            j += 1;
+        }
+        if j == i {
+            // A radix of its own beyond u64.
+            let (q, d) = rest.div_rem(radices[i]);
+            (rest, digits[i]) = (q, d);
+            i += 1;
+            continue;
+        }
+        let (q, low) = rest.div_rem(product as u128);
+        rest = q;
+        let mut low = low as u64;
+        for (d, &r) in digits[i..j].iter_mut().zip(&radices[i..j]) {
+            *d = (low % r as u64) as u128;
+            low /= r as u64;
+        }
+        i = j;
+    }
+    debug_assert!(rest == V::Rank::ZERO);
+    (digits, len)
 }
 
 /// Places the `n` board pieces of `kind` that its board `digit` encodes on `empties`, and removes
