@@ -640,11 +640,11 @@ fn class_digits<V: Ranked>(class: &HandClass<V::Rank>, mut rest: V::Rank) -> ([u
     let mut i = 0;
     while i < len {
         let (mut j, mut product) = (i, 1u64);
-        while let Some(p) =
-            radices.get(j).filter(|_| j < len).and_then(|&r| u64::try_from(r).ok()?.checked_mul(product))
-        {
-            product = p;
-            j += 1;
+        while j < len {
+            match u64::try_from(radices[j]).ok().and_then(|r| r.checked_mul(product)) {
+                Some(p) => (product, j) = (p, j + 1),
+                None => break,
+            }
         }
         if j == i {
             // A radix of its own beyond u64.
