@@ -7,11 +7,14 @@
 use crate::board::position::Position;
 use crate::ranking::rank::RankInt;
 use crate::ranking::rank::Ranked;
+use crate::ranking::rank::{unrank_unless_misplaced, RankError};
 use crate::ranking::sample::RankSampler;
 use crate::reach::search::{KkSearch, SearchOptions};
-use crate::reach::stage::{classify_rank, Classified, Stage};
+use crate::reach::stage::{classify, Classified, Stage};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::any::Any;
+use std::cell::RefCell;
 
 /// Counts of one run (or shard).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -51,6 +54,21 @@ impl Tally {
             self.reachable_pops += s.pops;
             self.reachable_nodes += s.nodes;
             self.reachable_plies += s.plies() as u64;
+        }
+    }
+
+    /// Counts `sample`; returns what the pipeline found, if it got beyond unranking.
+    fn add_sample<V: Ranked>(&mut self, sample: Sample<V>) -> Option<Classified<V>> {
+        match sample {
+            Sample::Misplaced => {
+                self.samples += 1;
+                self.stages[Stage::Piece] += 1;
+                None
+            }
+            Sample::Classified(c) => {
+                self.add(&c);
+                Some(c)
+            }
         }
     }
 
@@ -347,17 +365,19 @@ pub fn run_range_keeping<V: Ranked>(
     let blocks = (indices.end.saturating_sub(indices.start)).div_ceil(BLOCK);
     (0..blocks)
         .into_par_iter()
-        .map_init(KkSearch::<V>::new, |search, b| {
+        .map(|b| {
             let from = indices.start + b * BLOCK;
             let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
-            for i in from..from.saturating_add(BLOCK).min(indices.end) {
-                let c =
-                    classify_rank::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
-                batch.tally.add(&c);
-                if c.stage == Stage::Ok && batch.reachable.len() < keep {
-                    batch.reachable.push((i, c.position));
+            with_search::<V, _>(|search| {
+                for i in from..from.saturating_add(BLOCK).min(indices.end) {
+                    let c = classify_sample::<V>(sampler.rank(i), search, options)
+                        .expect("sampled ranks are in range");
+                    let Some(c) = batch.tally.add_sample(c) else { continue };
+                    if c.stage == Stage::Ok && batch.reachable.len() < keep {
+                        batch.reachable.push((i, c.position));
+                    }
                 }
-            }
+            });
             batch
         })
         .reduce(Batch::default, |mut a, b| {
@@ -370,6 +390,42 @@ pub fn run_range_keeping<V: Ranked>(
         })
 }
 
+/// A sample through the pipeline: the stage of one that fails the placement test while being unranked
+/// (nothing else to know about it), or everything the pipeline found.
+enum Sample<V: Ranked> {
+    Misplaced,
+    Classified(Classified<V>),
+}
+
+/// Unranks `rank` (stopping at the first misplaced piece, most samples' fate) and classifies it.
+#[inline]
+fn classify_sample<V: Ranked>(
+    rank: V::Rank,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Result<Sample<V>, RankError> {
+    Ok(match unrank_unless_misplaced::<V>(rank)? {
+        None => Sample::Misplaced,
+        Some(pos) => Sample::Classified(classify(&pos, search, options)),
+    })
+}
+
+/// Runs `f` with this thread's search for `V`, kept from call to call: its tables grow to fit the
+/// searches once per thread, not once per rayon job of every `run_range` call.
+fn with_search<V: Ranked, R>(f: impl FnOnce(&mut KkSearch<V>) -> R) -> R {
+    thread_local! {
+        static SEARCH: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    }
+    SEARCH.with(|cell| {
+        // `f` classifies samples one after another and starts no rayon work, so nothing re-enters.
+        let mut slot = cell.borrow_mut();
+        if !slot.as_ref().is_some_and(|s| s.is::<KkSearch<V>>()) {
+            *slot = Some(Box::new(KkSearch::<V>::new()));
+        }
+        f(slot.as_mut().and_then(|s| s.downcast_mut()).expect("a search of this game"))
+    })
+}
+
 /// Classifies the given ranks (one batch, on the current thread) and counts the stages.
 pub fn tally_ranks<V: Ranked>(
     ranks: &[V::Rank],
@@ -378,7 +434,7 @@ pub fn tally_ranks<V: Ranked>(
     let mut search = KkSearch::<V>::new();
     let mut t = Tally::default();
     for &r in ranks {
-        t.add(&classify_rank::<V>(r, &mut search, options)?);
+        t.add_sample(classify_sample::<V>(r, &mut search, options)?);
     }
     Ok(t)
 }

@@ -13,7 +13,7 @@ use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::{Hand, Position};
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
-use crate::rules::{ahead, attacked, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
+use crate::rules::{ahead, attackers, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
 #[derive(Clone, Copy, Debug)]
@@ -21,6 +21,14 @@ pub struct Predecessor<V: Variant> {
     pub pos: Position<V>,
     pub mv: Move,
     pub h: u32,
+}
+
+/// Whether `o` lies strictly between `a` and `b` on a line.
+#[inline]
+fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
+    let g = V::geometry();
+    let d = g.line[a][b];
+    d != OFF && g.line[a][o] == d && g.line[o][b] == d
 }
 
 /// Calls `f(origin)` for every empty square from which piece `code` could have moved to `to`.
@@ -66,19 +74,83 @@ pub enum Parts {
 
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
-    predecessors_parts(p, Parts::All, out);
+    out.clear();
+    predecessors_parts(p, Parts::All, &mut |pred| out.push(pred));
 }
 
-/// Fills `out` with a part of Prev1(`p`). Returns, for un-captures of unpromoted and of promoted pieces,
-/// a lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
+/// Passes a part of Prev1(`p`) to `out`, one predecessor at a time (a search inserts them where they
+/// go, without a buffer in between). Returns, for un-captures of unpromoted and of promoted pieces, a
+/// lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
 /// `None` where there are none).
-pub fn predecessors_parts<V: Variant>(
+pub fn predecessors_parts<V: Variant, S: FnMut(Predecessor<V>)>(
     p: &Position<V>,
     parts: Parts,
-    out: &mut Vec<Predecessor<V>>,
+    out: &mut S,
 ) -> [Option<u32>; 2] {
-    out.clear();
-    let prev1 = Prev1::new(p, parts);
+    generate(&Prev1::new(p, heuristic(p), parts), out, None)
+}
+
+/// An un-move of P whose un-captures were left for later: what generating them needs, so that a later
+/// pass does not walk P's pieces and their origins again.
+#[derive(Clone, Copy, Debug)]
+pub struct Unmove {
+    from: u8,
+    to: u8,
+    placed: u8,
+    promote: bool,
+    /// The heuristic of the un-move without a captured piece.
+    h: u32,
+}
+
+/// [`predecessors_parts`] for a search that knows `h`, P's heuristic: with `Parts::NoUncaptures`,
+/// `unmoves` records (appends) the un-moves whose un-captures are left out, for
+/// [`recorded_uncaptures`].
+pub fn predecessors_known<V: Variant, S: FnMut(Predecessor<V>)>(
+    p: &Position<V>,
+    h: u32,
+    parts: Parts,
+    out: &mut S,
+    unmoves: &mut Vec<Unmove>,
+) -> [Option<u32>; 2] {
+    let prev1 = Prev1::new(p, h, parts);
+    let record = (parts == Parts::NoUncaptures && prev1.has_hand).then_some(unmoves);
+    generate(&prev1, out, record)
+}
+
+/// `Parts::Uncaptures { promoted, h }` of P (heuristic `p_h`) from its `unmoves` recorded by
+/// [`predecessors_known`], in the same order as [`predecessors_parts`] gives them. Returns the bound of
+/// that class's un-captures above `h`.
+pub fn recorded_uncaptures<V: Variant, S: FnMut(Predecessor<V>)>(
+    p: &Position<V>,
+    p_h: u32,
+    unmoves: &[Unmove],
+    promoted: bool,
+    h: u32,
+    out: &mut S,
+) -> Option<u32> {
+    let prev1 = Prev1::new(p, p_h, Parts::Uncaptures { promoted, h });
+    let mut bounds = [None; 2];
+    for u in unmoves {
+        let q = u.to as usize;
+        if prev1.bound_uncaptures(q, u.h, &mut bounds) {
+            let placed = Piece::from_code(u.placed).expect("a recorded piece");
+            let base = prev1.unmoved(u.from as usize, q, placed);
+            let mv = Move::Board { from: u.from, to: u.to, promote: u.promote };
+            prev1.uncaptures(base, q, mv, u.h, out);
+        }
+    }
+    bounds[promoted as usize]
+}
+
+/// Walks P's pieces of the last mover and their origins, passing the predecessors `prev1.parts` asks
+/// for to `out`, and recording un-moves in `record`. Returns the bounds of the un-captures left out.
+#[inline]
+fn generate<V: Variant>(
+    prev1: &Prev1<'_, V>,
+    out: &mut impl FnMut(Predecessor<V>),
+    mut record: Option<&mut Vec<Unmove>>,
+) -> [Option<u32>; 2] {
+    let p = prev1.p;
     let last_mover = prev1.last_mover;
     let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
     let mut mated: Option<bool> = None;
@@ -91,12 +163,18 @@ pub fn predecessors_parts<V: Variant>(
         if !piece.is_promoted() && piece.kind() != Kind::King && !prev1.only_uncaptures {
             prev1.undrop(q, piece, &mut mated, out);
         }
-        origins(p, code, q, |o| prev1.unmove(o, q, piece, false, out, &mut uncapture_bounds));
+        let mut unmove = |o: usize, placed: Piece, promote: bool| {
+            let h = prev1.unmove(o, q, placed, promote, out, &mut uncapture_bounds);
+            if let (Some(h), Some(r)) = (h, record.as_deref_mut()) {
+                r.push(Unmove { from: o as u8, to: q as u8, placed: placed.code(), promote, h });
+            }
+        };
+        origins(p, code, q, |o| unmove(o, piece, false));
         if piece.is_promoted() {
             let unpromoted = piece.unpromote();
             origins(p, unpromoted.code(), q, |o| {
                 if V::in_zone(o, last_mover) || V::in_zone(q, last_mover) {
-                    prev1.unmove(o, q, unpromoted, true, out, &mut uncapture_bounds)
+                    unmove(o, unpromoted, true)
                 }
             });
         }
@@ -124,12 +202,13 @@ struct Prev1<'a, V: Variant> {
     /// P's king term, and P's heuristic without it.
     p_king_term: u32,
     h_rest: u32,
-    to_move_in_check: bool,
+    /// The squares of Y's pieces that give check to X in P (the first `checkers.0`).
+    checkers: (usize, [u8; 10]),
 }
 
 impl<'a, V: Variant> Prev1<'a, V> {
     #[inline]
-    fn new(p: &'a Position<V>, parts: Parts) -> Prev1<'a, V> {
+    fn new(p: &'a Position<V>, h: u32, parts: Parts) -> Prev1<'a, V> {
         let to_move = p.side_to_move();
         let last_mover = to_move.opponent();
         let to_move_king = p.king(to_move);
@@ -148,40 +227,62 @@ impl<'a, V: Variant> Prev1<'a, V> {
             has_hand: hand.iter().any(|&n| n > 0),
             has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
             p_king_term,
-            h_rest: heuristic(p) - p_king_term,
-            to_move_in_check: attacked(p, to_move_king, last_mover),
+            h_rest: h - p_king_term,
+            checkers: attackers(p, to_move_king, last_mover),
         }
     }
 
-    /// Whether `pred` has X in check. When X is not in check in P, a predecessor checks X only through
-    /// the square Y's piece left or by the piece put back on its origin; otherwise test the whole board.
+    /// Whether `pred` has X in check, where Y's piece left `to` (now `vacated`, or holding a captured
+    /// piece) for `origin` (none for an un-drop). Only that piece, a slider through the vacated square,
+    /// or a check P already had can give it: X's pieces and every other square are as in P, and a
+    /// checker of P keeps its check unless it is the piece that moved or the piece now on `origin`
+    /// stands between it and X's king (`to` cannot: it held Y's piece in P).
     #[inline]
-    fn checks_to_move(&self, pred: &Position<V>, vacated: Option<usize>, origin: Option<usize>) -> bool {
-        if self.to_move_in_check {
-            return attacked(pred, self.to_move_king, self.last_mover);
-        }
-        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, self.to_move_king))
-            || vacated.is_some_and(|q| uncovered_attack(pred, self.to_move_king, q, self.last_mover))
+    fn checks_to_move(
+        &self,
+        pred: &Position<V>,
+        vacated: Option<usize>,
+        origin: Option<usize>,
+        to: usize,
+    ) -> bool {
+        let king = self.to_move_king;
+        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, king))
+            || vacated.is_some_and(|q| uncovered_attack(pred, king, q, self.last_mover))
+            || self.checkers.1[..self.checkers.0]
+                .iter()
+                .any(|&c| c as usize != to && !origin.is_some_and(|o| between::<V>(c as usize, o, king)))
+    }
+
+    /// Whether every un-capture of the un-move from `o` to `q` (`base`, with `q` still empty) has X in
+    /// check: [`Prev1::checks_to_move`] with any piece on `q`, which blocks the piece on `o` only by
+    /// standing between it and X's king, and nothing else.
+    #[inline]
+    fn uncapture_checks(&self, base: &Position<V>, o: usize, q: usize) -> bool {
+        let king = self.to_move_king;
+        (piece_attacks(base, base.cell(o), o, king) && !between::<V>(o, q, king))
+            || self.checkers.1[..self.checkers.0]
+                .iter()
+                .any(|&c| c as usize != q && !between::<V>(c as usize, o, king))
     }
 
     /// Adds `pred` to `out` unless it has X in check.
     #[inline]
-    fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut Vec<Predecessor<V>>) {
-        let (vacated, origin) = match mv {
+    fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut impl FnMut(Predecessor<V>)) {
+        let (vacated, origin, to) = match mv {
             Move::Board { from, to, .. } => {
-                ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize))
+                ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize), to as usize)
             }
-            Move::Drop { to, .. } => (Some(to as usize), None),
+            Move::Drop { to, .. } => (Some(to as usize), None, to as usize),
         };
-        if !self.checks_to_move(&pred, vacated, origin) {
-            out.push(Predecessor { pos: pred, mv, h });
+        if !self.checks_to_move(&pred, vacated, origin, to) {
+            out(Predecessor { pos: pred, mv, h });
         }
     }
 
     /// The un-drop of Y's unpromoted `piece` on `q`, unless it was a pawn drop that mated (illegal).
     /// `mated` caches whether X is checkmated in P.
     #[inline]
-    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut Vec<Predecessor<V>>) {
+    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut impl FnMut(Predecessor<V>)) {
         let p = self.p;
         let kind = piece.kind();
         let pawn_mate = kind == Kind::Pawn
@@ -199,7 +300,8 @@ impl<'a, V: Variant> Prev1<'a, V> {
     }
 
     /// The un-move of `placed` from `o` to `q` (an un-promotion if `promote`), bare and with every
-    /// un-capture that `parts` asks for.
+    /// un-capture that `parts` asks for. Returns its heuristic (without a captured piece) if it is legal
+    /// and `parts` wants it.
     #[inline]
     fn unmove(
         &self,
@@ -207,11 +309,11 @@ impl<'a, V: Variant> Prev1<'a, V> {
         q: usize,
         placed: Piece,
         promote: bool,
-        out: &mut Vec<Predecessor<V>>,
+        out: &mut impl FnMut(Predecessor<V>),
         bounds: &mut [Option<u32>; 2],
-    ) {
+    ) -> Option<u32> {
         if self.origin_is_illegal(o, placed, promote) {
-            return;
+            return None;
         }
         let mv = Move::Board { from: o as u8, to: q as u8, promote };
         let kt = if placed.kind() == Kind::King {
@@ -222,18 +324,26 @@ impl<'a, V: Variant> Prev1<'a, V> {
         let base_h =
             self.h_rest - piece_term::<V>(self.p.cell(q), q) + piece_term::<V>(placed.code(), o) + kt;
         if !self.bound_uncaptures(q, base_h, bounds) {
-            return;
+            return None;
         }
-        let mut base = *self.p;
-        base.set_cell(q, EMPTY);
-        base.set_cell(o, placed.code());
-        base.set_side(self.last_mover);
+        let base = self.unmoved(o, q, placed);
         if !self.only_uncaptures {
             self.keep(base, mv, base_h, out);
         }
         if self.parts != Parts::NoUncaptures {
             self.uncaptures(base, q, mv, base_h, out);
         }
+        Some(base_h)
+    }
+
+    /// P with `placed` moved back from `q` to `o`, `q` empty, Y to move.
+    #[inline]
+    fn unmoved(&self, o: usize, q: usize, placed: Piece) -> Position<V> {
+        let mut base = *self.p;
+        base.set_cell(q, EMPTY);
+        base.set_cell(o, placed.code());
+        base.set_side(self.last_mover);
+        base
     }
 
     /// Whether Y's unpromoted `placed` could not stand on `o` before the move: a dead piece, or for an
@@ -283,7 +393,18 @@ impl<'a, V: Variant> Prev1<'a, V> {
     /// The un-captures of the un-move `mv` to `q` (the predecessor `base` without a captured piece): `q`
     /// refilled with an X piece, promoted or not, of a kind in Y's hand.
     #[inline]
-    fn uncaptures(&self, base: Position<V>, q: usize, mv: Move, base_h: u32, out: &mut Vec<Predecessor<V>>) {
+    fn uncaptures(
+        &self,
+        base: Position<V>,
+        q: usize,
+        mv: Move,
+        base_h: u32,
+        out: &mut impl FnMut(Predecessor<V>),
+    ) {
+        let Move::Board { from, .. } = mv else { unreachable!("un-captures undo board moves") };
+        if self.uncapture_checks(&base, from as usize, q) {
+            return;
+        }
         let to_move = self.to_move;
         let to_move_has_pawn_on_file = self.pawn_files[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
@@ -305,7 +426,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
                 let mut pred = base;
                 pred.set_cell(q, captured);
                 pred.hand_mut(self.last_mover)[kind.index()] -= 1;
-                self.keep(pred, mv, base_h + piece_term::<V>(captured, q), out);
+                out(Predecessor { pos: pred, mv, h: base_h + piece_term::<V>(captured, q) });
             }
         }
     }

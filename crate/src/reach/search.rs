@@ -8,7 +8,9 @@ use crate::board::moves::Move;
 use crate::board::position::{Hand, Position};
 use crate::board::variant::Variant;
 use crate::reach::heuristic::heuristic;
-use crate::reach::prev::{predecessors_parts, Parts, Predecessor};
+use crate::reach::prev::{
+    predecessors_known, predecessors_parts, recorded_uncaptures, Parts, Predecessor, Unmove,
+};
 use std::cmp::Ordering;
 
 /// Compares hands as the reference does: each as the sorted sequence of its pieces' kinds, a proper
@@ -108,9 +110,13 @@ struct Node<V: Variant> {
     mv: Move,
     depth: u32,
     h: u32,
+    /// Its un-moves in `KkSearch::unmoves`, recorded when its un-captures were deferred.
+    unmoves: [u32; 2],
 }
 
 const NO_NODE: u32 = u32::MAX;
+/// The hash table's size at the start of every search.
+const MIN_TABLE: usize = 512;
 /// Open-list entries with this bit stand for a node's deferred un-captures, of unpromoted pieces, or with
 /// `PROMOTED` too, of promoted ones.
 const STUB: u32 = 1 << 31;
@@ -125,19 +131,32 @@ struct Entry {
     node: u32,
 }
 
+/// The open entries of one value of h: a binary min-heap followed by entries not yet sifted in. Most
+/// generated positions are never popped (the search ends first), so a bucket is put in order only when
+/// it is popped from: the pop order is the same, as `less` is a total order.
+#[derive(Default)]
+struct Bucket {
+    entries: Vec<Entry>,
+    /// `entries[..heap]` is a heap.
+    heap: usize,
+}
+
 /// A reusable backward search; keeping one per thread avoids allocating per search.
 pub struct KkSearch<V: Variant> {
     nodes: Vec<Node<V>>,
-    /// Open-addressing set of node indices, power-of-two size. A slot holds `epoch << 32 | index`; slots
-    /// of older epochs are free, so starting a new search is O(1).
+    /// Open-addressing set of node indices in `slots[..table]` (a power of two, grown with the search and
+    /// back to `MIN_TABLE` for the next, so that small searches stay within a few cache lines). A slot
+    /// holds `epoch << 32 | index`; slots of older epochs are free, so starting a new search is O(1).
     slots: Vec<u64>,
+    table: usize,
     epoch: u64,
     /// The open list: one binary min-heap (by position order) per value of h.
-    buckets: Vec<Vec<Entry>>,
+    buckets: Vec<Bucket>,
     /// No bucket below this one is non-empty.
     min_bucket: usize,
     open: usize,
-    preds: Vec<Predecessor<V>>,
+    /// The un-moves of the nodes whose un-captures wait behind stubs.
+    unmoves: Vec<Unmove>,
 }
 
 impl<V: Variant> Default for KkSearch<V> {
@@ -146,23 +165,50 @@ impl<V: Variant> Default for KkSearch<V> {
     }
 }
 
+/// Odd constants (from the digits of π) that make the words of a position's hash differ.
+const HASH_KEYS: [u64; 14] = [
+    0x243F_6A88_85A3_08D3,
+    0x1319_8A2E_0370_7345,
+    0xA409_3822_299F_31D1,
+    0x082E_FA98_EC4E_6C89,
+    0x4528_21E6_38D0_1377,
+    0xBE54_66CF_34E9_0C6D,
+    0xC0AC_29B7_C97C_50DD,
+    0x3F84_D5B5_B547_0917,
+    0x9216_D5D9_8979_FB1B,
+    0xD131_0BA6_98DF_B5AD,
+    0x2FFD_72DB_D01A_DFB7,
+    0xB8E1_AFED_6A26_7E97,
+    0x24A1_9947_B391_6CF7,
+    0x0801_F2E2_858E_FC17,
+];
+
+/// The 128-bit product of `a` and `b`, folded to 64 bits.
+#[inline]
+fn fold_mul(a: u64, b: u64) -> u64 {
+    let p = a as u128 * b as u128;
+    p as u64 ^ (p >> 64) as u64
+}
+
+/// A hash of the whole position. Pairs of words are multiplied independently (no chain of dependent
+/// multiplies), then mixed; the table uses the low bits.
 #[inline]
 fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
-    const K: u64 = 0x9E37_79B9_7F4A_7C15;
-    let mut h = p.side_to_move() as u64;
-    let mix = |h: u64, w: u64| (h.rotate_left(5) ^ w).wrapping_mul(K);
+    let mut words = [0u64; 12];
+    let mut bytes = [0u8; 96];
     let board = p.board();
-    let mut chunks = board.chunks_exact(8);
-    for c in &mut chunks {
-        h = mix(h, u64::from_le_bytes(c.try_into().unwrap()));
+    bytes[..board.len()].copy_from_slice(board);
+    for (w, c) in words.iter_mut().zip(bytes.chunks_exact(8)) {
+        *w = u64::from_le_bytes(c.try_into().unwrap());
     }
-    let mut tail = [0u8; 8];
-    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-    h = mix(h, u64::from_le_bytes(tail));
-    for hand in p.hands() {
-        h = mix(h, u64::from_le_bytes(*hand));
+    let hands =
+        [u64::from_le_bytes(p.hands()[0]), u64::from_le_bytes(p.hands()[1]) ^ p.side_to_move() as u64];
+    let mut h = fold_mul(hands[0] ^ HASH_KEYS[12], hands[1] ^ HASH_KEYS[13]);
+    let board_words = board.len().div_ceil(16) * 2;
+    for (pair, keys) in words[..board_words].chunks_exact(2).zip(HASH_KEYS.chunks_exact(2)) {
+        h = h.wrapping_add(fold_mul(pair[0] ^ keys[0], pair[1] ^ keys[1]));
     }
-    // Final avalanche (MurmurHash3's fmix64): the table uses the low bits.
+    // Final avalanche (MurmurHash3's fmix64).
     h ^= h >> 33;
     h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
     h ^= h >> 33;
@@ -174,22 +220,23 @@ impl<V: Variant> KkSearch<V> {
     pub fn new() -> KkSearch<V> {
         KkSearch {
             nodes: Vec::new(),
-            slots: vec![0; 1024],
+            slots: vec![0; MIN_TABLE],
+            table: MIN_TABLE,
             epoch: 1,
             buckets: Vec::new(),
             min_bucket: 0,
             open: 0,
-            preds: Vec::new(),
+            unmoves: Vec::new(),
         }
     }
 
-    /// The entry of node `e` and its bucket.
-    fn entry(&self, e: u32) -> (Entry, usize) {
-        let n = &self.nodes[e as usize];
+    /// The open-list key of a position: the side to move and its first 15 cells.
+    #[inline]
+    fn key(pos: &Position<V>) -> u128 {
         let mut key = [0u8; 16];
-        key[0] = n.pos.side_to_move() as u8;
-        key[1..].copy_from_slice(&n.pos.board()[..15]);
-        (Entry { rank: u128::from_be_bytes(key), node: e }, n.h as usize)
+        key[0] = pos.side_to_move() as u8;
+        key[1..].copy_from_slice(&pos.board()[..15]);
+        u128::from_be_bytes(key)
     }
 
     /// Order within a bucket: stubs first (among themselves by node), then the reference's position order.
@@ -210,18 +257,36 @@ impl<V: Variant> KkSearch<V> {
         self.push_entry(Entry { rank: 0, node }, h as usize);
     }
 
-    fn push_open(&mut self, i: u32) {
-        let (e, h) = self.entry(i);
-        self.push_entry(e, h);
-    }
-
     fn push_entry(&mut self, e: Entry, h: usize) {
         if self.buckets.len() <= h {
-            self.buckets.resize_with(h + 1, Vec::new);
+            self.buckets.resize_with(h + 1, Bucket::default);
         }
-        let mut heap = std::mem::take(&mut self.buckets[h]);
-        let mut c = heap.len();
-        heap.push(e);
+        self.buckets[h].entries.push(e);
+        self.min_bucket = self.min_bucket.min(h);
+        self.open += 1;
+    }
+
+    /// Makes bucket `b` one heap: Floyd's construction for a bucket never popped from, else sifts the
+    /// new entries up.
+    fn settle(&mut self, b: usize) {
+        let mut bucket = std::mem::take(&mut self.buckets[b]);
+        let n = bucket.entries.len();
+        if bucket.heap == 0 {
+            for i in (0..n / 2).rev() {
+                self.sift_down(&mut bucket.entries, i);
+            }
+        } else {
+            for i in bucket.heap..n {
+                self.sift_up(&mut bucket.entries, i);
+            }
+        }
+        bucket.heap = n;
+        self.buckets[b] = bucket;
+    }
+
+    #[inline]
+    fn sift_up(&self, heap: &mut [Entry], mut c: usize) {
+        let e = heap[c];
         while c > 0 {
             let parent = (c - 1) / 2;
             if !self.less(&e, &heap[parent]) {
@@ -231,52 +296,58 @@ impl<V: Variant> KkSearch<V> {
             c = parent;
         }
         heap[c] = e;
-        self.buckets[h] = heap;
-        self.min_bucket = self.min_bucket.min(h);
-        self.open += 1;
+    }
+
+    #[inline]
+    fn sift_down(&self, heap: &mut [Entry], mut i: usize) {
+        let n = heap.len();
+        let e = heap[i];
+        loop {
+            let (l, r) = (2 * i + 1, 2 * i + 2);
+            if l >= n {
+                break;
+            }
+            let m = if r < n && self.less(&heap[r], &heap[l]) { r } else { l };
+            if !self.less(&heap[m], &e) {
+                break;
+            }
+            heap[i] = heap[m];
+            i = m;
+        }
+        heap[i] = e;
     }
 
     fn pop_open(&mut self) -> Option<u32> {
         if self.open == 0 {
             return None;
         }
-        while self.buckets[self.min_bucket].is_empty() {
+        while self.buckets[self.min_bucket].entries.is_empty() {
             self.min_bucket += 1;
         }
-        let mut heap = std::mem::take(&mut self.buckets[self.min_bucket]);
+        let b = self.min_bucket;
+        if self.buckets[b].heap < self.buckets[b].entries.len() {
+            self.settle(b);
+        }
+        let mut bucket = std::mem::take(&mut self.buckets[b]);
+        let heap = &mut bucket.entries;
         let top = heap[0].node;
         let last = heap.pop().unwrap();
-        let n = heap.len();
-        if n > 0 {
-            let mut i = 0;
-            loop {
-                let (l, r) = (2 * i + 1, 2 * i + 2);
-                let mut m = l;
-                if l >= n {
-                    break;
-                }
-                if r < n && self.less(&heap[r], &heap[l]) {
-                    m = r;
-                }
-                if !self.less(&heap[m], &last) {
-                    break;
-                }
-                heap[i] = heap[m];
-                i = m;
-            }
-            heap[i] = last;
+        if !heap.is_empty() {
+            heap[0] = last;
+            self.sift_down(heap, 0);
         }
-        self.buckets[self.min_bucket] = heap;
+        bucket.heap = heap.len();
+        self.buckets[b] = bucket;
         self.open -= 1;
         Some(top)
     }
 
     /// Inserts a position not seen before; returns false if it was seen.
     fn insert(&mut self, pos: Position<V>, h: u32, parent: u32, mv: Move, depth: u32) -> bool {
-        if 2 * (self.nodes.len() + 1) > self.slots.len() {
+        if 2 * (self.nodes.len() + 1) > self.table {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
+        let mask = self.table - 1;
         let mut s = hash_position(&pos) as usize & mask;
         loop {
             let slot = self.slots[s];
@@ -291,15 +362,19 @@ impl<V: Variant> KkSearch<V> {
         let index = self.nodes.len() as u32;
         self.slots[s] = self.epoch << 32 | index as u64;
         debug_assert_eq!(h, heuristic(&pos));
-        self.nodes.push(Node { pos, parent, mv, depth, h });
-        self.push_open(index);
+        let entry = Entry { rank: Self::key(&pos), node: index };
+        self.nodes.push(Node { pos, parent, mv, depth, h, unmoves: [0; 2] });
+        self.push_entry(entry, h as usize);
         true
     }
 
     fn grow(&mut self) {
-        let size = self.slots.len() * 2;
-        self.slots.clear();
-        self.slots.resize(size, 0);
+        let size = self.table * 2;
+        if self.slots.len() < size {
+            self.slots.resize(size, 0);
+        }
+        self.slots[..size].fill(0);
+        self.table = size;
         let mask = size - 1;
         for (i, node) in self.nodes.iter().enumerate() {
             let mut s = hash_position(&node.pos) as usize & mask;
@@ -313,14 +388,21 @@ impl<V: Variant> KkSearch<V> {
     fn reset(&mut self) {
         self.nodes.clear();
         for b in &mut self.buckets {
-            b.clear();
+            b.entries.clear();
+            b.heap = 0;
         }
         self.min_bucket = 0;
         self.open = 0;
+        self.unmoves.clear();
         self.epoch += 1;
-        // A table grown by a large search would spread small ones over many cache lines: start small.
-        if self.slots.len() > 1 << 16 {
-            self.slots = vec![0; 1 << 14];
+        if self.epoch >> 32 != 0 {
+            // Slots keep 32 bits of the epoch: after 2^32 searches, free every slot for real.
+            self.slots.fill(0);
+            self.epoch = 1;
+        }
+        self.table = MIN_TABLE;
+        if self.slots.len() > 1 << 20 {
+            self.slots = vec![0; MIN_TABLE];
         }
         if self.nodes.capacity() > 1 << 20 {
             self.nodes.shrink_to(1 << 16);
@@ -328,10 +410,11 @@ impl<V: Variant> KkSearch<V> {
         }
     }
 
-    /// |Prev1(pos)|, reusing this search's buffer.
+    /// |Prev1(pos)|.
     pub fn count_predecessors(&mut self, pos: &Position<V>) -> usize {
-        predecessors_parts(pos, Parts::All, &mut self.preds);
-        self.preds.len()
+        let mut n = 0;
+        predecessors_parts(pos, Parts::All, &mut |_| n += 1);
+        n
     }
 
     /// Searches back from `root` to a KK position. `progress` is called every 1024 pops and may return
@@ -349,11 +432,10 @@ impl<V: Variant> KkSearch<V> {
         let mut max_depth = 0;
         let mut verdict = Verdict::Unreachable;
         let mut goal = NO_NODE;
-        let mut preds = std::mem::take(&mut self.preds);
         while let Some(entry) = self.pop_open() {
             let i = if entry & STUB != 0 { entry & NODE_MASK } else { entry };
-            if entry & STUB != 0 {
-                self.expand_stub(entry, &mut preds);
+            let deepest = if entry & STUB != 0 {
+                self.expand_stub(entry)
             } else {
                 pops += 1;
                 if self.nodes[i as usize].h == 0 {
@@ -361,59 +443,70 @@ impl<V: Variant> KkSearch<V> {
                     goal = i;
                     break;
                 }
-                self.expand_node(i, options.lazy_captures, &mut preds);
-            }
-            max_depth = max_depth.max(self.insert_predecessors(&preds, i));
+                self.expand_node(i, options.lazy_captures)
+            };
+            max_depth = max_depth.max(deepest);
             if self.should_stop(entry, pops, options, &mut progress) {
                 verdict = Verdict::Unknown;
                 break;
             }
         }
-        self.preds = preds;
         let (path, moves) = self.path_to(goal);
         Outcome { verdict, pops, nodes: self.nodes.len() as u64, max_depth, path, moves }
     }
 
-    /// Generates into `preds` the deferred un-captures of stub `entry` at the stub's h; the rest of its
-    /// class wait behind a new stub.
+    /// Inserts the deferred un-captures of stub `entry` at the stub's h; the rest of its class wait behind
+    /// a new stub. Returns the depth of the new positions, 0 if none was new.
     #[inline]
-    fn expand_stub(&mut self, entry: u32, preds: &mut Vec<Predecessor<V>>) {
+    fn expand_stub(&mut self, entry: u32) -> u32 {
         let i = entry & NODE_MASK;
         let promoted = entry & PROMOTED != 0;
         let h = self.min_bucket as u32;
-        let next = predecessors_parts(&self.nodes[i as usize].pos, Parts::Uncaptures { promoted, h }, preds);
-        if let Some(next_h) = next[promoted as usize] {
+        let node = &self.nodes[i as usize];
+        let (pos, p_h, [from, to], depth) = (node.pos, node.h, node.unmoves, node.depth + 1);
+        let unmoves = std::mem::take(&mut self.unmoves);
+        let mut deepest = 0;
+        let next =
+            recorded_uncaptures(&pos, p_h, &unmoves[from as usize..to as usize], promoted, h, &mut |pred| {
+                if self.insert(pred.pos, pred.h, i, pred.mv, depth) {
+                    deepest = depth;
+                }
+            });
+        self.unmoves = unmoves;
+        if let Some(next_h) = next {
             self.push_stub(i, promoted, next_h);
         }
+        deepest
     }
 
-    /// Generates into `preds` the predecessors of node `i`: all of them, or with `lazy_captures` all but
-    /// the un-captures, which wait behind stubs.
+    /// Inserts the predecessors of node `i`: all of them, or with `lazy_captures` all but the
+    /// un-captures, which wait behind stubs (their un-moves recorded for them). Returns the depth of the
+    /// new positions, 0 if none was new.
     #[inline]
-    fn expand_node(&mut self, i: u32, lazy_captures: bool, preds: &mut Vec<Predecessor<V>>) {
-        let pos = &self.nodes[i as usize].pos;
-        if lazy_captures {
-            // (Deferring the plain un-moves too was measured: fewer positions, more time.)
-            let bounds = predecessors_parts(pos, Parts::NoUncaptures, preds);
-            for (promoted, bound) in [false, true].into_iter().zip(bounds) {
-                if let Some(h) = bound {
-                    self.push_stub(i, promoted, h);
-                }
-            }
-        } else {
-            predecessors_parts(pos, Parts::All, preds);
-        }
-    }
-
-    /// Inserts the predecessors of node `parent` not seen before; returns their depth, or 0 if none was
-    /// new.
-    #[inline]
-    fn insert_predecessors(&mut self, preds: &[Predecessor<V>], parent: u32) -> u32 {
-        let depth = self.nodes[parent as usize].depth + 1;
+    fn expand_node(&mut self, i: u32, lazy_captures: bool) -> u32 {
+        let parts = if lazy_captures { Parts::NoUncaptures } else { Parts::All };
+        let node = &self.nodes[i as usize];
+        let (pos, p_h, depth) = (node.pos, node.h, node.depth + 1);
+        let mut unmoves = std::mem::take(&mut self.unmoves);
+        let from = unmoves.len() as u32;
         let mut deepest = 0;
-        for pred in preds {
-            if self.insert(pred.pos, pred.h, parent, pred.mv, depth) {
-                deepest = depth;
+        let bounds = predecessors_known(
+            &pos,
+            p_h,
+            parts,
+            &mut |pred: Predecessor<V>| {
+                if self.insert(pred.pos, pred.h, i, pred.mv, depth) {
+                    deepest = depth;
+                }
+            },
+            &mut unmoves,
+        );
+        self.nodes[i as usize].unmoves = [from, unmoves.len() as u32];
+        self.unmoves = unmoves;
+        // (Deferring the plain un-moves too was measured: fewer positions, more time.)
+        for (promoted, bound) in [false, true].into_iter().zip(bounds) {
+            if let Some(h) = bound {
+                self.push_stub(i, promoted, h);
             }
         }
         deepest

@@ -19,6 +19,29 @@ const fn knight_dirs(color: Color) -> [usize; 2] {
 
 /// Whether any piece of `by` could move onto `sq` (sliders blocked by any piece).
 pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
+    find_attacker(pos, sq, by, |_| true)
+}
+
+/// The squares of the pieces of `by` that could move onto `sq`: how many, and the first of them.
+pub fn attackers<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> (usize, [u8; 10]) {
+    let mut found = (0, [0u8; 10]);
+    find_attacker(pos, sq, by, |from| {
+        found.1[found.0] = from as u8;
+        found.0 += 1;
+        false
+    });
+    found
+}
+
+/// Calls `found` with the square of each piece of `by` that could move onto `sq` (at most 8 along the
+/// lines and 2 knights) until it returns true; returns whether it did.
+#[inline]
+fn find_attacker<V: Variant>(
+    pos: &Position<V>,
+    sq: usize,
+    by: Color,
+    mut found: impl FnMut(usize) -> bool,
+) -> bool {
     let g = V::geometry();
     let b = pos.board();
     let by = by as u8;
@@ -32,6 +55,7 @@ pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
         if c != EMPTY {
             if c & 1 == by
                 && (MOVES.steps[c as usize] & back != 0 || MOVES.slides[c as usize] as u16 & back != 0)
+                && found(t as usize)
             {
                 return true;
             }
@@ -44,7 +68,7 @@ pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
             }
             let c = b[t as usize];
             if c != EMPTY {
-                if c & 1 == by && MOVES.slides[c as usize] as u16 & back != 0 {
+                if c & 1 == by && MOVES.slides[c as usize] as u16 & back != 0 && found(t as usize) {
                     return true;
                 }
                 break;
@@ -55,7 +79,7 @@ pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
         let knight = Piece::unpromoted(Kind::Knight, Color::from_index(by as usize)).code();
         for d in knight_dirs(Color::from_index(by as usize)) {
             let t = g.nb[sq][OPPOSITE[d]];
-            if t != OFF && b[t as usize] == knight {
+            if t != OFF && b[t as usize] == knight && found(t as usize) {
                 return true;
             }
         }
