@@ -98,10 +98,16 @@ impl Estimate {
         let range = &spec.range;
         let bar = progress_bar(range.end - range.start);
         bar.set_position(at - range.start);
-        let chunk = 4096 * pool.current_num_threads() as u64;
+        // Chunks of about a second: each waits for its slowest thread (one long search cannot be split), so
+        // short chunks lose throughput; long ones would delay progress, checkpoints and interruptions.
+        let smallest = 4096 * pool.current_num_threads() as u64;
+        let mut chunk = smallest;
         while at < range.end && !checkpoint::interrupted() {
             let end = at.saturating_add(chunk).min(range.end);
+            let started = std::time::Instant::now();
             let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.options));
+            let seconds = started.elapsed().as_secs_f64().max(1e-3);
+            chunk = ((chunk as f64 / seconds) as u64).clamp(smallest, chunk.saturating_mul(4));
             tally.merge(&part).map_err(|e| e.to_string())?;
             at = end;
             bar.set_position(at - range.start);
