@@ -4,6 +4,7 @@
 //! same tally on any number of threads, machines or shards; tallies of disjoint shards add up to the
 //! tally of one run.
 
+use crate::blocks::BlockTally;
 use crate::board::position::Position;
 use crate::ranking::rank::RankInt;
 use crate::ranking::rank::Ranked;
@@ -367,18 +368,7 @@ pub fn run_range_keeping<V: Ranked>(
         .into_par_iter()
         .map(|b| {
             let from = indices.start + b * BLOCK;
-            let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
-            with_search::<V, _>(|search| {
-                for i in from..from.saturating_add(BLOCK).min(indices.end) {
-                    let c = classify_sample::<V>(sampler.rank(i), search, options)
-                        .expect("sampled ranks are in range");
-                    let Some(c) = batch.tally.add_sample(c) else { continue };
-                    if c.stage == Stage::Ok && batch.reachable.len() < keep {
-                        batch.reachable.push((i, c.position));
-                    }
-                }
-            });
-            batch
+            run_job(&sampler, from..from.saturating_add(BLOCK).min(indices.end), options, keep)
         })
         .reduce(Batch::default, |mut a, b| {
             // Counts of one range of at most 2^64 samples.
@@ -388,6 +378,27 @@ pub fn run_range_keeping<V: Ranked>(
             a.reachable.truncate(keep);
             a
         })
+}
+
+/// The samples `indices` one after another on this thread, keeping up to `keep` reachable ones.
+pub(crate) fn run_job<V: Ranked>(
+    sampler: &RankSampler<V>,
+    indices: std::ops::Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+) -> Batch<V> {
+    let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
+    with_search::<V, _>(|search| {
+        for i in indices {
+            let c =
+                classify_sample::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
+            let Some(c) = batch.tally.add_sample(c) else { continue };
+            if c.stage == Stage::Ok && batch.reachable.len() < keep {
+                batch.reachable.push((i, c.position));
+            }
+        }
+    });
+    batch
 }
 
 /// A sample through the pipeline: the stage of one that fails the placement test while being unranked
@@ -460,6 +471,10 @@ pub struct Report {
     pub candidates: String,
     pub funnel: Vec<(String, u64)>,
     pub estimate: Estimate,
+    /// The tallies of the verification blocks the ranges meet ([`crate::blocks`]); empty in reports
+    /// written without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<BlockTally>,
 }
 
 impl Report {
@@ -481,7 +496,13 @@ impl Report {
             estimate: tally.estimate::<V>().unwrap_or(Estimate::UNDEFINED),
             candidates: crate::ranking::rank::count::<V>().to_string(),
             tally,
+            blocks: Vec::new(),
         }
+    }
+
+    /// The report with these per-block tallies (see [`crate::blocks`]).
+    pub fn with_blocks(self, blocks: Vec<BlockTally>) -> Report {
+        Report { blocks, ..self }
     }
 
     /// Whether the ranges cover `0..samples` exactly.
@@ -512,6 +533,8 @@ pub enum ShardProblem {
     TotalSamples { found: u64, expected: u64 },
     /// Not the first report's node cap (which decides what is `unknown`).
     MaxNodes { found: Option<usize>, expected: Option<usize> },
+    /// Per-block tallies that do not cover the ranges or do not add up to the tally.
+    Blocks(crate::blocks::BlockProblem),
     /// A range `[start, end)` with `start > end`, or `end` beyond the run's `samples`.
     BadRange { range: [u64; 2], samples: u64 },
     /// A range that shares samples with a range of report `other` (possibly this one).
@@ -547,6 +570,7 @@ impl std::fmt::Display for ShardProblem {
                 cap(found),
                 cap(expected)
             ),
+            ShardProblem::Blocks(problem) => write!(f, "per-block tallies: {problem}"),
             ShardProblem::BadRange { range, samples } => {
                 write!(f, "sample range {range:?} is not within 0..{samples} with start <= end")
             }
@@ -610,7 +634,8 @@ impl Report {
         if covered != self.tally.samples {
             return Err(ShardProblem::Covered { tally: self.tally.samples, ranges: covered });
         }
-        self.tally.check().map_err(ShardProblem::Tally)
+        self.tally.check().map_err(ShardProblem::Tally)?;
+        crate::blocks::check(self).map_err(ShardProblem::Blocks)
     }
 }
 
@@ -679,5 +704,12 @@ pub fn merge<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError> {
             _ => joined.push(r),
         }
     }
-    Ok(Report::new::<V>(first.seed, first.samples, joined, first.max_nodes, tally))
+    // Blocks only when every shard has them (a shard without cannot be verified, nor can the merge).
+    let mut blocks: Vec<BlockTally> = Vec::new();
+    if reports.iter().all(|r| !r.blocks.is_empty() || r.tally.samples == 0) {
+        let mut all: Vec<BlockTally> = reports.iter().flat_map(|r| r.blocks.iter().cloned()).collect();
+        all.sort_by_key(|b| b.start);
+        crate::blocks::append(&mut blocks, all);
+    }
+    Ok(Report::new::<V>(first.seed, first.samples, joined, first.max_nodes, tally).with_blocks(blocks))
 }

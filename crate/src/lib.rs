@@ -11,6 +11,7 @@
 //!   proof games;
 //! - [`estimate`]: Monte Carlo tallies, shards and merging; [`web`]: the browser's API.
 
+pub mod blocks;
 pub mod board;
 pub mod estimate;
 pub mod plan;

@@ -138,6 +138,10 @@ enum Command {
     Merge {
         #[arg(long)]
         json: bool,
+        /// Recompute K randomly chosen blocks of 65 536 samples of every shard and refuse a shard whose
+        /// recorded block tallies differ.
+        #[arg(long, value_name = "K")]
+        verify: Option<usize>,
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
@@ -256,7 +260,7 @@ fn run(command: Command) -> cli::Result<()> {
                 target_digits,
             },
         ),
-        Command::Merge { json, files } => merge_files(json, &files),
+        Command::Merge { json, verify, files } => merge_files(json, verify, &files),
         Command::Predecessors { variant, json, piece, square, sfen } => {
             dispatch(variant, cli::retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
         }

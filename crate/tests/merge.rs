@@ -436,3 +436,73 @@ fn cli_merges_empty_shards() {
     let merged: serde_json::Value = serde_json::from_str(&merged).unwrap();
     assert_eq!(merged, serde_json::from_str::<serde_json::Value>(&whole).unwrap());
 }
+
+/// Two shards of one run with per-block tallies, cut inside a block (`[0, 70000)`, `[70000, 140000)`), and the
+/// whole run.
+fn block_shards() -> &'static (Vec<Report>, Report) {
+    use shogi_reach::blocks::run_by_block;
+    static SHARDS: OnceLock<(Vec<Report>, Report)> = OnceLock::new();
+    SHARDS.get_or_init(|| {
+        let report = |s: u64, e: u64| {
+            let blocks = run_by_block::<MiniShogi>(SEED, s..e, FAST);
+            let tally = run_range::<MiniShogi>(SEED, s..e, FAST);
+            Report::new::<MiniShogi>(SEED, 140_000, vec![[s, e]], None, tally).with_blocks(blocks)
+        };
+        (vec![report(0, 70_000), report(70_000, 140_000)], report(0, 140_000))
+    })
+}
+
+#[test]
+fn per_block_tallies_merge_and_verify() {
+    use shogi_reach::blocks::{verify, BlockProblem, Mismatch, BLOCK};
+    let (shards, whole) = block_shards();
+    assert_eq!(whole.blocks.len(), 3);
+    assert_eq!((whole.blocks[1].start, whole.blocks[1].end), (BLOCK, 2 * BLOCK));
+    assert_eq!(&merge::<MiniShogi>(shards).unwrap(), whole, "pieces of a cut block are joined");
+    assert_eq!(verify::<MiniShogi>(&shards[1], &[0, 1]), Ok(()));
+
+    // A shard whose block and total both claim one more reachable sample: consistent, caught by recomputing.
+    let mut forged = shards[1].clone();
+    for t in [&mut forged.blocks[1].tally, &mut forged.tally] {
+        t.stages[Stage::Ok] += 1;
+        t.stages[Stage::King] -= 1;
+    }
+    assert_eq!(merge::<MiniShogi>(&[shards[0].clone(), forged.clone()]).map(|_| ()), Ok(()));
+    let (start, end) = (forged.blocks[1].start, forged.blocks[1].end);
+    assert_eq!(verify::<MiniShogi>(&forged, &[1]), Err(Mismatch { start, end }));
+    assert_eq!(verify::<MiniShogi>(&forged, &[0]), Ok(()), "only the forged block differs");
+
+    let mut unbalanced = shards[1].clone();
+    unbalanced.blocks[0].tally.stages[Stage::Ok] += 1;
+    unbalanced.blocks[0].tally.stages[Stage::King] -= 1;
+    assert_eq!(unbalanced.check(1), Err(ShardProblem::Blocks(BlockProblem::Sum)));
+    let mut crossing = shards[1].clone();
+    crossing.blocks[0].end += 1;
+    assert!(matches!(crossing.check(1), Err(ShardProblem::Blocks(BlockProblem::Misplaced { .. }))));
+    let mut missing = shards[1].clone();
+    missing.blocks.pop();
+    assert_eq!(missing.check(1), Err(ShardProblem::Blocks(BlockProblem::Coverage)));
+}
+
+#[test]
+fn cli_merge_verify_recomputes_blocks_and_names_a_forged_shard() {
+    let dir = Dir::new("verify");
+    let (with_blocks, _) = block_shards();
+    let with_verify = |texts: &[String]| {
+        let mut args = dir.files(texts);
+        args.insert(1, "--verify".into());
+        args.insert(2, "5".into());
+        cli(&args)
+    };
+    let (success, _, err) = with_verify(&json(with_blocks));
+    assert!(success && err.contains("verified 4 blocks of 2 shards"), "{err}");
+    let mut forged = with_blocks[1].clone();
+    for t in [&mut forged.blocks[0].tally, &mut forged.tally] {
+        t.stages[Stage::Ok] += 1;
+        t.stages[Stage::King] -= 1;
+    }
+    let (success, _, err) = with_verify(&json(&[with_blocks[0].clone(), forged]));
+    assert!(!success && err.contains("shard-1.json: samples 70000..131072"), "{err}");
+    let (success, _, err) = with_verify(&json(&shards().0));
+    assert!(!success && err.contains("no per-block tallies"), "{err}");
+}

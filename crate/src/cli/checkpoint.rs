@@ -2,6 +2,7 @@
 //! sample indices done, as a valid report), SIGINT/SIGTERM stopping at the next chunk, and `--resume`.
 
 use super::Result;
+use shogi_reach::blocks::BlockTally;
 use shogi_reach::estimate::{Report, Tally};
 use shogi_reach::Ranked;
 use std::path::{Path, PathBuf};
@@ -60,14 +61,29 @@ pub struct RunSpec {
     pub range: std::ops::Range<u64>,
 }
 
-/// Reads a checkpoint (or a finished report) of the same run: its tally and the next sample index.
-pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Tally, u64)> {
+/// What a run has done: the samples `spec.range.start..at`, their tally and per-block tallies.
+pub struct Done {
+    pub tally: Tally,
+    pub blocks: Vec<BlockTally>,
+    pub at: u64,
+}
+
+impl Done {
+    pub fn report<V: Ranked>(&self, spec: &RunSpec) -> Report {
+        let ranges = vec![[spec.range.start, self.at]];
+        Report::new::<V>(spec.seed, spec.samples, ranges, spec.max_nodes, self.tally.clone())
+            .with_blocks(self.blocks.clone())
+    }
+}
+
+/// Reads a checkpoint (or a finished report) of the same run: what it has done.
+pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<Done> {
     let name = path.display();
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
     let report: Report =
         serde_json::from_str(&text).map_err(|e| format!("{name}: not an estimate report: {e}"))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;
-    let mismatch = |what: &str, found: String, expected: String| -> Result<(Tally, u64)> {
+    let mismatch = |what: &str, found: String, expected: String| -> Result<Done> {
         Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}").into())
     };
     if report.variant != V::NAME {
@@ -88,5 +104,11 @@ pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Tally, u64)> {
             return mismatch("samples", format!("{ranges:?}"), expected);
         }
     };
-    Ok((report.tally, done))
+    if report.blocks.is_empty() && report.tally.samples > 0 {
+        return Err(format!(
+            "{name}: no per-block tallies (written by an older version): cannot continue it"
+        )
+        .into());
+    }
+    Ok(Done { tally: report.tally, blocks: report.blocks, at: done })
 }

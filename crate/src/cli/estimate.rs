@@ -1,9 +1,10 @@
 //! `estimate` (one run or shard, with a progress bar) and `merge` (shards into one report), and the
 //! report as text.
 
-use super::checkpoint::{self, Checkpoint, RunSpec};
+use super::checkpoint::{self, Checkpoint, Done, RunSpec};
 use super::output::Output;
 use super::{Result, Run};
+use shogi_reach::blocks;
 use shogi_reach::estimate::{self, MergeError, Report, ShardProblem, Tally};
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::reach::stage::Stage;
@@ -32,17 +33,17 @@ impl Run for Estimate {
         let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
         let spec =
             RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
-        let (tally, at) = match &self.resume {
+        let done = match &self.resume {
             Some(path) => checkpoint::resume::<V>(path, &spec)?,
-            None => (Tally::default(), spec.range.start),
+            None => Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start },
         };
         let file = self.checkpoint.clone().or_else(|| self.resume.clone());
         let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every));
         checkpoint::catch_interrupts()?;
-        let started = (std::time::Instant::now(), at);
-        let (tally, at) = self.run_chunks::<V>(&spec, tally, at, &mut saver)?;
-        let report =
-            Report::new::<V>(self.seed, self.samples, vec![[spec.range.start, at]], spec.max_nodes, tally);
+        let started = (std::time::Instant::now(), done.at);
+        let done = self.run_chunks::<V>(&spec, done, &mut saver)?;
+        let at = done.at;
+        let report = done.report::<V>(&spec);
         if let Some(saver) = &mut saver {
             saver.save(&report, true)?;
         }
@@ -85,10 +86,9 @@ impl Estimate {
     fn run_chunks<V: Ranked>(
         &self,
         spec: &RunSpec,
-        mut tally: Tally,
-        mut at: u64,
+        mut done: Done,
         saver: &mut Option<Checkpoint>,
-    ) -> Result<(Tally, u64)> {
+    ) -> Result<Done> {
         let mut pool = rayon::ThreadPoolBuilder::new();
         if let Some(t) = self.threads {
             pool = pool.num_threads(t);
@@ -97,31 +97,30 @@ impl Estimate {
             pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)))?;
         let range = &spec.range;
         let bar = progress_bar(range.end - range.start);
-        bar.set_position(at - range.start);
+        bar.set_position(done.at - range.start);
         // Chunks of about a second: each waits for its slowest thread (one long search cannot be split), so
         // short chunks lose throughput; long ones would delay progress, checkpoints and interruptions.
         let smallest = 4096 * pool.current_num_threads() as u64;
         let mut chunk = smallest;
-        while at < range.end && !checkpoint::interrupted() {
-            let end = at.saturating_add(chunk).min(range.end);
+        while done.at < range.end && !checkpoint::interrupted() {
+            let end = done.at.saturating_add(chunk).min(range.end);
             let started = std::time::Instant::now();
-            let part = pool.install(|| estimate::run_range::<V>(self.seed, at..end, self.options));
+            let blocks = pool.install(|| blocks::run_by_block::<V>(self.seed, done.at..end, self.options));
             let seconds = started.elapsed().as_secs_f64().max(1e-3);
             chunk = ((chunk as f64 / seconds) as u64).clamp(smallest, chunk.saturating_mul(4));
-            tally.merge(&part).map_err(|e| e.to_string())?;
-            at = end;
-            bar.set_position(at - range.start);
-            bar.set_message(format!("reachable {}", tally.count(Stage::Ok)));
+            for b in &blocks {
+                done.tally.merge(&b.tally).map_err(|e| e.to_string())?;
+            }
+            blocks::append(&mut done.blocks, blocks);
+            done.at = end;
+            bar.set_position(done.at - range.start);
+            bar.set_message(format!("reachable {}", done.tally.count(Stage::Ok)));
             if let Some(saver) = saver {
-                let ranges = vec![[range.start, at]];
-                saver.save(
-                    &Report::new::<V>(spec.seed, spec.samples, ranges, spec.max_nodes, tally.clone()),
-                    false,
-                )?;
+                saver.save(&done.report::<V>(spec), false)?;
             }
         }
         bar.finish_and_clear();
-        Ok((tally, at))
+        Ok(done)
     }
 }
 
@@ -198,7 +197,7 @@ pub fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
     Ok((k, m))
 }
 
-pub fn merge_files(json: bool, files: &[PathBuf]) -> Result<()> {
+pub fn merge_files(json: bool, verify: Option<usize>, files: &[PathBuf]) -> Result<()> {
     let mut reports = Vec::new();
     for f in files {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
@@ -209,12 +208,49 @@ pub fn merge_files(json: bool, files: &[PathBuf]) -> Result<()> {
     let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", files[0].display()))?;
     let merged = shogi_reach::with_game!(game, V => estimate::merge::<V>(&reports))
         .map_err(|e| merge_error_with_files(e, files))?;
+    if let Some(k) = verify {
+        shogi_reach::with_game!(game, V => verify_shards::<V>(&reports, files, k))?;
+    }
     if !merged.is_complete() {
         eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
     }
     let mut out = Output::new();
     out.text(&report_text(&merged, json))?;
     out.finish()
+}
+
+/// Recomputes `k` blocks of every report, chosen at random (all when it has fewer), and names the file
+/// and block of the first that differs.
+fn verify_shards<V: Ranked>(reports: &[Report], files: &[PathBuf], k: usize) -> Result<()> {
+    use rand_core::{Rng, SeedableRng};
+    let entropy =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(entropy as u64 ^ std::process::id() as u64);
+    let mut checked = 0;
+    for (r, file) in reports.iter().zip(files) {
+        if r.blocks.is_empty() && r.tally.samples > 0 {
+            return Err(
+                format!("{}: no per-block tallies to verify (an older report)", file.display()).into()
+            );
+        }
+        let mut picks: Vec<usize> = (0..r.blocks.len()).collect();
+        for i in 0..picks.len().min(k) {
+            let j = i + (rng.next_u64() % (picks.len() - i) as u64) as usize;
+            picks.swap(i, j);
+        }
+        picks.truncate(k);
+        blocks::verify::<V>(r, &picks).map_err(|m| {
+            format!(
+                "{}: samples {}..{} recomputed give another tally: the shard is wrong",
+                file.display(),
+                m.start,
+                m.end
+            )
+        })?;
+        checked += picks.len();
+    }
+    eprintln!("shogi-reach: verified {checked} blocks of {} shards: all agree", reports.len());
+    Ok(())
 }
 
 /// A merge error that names the files concerned instead of their places in the list.

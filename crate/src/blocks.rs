@@ -1,0 +1,186 @@
+//! Per-block tallies, so that a shard computed by someone else can be checked: a report lists the tally of
+//! every block of [`BLOCK`] sample indices its ranges meet (block `b` is `b·2^16 .. (b+1)·2^16`, cut to the
+//! ranges), and `merge --verify K` recomputes K blocks of every shard, chosen at random, and compares.
+
+use crate::estimate::{run_job, Report, Tally};
+use crate::ranking::rank::Ranked;
+use crate::ranking::sample::RankSampler;
+use crate::reach::search::SearchOptions;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// Sample indices per verification block.
+pub const BLOCK: u64 = 1 << 16;
+
+/// The tally of the samples `start..end`, all in one block.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BlockTally {
+    pub start: u64,
+    pub end: u64,
+    pub tally: Tally,
+}
+
+/// What is wrong with a report's blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockProblem {
+    /// A block that is empty, crosses a block boundary, or does not follow the previous one in order.
+    Misplaced { start: u64, end: u64 },
+    /// A block's tally does not count its samples.
+    Count { start: u64, end: u64 },
+    /// The blocks do not cover exactly the report's ranges.
+    Coverage,
+    /// The blocks' tallies do not add up to the report's.
+    Sum,
+}
+
+impl std::fmt::Display for BlockProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BlockProblem::Misplaced { start, end } => {
+                write!(f, "block {start}..{end} is empty, crosses a block boundary or is out of order")
+            }
+            BlockProblem::Count { start, end } => {
+                write!(f, "block {start}..{end} does not count its samples")
+            }
+            BlockProblem::Coverage => f.write_str("the blocks do not cover the report's sample ranges"),
+            BlockProblem::Sum => f.write_str("the blocks' tallies do not add up to the report's tally"),
+        }
+    }
+}
+
+/// The samples `indices` in jobs of 64 (in parallel, like [`crate::estimate::run_range`]), tallied per
+/// block.
+pub fn run_by_block<V: Ranked>(seed: u64, indices: Range<u64>, options: SearchOptions) -> Vec<BlockTally> {
+    let sampler = RankSampler::<V>::new(seed);
+    let jobs: Vec<Range<u64>> = pieces(indices, 64).collect();
+    let by_block = jobs
+        .into_par_iter()
+        .map(|r| (r.start / BLOCK, r.clone(), run_job(&sampler, r, options, 0).tally))
+        .fold(BTreeMap::new, add_to_blocks)
+        .reduce(BTreeMap::new, |mut a, b| {
+            for (k, (r, t)) in b {
+                add_into(&mut a, k, r, t);
+            }
+            a
+        });
+    by_block.into_values().map(|(r, tally)| BlockTally { start: r.start, end: r.end, tally }).collect()
+}
+
+/// `indices` cut into pieces of at most `size` that never cross a block boundary.
+fn pieces(indices: Range<u64>, size: u64) -> impl Iterator<Item = Range<u64>> {
+    let mut at = indices.start;
+    std::iter::from_fn(move || {
+        (at < indices.end).then(|| {
+            let next_block = (at / BLOCK + 1).saturating_mul(BLOCK);
+            let end = at.saturating_add(size).min(next_block).min(indices.end);
+            let piece = at..end;
+            at = end;
+            piece
+        })
+    })
+}
+
+type ByBlock = BTreeMap<u64, (Range<u64>, Tally)>;
+
+fn add_to_blocks(mut map: ByBlock, (block, r, t): (u64, Range<u64>, Tally)) -> ByBlock {
+    add_into(&mut map, block, r, t);
+    map
+}
+
+fn add_into(map: &mut ByBlock, block: u64, r: Range<u64>, t: Tally) {
+    let entry = map.entry(block).or_insert((r.clone(), Tally::default()));
+    entry.0 = entry.0.start.min(r.start)..entry.0.end.max(r.end);
+    entry.1.merge(&t).expect("a block's tally fits in 64 bits");
+}
+
+/// Appends `more` (the blocks of the next samples) to `blocks`, joining the two pieces of a block that a
+/// chunk boundary cut.
+pub fn append(blocks: &mut Vec<BlockTally>, more: Vec<BlockTally>) {
+    for b in more {
+        match blocks.last_mut() {
+            Some(last) if last.end == b.start && last.start / BLOCK == b.start / BLOCK => {
+                last.end = b.end;
+                last.tally.merge(&b.tally).expect("a block's tally fits in 64 bits");
+            }
+            _ => blocks.push(b),
+        }
+    }
+}
+
+/// Checks a report's blocks (if it has any): each within one block and in order, counting its samples,
+/// together covering the ranges exactly and adding up to the tally.
+pub fn check(r: &Report) -> Result<(), BlockProblem> {
+    if r.blocks.is_empty() {
+        return Ok(());
+    }
+    let mut previous_end = 0;
+    let mut sum = Tally::default();
+    for (i, b) in r.blocks.iter().enumerate() {
+        let misplaced =
+            b.start >= b.end || (b.end - 1) / BLOCK != b.start / BLOCK || (i > 0 && b.start < previous_end);
+        if misplaced {
+            return Err(BlockProblem::Misplaced { start: b.start, end: b.end });
+        }
+        if b.tally.samples != b.end - b.start || b.tally.check().is_err() {
+            return Err(BlockProblem::Count { start: b.start, end: b.end });
+        }
+        sum.merge(&b.tally).map_err(|_| BlockProblem::Sum)?;
+        previous_end = b.end;
+    }
+    let mut ranges: Vec<[u64; 2]> = r.ranges.iter().copied().filter(|[s, e]| s < e).collect();
+    ranges.sort();
+    let mut covered = Vec::new();
+    append_ranges(&mut covered, r.blocks.iter().map(|b| [b.start, b.end]));
+    let mut wanted = Vec::new();
+    append_ranges(&mut wanted, ranges.into_iter());
+    if covered != wanted {
+        return Err(BlockProblem::Coverage);
+    }
+    if sum != r.tally {
+        return Err(BlockProblem::Sum);
+    }
+    Ok(())
+}
+
+/// Sorted ranges, touching ones joined.
+fn append_ranges(out: &mut Vec<[u64; 2]>, ranges: impl Iterator<Item = [u64; 2]>) {
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if last[1] == r[0] => last[1] = r[1],
+            _ => out.push(r),
+        }
+    }
+}
+
+/// A block whose recomputed tally differs from the one in the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub start: u64,
+    pub end: u64,
+}
+
+/// Recomputes the blocks `picks` (indices into `r.blocks`) and returns the first that differs.
+pub fn verify<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
+    let options = SearchOptions { max_nodes: r.max_nodes, lazy_captures: true };
+    for &i in picks {
+        let b = &r.blocks[i];
+        let again = crate::estimate::run_range::<V>(r.seed, b.start..b.end, options);
+        if again != b.tally {
+            return Err(Mismatch { start: b.start, end: b.end });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pieces_stop_at_block_boundaries() {
+        let p: Vec<_> = pieces(BLOCK - 100..BLOCK + 10, 64).collect();
+        assert_eq!(p, [BLOCK - 100..BLOCK - 36, BLOCK - 36..BLOCK, BLOCK..BLOCK + 10]);
+    }
+}
