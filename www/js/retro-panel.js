@@ -107,6 +107,7 @@ export class RetroPanel {
     this.#moves.forEach((m, i) => {
       if (wanted && !wanted(m)) return;
       const li = document.createElement('li');
+      li.dataset.usi = m.usi;
       const name = document.createElement('span');
       name.className = 'retro-move';
       name.textContent = `${m.usi} ${m.japanese}`;
@@ -116,6 +117,7 @@ export class RetroPanel {
         button.type = 'button';
         button.dataset.move = i;
         button.dataset.before = j;
+        button.dataset.captured = b.captured ?? '';
         button.textContent = b.captured ? captureText(b.captured) : t('retroNone');
         button.setAttribute('aria-label', t('retroStepLabel', m.usi, m.japanese, b.captured && captureText(b.captured)));
         li.append(button, ' ');
