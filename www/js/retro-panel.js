@@ -119,7 +119,8 @@ export class RetroPanel {
         button.dataset.before = j;
         button.dataset.captured = b.captured ?? '';
         button.textContent = b.captured ? captureText(b.captured) : t('retroNone');
-        button.setAttribute('aria-label', t('retroStepLabel', m.usi, m.japanese, b.captured && captureText(b.captured)));
+        // The name starts with the visible text (what was captured), then says which move it takes back.
+        button.setAttribute('aria-label', t('retroStepLabel', button.textContent, m.usi, m.japanese));
         li.append(button, ' ');
       });
       rows.push(li);

@@ -230,8 +230,7 @@ export default {
   retroOrigin: 'Where you started',
   retroCaptured: 'captured:',
   retroNone: 'none',
-  retroStepLabel: (usi, japanese, captured) =>
-    `Take back ${usi} ${japanese}, ${captured ? `which captured ${captured}` : 'which captured nothing'}`,
+  retroStepLabel: (captured, usi, japanese) => `${captured}: take back ${usi} ${japanese}, capturing ${captured === 'none' ? 'nothing' : captured}`,
   // The certificate
   why: 'Why?',
   whyTitle: 'Show the certificate: why no game reaches this position, step by step',

@@ -268,7 +268,7 @@ export default {
   retroOrigin: '戻し始めた局面',
   retroCaptured: '取った駒：',
   retroNone: 'なし',
-  retroStepLabel: (usi, japanese, captured) => `${japanese}（${usi}）を戻す、取った駒${captured ? `は${captured}` : 'なし'}`,
+  retroStepLabel: (captured, usi, japanese) => `${captured}：${japanese}（${usi}）を戻す、取った駒${captured === 'なし' ? 'なし' : `は${captured}`}`,
   // 到達不能の証明
   why: 'なぜ？',
   whyTitle: 'この局面にどの対局も至らない理由（証明書）を一歩ずつ示します',
