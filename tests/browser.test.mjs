@@ -1182,6 +1182,17 @@ describe('game records, taking moves back, certificates', () => {
     });
   });
 
+  test('the certificate of a piece position names the rule and its square, as the CLI', async (t) => {
+    const dead = 'Pbsgk/4p/5/5/KGSBR b r 1';
+    const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', dead));
+    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(dead)}`, async (page) => {
+      await whyOf(page);
+      assert.equal(await page.getAttribute('#certificate', 'data-stage'), cert.stage);
+      assert.deepEqual(await page.$$eval('#certificate .cert-issues li', (lis) => lis.map((li) => li.textContent)),
+        cert.issues.map((i) => `${i.rule}: ${i.message} (${i.squares.join(', ')})`));
+    });
+  });
+
   test('in Japanese: the certificate of a prev position, every candidate and its reason, squares as ５六', async (t) => {
     const cert = JSON.parse(cli('explain', '--json', SHOGI_NO_PREV));
     await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(SHOGI_NO_PREV)}`, async (page) => {

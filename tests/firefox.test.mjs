@@ -3,8 +3,8 @@
 // newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
 // build a position and prove it, watch its path and the whole game, switch game (one state), run a Mini
 // Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, bad links and
-// input, and Japanese on a phone's width. browser.test.mjs tests the rest in Chromium. A failing test
-// leaves a screenshot in test-results/.
+// input, Japanese on a phone's width, and a game record read, a move taken back and a certificate opened.
+// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
