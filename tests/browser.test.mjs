@@ -1047,6 +1047,15 @@ describe('game records, taking moves back, certificates', () => {
       assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
       assert.equal(position(urlSfen(page)), position(afterPly(file, 2)));
       assert.equal(await page.getAttribute('#record-moves button[data-ply="2"]', 'aria-current'), 'true');
+      // From the keyboard: arrows step, Home goes to the start, End to the last move.
+      await page.keyboard.press('ArrowRight');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)));
+      await page.keyboard.press('Home');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 0)));
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.ply), '2');
       assert.deepEqual(await rules(page), []);
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });

@@ -42,6 +42,18 @@ export class RecordPanel {
       const button = e.target.closest('button[data-ply]');
       if (button) this.#choose(Number(button.dataset.ply));
     };
+    // In the list, arrows step through the game and Home/End jump to its ends (the focus follows).
+    $('record-moves').onkeydown = (e) => {
+      if (!this.#record) return;
+      const last = this.#record.moves.length;
+      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+      const ply = e.key === 'Home' ? 0 : e.key === 'End' ? last : step ? this.#chosen + step : null;
+      if (ply === null) return;
+      e.preventDefault();
+      const to = Math.max(0, Math.min(last, ply));
+      this.#choose(to);
+      $('record-moves').querySelector(`button[data-ply="${to}"]`)?.focus();
+    };
   }
 
   async #readFile(file) {
