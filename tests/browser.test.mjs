@@ -4,7 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
@@ -14,7 +14,7 @@ const ROOT = new URL('..', import.meta.url).pathname;
 const CLI = join(ROOT, 'target/release/shogi-reach');
 const SHOTS = join(ROOT, 'test-results');
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
-const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
+const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
 
 let browser, profile, isolated, plain;
 
@@ -986,5 +986,309 @@ describe('without cross-origin isolation', () => {
       assert.match(got.status, /2 workers \(single-threaded WebAssembly each; page not cross-origin isolated\)/);
       assert.deepEqual(got.funnel, nativeEstimate('minishogi', '20000', '4242').funnel);
     }, { coi: false });
+  });
+});
+
+describe('game records, taking moves back, certificates', () => {
+  const RECORDS = join(ROOT, 'crate/tests/data/records');
+  // Reachable 17 plies back to KK, and a `reach` unreachable position (the search dies 4 plies back).
+  const MINI_REACHABLE = '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1';
+  const MINI_REACH = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
+  const SHOGI_NO_PREV =
+    '+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1';
+  /** Board, side and hands of an SFEN (the move number differs between writers). */
+  const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+  const scratch = mkdtempSync(join(tmpdir(), 'shogi-reach-records-'));
+  after(() => rmSync(scratch, { recursive: true, force: true }));
+  /** A record file written by the CLI: the proof game of `sfen`, as KIF. */
+  function proofGameKif(variant, sfen) {
+    const file = join(scratch, `${variant}-${position(sfen).replace(/[^a-z0-9]/gi, '_')}.kif`);
+    writeFileSync(file, cli('proof-game', '--format', 'kif', '--variant', variant, sfen));
+    return file;
+  }
+  /** The position after `ply` moves of a record, as the CLI reads it. */
+  const afterPly = (file, ply) => JSON.parse(cli('prove', '--json', '--record', file, '--ply', String(ply))).sfen;
+  const recordTexts = (page) =>
+    page.$$eval('#record-moves button', (bs) => bs.map((b) => b.firstChild.textContent));
+  async function readRecord(page, text) {
+    await page.fill('#record-text', text);
+    await page.click('#record-read');
+    await page.waitForSelector('#record-moves button[aria-current]');
+  }
+  /** Waits for the explorer to list the editor's position. */
+  async function retroShown(page) {
+    const sfen = await sfenOf(page);
+    await page.waitForSelector(`#retro-moves[data-state="done"][data-sfen="${sfen}"]`);
+  }
+  async function whyOf(page) {
+    await page.click('#prove');
+    await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
+    await page.click('#why');
+    await page.waitForSelector('#certificate[data-stage]', { timeout: 30_000 });
+  }
+  /** Opens the reach tree from the root down to `leaf` (node indices from the CLI's tree), the last by keyboard. */
+  async function openToLeaf(page, tree, leaf) {
+    const chain = [];
+    for (let i = leaf; i !== null; i = tree[i].parent) chain.unshift(i);
+    for (const i of chain.slice(1, -1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
+    await page.focus(`#certificate .cert-node[data-node="${leaf}"] > summary`);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-candidates`);
+  }
+
+  test('a KIF from the CLI lists its moves in Western notation; a chosen move loads its position, which proves', async (t) => {
+    const file = proofGameKif('shogi', 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1');
+    await onPage(t, '?game=shogi&lang=en', async (page) => {
+      await readRecord(page, readFileSync(file, 'utf8'));
+      assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+']);
+      assert.match(await page.textContent('#record-status'), /kif, Shogi, 3 moves/);
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)), 'the last position is loaded');
+      await page.click('#record-moves button[data-ply="2"]');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
+      assert.equal(position(urlSfen(page)), position(afterPly(file, 2)));
+      assert.equal(await page.getAttribute('#record-moves button[data-ply="2"]', 'aria-current'), 'true');
+      // From the keyboard: arrows step, Home goes to the start, End to the last move.
+      await page.keyboard.press('ArrowRight');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)));
+      await page.keyboard.press('Home');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 0)));
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.ply), '2');
+      assert.deepEqual(await rules(page), []);
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      // An edit leaves the record: no move stays marked.
+      await page.click('#side-w');
+      await page.waitForFunction(() => !document.querySelector('#record-moves [aria-current]'));
+    });
+  });
+
+  test('a Shift_JIS handicap KIF opened as a file, and a Mini Shogi record dropped on the page', async (t) => {
+    const expected = Object.fromEntries(readFileSync(join(RECORDS, 'expected.tsv'), 'utf8').trim().split('\n').slice(1)
+      .map((row) => row.split('\t')).map(([name, game, plies, sfen]) => [name, { game, plies: Number(plies), sfen }]));
+    await onPage(t, '?game=minishogi&lang=en', async (page) => {
+      await page.setInputFiles('#record-file', join(RECORDS, 'handicap-1.kif'));
+      await page.waitForSelector('#record-moves button[aria-current]');
+      const want = expected['handicap-1.kif'];
+      assert.equal(await page.inputValue('#game'), 'shogi', 'the record switches the game');
+      assert.equal(await page.locator('#board .sq').count(), 81);
+      assert.equal((await recordTexts(page)).length, want.plies + 1);
+      assert.equal(position(await sfenOf(page)), position(want.sfen));
+      assert.deepEqual(await rules(page), ['count'], 'a handicap lacks pieces');
+      // A file dropped anywhere on the page: a Mini Shogi KI2 switches back to Mini Shogi.
+      await page.evaluate(() => {
+        const data = new DataTransfer();
+        data.items.add(new File(['手合割：５五将棋\n▲１二飛　△同金\n'], 'mini.ki2'));
+        document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      });
+      await page.waitForFunction(() => document.querySelector('#record-status').textContent.startsWith('mini.ki2'));
+      await page.waitForSelector('#record-moves button[aria-current]');
+      assert.equal(await page.inputValue('#game'), 'minishogi');
+      assert.equal(await page.inputValue('#est-game'), 'minishogi');
+      assert.equal(await sfenOf(page), 'rbs1k/4g/5/P4/KGSB1 b Pr 1');
+      assert.deepEqual(await recordTexts(page), ['Start', '1. Rx1b', '2. Gx1b']);
+      await page.click('#record-moves button[data-ply="0"]');
+      assert.equal(await sfenOf(page), 'rbsgk/4p/5/P4/KGSBR b - 1');
+    });
+  });
+
+  test('a bad record shows its line in an alert, and the editor keeps its position', async (t) => {
+    await onPage(t, '?game=shogi&lang=ja', async (page) => {
+      const before = await sfenOf(page);
+      await page.fill('#record-text', '▲７六歩 △３四歩\n▲５八金\n');
+      await page.click('#record-read');
+      await page.waitForSelector('#record-error:not([hidden])');
+      assert.match(await page.textContent('#record-error'), /^この棋譜は読めません：line 2: move 3 "５八金" can mean 6i5h or 4i5h/);
+      assert.equal(await page.getAttribute('#record-error', 'role'), 'alert');
+      assert.equal(await page.getAttribute('#record-text', 'aria-invalid'), 'true');
+      assert.equal(await sfenOf(page), before);
+      assert.equal(await page.locator('#record-moves li').count(), 0);
+      // Corrected, it reads, in Japanese notation, and the message goes.
+      await readRecord(page, '▲７六歩 △３四歩\n▲５八金右\n');
+      assert.equal(await page.isHidden('#record-error'), true);
+      assert.deepEqual(await recordTexts(page), ['開始局面', '1. ☗７六歩', '2. ☖３四歩', '3. ☗５八金右']);
+    });
+  });
+
+  test('the explorer takes back three moves of a record as the CLI does, and comes forward again', async (t) => {
+    const file = proofGameKif('minishogi', MINI_REACHABLE);
+    const plies = JSON.parse(cli('prove', '--json', '--record', file)).sfen === MINI_REACHABLE
+      ? readFileSync(file, 'utf8').split('\n').filter((l) => /^\s*\d+ /.test(l)).length : NaN;
+    assert.ok(plies > 3, `the record has ${plies} moves`);
+    await onPage(t, '?game=shogi&lang=en', async (page) => {
+      await readRecord(page, readFileSync(file, 'utf8'));
+      assert.equal(position(await sfenOf(page)), position(MINI_REACHABLE));
+      assert.equal(await page.inputValue('#game'), 'minishogi');
+      for (let k = 1; k <= 3; k++) {
+        await retroShown(page);
+        const here = await sfenOf(page);
+        const listing = JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', here));
+        assert.equal(await page.locator('#retro-moves > li').count(), listing.moves);
+        assert.match(await page.textContent('#retro-count'), new RegExp(`^${listing.moves} last moves?, ${listing.predecessors} positions? before`));
+        // The record's move, with what it captured, as the CLI lists them.
+        const earlier = position(afterPly(file, plies - k));
+        const move = listing.last_moves.find((m) => m.before.some((b) => position(b.sfen) === earlier));
+        const captured = move.before.find((b) => position(b.sfen) === earlier).captured ?? '';
+        await page.click(`#retro-moves li[data-usi="${move.usi}"] button[data-captured="${captured}"]`);
+        assert.equal(position(await sfenOf(page)), earlier, `take-back ${k}: ${move.usi}`);
+        assert.equal(await page.getAttribute('#retro-trail', 'data-length'), String(k + 1));
+        assert.equal(await page.getAttribute('#retro-trail', 'data-at'), String(k));
+      }
+      // The editor works there: diagnostics and Prove.
+      assert.deepEqual(await rules(page), []);
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      assert.equal(await page.locator('#retro-trail button[aria-current="step"]').textContent(),
+        await page.locator('#retro-trail button').nth(3).textContent());
+      // Forward again along the breadcrumb, to the record's last position; the verdict goes with the position.
+      for (let k = 2; k >= 0; k--) {
+        await page.click('#retro-forward');
+        assert.equal(position(await sfenOf(page)), position(afterPly(file, plies - k)));
+        assert.equal(await page.getAttribute('#retro-trail', 'data-at'), String(k));
+      }
+      assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'changed');
+      assert.equal(await page.isDisabled('#retro-forward'), true);
+      await page.click('#retro-back');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, plies - 1)));
+      await page.click('#retro-trail button[data-crumb="3"]');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, plies - 3)));
+      // The filter keeps the moves of a kind of piece, or to or from a square, as the CLI's --piece and --square.
+      await retroShown(page);
+      const here = await sfenOf(page);
+      const first = JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', here)).last_moves[0];
+      const square = first.usi.slice(2, 4);
+      await page.fill('#retro-filter', square);
+      const bySquare = JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', '--square', square, here));
+      assert.deepEqual(await page.$$eval('#retro-moves > li', (lis) => lis.map((li) => li.dataset.usi)),
+        bySquare.last_moves.map((m) => m.usi));
+      const kind = first.piece.replace('+', '').toUpperCase();
+      await page.fill('#retro-filter', kind);
+      const byPiece = JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', '--piece', kind, here));
+      assert.deepEqual(await page.$$eval('#retro-moves > li', (lis) => lis.map((li) => li.dataset.usi)),
+        byPiece.last_moves.filter((m) => !m.piece.startsWith('+')).map((m) => m.usi));
+    });
+  });
+
+  test('the certificate of a reach position: its size, and the tree opened down to a leaf', async (t) => {
+    const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', MINI_REACH));
+    const leaf = cert.tree.findLastIndex((n) => n.leaf);
+    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(MINI_REACH)}`, async (page) => {
+      await whyOf(page);
+      assert.equal(await page.getAttribute('#certificate', 'data-stage'), 'reach');
+      assert.match(await page.textContent('#certificate .cert-head'),
+        new RegExp(`${cert.positions} positions, at most ${cert.depth} plies back`));
+      await openToLeaf(page, cert.tree, leaf);
+      const node = page.locator(`#certificate .cert-node[data-node="${leaf}"]`);
+      assert.match(await node.locator('> summary').textContent(), /no legal last move/);
+      assert.match(await node.locator('> p').textContent(), new RegExp(`all ${cert.tree[leaf].leaf.candidates.length} candidates fail`));
+      assert.equal(await node.locator('li[data-usi]').count(), cert.tree[leaf].leaf.candidates.length);
+      // The certificate belongs to this position: an edit takes it (and Why?) away.
+      await page.click('#side-w');
+      assert.equal(await page.isHidden('#certificate'), true);
+      assert.equal(await page.isHidden('#why'), true);
+    });
+  });
+
+  test('the certificate of a piece position names the rule and its square, as the CLI', async (t) => {
+    const dead = 'Pbsgk/4p/5/5/KGSBR b r 1';
+    const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', dead));
+    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(dead)}`, async (page) => {
+      await whyOf(page);
+      assert.equal(await page.getAttribute('#certificate', 'data-stage'), cert.stage);
+      assert.deepEqual(await page.$$eval('#certificate .cert-issues li', (lis) => lis.map((li) => li.textContent)),
+        cert.issues.map((i) => `${i.rule}: ${i.message} (${i.squares.join(', ')})`));
+    });
+  });
+
+  test('in Japanese: the certificate of a prev position, every candidate and its reason, squares as ５六', async (t) => {
+    const cert = JSON.parse(cli('explain', '--json', SHOGI_NO_PREV));
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(SHOGI_NO_PREV)}`, async (page) => {
+      await whyOf(page);
+      assert.equal(await page.getAttribute('#certificate', 'data-stage'), 'prev');
+      assert.match(await page.textContent('#certificate .cert-head'), /後手が最後に指せた手は全て成り立ちません/);
+      assert.deepEqual(await page.$$eval('#certificate li[data-usi]', (lis) => lis.map((li) => li.dataset.usi)),
+        [...cert.prev.candidates.filter((c) => c.from !== 'off-board'), ...cert.prev.candidates.filter((c) => c.from === 'off-board')]
+          .map((c) => c.usi ?? ''));
+      const failures = (list) => [...new Set(list)].sort();
+      assert.deepEqual(failures(await page.$$eval('#certificate [data-failure]', (els) => els.map((e) => e.dataset.failure))),
+        failures(cert.prev.candidates.flatMap((c) => c.variants.map((v) => v.failure))));
+      // The reasons, without the moves in USI.
+      const text = await page.$eval('#certificate-body', (body) => {
+        const copy = body.cloneNode(true);
+        copy.querySelectorAll('.usi').forEach((e) => e.remove());
+        return copy.textContent;
+      });
+      assert.match(text, /[１-９][一-九]に駒がある/);
+      assert.match(text, /筋に同じ側の歩が二枚/);
+      assert.doesNotMatch(text, /is occupied|[1-9][a-i]/);
+    });
+  });
+});
+
+describe('records, explorer and certificate on a phone, and for axe-core', () => {
+  let phones;
+  before(async () => {
+    phones = await chromium.launch({
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+    });
+  });
+  after(() => phones?.close());
+  const MINI_REACH = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
+
+  /** Opens every new panel: a long record read, a move taken back, a bad record's error, the certificate's leaf. */
+  async function openPanels(page) {
+    const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
+    await page.fill('#record-text', kif);
+    await page.click('#record-read');
+    await page.waitForSelector('#record-moves button[aria-current]');
+    await page.waitForSelector('#retro-moves[data-state="done"] button');
+    await page.click('#retro-moves button >> nth=0');
+    await page.waitForSelector('#retro-trail[data-at="1"]');
+    await page.fill('#sfen', MINI_REACH);
+    await page.click('#sfen-form button[type="submit"]');
+    await page.waitForFunction((s) => document.querySelector('#sfen').value === s, MINI_REACH);
+    await page.click('#prove');
+    await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
+    await page.click('#why');
+    await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 30_000 });
+    const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', MINI_REACH));
+    const leaf = cert.tree.findLastIndex((n) => n.leaf);
+    const chain = [];
+    for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);
+    for (const i of chain.slice(1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
+    await page.click(`#certificate .cert-node[data-node="${leaf}"] .cert-off-board > summary`);
+    await page.fill('#record-text', '▲７六歩\n▲５八金\n');
+    await page.click('#record-read');
+    await page.waitForSelector('#record-error:not([hidden])');
+  }
+
+  for (const lang of ['en', 'ja']) {
+    test(`no horizontal overflow at 360 px (${lang}) with the record, the explorer and the certificate open`, async (t) => {
+      const context = await phones.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      try {
+        await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
+          await openPanels(page);
+          const { scroll, wide } = await page.evaluate(() => ({
+            scroll: document.documentElement.scrollWidth,
+            wide: [...document.querySelectorAll('body *')]
+              .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+              .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+          }));
+          assert.ok(scroll <= 360, `${scroll} px wide (${wide.join(', ')})`);
+        }, { context });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test('axe-core finds nothing critical or serious on the record, the explorer and the certificate', async (t) => {
+    await onPage(t, '?game=minishogi&lang=en', async (page) => {
+      await openPanels(page);
+      assert.deepEqual(await axeViolations(page), []);
+    });
   });
 });

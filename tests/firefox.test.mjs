@@ -3,8 +3,8 @@
 // newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
 // build a position and prove it, watch its path and the whole game, switch game (one state), run a Mini
 // Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, bad links and
-// input, and Japanese on a phone's width. browser.test.mjs tests the rest in Chromium. A failing test
-// leaves a screenshot in test-results/.
+// input, Japanese on a phone's width, and a game record read, a move taken back and a certificate opened.
+// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -218,3 +218,47 @@ for (const coi of [true, false]) {
     });
   });
 }
+
+describe('Firefox: records, taking moves back, certificates', () => {
+  test('a KIF from the CLI is read, a move taken back as the CLI lists it and replayed, a reach certificate opened to a leaf', async (t) => {
+    const reachable = '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1';
+    const reach = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
+    const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', reachable);
+    const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+    const context = await browser.createBrowserContext();
+    try {
+      await onPage(t, '?game=shogi&lang=en', async (page) => {
+        await page.$eval('#record-text', (e, v) => (e.value = v), kif);
+        await page.click('#record-read');
+        await page.waitForSelector('#record-moves button[aria-current]');
+        assert.equal(await page.$eval('#game', (e) => e.value), 'minishogi', 'the record switches the game');
+        assert.equal(position(await sfenOf(page)), position(reachable));
+        // One move back, the first the CLI lists with the first thing it may have captured; then forward again.
+        await page.waitForSelector(`#retro-moves[data-state="done"][data-sfen="${await sfenOf(page)}"]`);
+        const first = JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', reachable)).last_moves[0];
+        await page.click(`#retro-moves li[data-usi="${first.usi}"] button[data-captured="${first.before[0].captured ?? ''}"]`);
+        await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(first.before[0].sfen));
+        await page.click('#retro-forward');
+        await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(reachable));
+        // The certificate of a reach position, down to a leaf.
+        await page.$eval('#sfen', (e, v) => (e.value = v), reach);
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForFunction((s) => document.querySelector('#sfen').value === s, {}, reach);
+        await page.click('#prove');
+        await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
+        await page.click('#why');
+        await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 60_000 });
+        const cert = JSON.parse(execFileSync(CLI, ['explain', '--json', '--variant', 'minishogi', reach], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+        const leaf = cert.tree.findLastIndex((n) => n.leaf);
+        const chain = [];
+        for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);
+        for (const i of chain.slice(1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
+        await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-candidates`);
+        assert.equal(await count(page, `#certificate .cert-node[data-node="${leaf}"] li[data-usi]`), cert.tree[leaf].leaf.candidates.length);
+        assert.deepEqual(await axeViolations(page), [], 'axe, record, explorer and certificate');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,6 +1,7 @@
 // The page's wiring: reads the link, starts the engines (in Web Workers) and connects the editor, its
 // view, the SFEN field, the diagnostics, the prove panel and the estimate tab. The parts live in their
 // own modules; this file only passes events between them.
+import { CertificateView } from './certificate-view.js';
 import { DiagnosticsPanel } from './diagnostics-panel.js';
 import { Editor } from './editor.js';
 import { EditorView } from './editor-view.js';
@@ -10,6 +11,8 @@ import { language, setLanguage, t, translatePage } from './i18n.js';
 import { addIcons } from './icons.js';
 import { readLink, writeLink } from './link.js';
 import { ProvePanel } from './prove-panel.js';
+import { RecordPanel } from './record-panel.js';
+import { RetroPanel } from './retro-panel.js';
 import { SfenPanel } from './sfen-panel.js';
 import { parseSfen, toSfen } from './sfen.js';
 import { selectTab, setUpTabs } from './tabs.js';
@@ -32,6 +35,9 @@ $('language').onchange = () => setLanguage($('language').value);
 
 const diagnostics = new Engine();
 const prover = new Engine();
+// Records and last moves in one worker, certificates (a search, cancelled when it goes stale) in another.
+const retro = new Engine();
+const explainer = new Engine();
 showEngineStatus($('engine-status'), diagnostics);
 const stages = diagnostics.call('stages');
 
@@ -66,11 +72,25 @@ const diagnosticsPanel = new DiagnosticsPanel({
     ],
   },
 });
+const certificate = new CertificateView({ engine: explainer });
 const provePanel = new ProvePanel({
   engine: prover,
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
+  onVerdict: (result, target) => {
+    if (result) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
+    else certificate.reset();
+  },
 });
+/** Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one. */
+function loadPosition(variant, sfen) {
+  if (variant === editor.variant) editor.loadSfen(variant, sfen);
+  else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
+  else return false;
+  return true;
+}
+const recordPanel = new RecordPanel({ engine: retro, onPosition: loadPosition });
+const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 const estimatePanel = new EstimatePanel({
   labels: () => labels,
   stages,
@@ -96,6 +116,8 @@ function changed(_, { animate } = {}) {
   view.draw(animate);
   diagnosticsPanel.update(editor.variant, sfen);
   provePanel.positionChanged(sfen);
+  recordPanel.positionChanged(editor.variant, sfen);
+  retroPanel.update(editor.variant, sfen);
 }
 
 /**
@@ -143,6 +165,7 @@ if (link.badSfen === null) changed(editor, {});
 else {
   view.draw();
   diagnosticsPanel.update(editor.variant, toSfen(editor.setup));
+  retroPanel.update(editor.variant, toSfen(editor.setup));
   sfenPanel.showText(link.badSfen);
 }
 if (link.notices.length) sfenPanel.showError(link.notices.join(' '));

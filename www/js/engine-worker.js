@@ -1,7 +1,8 @@
 // A Web Worker that owns one instance of the engine and answers requests `{id, type, ...}` with
 // `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops,
 // `proofGame` about ten times a second during its short search, and
-// `stages` answers the engine's stages in pipeline order.
+// `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors` and `explain`
+// answer as the CLI's --json (records, last moves, certificates).
 // The first request is `init` ({threaded, threads}, see load-engine.js).
 import { loadEngine } from './load-engine.js';
 
@@ -26,6 +27,10 @@ const handlers = {
       return true;
     });
   },
+  // A game record (text, or a file's bytes as a Uint8Array so that Shift_JIS is read too).
+  parseRecord: ({ data }) => engine.parseRecord(data),
+  predecessors: ({ variant, sfen }) => engine.predecessors(variant, sfen),
+  explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
   range: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateRange(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
 };

@@ -37,9 +37,15 @@ export class ProvePanel {
   #searchingSfen = null; // the SFEN a search under way is proving
   #run = 0; // counts proofs and resets: an answer for an older one is dropped
 
-  /** `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove. */
-  constructor({ engine, currentPosition, labels }) {
+  #onVerdict;
+
+  /**
+   * `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove;
+   * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes.
+   */
+  constructor({ engine, currentPosition, labels, onVerdict = () => {} }) {
     this.#engine = engine;
+    this.#onVerdict = onVerdict;
     this.#currentPosition = currentPosition;
     this.#player = new Player({
       board: $('player-board'),
@@ -92,6 +98,7 @@ export class ProvePanel {
     this.#building = false;
     this.#provedSfen = null;
     this.#clearVerdict();
+    this.#onVerdict(null);
     this.#searching(false);
     $('whole-game').disabled = false;
     $('game-cancel').hidden = true;
@@ -176,6 +183,7 @@ export class ProvePanel {
       this.#showPath();
       $('player').hidden = false;
     }
+    this.#onVerdict(r, { variant, sfen: this.#provedSfen, maxNodes });
   }
 
   /** The player shows the path from the KK position found to the position proved. */
