@@ -37,7 +37,8 @@ fn check_file<V: Ranked>(file: &str, seen: &mut BTreeSet<&'static str>) -> (usiz
                 );
                 prev += 1;
             }
-            Explanation::Reach { nodes, depth, tree: Some(tree) } => {
+            Explanation::Reach { nodes, depth, tree: Some(tree), deepest } => {
+                assert_eq!(deepest.len() as u32, depth + 1, "{ctx}: the deepest line");
                 assert_eq!(stage, "reach", "{ctx}");
                 assert_eq!(nodes.to_string(), row.get("search_nodes"), "{ctx}: the reference's node count");
                 assert_eq!(format!("maxdepth={depth}"), row.get("goal_fen"), "{ctx}: depth");
@@ -99,6 +100,14 @@ fn each_prev_reason_has_a_position() {
     // Gote's king is mated by a pawn on 1b that cannot have stepped there (1c is taken): a pawn-drop mate.
     let pawn_mate = failures::<MiniShogi>("3rk/4P/3GS/5/K4 w RBBSGp 1");
     assert!(has(&pawn_mate, |f| *f == Failure::PawnDropMate));
+    // From the oracle's extras: Gote's promoted rook on 1b cannot have promoted moving 2b1b (Gote's zone is
+    // rank e), and Gote's gold cannot have taken a Sente pawn on 1a (it could never have moved from there).
+    let zone = failures::<MiniShogi>("K1G1g/rbB1+r/+S3p/5/1sk2 b p 1");
+    assert!(has(&zone, |f| *f == Failure::OutsideZone));
+    assert!(has(&zone, |f| matches!(f, Failure::Dead { .. })));
+    // Gote's gold cannot have taken a Sente pawn on 4c: Sente has a pawn on that file.
+    let pawns = failures::<MiniShogi>("4G/1PB1+b/rgs1+R/K1k2/+s4 b p 1");
+    assert!(has(&pawns, |f| matches!(f, Failure::TwoPawns { .. })));
 }
 
 #[test]
@@ -135,4 +144,18 @@ fn a_tampered_certificate_does_not_verify() {
     let mut cut = tree;
     cut.nodes[1].leaf = None;
     assert!(cut.verify(&reach).is_err(), "a leaf without its certificate");
+}
+
+#[test]
+fn a_tree_too_large_to_show_still_gives_a_deepest_line() {
+    use shogi_reach::reach::explanation::explain_up_to;
+    let pos = Position::<MiniShogi>::from_sfen("+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1").unwrap();
+    let small = explain_up_to(&pos, &mut KkSearch::new(), SearchOptions::default(), 2).unwrap();
+    let Explanation::Reach { nodes: 3, depth: 1, tree: None, deepest } = &small else { panic!("{small:?}") };
+    assert_eq!(deepest.len(), 2);
+    assert_eq!(deepest.last().map(|(p, m)| (*p, *m)), Some((pos, None)), "the line ends at the position");
+    let (before, mv) = deepest[0];
+    assert_eq!(shogi_reach::rules::play(&before, mv.unwrap()), pos);
+    assert!(small.to_text().contains("tree too large to show: 3 positions"));
+    assert_eq!(small.to_json()["deepest_line"].as_array().map(Vec::len), Some(2));
 }

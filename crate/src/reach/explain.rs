@@ -416,6 +416,10 @@ fn failure_holds<V: Variant>(
     }
 }
 
+/// A line of positions back from a position, each with the move from it to the one before (`None` for the
+/// first, the position itself).
+pub type Line<V> = Vec<(Position<V>, Option<Move>)>;
+
 /// One position of the backward search's tree.
 #[derive(Clone, Debug)]
 pub struct TreeNode<V: Variant> {
@@ -489,7 +493,7 @@ impl<V: Variant> ReachTree<V> {
     }
 
     /// The positions from a deepest one back up to the root, with the moves forward between them.
-    pub fn deepest_line(&self) -> Vec<(Position<V>, Option<Move>)> {
+    pub fn deepest_line(&self) -> Line<V> {
         let mut i =
             (0..self.nodes.len()).max_by_key(|&i| (self.nodes[i].depth, std::cmp::Reverse(i))).unwrap_or(0);
         let mut line = Vec::new();

@@ -6,7 +6,7 @@ use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::diagnose::{diagnose_setup, Issue, Rule};
 use crate::reach::explain::{
-    reach_tree, Candidate, CertificateError, Origin, PrevCertificate, ReachTree, TreeError,
+    reach_tree, Candidate, CertificateError, Line, Origin, PrevCertificate, ReachTree, TreeError,
 };
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
@@ -27,11 +27,13 @@ pub enum Explanation<V: Variant> {
         issues: Vec<Issue>,
     },
     Prev(PrevCertificate),
-    /// The backward search is exhausted: its tree, or (too large to show) its size and depth.
+    /// The backward search is exhausted: its tree, or (too large to show) its size and depth; and a line
+    /// from a deepest position up to the position (each position with the move from it).
     Reach {
         nodes: u64,
         depth: u32,
         tree: Option<ReachTree<V>>,
+        deepest: Line<V>,
     },
     /// Not unreachable: `ok` or `unknown` (nothing to certify).
     NotUnreachable(Stage),
@@ -68,6 +70,16 @@ pub fn explain<V: Variant>(
     search: &mut KkSearch<V>,
     options: SearchOptions,
 ) -> Result<Explanation<V>, ExplainError> {
+    explain_up_to(pos, search, options, TREE_LIMIT)
+}
+
+/// [`explain`], showing `reach` trees of at most `tree_limit` positions.
+pub fn explain_up_to<V: Variant>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+    tree_limit: usize,
+) -> Result<Explanation<V>, ExplainError> {
     let proof = prove(pos, search, options);
     match proof.stage {
         Stage::Count | Stage::Flip | Stage::Piece | Stage::King => {
@@ -84,7 +96,7 @@ pub fn explain<V: Variant>(
         }
         Stage::Reach => {
             let outcome = proof.search.expect("the reach stage has a search");
-            let tree = match reach_tree(pos, TREE_LIMIT) {
+            let tree = match reach_tree(pos, tree_limit) {
                 Ok(tree) => Some(tree),
                 Err(TreeError::TooLarge { .. }) => None,
                 Err(TreeError::Reachable) => {
@@ -103,10 +115,34 @@ pub fn explain<V: Variant>(
                     )));
                 }
             }
-            Ok(Explanation::Reach { nodes: outcome.nodes, depth: outcome.max_depth, tree })
+            let deepest = match &tree {
+                Some(tree) => tree.deepest_line(),
+                None => search_line(search, pos, outcome.max_depth)?,
+            };
+            Ok(Explanation::Reach { nodes: outcome.nodes, depth: outcome.max_depth, tree, deepest })
         }
         stage => Ok(Explanation::NotUnreachable(stage)),
     }
+}
+
+/// The search's line to a deepest position, as [`ReachTree::deepest_line`] gives it (from the deepest
+/// position up to `root`), checked: each position leads to the next by its move.
+fn search_line<V: Variant>(
+    search: &KkSearch<V>,
+    root: &Position<V>,
+    depth: u32,
+) -> Result<Line<V>, ExplainError> {
+    let (path, moves) = search.deepest_line();
+    let fine = path.first() == Some(root)
+        && path.len() == depth as usize + 1
+        && moves.iter().enumerate().all(|(i, &m)| crate::rules::play(&path[i + 1], m) == path[i]);
+    if !fine {
+        return Err(ExplainError::Disagreement("the search's deepest line does not replay".into()));
+    }
+    let mut line: Line<V> =
+        path.iter().enumerate().map(|(i, p)| (*p, i.checked_sub(1).map(|j| moves[j]))).collect();
+    line.reverse();
+    Ok(line)
 }
 
 fn square<V: Variant>(sq: usize) -> String {
@@ -181,11 +217,11 @@ impl<V: Variant> Explanation<V> {
         match self {
             Explanation::Rules { issues, .. } => out["issues"] = json!(issues),
             Explanation::Prev(cert) => out["prev"] = prev_json::<V>(cert),
-            Explanation::Reach { nodes, depth, tree } => {
+            Explanation::Reach { nodes, depth, tree, deepest } => {
                 out["positions"] = json!(nodes);
                 out["depth"] = json!(depth);
                 out["tree"] = tree.as_ref().map_or(Value::Null, tree_json);
-                out["deepest_line"] = tree.as_ref().map_or(Value::Null, |t| line_json(&t.deepest_line()));
+                out["deepest_line"] = line_json(deepest);
             }
             Explanation::NotUnreachable(_) => {}
         }
@@ -201,7 +237,7 @@ impl<V: Variant> Explanation<V> {
                 }
             }
             Explanation::Prev(cert) => prev_text::<V>(&mut s, cert, ""),
-            Explanation::Reach { nodes, depth, tree: Some(tree) } => {
+            Explanation::Reach { nodes, depth, tree: Some(tree), .. } => {
                 let _ = writeln!(
                     s,
                     "The backward search is exhausted: {nodes} positions, at most {} back, no KK position among \
@@ -211,13 +247,17 @@ impl<V: Variant> Explanation<V> {
                 );
                 tree_text(&mut s, tree);
             }
-            Explanation::Reach { nodes, depth, tree: None } => {
+            Explanation::Reach { nodes, depth, tree: None, deepest } => {
                 let _ = writeln!(
                     s,
                     "The backward search is exhausted: {nodes} positions, at most {} back, no KK position among \
-                     them (tree too large to show: {nodes} positions).",
+                     them (tree too large to show: {nodes} positions). A deepest line, from the position back:",
                     plies(*depth)
                 );
+                for (p, m) in deepest.iter().rev() {
+                    let mv = m.map_or(String::new(), |m| format!("← {} ", m.to_usi::<V>()));
+                    let _ = writeln!(s, "  {mv}{}", p.to_sfen());
+                }
             }
             Explanation::NotUnreachable(_) => {}
         }

@@ -536,6 +536,13 @@ impl<V: Variant> KkSearch<V> {
                 }))
     }
 
+    /// After a search: the positions from the root to a deepest position it generated (the first of that
+    /// depth), and the moves between them as in [`Outcome::path`].
+    pub fn deepest_line(&self) -> (Vec<Position<V>>, Vec<Move>) {
+        let deepest = self.nodes.iter().enumerate().max_by_key(|(i, n)| (n.depth, std::cmp::Reverse(*i)));
+        self.path_to(deepest.map_or(NO_NODE, |(i, _)| i as u32))
+    }
+
     /// The positions from the root to node `goal` (none for `NO_NODE`) and the moves between them, from
     /// the root's side: `moves[i]` leads from `path[i + 1]` to `path[i]`.
     fn path_to(&self, goal: u32) -> (Vec<Position<V>>, Vec<Move>) {
