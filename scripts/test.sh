@@ -11,9 +11,11 @@ need_rust
 cargo fmt --check
 cargo clippy --profile ci --all-targets -- -D warnings
 cargo test --profile ci --workspace
+# The CLI the remaining tests compare with: the one the Rust tests just built (the `ci` profile: optimised,
+# with the engine's internal checks on), rather than a second full build in the release profile.
+export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
 # A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
-cargo build --release
 need_apt parallel parallel
 bash tests/parallel-shards.sh
 node --test --test-reporter=spec tests/serve.test.mjs

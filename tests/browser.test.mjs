@@ -1,6 +1,6 @@
 // Real-browser tests of the site in dist/ (`npm run build`), in Debian's headless Chromium driven by
-// playwright-core. Results are compared with the native CLI (target/release/shogi-reach). A failing
-// test leaves a screenshot in test-results/.
+// playwright-core. Results are compared with the native CLI ($SHOGI_REACH_CLI, else
+// target/release/shogi-reach). A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -11,7 +11,8 @@ import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const CLI = join(ROOT, 'target/release/shogi-reach');
+// The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
+const CLI = process.env.SHOGI_REACH_CLI ?? join(ROOT, 'target/release/shogi-reach');
 const SHOTS = join(ROOT, 'test-results');
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 256 << 20 });

@@ -2,7 +2,7 @@
 # The README's GNU parallel recipe, run for real on small numbers: M shards merged equal one run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bin=$PWD/target/release/shogi-reach
+bin=${SHOGI_REACH_CLI:-$PWD/target/release/shogi-reach}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 samples=20000 seed=42 shards=4
