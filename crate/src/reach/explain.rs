@@ -188,15 +188,14 @@ fn for_each_origin<V: Variant>(pos: &Position<V>, code: u8, to: usize, mut f: im
 
 fn drop_candidate<V: Variant>(pos: &Position<V>, piece: Piece, to: usize) -> Candidate {
     let y = piece.color();
-    let mut before = *pos;
-    before.set_cell(to, EMPTY);
-    before.hand_mut(y)[piece.kind().index()] += 1;
-    before.set_side(y);
+    let mut cand = Candidate { piece, to, origin: Origin::Drop, variants: Vec::new() };
+    let before = before_move(pos, &cand, None).expect("an un-drop always has a position before it");
     let pawn_mate = piece.kind() == Kind::Pawn
         && ahead::<V>(to, y) == pos.king(y.opponent())
         && is_checkmated_by_pawn(pos);
     let failure = if pawn_mate { Some(Failure::PawnDropMate) } else { king_in_check(&before) };
-    Candidate { piece, to, origin: Origin::Drop, variants: vec![(None, failure)] }
+    cand.variants.push((None, failure));
+    cand
 }
 
 /// The candidate un-move of `piece` (unpromoted before the move for an un-promotion) from `origin`.
@@ -221,17 +220,8 @@ fn move_candidate<V: Variant>(
         cand.variants.push((None, Some(f)));
         return cand;
     }
-    let y = piece.color();
-    let mut base = *pos;
-    base.set_cell(to, EMPTY);
-    base.set_cell(from, placed.code());
-    base.set_side(y);
-    for captured in captures::<V>(pos, y) {
-        let mut before = base;
-        if let Some(c) = captured {
-            before.set_cell(to, c.code());
-            before.hand_mut(y)[c.kind().index()] -= 1;
-        }
+    for captured in captures::<V>(pos, piece.color()) {
+        let before = before_move(pos, &cand, captured).expect("an empty origin, a capture from the hand");
         let failure =
             captured.and_then(|c| captured_failure(&before, c, to)).or_else(|| king_in_check(&before));
         cand.variants.push((captured, failure));
@@ -340,7 +330,8 @@ impl PrevCertificate {
     }
 }
 
-/// The position before candidate `c` with `captured` (when its origin is an empty square on the board).
+/// The position before candidate `c` with `captured`: `None` from off the board, from an occupied square, or
+/// for a capture of a kind not in the mover's hand.
 fn before_move<V: Variant>(pos: &Position<V>, c: &Candidate, captured: Option<Piece>) -> Option<Position<V>> {
     let y = c.piece.color();
     let mut before = *pos;
