@@ -333,17 +333,24 @@ describe('one consistent state', () => {
   });
 });
 
+/** A plain (not persistent) Chromium for phone contexts: mobile emulation needs `newContext`. */
+const launchPhones = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+
+/** A phone of this width: touch, mobile viewport, a 2× screen. */
+const phoneContext = (phones, width) =>
+  phones.newContext({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
 describe('phones and touch', () => {
   let phones;
   before(async () => {
-    phones = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-    });
+    phones = await launchPhones();
   });
   after(() => phones?.close());
-  const phone = (width) =>
-    phones.newContext({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  const phone = (width) => phoneContext(phones, width);
   /** The page is no wider than the screen (a mobile browser would otherwise zoom out or scroll sideways). */
   async function fits(page, width, what) {
     const { scroll, inner, wide } = await page.evaluate(() => ({
@@ -1231,10 +1238,7 @@ describe('game records, taking moves back, certificates', () => {
 describe('records, explorer and certificate on a phone, and for axe-core', () => {
   let phones;
   before(async () => {
-    phones = await chromium.launch({
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-    });
+    phones = await launchPhones();
   });
   after(() => phones?.close());
   const MINI_REACH = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
@@ -1268,7 +1272,7 @@ describe('records, explorer and certificate on a phone, and for axe-core', () =>
 
   for (const lang of ['en', 'ja']) {
     test(`no horizontal overflow at 360 px (${lang}) with the record, the explorer and the certificate open`, async (t) => {
-      const context = await phones.newContext({ viewport: { width: 360, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+      const context = await phoneContext(phones, 360);
       try {
         await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
           await openPanels(page);
