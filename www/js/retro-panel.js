@@ -91,7 +91,7 @@ export class RetroPanel {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.crumb = i;
-      button.textContent = i === 0 ? t('retroOrigin') : `← ${c.usi} ${c.written}${c.captured ? ` (${captureText(c.captured)})` : ''}`;
+      button.textContent = i === 0 ? t('retroOrigin') : `← ${c.written === c.usi ? c.usi : `${c.usi} ${c.written}`}${c.captured ? ` (${captureText(c.captured)})` : ''}`;
       if (i === this.#at) button.setAttribute('aria-current', 'step');
       li.append(button);
       return li;
@@ -117,7 +117,8 @@ export class RetroPanel {
       // it without a capture where there is one (each button then says what was captured).
       const plain = m.before.find((b) => !b.captured) ?? m.before[0];
       const written = moveText(this.#variant, m, plain);
-      name.textContent = `${m.usi} ${written}`;
+      // (A drop reads the same in USI and Western notation: once is enough.)
+      name.textContent = written === m.usi ? written : `${m.usi} ${written}`;
       li.append(name, ` — ${t('retroCaptured')} `);
       m.before.forEach((b, j) => {
         const button = document.createElement('button');

@@ -166,7 +166,11 @@ export default {
   // The engine's diagnostics say what rule is broken, in English: told again here by rule.
   issue: (rule, message) => {
     if (rule === 'count') {
-      const missing = /\(([^)]*)\)/.exec(message)?.[1] ?? '';
+      // `2 P, 1 G` as 歩2枚、金1枚.
+      const missing = (/\(([^)]*)\)/.exec(message)?.[1] ?? '')
+        .split(', ')
+        .map((item) => item.replace(/^(\d+) ([A-Z])$/, (_, n, letter) => `${jaPiece(letter)}${n}枚`))
+        .join('、');
       return `駒が足りません（${missing}）。到達可能な局面は盤上と持ち駒で全ての駒を持ちます`;
     }
     if (rule === 'piece') {
