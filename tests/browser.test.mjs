@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
+import en from '../www/js/i18n/en.js';
+import ja from '../www/js/i18n/ja.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 // The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
@@ -1266,6 +1268,21 @@ describe('game records, taking moves back, certificates', () => {
       assert.match(text, /筋に同じ側の歩が二枚/);
       assert.doesNotMatch(text, /is occupied|[1-9][a-i]/);
     });
+  });
+
+  // (A Rust test, engine_error::tests, checks that both dictionaries have a text for every kind the engine has.)
+  test('the engine error texts: the same kinds in both dictionaries, each saying something with any parameters', () => {
+    const kinds = (dictionary) => Object.keys(dictionary).filter((k) => k.startsWith('engine:')).sort();
+    assert.deepEqual(kinds(ja), kinds(en));
+    assert.ok(kinds(en).length >= 40, `${kinds(en).length} kinds`);
+    // Parameters that are at once text, number and list, so every text can use them as it wants.
+    const params = new Proxy({}, { get: () => Object.assign(['6i5h', '4i5h'], { toString: () => '7' }) });
+    for (const dictionary of [en, ja]) {
+      for (const key of kinds(dictionary)) {
+        const text = key === 'engine:at-line' ? dictionary[key](3, 'x') : dictionary[key](params, 'cause');
+        assert.ok(typeof text === 'string' && text.length > 3 && !/undefined|\[object/.test(text), `${key}: ${text}`);
+      }
+    }
   });
 
   // The engine's errors come with their kind and parameters (crate/src/engine_error.rs), which the page says

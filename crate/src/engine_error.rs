@@ -340,6 +340,14 @@ mod tests {
             let missing: Vec<_> =
                 KINDS.iter().filter(|kind| !dictionary.contains(&format!("'engine:{kind}':"))).collect();
             assert!(missing.is_empty(), "{path} has no text for the error kinds {missing:?}");
+            // Nor a text for a kind that no longer exists (`at-line` is the line before any record error).
+            let stale: Vec<_> = dictionary
+                .split("'engine:")
+                .skip(1)
+                .filter_map(|rest| rest.split_once("':").map(|(kind, _)| kind))
+                .filter(|kind| *kind != "at-line" && !KINDS.contains(kind))
+                .collect();
+            assert!(stale.is_empty(), "{path} has texts for unknown error kinds {stale:?}");
         }
     }
 }
