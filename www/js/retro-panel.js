@@ -154,8 +154,11 @@ function captureText(piece) {
 function filterOf(text) {
   const f = text.trim();
   if (!f) return null;
-  const ja = f.match(/^([１-９])([一二三四五六七八九])$/u);
-  const square = ja ? `${FULL_WIDTH.indexOf(ja[1]) + 1}${String.fromCharCode(97 + RANKS.indexOf(ja[2]))}` : f.toLowerCase();
+  // A square as Japanese players type it: ５六, 5六 (a phone's keyboard), ５６ or 56 (file then rank).
+  const digit = (ch) => (FULL_WIDTH.includes(ch) ? FULL_WIDTH.indexOf(ch) + 1 : Number(ch));
+  const ja = f.match(/^([1-9１-９])([一二三四五六七八九1-9１-９])$/u);
+  const rank = ja && (RANKS.includes(ja[2]) ? RANKS.indexOf(ja[2]) : digit(ja[2]) - 1);
+  const square = ja ? `${digit(ja[1])}${String.fromCharCode(97 + rank)}` : f.toLowerCase();
   if (/^[1-9][a-i]$/.test(square)) return (m) => m.usi.slice(2, 4) === square || m.usi.slice(0, 2) === square;
   if (/^\+?[a-z]$/i.test(f)) return (m) => m.piece.toUpperCase() === f.toUpperCase();
   return (m) => `${m.usi} ${m.japanese} ${m.kif}`.includes(f);
