@@ -400,7 +400,8 @@ describe('Firefox: phones, touch, both languages', () => {
   });
 
   test('touch mode: with Cycle / take one on, a tap cycles a piece and takes one from a hand', async (t) => {
-    // Taps are WebDriver BiDi touch actions (puppeteer's touchscreen): the site treats them as any pointer.
+    // Taps are WebDriver BiDi touch actions (puppeteer's touchscreen): the page gets touchstart and pointer
+    // events of pointerType "touch", as from a finger.
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
       await page.setViewport({ width: 390, height: 800 });
       await page.tap('#alternate');
