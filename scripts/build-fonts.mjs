@@ -51,10 +51,11 @@ function text(file) {
 }
 
 // KIF's header names and game endings that the readers pass over without naming them (any `名前：値` line
-// is a header), as programs and sites write them; a pasted record shows them in the site's font as well.
+// is a header), and BOD's move line (`手数＝12  ▲７六歩  まで`), as programs and sites write them; a pasted
+// record shows them in the site's font as well.
 const RECORD_WORDS =
   '開始日時 終了日時 対局日 表題 棋戦 戦型 持ち時間 消費時間 秒読み 場所 掲載 備考 作者 発表誌 出典 先手省略名 後手省略名 ' +
-  '先手 後手 上手 下手 手合割 手数 指手 まで 勝ち 負け 反則 入玉 宣言 封じ手 不詰 詰み 変化 棋譜ファイル 記録 解説';
+  '先手 後手 上手 下手 手合割 手数＝ 指手 まで 勝ち 負け 反則 入玉 宣言 封じ手 不詰 詰み 変化 棋譜ファイル 記録 解説';
 
 const wanted = new Set();
 for (const ch of RECORD_WORDS) if (ch.codePointAt(0) > 0x7f) wanted.add(ch.codePointAt(0));

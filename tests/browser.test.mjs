@@ -222,7 +222,7 @@ describe('pieces and icons without system fonts', () => {
     // KIF/KI2/CSA/BOD words and headers (numerals, pieces, 同 打 上 引 寄 直 右 左 成 不成 生, 手合割 and the
     // handicaps, 開始日時 終了日時 棋戦 戦型 消費時間, 投了 中断 千日手 詰み 持将棋 反則 切れ, 持駒 なし).
     const RECORD = [...new Set('０１２３４５６７８９一二三四五六七八九十成香桂銀圭全杏竜龍馬と同打上引寄直右左不生' +
-      '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：')].join('');
+      '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：＝')].join('');
     await onPage(t, '?game=shogi&lang=en', async (page) => {
       await page.fill('#record-text', `開始日時：2024/01/01\n手合割：平手\n${RECORD}`);
       const probe = await page.evaluate(async (glyphs) => {

@@ -27,7 +27,7 @@ let browser, isolated, plain;
 
 // Kanji, kana and signs of KIF/KI2/CSA/BOD records (numerals, pieces, move words, headers, endings).
 const RECORD_GLYPHS = [...new Set('０１２３４５６７８９一二三四五六七八九十成香桂銀圭全杏竜龍馬と同打上引寄直右左不生' +
-  '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：')].join('');
+  '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：＝')].join('');
 
 before(async () => {
   isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
