@@ -438,6 +438,15 @@ describe('phones and touch', () => {
     });
   }
 
+  test("a phone's keyboard leaves SFEN and records as typed: no capital first letter (l is Gote's lance, L Sente's), no autocorrect", async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      for (const id of ['sfen', 'record-text', 'retro-filter']) {
+        const attrs = await page.$eval(`#${id}`, (e) => [e.getAttribute('autocapitalize'), e.getAttribute('autocorrect'), e.spellcheck]);
+        assert.deepEqual(attrs, ['off', 'off', false], id);
+      }
+    });
+  });
+
   test('on a touch screen, Cycle / take one makes a tap cycle a piece and take one from a hand', async (t) => {
     const context = await phone(390);
     try {
