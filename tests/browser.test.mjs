@@ -1354,6 +1354,10 @@ describe('game records, taking moves back, certificates', () => {
           await page.fill('#retro-filter', square);
           assert.deepEqual(await page.$$eval('#retro-moves > li', (lis) => [...new Set(lis.map((li) => li.dataset.usi.slice(2, 4)))]), ['7f'], square);
         }
+        // Or any text of the move as the page writes it.
+        await page.fill('#retro-filter', lang === 'ja' ? '☗７六歩' : 'P-7f');
+        // (In Japanese the pawn's move and its drop are both ☗７六歩.)
+        assert.deepEqual(await page.$$eval('#retro-moves > li', (lis) => lis.map((li) => li.dataset.usi).sort()), lang === 'ja' ? ['7g7f', 'P*7f'] : ['7g7f']);
         await page.fill('#retro-filter', '');
         await page.click('#retro-moves li[data-usi="7g7f"] button[data-captured=""]');
         await page.waitForSelector('#retro-trail[data-at="1"]');

@@ -108,15 +108,15 @@ export class RetroPanel {
     const wanted = filterOf($('retro-filter').value);
     const rows = [];
     this.#moves.forEach((m, i) => {
-      if (wanted && !wanted(m)) return;
-      const li = document.createElement('li');
-      li.dataset.usi = m.usi;
-      const name = document.createElement('span');
-      name.className = 'retro-move';
       // The move in the page's notation: in English the Western one, written for the position before
       // it without a capture where there is one (each button then says what was captured).
       const plain = m.before.find((b) => !b.captured) ?? m.before[0];
       const written = moveText(this.#variant, m, plain);
+      if (wanted && !wanted(m, written)) return;
+      const li = document.createElement('li');
+      li.dataset.usi = m.usi;
+      const name = document.createElement('span');
+      name.className = 'retro-move';
       // (A drop reads the same in USI and Western notation: once is enough.)
       name.textContent = written === m.usi ? written : `${m.usi} ${written}`;
       li.append(name, ` — ${t('retroCaptured')} `);
@@ -150,7 +150,7 @@ function captureText(piece) {
   return language() === 'ja' ? label(piece.toUpperCase(), 'kanji') : piece;
 }
 
-/** A test for the filter's text (null: keep all). */
+/** A test for the filter's text (null: keep all) of a move and its text as the page writes it. */
 function filterOf(text) {
   const f = text.trim();
   if (!f) return null;
@@ -161,5 +161,5 @@ function filterOf(text) {
   const square = ja ? `${digit(ja[1])}${String.fromCharCode(97 + rank)}` : f.toLowerCase();
   if (/^[1-9][a-i]$/.test(square)) return (m) => m.usi.slice(2, 4) === square || m.usi.slice(0, 2) === square;
   if (/^\+?[a-z]$/i.test(f)) return (m) => m.piece.toUpperCase() === f.toUpperCase();
-  return (m) => `${m.usi} ${m.japanese} ${m.kif}`.includes(f);
+  return (m, written) => `${m.usi} ${m.japanese} ${m.kif} ${written}`.includes(f);
 }
