@@ -1304,15 +1304,23 @@ describe('game records, taking moves back, certificates', () => {
           /^この棋譜は読めません：1行目：棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「hello world」/,
           /^この棋譜は読めません：1行目：局面が正しくありません：後手の玉が盤上にありません$/,
           /^この棋譜は読めません：2行目：指し手「７七玉」を読めません$|^この棋譜は読めません：2行目：1手目「７七玉」はその局面で指せません/,
+          /^この棋譜は読めません：3行目：盤面図が8段ありますが、このゲームは9段です$/,
         ],
         en: [
           /^This record cannot be read: line 2: move 3 "５八金" can mean 6i5h or 4i5h/,
           /^This record cannot be read: line 1: not a game record .*"hello world"/,
           /^This record cannot be read: line 1: bad position: Gote has no king on the board$/,
           /^This record cannot be read: line 2: (cannot read the move "７七玉"|move 1 "７七玉" is not legal)/,
+          /^This record cannot be read: line 3: cannot read the board: 8 rows, this game has 9$/,
         ],
       }[lang];
-      const records = ['▲７六歩 △３四歩\n▲５八金\n', 'hello world', 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1', '手合割：平手\n▲７七玉\n'];
+      // A BOD diagram of 8 rows: its line, and what is wrong with the board, in the page's language.
+      const bod = [
+        '後手の持駒：なし', '+---------------------------+', '|v香v桂v銀v金v玉v金v銀v桂v香|一', '| ・v飛 ・ ・ ・ ・ ・v角 ・|二',
+        '|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三', ...['四', '五', '六'].map((r) => `| ・ ・ ・ ・ ・ ・ ・ ・ ・|${r}`),
+        '| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七', '| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八', '+---------------------------+', '先手の持駒：なし',
+      ].join('\n');
+      const records = ['▲７六歩 △３四歩\n▲５八金\n', 'hello world', 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1', '手合割：平手\n▲７七玉\n', bod];
       await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
         for (const [i, record] of records.entries()) {
           await page.fill('#record-text', record);

@@ -11,7 +11,7 @@ use crate::board::variant::UnknownGame;
 use crate::estimate::{TallyOverflow, TallyProblem};
 use crate::reach::explanation::ExplainError;
 use crate::reach::proof_game::ProofGameError;
-use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES};
+use crate::records::error::{BoardProblem, RecordError, RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES};
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -197,7 +197,26 @@ impl From<RecordError> for EngineError {
             BadPosition(sfen) => {
                 ("record-bad-position", json!({ "cause": EngineError::from(sfen).to_json() }))
             }
-            BadBoard(detail) => ("record-bad-board", json!({ "detail": detail })),
+            BadBoard(problem) => {
+                // `problem` names what is wrong (the English `detail` says it).
+                let detail = problem.to_string();
+                let params = match problem {
+                    BoardProblem::TooManyRows => json!({ "problem": "too-many-rows", "detail": detail }),
+                    BoardProblem::Rows { found, expected } => {
+                        json!({ "problem": "rows", "found": found, "expected": expected, "detail": detail })
+                    }
+                    BoardProblem::Row(row) => {
+                        json!({ "problem": "row", "text": quote(&row), "detail": detail })
+                    }
+                    BoardProblem::RowWidth { found, expected } => {
+                        json!({ "problem": "row-width", "found": found, "expected": expected, "detail": detail })
+                    }
+                    BoardProblem::CsaLine { what, line } => {
+                        json!({ "problem": "csa-line", "part": what, "text": quote(&line), "detail": detail })
+                    }
+                };
+                ("record-bad-board", params)
+            }
             BadHand(s) => ("record-bad-hand", json!({ "text": quote(&s) })),
             BadMove(s) => ("record-bad-move", json!({ "text": quote(&s) })),
             IllegalMove { ply, text, sfen } => {
@@ -309,6 +328,15 @@ mod tests {
         assert_eq!(e.params["line"], json!(4));
         assert_eq!(e.params["ply"], json!(3));
         assert_eq!(e.params["candidates"], json!(["6i5h", "4i5h"]));
+        let e = EngineError::from(RecordError::at(
+            5,
+            RecordErrorKind::BadBoard(BoardProblem::Rows { found: 3, expected: 9 }),
+        ));
+        assert_eq!(
+            (e.kind, &e.params["problem"], &e.params["found"]),
+            ("record-bad-board", &json!("rows"), &json!(3))
+        );
+        assert_eq!((&e.params["line"], &e.params["detail"]), (&json!(5), &json!("3 rows, this game has 9")));
         let e = EngineError::from(RecordError::whole(RecordErrorKind::BadPosition(SfenError::Empty)));
         assert_eq!((e.kind, &e.params["line"]), ("record-bad-position", &Value::Null));
         assert_eq!(e.params["cause"]["kind"], json!("sfen-empty"));

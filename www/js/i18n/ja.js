@@ -21,6 +21,14 @@ const FUNNEL = {
 const SIDE = { Sente: '先手', Gote: '後手' };
 const JA_SIDE = { b: '先手', w: '後手' };
 const JA_GAME = { shogi: '本将棋', minishogi: '五五将棋' };
+// The part of a CSA position line that cannot be read (crate/src/records/csa.rs names them).
+const CSA_PART = {
+  PI: 'PIの駒落ち',
+  'PI names a piece that is not there': 'PIが初期局面にない駒を取り除いています',
+  row: '盤の段',
+  pieces: '駒の配置',
+  'not a position line': 'PI・P1〜P9・P+・P-のどれでもありません',
+};
 const JA_PIECES = { K: '玉', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
 const jaPiece = (letter) => JA_PIECES[letter] ?? letter;
 /** A USI square `5f` as ５六. */
@@ -345,7 +353,14 @@ export default {
   'engine:record-unknown-format': (p) => `棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「${p.text}」`,
   'engine:record-unknown-handicap': (p) => `手合割「${p.text}」は読めません（この読み取りが知らない駒落ちかゲーム）`,
   'engine:record-bad-position': (_p, cause) => `局面が正しくありません：${cause}`,
-  'engine:record-bad-board': (p) => `盤面図を読めません（${p.detail}）`,
+  'engine:record-bad-board': (p) =>
+    ({
+      'too-many-rows': '盤面図が9段を超えています',
+      rows: `盤面図が${p.found}段ありますが、このゲームは${p.expected}段です`,
+      row: `盤面図の段「${p.text}」を読めません`,
+      'row-width': `盤面図の段が${p.found}マスありますが、このゲームは${p.expected}マスです`,
+      'csa-line': `CSAの局面の行「${p.text}」を読めません${CSA_PART[p.part] ? `（${CSA_PART[p.part]}）` : ''}`,
+    })[p.problem] ?? `盤面図を読めません（${p.detail}）`,
   'engine:record-bad-hand': (p) => `持駒を読めません：「${p.text}」`,
   'engine:record-bad-move': (p) => `指し手「${p.text}」を読めません`,
   'engine:record-illegal-move': (p) => `${p.ply}手目「${p.text}」はその局面で指せません（${p.sfen}）`,
