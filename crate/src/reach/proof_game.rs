@@ -14,6 +14,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::EMPTY;
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
+use crate::reach::kk_path::short_kk_path;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::short_game::{self, Bound, BoundCache, ShortOptions};
@@ -173,6 +174,9 @@ fn short_proof_game<V: WithOpening>(
     Ok(Some(game))
 }
 
+/// How many positions the search for a short path back to a KK position may generate (about 20 MB).
+const KK_PATH_NODES: usize = 100_000;
+
 /// Builds and verifies the KK-route proof game for `pos`, which must be proved reachable by the backward
 /// search.
 pub fn proof_game<V: WithOpening>(
@@ -184,10 +188,17 @@ pub fn proof_game<V: WithOpening>(
     let Some(outcome) = proof.search.as_ref().filter(|_| proof.stage == Stage::Ok) else {
         return Err(ProofGameError::NotReachable(proof.stage));
     };
-    let search_kk = *outcome.goal().expect("a reachable search has a goal");
     let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
-    let connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
-    let path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
+    // The reference search's path, or a shorter one to another KK position when one is found.
+    let mut search_kk = *outcome.goal().expect("a reachable search has a goal");
+    let mut path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
+    let mut connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
+    if let Some((kk, short)) = short_kk_path(pos, KK_PATH_NODES) {
+        let joined = connect_kk(&first_kk, &kk).map_err(ProofGameError::Construction)?;
+        if joined.len() + short.len() < connection.len() + path.len() {
+            (search_kk, path, connection) = (kk, short, joined);
+        }
+    }
     let mut moves = opening.clone();
     moves.extend(&connection);
     moves.extend(&path);
