@@ -131,14 +131,16 @@ pub fn build_proof_game<V: WithOpening>(
     if choice == Choice::Kk {
         return proof_game(pos, search, options);
     }
-    let kk = proof_game(pos, search, options)?;
+    // The reference route proves the position reachable; it is shortened only when the short search's
+    // game is not the shorter, so that the short search gets the whole budget.
+    let kk = reference_kk_route(pos, search, options)?;
     let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
     let short = short_proof_game(pos, max_nodes, &mut keep_going)?;
     match (choice, short) {
         (_, Some(short)) if short.moves.len() <= kk.moves.len() => Ok(short),
         (Choice::Short, Some(short)) => Ok(short),
         (Choice::Short, None) => Err(ProofGameError::NotFound),
-        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..kk }),
+        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..shorten_kk_route(kk)? }),
     }
 }
 
@@ -184,24 +186,44 @@ pub fn proof_game<V: WithOpening>(
     search: &mut KkSearch<V>,
     options: SearchOptions,
 ) -> Result<ProofGame<V>, ProofGameError> {
+    shorten_kk_route(reference_kk_route(pos, search, options)?)
+}
+
+/// The KK route through the reference search's KK position and path.
+fn reference_kk_route<V: WithOpening>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Result<ProofGame<V>, ProofGameError> {
     let proof = prove(pos, search, options);
     let Some(outcome) = proof.search.as_ref().filter(|_| proof.stage == Stage::Ok) else {
         return Err(ProofGameError::NotReachable(proof.stage));
     };
-    let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
-    // The reference search's path, or a shorter one to another KK position when one is found.
-    let mut search_kk = *outcome.goal().expect("a reachable search has a goal");
-    let mut path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
-    let mut connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
-    if let Some((kk, short)) = short_kk_path(pos, KK_PATH_NODES) {
-        let joined = connect_kk(&first_kk, &kk).map_err(ProofGameError::Construction)?;
-        if joined.len() + short.len() < connection.len() + path.len() {
-            (search_kk, path, connection) = (kk, short, joined);
+    let search_kk = *outcome.goal().expect("a reachable search has a goal");
+    let path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
+    kk_route(pos, search_kk, path)
+}
+
+/// The KK route game `kk`, through a shorter path back to a KK position when [`short_kk_path`] finds one
+/// that makes the whole game shorter.
+fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
+    match short_kk_path(&kk.end, KK_PATH_NODES) {
+        Some((search_kk, path)) => {
+            let shorter = kk_route(&kk.end, search_kk, path)?;
+            Ok(if shorter.moves.len() < kk.moves.len() { shorter } else { kk })
         }
+        None => Ok(kk),
     }
-    let mut moves = opening.clone();
-    moves.extend(&connection);
-    moves.extend(&path);
+}
+
+/// The verified game: the opening, the connection to `search_kk`, then `path` from it to `pos`.
+fn kk_route<V: WithOpening>(
+    pos: &Position<V>,
+    search_kk: Position<V>,
+    path: Vec<Move>,
+) -> Result<ProofGame<V>, ProofGameError> {
+    let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
+    let connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
     let kk = KkRoute {
         opening: opening.len(),
         connection: connection.len(),
@@ -209,6 +231,7 @@ pub fn proof_game<V: WithOpening>(
         first_kk,
         search_kk,
     };
+    let moves = [opening, connection, path].concat();
     let game =
         ProofGame { moves, end: *pos, method: Method::Kk, shortest: false, lower_bound: None, kk: Some(kk) };
     game.verify()?;
