@@ -161,3 +161,28 @@ fn tampered_games_do_not_verify() {
     short.moves.pop();
     assert!(short.verify().is_err());
 }
+
+/// The plies of the KK route through the reference search's own KK position and path.
+fn reference_route<V: Ranked + WithOpening>(pos: &Position<V>, search: &mut KkSearch<V>) -> usize {
+    let proof = shogi_reach::reach::prove::prove(pos, search, SearchOptions::default());
+    let outcome = proof.search.expect("a reachable position was searched");
+    let (opening, first_kk) = shogi_reach::reach::proof_game::opening::<V>().clone().unwrap();
+    let connection = connect_kk(&first_kk, outcome.goal().unwrap()).unwrap();
+    opening.len() + connection.len() + outcome.moves.len()
+}
+
+#[test]
+fn the_kk_route_takes_the_shorter_path_back_to_a_kk_position() {
+    let mut search = KkSearch::<MiniShogi>::new();
+    let rows: Vec<_> =
+        oracle("minishogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(60).collect();
+    let mut shorter = 0;
+    for row in &rows {
+        let pos = Position::<MiniShogi>::from_sfen(row.get("sfen")).unwrap();
+        let game = proof_game(&pos, &mut search, SearchOptions::default()).unwrap();
+        let reference = reference_route(&pos, &mut search);
+        assert!(game.moves.len() <= reference, "{}: {} > {reference}", row.get("sfen"), game.moves.len());
+        shorter += usize::from(game.moves.len() < reference);
+    }
+    assert!(shorter >= rows.len() / 10, "only {shorter} of {} games are shorter", rows.len());
+}

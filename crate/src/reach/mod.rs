@@ -5,6 +5,7 @@ pub mod diagnose;
 pub mod explain;
 pub mod explanation;
 pub mod heuristic;
+pub mod kk_path;
 pub mod prev;
 pub mod proof_game;
 pub mod prove;

@@ -14,6 +14,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::EMPTY;
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
+use crate::reach::kk_path::short_kk_path;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::short_game::{self, Bound, BoundCache, ShortOptions};
@@ -130,14 +131,16 @@ pub fn build_proof_game<V: WithOpening>(
     if choice == Choice::Kk {
         return proof_game(pos, search, options);
     }
-    let kk = proof_game(pos, search, options)?;
+    // The reference route proves the position reachable; it is shortened only when the short search's
+    // game is not the shorter, so that the short search gets the whole budget.
+    let kk = reference_kk_route(pos, search, options)?;
     let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
     let short = short_proof_game(pos, max_nodes, &mut keep_going)?;
     match (choice, short) {
         (_, Some(short)) if short.moves.len() <= kk.moves.len() => Ok(short),
         (Choice::Short, Some(short)) => Ok(short),
         (Choice::Short, None) => Err(ProofGameError::NotFound),
-        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..kk }),
+        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..shorten_kk_route(kk)? }),
     }
 }
 
@@ -173,9 +176,21 @@ fn short_proof_game<V: WithOpening>(
     Ok(Some(game))
 }
 
+/// How many positions the search for a short path back to a KK position may generate (about 20 MB).
+const KK_PATH_NODES: usize = 100_000;
+
 /// Builds and verifies the KK-route proof game for `pos`, which must be proved reachable by the backward
 /// search.
 pub fn proof_game<V: WithOpening>(
+    pos: &Position<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Result<ProofGame<V>, ProofGameError> {
+    shorten_kk_route(reference_kk_route(pos, search, options)?)
+}
+
+/// The KK route through the reference search's KK position and path.
+fn reference_kk_route<V: WithOpening>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
     options: SearchOptions,
@@ -185,12 +200,30 @@ pub fn proof_game<V: WithOpening>(
         return Err(ProofGameError::NotReachable(proof.stage));
     };
     let search_kk = *outcome.goal().expect("a reachable search has a goal");
+    let path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
+    kk_route(pos, search_kk, path)
+}
+
+/// The KK route game `kk`, through a shorter path back to a KK position when [`short_kk_path`] finds one
+/// that makes the whole game shorter.
+fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
+    match short_kk_path(&kk.end, KK_PATH_NODES) {
+        Some((search_kk, path)) => {
+            let shorter = kk_route(&kk.end, search_kk, path)?;
+            Ok(if shorter.moves.len() < kk.moves.len() { shorter } else { kk })
+        }
+        None => Ok(kk),
+    }
+}
+
+/// The verified game: the opening, the connection to `search_kk`, then `path` from it to `pos`.
+fn kk_route<V: WithOpening>(
+    pos: &Position<V>,
+    search_kk: Position<V>,
+    path: Vec<Move>,
+) -> Result<ProofGame<V>, ProofGameError> {
     let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
     let connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
-    let path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
-    let mut moves = opening.clone();
-    moves.extend(&connection);
-    moves.extend(&path);
     let kk = KkRoute {
         opening: opening.len(),
         connection: connection.len(),
@@ -198,6 +231,7 @@ pub fn proof_game<V: WithOpening>(
         first_kk,
         search_kk,
     };
+    let moves = [opening, connection, path].concat();
     let game =
         ProofGame { moves, end: *pos, method: Method::Kk, shortest: false, lower_bound: None, kk: Some(kk) };
     game.verify()?;
