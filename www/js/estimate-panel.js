@@ -78,9 +78,14 @@ export class EstimatePanel {
     const key = `${threaded}/${threads}`;
     if (this.host && this.hostKey === key) return this.host;
     this.host?.terminate();
+    for (const w of this.relayed ?? []) w.terminate();
+    this.relayed = new Set();
     this.host = new Worker(new URL('./estimate-worker.js', import.meta.url), { type: 'module' });
     this.hostKey = key;
-    this.host.onmessage = ({ data }) => this.#message(data);
+    this.host.onmessage = ({ data, ports }) => {
+      if (data.type === 'spawn') relay(data, ports[0], this.relayed);
+      else this.#message(data);
+    };
     this.host.onerror = (e) => {
       e.preventDefault();
       this.#status(t('workerFailed', e.message), 'error');
@@ -283,6 +288,27 @@ export class EstimatePanel {
       gallery.append(card);
     }
   }
+}
+
+/**
+ * Constructs a worker the estimate host asked for (it constructs none itself: in Firefox a worker's `new
+ * Worker` sometimes never returns, see estimate-worker.js) and joins it to the host by `port`: `{data}` and
+ * `{error}` from the worker, `{data}` and `{terminate}` to it. `kept` holds it until it is terminated.
+ */
+function relay({ url, options }, port, kept) {
+  const worker = new Worker(url, options);
+  kept.add(worker);
+  worker.onmessage = ({ data }) => port.postMessage({ data });
+  worker.onerror = (e) => {
+    e.preventDefault();
+    port.postMessage({ error: e.message ?? 'could not start' });
+  };
+  port.onmessage = ({ data }) => {
+    if (!data.terminate) return worker.postMessage(data.data);
+    worker.terminate();
+    kept.delete(worker);
+    port.close();
+  };
 }
 
 /** The samples of `tally` decided at the stage called `name` (tallies count every stage, by name). */

@@ -12,6 +12,44 @@
 import { loadEngine } from './load-engine.js';
 import { WorkerClient } from './rpc.js';
 
+// Firefox ESR (153) sometimes deadlocks a worker that constructs a Worker: the constructor never returns
+// (about one estimate start in five: this host stuck in `new Worker` for its engine workers, or in
+// wasm-bindgen-rayon's initThreadPool for its threads). So this worker constructs none: every worker it
+// asks for (its engine workers, rayon's threads) is constructed by the page (see estimate-panel.js) and
+// talked to through a MessageChannel, with the same API (postMessage, onmessage, message listeners,
+// onerror, terminate). Kept in `relayed` too: Firefox may collect a worker nothing references
+// (bugzilla.mozilla.org 1702191), and rayon roots its threads only once all have started.
+const relayed = [];
+class RelayWorker extends EventTarget {
+  constructor(url, options) {
+    super();
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.onmessage = null;
+    this.onerror = null;
+    // From the page: {data} the worker posted, or {error} when it failed.
+    port1.onmessage = ({ data: m }) => {
+      const event = 'error' in m ? new Event('error', { cancelable: true }) : new MessageEvent('message', { data: m.data });
+      if ('error' in m) event.message = m.error;
+      this.dispatchEvent(event);
+      ('error' in m ? this.onerror : this.onmessage)?.(event);
+    };
+    self.postMessage({ type: 'spawn', url: String(url), options }, [port2]);
+    relayed.push(this);
+  }
+
+  postMessage(data, transfer = []) {
+    this.port.postMessage({ data }, transfer);
+  }
+
+  terminate() {
+    this.port.postMessage({ terminate: true });
+    this.port.close();
+    relayed.splice(relayed.indexOf(this), 1);
+  }
+}
+self.Worker = RelayWorker;
+
 let engine;
 let runners = [];
 let run = null;
