@@ -15,6 +15,7 @@ import { serve } from '../scripts/serve.mjs';
 const ROOT = new URL('..', import.meta.url).pathname;
 const CLI = process.env.SHOGI_REACH_CLI ?? join(ROOT, 'target/release/shogi-reach');
 const SHOTS = join(ROOT, 'test-results');
+const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
 
 let browser, profile, isolated, plain, dir;
@@ -63,6 +64,28 @@ async function onPage(t, path, body, { coi = true } = {}) {
   } finally {
     await page.close();
   }
+}
+
+/** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
+async function axeViolations(page) {
+  await page.addScriptTag({ path: AXE });
+  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
+}
+
+/** At a phone's 360 px, nothing is wider than the screen. */
+async function fits360(page, what) {
+  await page.setViewportSize({ width: 360, height: 780 });
+  const { scroll, wide } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+  }));
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  assert.ok(scroll <= 360, `${what} at 360 px: ${scroll} px wide (${wide.join(', ')})`);
 }
 
 /** Fills the Estimate tab's form (Mini Shogi) and starts the run. */
@@ -114,6 +137,8 @@ describe('resumable runs', () => {
       assert.ok(before > 0 && before < samples, offer);
       // The saved part is shown at once.
       assert.equal((await shown(page)).funnel[0], before);
+      assert.deepEqual(await axeViolations(page), [], 'axe, a saved run offered');
+      await fits360(page, 'a saved run offered');
       await page.click('#est-saved-resume');
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
       const want = estimateJson(samples, seed);
@@ -216,6 +241,8 @@ describe('shards', () => {
       assert.match(got.text, /corrupt\.json: not an estimate --json result/);
       // The tables still show the last good merge.
       assert.deepEqual(await shown(page), expected(want));
+      assert.deepEqual(await axeViolations(page), [], 'axe, a merge refused, a plan shown');
+      await fits360(page, 'a merge refused, a plan shown');
     });
   });
 });

@@ -58,6 +58,7 @@ export class EstimatePanel {
   // merged, the precision planner.
   #setUpRuns() {
     this.current = null; // {text, name}: the report shown, as a file
+    $('estimate-form').addEventListener('input', () => (this.touched = true));
     this.lastSave = 0;
     $('est-saved-discard').onclick = async () => {
       $('est-saved').hidden = true;
@@ -103,11 +104,14 @@ export class EstimatePanel {
 
   /** Shows a saved run: a finished one's result, or what an unfinished one has done, with Resume. */
   #restore(record) {
-    if (!record || this.host) return;
+    // (Loaded after the page: a run started meanwhile, or a form being filled in, wins.)
+    if (!record || this.started) return;
     this.saved = record;
-    $('est-samples').value = record.samples;
-    $('est-seed').value = record.seed;
-    $('est-shard').value = record.shard.join('/');
+    if (!this.touched) {
+      $('est-samples').value = record.samples;
+      $('est-seed').value = record.seed;
+      $('est-shard').value = record.shard.join('/');
+    }
     const report = JSON.parse(record.report);
     this.points = record.points ?? [];
     this.#show({
@@ -274,6 +278,7 @@ export class EstimatePanel {
 
   /** Starts a run (a fresh one, or the rest of a saved one) on a host for the threads asked for. */
   async #run({ variant, samples, seed, shard, saved }) {
+    this.started = true;
     const threads = Math.max(1, Math.min(64, Math.floor(Number($('est-threads').value)) || 2));
     this.#buttons(true);
     this.#status(t('starting'), 'starting');
