@@ -214,6 +214,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn blocks_keep_the_lowest_reachable_samples_as_run_range_keeping_does() {
+        use crate::board::variant::MiniShogi;
+        let options = SearchOptions { max_nodes: None, lazy_captures: true };
+        let range = BLOCK - 500..BLOCK + 700;
+        let (blocks, kept) = run_by_block_keeping::<MiniShogi>(11, range.clone(), options, 5);
+        let want = crate::estimate::run_range_keeping::<MiniShogi>(11, range.clone(), options, 5);
+        let indices = |v: &[(u64, Position<MiniShogi>)]| v.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+        assert_eq!(indices(&kept), indices(&want.reachable));
+        assert_eq!(kept.len(), 5);
+        assert_eq!(blocks, run_by_block::<MiniShogi>(11, range, options));
+        let mut sum = Tally::default();
+        blocks.iter().for_each(|b| sum.merge(&b.tally).unwrap());
+        assert_eq!(sum, want.tally);
+    }
+
+    #[test]
     fn pieces_stop_at_block_boundaries() {
         let p: Vec<_> = pieces(BLOCK - 100..BLOCK + 10, 64).collect();
         assert_eq!(p, [BLOCK - 100..BLOCK - 36, BLOCK - 36..BLOCK, BLOCK..BLOCK + 10]);
