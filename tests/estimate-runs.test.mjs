@@ -178,6 +178,14 @@ describe('shards', () => {
         else shard1 = file;
       }
     });
+    // Without cross-origin isolation (a pool of plain workers, chunks finishing out of order): the same file.
+    await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+      await startRun(page, { samples, seed, shard: '1/2', threads: 3 });
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+      assert.match(await page.textContent('#est-status'), /3 workers/);
+      const file = await download(page, 'plain-1.json');
+      assert.equal(readFileSync(file, 'utf8'), readFileSync(shard1, 'utf8'));
+    }, { coi: false });
     const merged = JSON.parse(cli('merge', '--json', shard0, shard1));
     assert.deepEqual(merged, estimateJson(samples, seed));
     const verified = spawnSync(CLI, ['merge', '--verify', '3', shard0, shard1], { encoding: 'utf8' });
