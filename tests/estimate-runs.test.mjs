@@ -121,7 +121,8 @@ const estimateJson = (samples, seed, ...more) =>
 
 describe('resumable runs', () => {
   test('a run reloaded mid-way offers to resume, ends with the CLI report, and its result stays until cleared', async (t) => {
-    const samples = 150000;
+    // Long enough to be reloaded mid-way: the first save with samples comes after about a second.
+    const samples = 300000;
     const seed = 31;
     await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
       await startRun(page, { samples, seed });
@@ -132,7 +133,7 @@ describe('resumable runs', () => {
       await page.waitForSelector('#est-saved:not([hidden])');
       const offer = await page.textContent('#est-saved-resume');
       const [, done, total] = /^Resume the saved run \(([\d,]+) of ([\d,]+) samples\)$/.exec(offer) ?? [];
-      assert.equal(total, '150,000', offer);
+      assert.equal(total, '300,000', offer);
       const before = Number(done.replaceAll(',', ''));
       assert.ok(before > 0 && before < samples, offer);
       // The saved part is shown at once.

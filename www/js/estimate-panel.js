@@ -141,7 +141,8 @@ export class EstimatePanel {
     const record = {
       variant: data.variant, seed: String(data.seed), samples: data.samples, shard: data.shard,
       maxNodes: data.maxNodes, keep: KEEP, report: data.reportText, examples: data.examples,
-      elapsed: data.elapsed, points: this.points.slice(-500), done: data.done, total: data.range[1] - data.range[0],
+      elapsed: data.elapsed, points: this.points.slice(-500), done: data.report.tally.samples,
+      total: data.range[1] - data.range[0],
       finished: data.type === 'finished',
     };
     saveRun(record).then(
@@ -342,7 +343,9 @@ export class EstimatePanel {
     const v = VARIANTS[variant];
     const e = report.estimate;
     this.lastReport = report;
-    if (this.points.at(-1)?.done !== done) this.points.push({ done, reachable: e.reachable, low: e.low, high: e.high });
+    // The report's own samples (it may lag behind `done` during a run).
+    const counted = report.tally.samples;
+    if (this.points.at(-1)?.done !== counted) this.points.push({ done: counted, reachable: e.reachable, low: e.low, high: e.high });
     drawPlot($('plot'), this.points, v.paper, total);
     this.#funnel(report, v);
     this.#stageCounts(report);
@@ -353,7 +356,7 @@ export class EstimatePanel {
     p.dataset.reachable = reachable;
     p.textContent = t('estimateText', {
       reachable,
-      done,
+      done: counted,
       p: e.p_hat.toFixed(6),
       estimate: formatSci(e.reachable, 4),
       low: formatSci(e.low, 4),

@@ -60,6 +60,9 @@ let engine;
 let runners = [];
 let run = null;
 const CHUNK_SECONDS = 0.3;
+// The report (every block done, so its size grows with the run) is rebuilt at most this often while the
+// run goes, and whenever it stops or finishes.
+const REPORT_EVERY_MS = 1000;
 
 self.onmessage = async ({ data }) => {
   try {
@@ -114,7 +117,7 @@ async function start({ variant, seed, samples, shard, maxNodes, keep, saved }) {
     done: doneRanges.reduce((n, [s, e]) => n + e - s, 0),
     examples: saved?.examples ?? [], elapsed: saved?.elapsed ?? 0, rate: 0, chunk: 256,
   };
-  run.text = reportText();
+  build();
   await loop();
 }
 
@@ -145,9 +148,15 @@ async function resume() {
   if (run && !run.running && run.todo.length) await loop();
 }
 
-/** The report of what is done, as a file's text (the engine checks the pieces: none counted twice). */
-function reportText() {
-  return engine.reportFromBlocks(run.variant, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks);
+/**
+ * The report of what is done, as a file's text: built by the engine, which checks the pieces (none counted
+ * twice) and joins them, so the list of pieces stays about one per block.
+ */
+function build() {
+  run.text = engine.reportFromBlocks(run.variant, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks);
+  run.report = JSON.parse(run.text);
+  run.blocks = run.report.blocks ?? [];
+  run.builtAt = performance.now();
 }
 
 async function loop() {
@@ -165,10 +174,8 @@ async function loop() {
         variant: run.variant, seed: run.seed, start, end, maxNodes: run.maxNodes, keep: run.keep,
       });
       run.blocks = run.blocks.concat(batch.blocks);
-      run.text = reportText();
-      // The joined pieces, so the list stays about one entry per block.
-      run.blocks = JSON.parse(run.text).blocks ?? [];
       run.done += end - start;
+      if (performance.now() - run.builtAt >= REPORT_EVERY_MS) build();
       run.examples = run.examples.concat(batch.reachable).sort((a, b) => a.index - b.index).slice(0, run.keep);
       run.elapsed = before + (performance.now() - since) / 1000;
       run.rate = (run.done - doneBefore) / Math.max(1e-3, run.elapsed - before);
@@ -181,12 +188,14 @@ async function loop() {
     }
   };
   await Promise.all(runners.map(worker));
+  build();
   run.running = false;
   const finished = run.todo.length === 0;
   postMessage({ type: finished ? 'finished' : 'stopped', ...status() });
 }
 
 function status() {
-  const { variant, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate, text } = run;
-  return { variant, seed, samples, shard, range, done, maxNodes, reportText: text, report: JSON.parse(text), examples, elapsed, rate };
+  // `done`: samples done; the report may lag behind it by up to REPORT_EVERY_MS.
+  const { variant, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate, text, report } = run;
+  return { variant, seed, samples, shard, range, done, maxNodes, reportText: text, report, examples, elapsed, rate };
 }
