@@ -60,13 +60,10 @@ export class EstimatePanel {
     this.current = null; // {text, name}: the report shown, as a file
     $('estimate-form').addEventListener('input', () => (this.touched = true));
     this.lastSave = 0;
-    $('est-saved-discard').onclick = async () => {
-      $('est-saved').hidden = true;
-      await clearRun().catch(() => {});
-      this.saved = null;
-    };
     $('est-saved-resume').onclick = () => this.#resumeSaved();
-    $('est-clear').onclick = async () => {
+    // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
+    $('est-saved-discard').onclick = $('est-clear').onclick = async () => {
+      $('est-saved').hidden = true;
       await clearRun().catch(() => {});
       this.saved = null;
       this.current = null;
@@ -99,7 +96,8 @@ export class EstimatePanel {
   /** Enables the download and clear buttons for what is shown. */
   #actions() {
     $('est-download').disabled = !this.current;
-    $('est-clear').disabled = !this.current && !this.lastReport;
+    $('est-clear').disabled = this.running || (!this.current && !this.lastReport);
+    $('est-merge-files').disabled = this.running;
   }
 
   /** Shows a saved run: a finished one's result, or what an unfinished one has done, with Resume. */
@@ -222,6 +220,8 @@ export class EstimatePanel {
   }
 
   #buttons(running) {
+    this.running = running;
+    this.#actions();
     this.onRunning(running);
     $('est-start').disabled = running;
     $('est-stop').disabled = !running;
