@@ -1,8 +1,10 @@
 // Build step of scripts/build.sh: the site's own Japanese font, so that pieces, ranks, moves and the
 // Japanese UI never depend on the fonts of the system (many have no CJK font at all).
 //
-// Every non-ASCII character of the site's own files (www/index.html, style.css, js/) and of the engine's Japanese move notation
-// (crate/src/records/notation.rs) is looked up in Noto Serif JP (@fontsource/noto-serif-jp, SIL Open Font
+// Every non-ASCII character of the site's own files (www/index.html, style.css, js/), of the engine's record
+// readers and writers (crate/src/records/*.rs: Japanese move notation, KIF/KI2/CSA/BOD words and headers such
+// as 手合割, 開始日時, 持駒, 成香, 不成, 投了, 香落ち … 十枚落ち) and of the test records
+// (crate/tests/data/records/, UTF-8 or Shift_JIS), so that a pasted record reads in the site's font too, is looked up in Noto Serif JP (@fontsource/noto-serif-jp, SIL Open Font
 // License 1.1), whose files are split by Unicode range; each file holding some of them is cut down to just
 // those characters (subset-font, HarfBuzz) and declared with an exact unicode-range. Written to
 // OUT/fonts/ with OUT/fonts.css (family "Shogi Reach JP", weights 400 and 700) and the licence.
@@ -34,11 +36,31 @@ const sources = [
   ...files(join(ROOT, 'www/js'), ['.js']),
   join(ROOT, 'www/index.html'),
   join(ROOT, 'www/style.css'),
-  join(ROOT, 'crate/src/records/notation.rs'),
+  ...files(join(ROOT, 'crate/src/records'), ['.rs']),
+  ...files(join(ROOT, 'crate/tests/data/records'), ['.kif', '.kifu', '.ki2', '.csa', '.bod']),
 ];
+
+/** A file's text: UTF-8, else Shift_JIS (records from older programs). */
+function text(file) {
+  const bytes = readFileSync(file);
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('shift_jis', { fatal: true }).decode(bytes);
+  }
+}
+
+// KIF's header names and game endings that the readers pass over without naming them (any `名前：値` line
+// is a header), and BOD's move line (`手数＝12  ▲７六歩  まで`), as programs and sites write them; a pasted
+// record shows them in the site's font as well.
+const RECORD_WORDS =
+  '開始日時 終了日時 対局日 表題 棋戦 戦型 持ち時間 消費時間 秒読み 場所 掲載 備考 作者 発表誌 出典 先手省略名 後手省略名 ' +
+  '先手 後手 上手 下手 手合割 手数＝ 指手 まで 勝ち 負け 反則 入玉 宣言 封じ手 不詰 詰み 変化 棋譜ファイル 記録 解説';
+
 const wanted = new Set();
+for (const ch of RECORD_WORDS) if (ch.codePointAt(0) > 0x7f) wanted.add(ch.codePointAt(0));
 for (const file of sources) {
-  for (const ch of readFileSync(file, 'utf8')) if (ch.codePointAt(0) > 0x7f) wanted.add(ch.codePointAt(0));
+  for (const ch of text(file)) if (ch.codePointAt(0) > 0x7f) wanted.add(ch.codePointAt(0));
 }
 
 /** [{file, ranges: [[lo, hi]]}] of a weight's @font-face rules. */

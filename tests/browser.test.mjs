@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
+import en from '../www/js/i18n/en.js';
+import ja from '../www/js/i18n/ja.js';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 // The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
@@ -216,6 +218,40 @@ describe('pieces and icons without system fonts', () => {
     });
   });
 
+  test("a pasted record's kanji are drawn from the site's font in the record field", async (t) => {
+    // KIF/KI2/CSA/BOD words and headers (numerals, pieces, 同 打 上 引 寄 直 右 左 成 不成 生, 手合割 and the
+    // handicaps, 開始日時 終了日時 棋戦 戦型 消費時間, 投了 中断 千日手 詰み 持将棋 反則 切れ, 持駒 なし).
+    const RECORD = [...new Set('０１２３４５６７８９一二三四五六七八九十成香桂銀圭全杏竜龍馬と同打上引寄直右左不生' +
+      '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：＝')].join('');
+    await onPage(t, '?game=shogi&lang=en', async (page) => {
+      await page.fill('#record-text', `開始日時：2024/01/01\n手合割：平手\n${RECORD}`);
+      const probe = await page.evaluate(async (glyphs) => {
+        const field = document.getElementById('record-text');
+        const family = getComputedStyle(field).fontFamily;
+        await document.fonts.load(`400 48px "Shogi Reach JP"`, glyphs);
+        const canvas = new OffscreenCanvas(64, 64);
+        const ctx = canvas.getContext('2d', { willReadFrequently: true });
+        const drawn = [...glyphs].map((ch) => {
+          ctx.clearRect(0, 0, 64, 64);
+          ctx.font = `400 48px ${family}`;
+          ctx.fillText(ch, 8, 52);
+          const alpha = ctx.getImageData(0, 0, 64, 64).data.filter((_, i) => i % 4 === 3);
+          return { ch, ink: alpha.filter((a) => a > 0).length, key: alpha.join(',') };
+        });
+        return {
+          family,
+          check: document.fonts.check('400 48px "Shogi Reach JP"', glyphs),
+          blank: drawn.filter((d) => d.ink === 0).map((d) => d.ch),
+          distinct: new Set(drawn.map((d) => d.key)).size,
+        };
+      }, RECORD);
+      assert.match(probe.family, /^"Shogi Reach JP"/, 'the site font comes first');
+      assert.equal(probe.check, true, 'the font has every glyph of a record');
+      assert.deepEqual(probe.blank, []);
+      assert.equal(probe.distinct, [...RECORD].length, 'every character has a glyph of its own');
+    });
+  });
+
   test('the player buttons show SVG icons, not symbol characters', async (t) => {
     await onPage(t, '?game=minishogi', async (page) => {
       await page.click('#prove');
@@ -402,6 +438,15 @@ describe('phones and touch', () => {
     });
   }
 
+  test("a phone's keyboard leaves SFEN and records as typed: no capital first letter (l is Gote's lance, L Sente's), no autocorrect", async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      for (const id of ['sfen', 'record-text', 'retro-filter']) {
+        const attrs = await page.$eval(`#${id}`, (e) => [e.getAttribute('autocapitalize'), e.getAttribute('autocorrect'), e.spellcheck]);
+        assert.deepEqual(attrs, ['off', 'off', false], id);
+      }
+    });
+  });
+
   test('on a touch screen, Cycle / take one makes a tap cycle a piece and take one from a hand', async (t) => {
     const context = await phone(390);
     try {
@@ -580,7 +625,7 @@ describe('Japanese and English', () => {
         assert.equal(await page.textContent('#diagnostics li[data-rule="king"]'), 'king 手番でない側の玉に王手がかかっています（５一、５五）');
         await page.click('#clear');
         assert.deepEqual(await rules(page), ['count']);
-        assert.match(await page.textContent('#diagnostics'), /駒が足りません/);
+        assert.match(await page.textContent('#diagnostics'), /駒が足りません（金4枚、桂4枚、香4枚、歩18枚、銀4枚、飛2枚、角2枚）/);
         // Not a position at all: the engine's reason, retold.
         await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K3k b - 1');
         await page.click('#sfen-form button[type="submit"]');
@@ -1108,7 +1153,7 @@ describe('game records, taking moves back, certificates', () => {
       await page.fill('#record-text', '▲７六歩 △３四歩\n▲５八金\n');
       await page.click('#record-read');
       await page.waitForSelector('#record-error:not([hidden])');
-      assert.match(await page.textContent('#record-error'), /^この棋譜は読めません：line 2: move 3 "５八金" can mean 6i5h or 4i5h/);
+      assert.match(await page.textContent('#record-error'), /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか/);
       assert.equal(await page.getAttribute('#record-error', 'role'), 'alert');
       assert.equal(await page.getAttribute('#record-text', 'aria-invalid'), 'true');
       assert.equal(await sfenOf(page), before);
@@ -1228,10 +1273,105 @@ describe('game records, taking moves back, certificates', () => {
         copy.querySelectorAll('.usi').forEach((e) => e.remove());
         return copy.textContent;
       });
-      assert.match(text, /[１-９][一-九]に駒がある/);
+      assert.match(text, /[１-９][一二三四五六七八九]に駒がある/);
       assert.match(text, /筋に同じ側の歩が二枚/);
       assert.doesNotMatch(text, /is occupied|[1-9][a-i]/);
     });
+  });
+
+  // (A Rust test, engine_error::tests, checks that both dictionaries have a text for every kind the engine has.)
+  test('the engine error texts: the same kinds in both dictionaries, each saying something with any parameters', () => {
+    const kinds = (dictionary) => Object.keys(dictionary).filter((k) => k.startsWith('engine:')).sort();
+    assert.deepEqual(kinds(ja), kinds(en));
+    assert.ok(kinds(en).length >= 40, `${kinds(en).length} kinds`);
+    // Parameters that are at once text, number and list, so every text can use them as it wants.
+    const params = new Proxy({}, { get: () => Object.assign(['6i5h', '4i5h'], { toString: () => '7' }) });
+    for (const dictionary of [en, ja]) {
+      for (const key of kinds(dictionary)) {
+        const text = key === 'engine:at-line' ? dictionary[key](3, 'x') : dictionary[key](params, 'cause');
+        assert.ok(typeof text === 'string' && text.length > 3 && !/undefined|\[object/.test(text), `${key}: ${text}`);
+      }
+    }
+  });
+
+  // The engine's errors come with their kind and parameters (crate/src/engine_error.rs), which the page says
+  // in its language: lines, plies, squares (５八 in Japanese), pieces and the cause inside a record's error.
+  for (const lang of ['ja', 'en']) {
+    test(`engine errors in ${lang === 'ja' ? 'Japanese' : 'English'}: a record's line, move and squares, its bad position, the setup rule`, async (t) => {
+      const want = {
+        ja: [
+          /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか分かりません/,
+          /^この棋譜は読めません：1行目：棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「hello world」/,
+          /^この棋譜は読めません：1行目：局面が正しくありません：後手の玉が盤上にありません$/,
+          /^この棋譜は読めません：2行目：指し手「７七玉」を読めません$|^この棋譜は読めません：2行目：1手目「７七玉」はその局面で指せません/,
+          /^この棋譜は読めません：3行目：盤面図が8段ありますが、このゲームは9段です$/,
+        ],
+        en: [
+          /^This record cannot be read: line 2: move 3 "５八金" can mean 6i5h or 4i5h/,
+          /^This record cannot be read: line 1: not a game record .*"hello world"/,
+          /^This record cannot be read: line 1: bad position: Gote has no king on the board$/,
+          /^This record cannot be read: line 2: (cannot read the move "７七玉"|move 1 "７七玉" is not legal)/,
+          /^This record cannot be read: line 3: cannot read the board: 8 rows, this game has 9$/,
+        ],
+      }[lang];
+      // A BOD diagram of 8 rows: its line, and what is wrong with the board, in the page's language.
+      const bod = [
+        '後手の持駒：なし', '+---------------------------+', '|v香v桂v銀v金v玉v金v銀v桂v香|一', '| ・v飛 ・ ・ ・ ・ ・v角 ・|二',
+        '|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三', ...['四', '五', '六'].map((r) => `| ・ ・ ・ ・ ・ ・ ・ ・ ・|${r}`),
+        '| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七', '| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八', '+---------------------------+', '先手の持駒：なし',
+      ].join('\n');
+      const records = ['▲７六歩 △３四歩\n▲５八金\n', 'hello world', 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1', '手合割：平手\n▲７七玉\n', bod];
+      await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
+        for (const [i, record] of records.entries()) {
+          await page.fill('#record-text', record);
+          await page.click('#record-read');
+          await page.waitForSelector('#record-error:not([hidden])');
+          const message = await page.textContent('#record-error');
+          assert.match(message, want[i], record);
+          if (lang === 'ja') assert.doesNotMatch(message, /\b(line|move|cannot|not|bad)\b/, `English words in ${message}`);
+          await page.fill('#record-text', '');
+          await readRecord(page, '▲７六歩\n');
+          assert.equal(await page.isHidden('#record-error'), true, 'a record read takes the error away');
+        }
+        // The setup rule: a text that is no position says why in the page's language.
+        await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K4 b 19P 1');
+        await page.click('#sfen-form button[type="submit"]');
+        const setup = await page.locator('#diagnostics li[data-rule="setup"]').textContent({ timeout: 10_000 });
+        assert.match(setup, lang === 'ja' ? /局面になっていません：歩が多すぎます：盤上と持ち駒で19枚、このゲームは18枚/ : /too many pieces of kind P: 19 on board and in hands, the game has 18/);
+      });
+    });
+  }
+
+  test('the explorer writes moves in the page\'s notation: Western in English, Japanese in Japanese', async (t) => {
+    const after76 = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2';
+    // A position where a dragon may have captured on its square: the row says `x` only for a capture.
+    for (const lang of ['en', 'ja']) {
+      await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(after76)}`, async (page) => {
+        await retroShown(page);
+        const row = (usi) => page.locator(`#retro-moves li[data-usi="${usi}"] .retro-move`).textContent();
+        assert.equal(await row('7g7f'), lang === 'en' ? '7g7f P-7f' : '7g7f ☗７六歩');
+        // A drop is the same in USI and Western notation, and written once.
+        assert.equal(await row('P*7f'), lang === 'en' ? 'P*7f' : 'P*7f ☗７六歩');
+        const rows = await page.$$eval('#retro-moves .retro-move', (els) => els.map((e) => e.textContent));
+        for (const r of rows) {
+          if (lang === 'en') assert.match(r, /^([1-9][a-i][1-9][a-i]\+? )?\+?[KRBGSNLP](\d[a-i])?[-x*]\d[a-i][+=]?$/, r);
+          else assert.match(r, /^\S+ [☗☖][１-９][一二三四五六七八九]/, r);
+        }
+        // The filter takes a square as the page writes it (５六 or 7f): the moves to or from it.
+        for (const square of lang === 'ja' ? ['７六', '7六', '76'] : ['7f']) {
+          await page.fill('#retro-filter', square);
+          assert.deepEqual(await page.$$eval('#retro-moves > li', (lis) => [...new Set(lis.map((li) => li.dataset.usi.slice(2, 4)))]), ['7f'], square);
+        }
+        // Or any text of the move as the page writes it.
+        await page.fill('#retro-filter', lang === 'ja' ? '☗７六歩' : 'P-7f');
+        // (In Japanese the pawn's move and its drop are both ☗７六歩.)
+        assert.deepEqual(await page.$$eval('#retro-moves > li', (lis) => lis.map((li) => li.dataset.usi).sort()), lang === 'ja' ? ['7g7f', 'P*7f'] : ['7g7f']);
+        await page.fill('#retro-filter', '');
+        await page.click('#retro-moves li[data-usi="7g7f"] button[data-captured=""]');
+        await page.waitForSelector('#retro-trail[data-at="1"]');
+        assert.equal(await page.locator('#retro-trail button[data-crumb="1"]').textContent(), lang === 'en' ? '← 7g7f P-7f' : '← 7g7f ☗７六歩');
+      });
+    }
   });
 });
 

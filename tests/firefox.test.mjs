@@ -1,10 +1,13 @@
 // Real-browser tests of the site in dist/ in Debian's Firefox ESR, driven by puppeteer-core over WebDriver
-// BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover what a
-// newcomer does, with and without cross-origin isolation: open the page (glyphs from the site's font),
-// build a position and prove it, watch its path and the whole game, switch game (one state), run a Mini
-// Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious, bad links and
-// input, Japanese on a phone's width, and a game record read, a move taken back and a certificate opened.
-// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
+// BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover every
+// point of the site's promises, with and without cross-origin isolation: open the page (pieces, icons and a
+// pasted record's kanji from the site's font), build a position and prove it, watch its path and the whole
+// game, one consistent state (a game switch, a preset and undo with a proof under way), run a Mini Shogi
+// estimate (equal to the native CLI's), axe-core finding nothing critical or serious (cold, proved, whole
+// game, Estimate tab), bad links and input, polish (Copy confirms, errors go on success), Japanese and
+// English (engine errors and move notation in each), phones (360 and 390 px on every tab, touch mode),
+// and a game record read, a move taken back and a certificate opened. browser.test.mjs tests the rest in
+// Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +24,10 @@ const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
 
 let browser, isolated, plain;
+
+// Kanji, kana and signs of KIF/KI2/CSA/BOD records (numerals, pieces, move words, headers, endings).
+const RECORD_GLYPHS = [...new Set('０１２３４５６７８９一二三四五六七八九十成香桂銀圭全杏竜龍馬と同打上引寄直右左不生' +
+  '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：＝')].join('');
 
 before(async () => {
   isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
@@ -97,6 +104,33 @@ for (const coi of [true, false]) {
           return { distinct: new Set(keys).size, blank: keys.filter((k) => !/[1-9]/.test(k)).length };
         }, '玉王飛角金銀桂香歩龍馬と一二三☗☖');
         assert.deepEqual(probe, { distinct: 17, blank: 0 });
+        // A record pasted in the record field: its kanji come from the site's font too (the field names
+        // it first), each its own glyph.
+        const record = await page.evaluate(async (glyphs) => {
+          const family = getComputedStyle(document.getElementById('record-text')).fontFamily;
+          await document.fonts.load('400 48px "Shogi Reach JP"', glyphs);
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = 64;
+          const ctx = canvas.getContext('2d', { willReadFrequently: true });
+          const keys = [...glyphs].map((ch) => {
+            ctx.clearRect(0, 0, 64, 64);
+            ctx.font = `400 48px ${family}`;
+            ctx.fillText(ch, 8, 52);
+            return ctx.getImageData(0, 0, 64, 64).data.filter((_, i) => i % 4 === 3).join(',');
+          });
+          return {
+            first: family.split(',')[0].trim(),
+            check: document.fonts.check('400 48px "Shogi Reach JP"', glyphs),
+            distinct: new Set(keys).size,
+            blank: keys.filter((k) => !/[1-9]/.test(k)).length,
+          };
+        }, RECORD_GLYPHS);
+        assert.deepEqual(record, { first: '"Shogi Reach JP"', check: true, distinct: [...RECORD_GLYPHS].length, blank: 0 });
+        // The player's buttons are SVG icons with names, not symbol characters.
+        for (const id of ['first', 'back', 'forward', 'last', 'play']) {
+          assert.equal(await count(page, `#${id} svg.icon`), 1, id);
+        }
+        assert.equal((await text(page, '#first')).trim(), '');
         assert.deepEqual(await axeViolations(page), [], 'axe, cold');
       }, { coi });
     });
@@ -119,6 +153,7 @@ for (const coi of [true, false]) {
         assert.equal(await attr(page, '#player-caption', 'data-index'), String(native.path.length));
         await page.click('#back');
         assert.equal(await attr(page, '#player-caption', 'data-index'), String(native.path.length - 1));
+        assert.deepEqual(await axeViolations(page), [], 'axe, after a proof');
         await page.click('#whole-game');
         await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
         assert.equal(await attr(page, '#game-status', 'data-plies'), '3');
@@ -146,6 +181,25 @@ for (const coi of [true, false]) {
         await new Promise((r) => setTimeout(r, 3000)); // the Shogi proof would have landed by now
         assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
         assert.equal(await page.$eval('#cancel', (e) => e.hidden), true);
+        // Mini Shogi's presets, a fresh history; a preset chosen with a proof under way stops it, and undo
+        // goes back to the position before the preset, with no verdict beside it.
+        const presets = await page.$$eval('#presets option', (os) => os.map((o) => o.value).filter(Boolean));
+        assert.ok(presets.every((p) => p.split(' ')[0].split('/').length === 5), 'Mini Shogi presets');
+        assert.equal(await page.$eval('#undo', (e) => e.disabled), true);
+        const start = await sfenOf(page);
+        await page.evaluate((sfen) => {
+          document.getElementById('prove').click();
+          const presets = document.getElementById('presets');
+          presets.value = sfen;
+          presets.dispatchEvent(new Event('change'));
+        }, presets.at(-1));
+        assert.notEqual(await sfenOf(page), start);
+        await new Promise((r) => setTimeout(r, 1500));
+        assert.notEqual(await attr(page, '#verdict', 'data-verdict'), 'reachable');
+        assert.equal(await page.$eval('#cancel', (e) => e.hidden), true);
+        await page.click('#undo');
+        assert.equal(await sfenOf(page), start);
+        assert.notEqual(await attr(page, '#verdict', 'data-verdict'), 'reachable');
         // (Its workers once sometimes never started in Firefox: the page now constructs them all.)
         await page.click('#tab-estimate-button');
         await page.$eval('#est-samples', (e) => (e.value = '5000000'));
@@ -176,6 +230,20 @@ for (const coi of [true, false]) {
         await page.waitForSelector('#max-nodes-error:not([hidden])');
         assert.match(await text(page, '#max-nodes-error'), /whole number from 1 to 1,000,000,000/);
         assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
+        // Polish: errors go once the input is right; Copy says it copied.
+        await page.$eval('#max-nodes', (e) => (e.value = ''));
+        await page.type('#max-nodes', '100000');
+        await page.$eval('#sfen', (e) => (e.value = ''));
+        await page.type('#sfen', '4k4/9/9/9/9/9/9/9/4K4 b - 1');
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForFunction(() => document.getElementById('sfen-error').hidden);
+        await page.click('#prove');
+        await page.waitForSelector('#verdict[data-verdict]', { timeout: 30_000 });
+        assert.equal(await page.$eval('#max-nodes-error', (e) => e.hidden), true);
+        await page.click('#copy-sfen');
+        await page.waitForSelector('#copy-status[data-state]');
+        assert.equal(await attr(page, '#copy-status', 'data-state'), 'copied', await text(page, '#copy-status'));
+        assert.equal(await text(page, '#copy-status'), 'Copied the SFEN.');
       }, { coi });
     });
 
@@ -262,6 +330,101 @@ describe('Firefox: records, taking moves back, certificates', () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+describe('Firefox: phones, touch, both languages', () => {
+  /** The page is no wider than the screen: [what is wider, …] is empty. */
+  async function fits(page, width, what) {
+    const { scroll, wide } = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      wide: [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+        .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
+    }));
+    assert.ok(scroll <= width, `${what} at ${width} px: ${scroll} px wide (${wide.join(', ')})`);
+  }
+
+  for (const lang of ['en', 'ja']) {
+    test(`${lang === 'ja' ? 'Japanese' : 'English'} at 360 and 390 px: every tab fits, with a proof, the whole game, a record and the explorer; axe on the Estimate tab`, async (t) => {
+      const context = await browser.createBrowserContext();
+      const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
+      try {
+        await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
+          for (const width of [360, 390]) {
+            await page.setViewport({ width, height: 800 });
+            await fits(page, width, 'Position tab, cold');
+            await page.click('#tab-estimate-button');
+            await fits(page, width, 'Estimate tab');
+            await page.click('#tab-position-button');
+          }
+          assert.deepEqual(await axeViolations(page), [], 'axe, Position tab on a phone');
+          await page.click('#tab-estimate-button');
+          assert.deepEqual(await axeViolations(page), [], 'axe, Estimate tab');
+          await page.click('#tab-position-button');
+          await page.$eval('#record-text', (e, v) => (e.value = v), kif);
+          await page.click('#record-read');
+          await page.waitForSelector('#record-moves button[aria-current]');
+          await page.click('#prove');
+          await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+          await page.click('#whole-game');
+          await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+          await page.waitForSelector('#retro-moves[data-state="done"]');
+          for (const width of [360, 390]) {
+            await page.setViewport({ width, height: 800 });
+            await fits(page, width, 'Position tab with a record, the explorer and the whole game');
+          }
+          // Moves in the page's notation: the record, the explorer, the path.
+          const record = await page.$$eval('#record-moves button', (bs) => bs.slice(1).map((b) => b.firstChild.textContent));
+          const retro = await page.$$eval('#retro-moves .retro-move', (els) => els.map((e) => e.textContent));
+          const path = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
+          const western = /\+?[KRBGSNLP](\d[a-i])?[-x*]\d[a-i][+=]?$/;
+          const japanese = /[☗☖]([１-９][一二三四五六七八九]|同)/;
+          for (const m of [...record, ...retro, ...path]) assert.match(m, lang === 'en' ? western : japanese, m);
+          assert.ok(record.length && retro.length && path.length);
+        }, { context });
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
+  test("engine errors in Japanese: a record's line, move and squares; the setup rule", async (t) => {
+    const context = await browser.createBrowserContext();
+    try {
+      await onPage(t, '?game=shogi&lang=ja', async (page) => {
+        await page.$eval('#record-text', (e) => (e.value = '▲７六歩 △３四歩\n▲５八金\n'));
+        await page.click('#record-read');
+        await page.waitForSelector('#record-error:not([hidden])');
+        assert.match(await text(page, '#record-error'), /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか分かりません/);
+        await page.$eval('#record-text', (e) => (e.value = 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1'));
+        await page.click('#record-read');
+        await page.waitForFunction(() => /後手の玉が盤上にありません/.test(document.getElementById('record-error').textContent));
+        await page.$eval('#sfen', (e) => (e.value = '4k4/9/9/9/9/9/9/9/4K4 b 19P 1'));
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
+        assert.match(await text(page, '#diagnostics li[data-rule="setup"]'), /局面になっていません：歩が多すぎます：盤上と持ち駒で19枚/);
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('touch mode: with Cycle / take one on, a tap cycles a piece and takes one from a hand', async (t) => {
+    // Taps are WebDriver BiDi touch actions (puppeteer's touchscreen): the page gets touchstart and pointer
+    // events of pointerType "touch", as from a finger.
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
+      await page.setViewport({ width: 390, height: 800 });
+      await page.tap('#alternate');
+      assert.equal(await attr(page, '#alternate', 'aria-pressed'), 'true');
+      await page.tap(`#board [data-square="${index('5i')}"] .piece`);
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'the king changes colour');
+      await page.tap('#board [data-hand="0"] [data-hand-kind="R"]');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b - 1', 'the rook goes back to the box');
+      await page.tap('#alternate');
+      await page.tap('#board [data-hand="0"] [data-hand-kind="R"]');
+      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'off again, a tap adds one');
+    });
   });
 });
 

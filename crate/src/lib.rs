@@ -9,10 +9,12 @@
 //! - [`records`]: moves in Japanese and Western notation, USI and KIF records;
 //! - [`reach`]: Prev1, the heuristic and the backward search, the stage pipeline, proofs, diagnostics and
 //!   proof games;
-//! - [`estimate`]: Monte Carlo tallies, shards and merging; [`web`]: the browser's API.
+//! - [`estimate`]: Monte Carlo tallies, shards and merging; [`web`]: the browser's API, whose errors
+//!   [`engine_error`] names.
 
 pub mod blocks;
 pub mod board;
+pub mod engine_error;
 pub mod estimate;
 pub mod plan;
 pub mod ranking;

@@ -1,6 +1,7 @@
 //! The engine's API for the browser (wasm-bindgen). Every function takes the variant by name (`shogi`,
 //! `minishogi`), returns plain JS objects (serde-wasm-bindgen) and reports bad input as a thrown `Error`
-//! with a message; nothing here panics on user input.
+//! with the English message and, for the page to say it in its own language, `kind` and `params` (an
+//! [`EngineError`]); nothing here panics on user input.
 //!
 //! Two builds share this API: the threaded one (`+atomics`, wasm-bindgen-rayon's `initThreadPool` starts
 //! the rayon pool in Web Workers) and the plain one, whose `initThreadPool` does nothing, so rayon runs on
@@ -9,6 +10,7 @@
 use crate::board::position::Position;
 use crate::board::sfen::parse_setup;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::engine_error::EngineError;
 use crate::estimate::{run_range_keeping, Report, Tally};
 use crate::reach::diagnose;
 use crate::reach::proof_game::{build_proof_game, Choice};
@@ -40,7 +42,7 @@ pub fn is_threaded() -> bool {
 /// Evaluates `$body` with `$V` bound to the type of the game named `$name` (an unknown name is an error).
 macro_rules! with_variant {
     ($name:expr, $V:ident => $body:expr) => {{
-        let game: Game = $name.parse().map_err(|e: crate::board::variant::UnknownGame| JsError::new(&e.to_string()))?;
+        let game: Game = $name.parse().map_err(EngineError::from)?;
         crate::with_game!(game, $V => $body)
     }};
 }
@@ -48,12 +50,12 @@ macro_rules! with_variant {
 /// The stages in pipeline order, `[{name, verdict, describe}]`: the front end's one source of stage names
 /// and their order (the funnel, verdicts, diagnostics).
 #[wasm_bindgen]
-pub fn stages() -> Result<JsValue, JsError> {
+pub fn stages() -> Result<JsValue, JsValue> {
     let list: Vec<_> = Stage::ALL
         .iter()
         .map(|s| json!({ "name": s.name(), "verdict": s.verdict().name(), "describe": s.describe() }))
         .collect();
-    to_js(&list)
+    Ok(to_js(&list)?)
 }
 
 /// One reusable search per variant and thread (a worker), so a search allocates only when it outgrows
@@ -83,11 +85,11 @@ impl WithSearch for MiniShogi {
 const MAX_NODE_CAP: f64 = 1e9;
 
 /// A node cap from JavaScript: a whole number from 1 to [`MAX_NODE_CAP`] (a `u32` argument would wrap).
-fn node_cap(max_nodes: Option<f64>) -> Result<Option<usize>, JsError> {
+fn node_cap(max_nodes: Option<f64>) -> Result<Option<usize>, EngineError> {
     match max_nodes {
         None => Ok(None),
         Some(n) if n.fract() == 0.0 && (1.0..=MAX_NODE_CAP).contains(&n) => Ok(Some(n as usize)),
-        Some(n) => Err(JsError::new(&format!("node cap {n}: use a whole number from 1 to {MAX_NODE_CAP}"))),
+        Some(n) => Err(EngineError::node_cap(n, MAX_NODE_CAP)),
     }
 }
 
@@ -97,18 +99,45 @@ fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
         .map_err(|e| JsError::new(&e.to_string()))
 }
 
-fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, JsError> {
-    serde_wasm_bindgen::from_value(value).map_err(|e| JsError::new(&e.to_string()))
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, EngineError> {
+    serde_wasm_bindgen::from_value(value).map_err(EngineError::bad_argument)
+}
+
+/// The thrown `Error`: the English message, with `kind` and `params` (a plain object) as properties.
+impl From<EngineError> for JsValue {
+    fn from(e: EngineError) -> JsValue {
+        let error = js_sys::Error::new(&e.message);
+        let params = to_js(&e.params).unwrap_or(JsValue::NULL);
+        // Setting a property of a fresh Error cannot fail.
+        let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind.into());
+        let _ = js_sys::Reflect::set(&error, &"params".into(), &params);
+        error.into()
+    }
 }
 
 /// `{sfen, issues}`: the text as standard SFEN (null when it does not parse) and every rule it breaks
-/// (`[{rule, message, squares}]`, see [`diagnose::diagnose`]).
+/// (`[{rule, message, squares}]`, see [`diagnose::diagnose`]); a text that is no position (rule `sfen` or
+/// `setup`) has its [`EngineError`] as `error` (`{kind, message, params}`).
 #[wasm_bindgen]
-pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsError> {
+pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
-        let sfen = parse_setup::<V>(text).ok().map(|s| s.to_sfen());
-        let issues = V::with_search(|search| diagnose::diagnose::<V>(text, search));
-        to_js(&json!({ "sfen": sfen, "issues": issues }))
+        let setup = parse_setup::<V>(text);
+        let sfen = setup.as_ref().ok().map(|s| s.to_sfen());
+        let error = match setup {
+            Err(e) => Some(EngineError::from(e)),
+            Ok(setup) => Position::try_from(setup).err().map(EngineError::from),
+        };
+        let issues: Vec<_> = V::with_search(|search| diagnose::diagnose::<V>(text, search))
+            .into_iter()
+            .map(|issue| {
+                let mut item = json!(issue);
+                if let (Some(e), "sfen" | "setup") = (&error, issue.rule.name()) {
+                    item["error"] = e.to_json();
+                }
+                item
+            })
+            .collect();
+        Ok(to_js(&json!({ "sfen": sfen, "issues": issues }))?)
     })
 }
 
@@ -121,9 +150,9 @@ pub fn prove(
     text: &str,
     max_nodes: Option<f64>,
     progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
-        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let report = |p: crate::reach::search::Progress| match &progress {
             None => true,
@@ -132,7 +161,7 @@ pub fn prove(
                 .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
         };
         let proof = V::with_search(|search| prove_with_progress(&pos, search, options, report));
-        to_js(&proof.to_json())
+        Ok(to_js(&proof.to_json())?)
     })
 }
 
@@ -151,16 +180,14 @@ pub fn proof_game(
     max_nodes: Option<f64>,
     budget_ms: Option<f64>,
     progress: Option<js_sys::Function>,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let budget = match budget_ms {
         None => DEFAULT_BUDGET_MS,
         Some(ms) if ms.is_finite() && ms >= 0.0 => ms,
-        Some(ms) => {
-            return Err(JsError::new(&format!("time budget {ms} ms: use a number of milliseconds from 0")))
-        }
+        Some(ms) => return Err(EngineError::time_budget(ms).into()),
     };
     with_variant!(variant, V => {
-        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let started = js_sys::Date::now();
         let keep_going = |nodes: usize| {
@@ -174,8 +201,8 @@ pub fn proof_game(
             go_on && elapsed < budget
         };
         let game = V::with_search(|search| build_proof_game(&pos, search, options, Choice::Best, keep_going))
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        to_js(&game.to_json())
+            .map_err(EngineError::from)?;
+        Ok(to_js(&game.to_json())?)
     })
 }
 
@@ -189,25 +216,26 @@ pub fn estimate_range(
     end: u64,
     max_nodes: Option<f64>,
     keep: u32,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     if start > end {
-        return Err(JsError::new(&format!("empty sample range {start}..{end}")));
+        let message = format!("empty sample range {start}..{end}");
+        return Err(EngineError::new("sample-range", message, json!({ "start": start, "end": end })).into());
     }
     with_variant!(variant, V => {
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
         let batch = run_range_keeping::<V>(seed, start..end, options, keep as usize);
         let reachable: Vec<_> =
             batch.reachable.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
-        to_js(&json!({ "tally": batch.tally, "reachable": reachable }))
+        Ok(to_js(&json!({ "tally": batch.tally, "reachable": reachable }))?)
     })
 }
 
 /// The sum of two tallies.
 #[wasm_bindgen(js_name = mergeTallies)]
-pub fn merge_tallies(a: JsValue, b: JsValue) -> Result<JsValue, JsError> {
+pub fn merge_tallies(a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
     let mut a: Tally = from_js(a)?;
-    a.merge(&from_js(b)?).map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&a)
+    a.merge(&from_js(b)?).map_err(EngineError::from)?;
+    Ok(to_js(&a)?)
 }
 
 /// The report of a run of `samples` samples of which the first `done` are tallied: the funnel (the
@@ -220,13 +248,15 @@ pub fn report(
     done: u64,
     max_nodes: Option<f64>,
     tally: JsValue,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let tally: Tally = from_js(tally)?;
     if tally.samples != done || done > samples {
-        return Err(JsError::new(&format!("tally of {} samples for {done} of {samples}", tally.samples)));
+        let message = format!("tally of {} samples for {done} of {samples}", tally.samples);
+        let params = json!({ "tallied": tally.samples, "done": done, "samples": samples });
+        return Err(EngineError::new("tally-mismatch", message, params).into());
     }
-    tally.check().map_err(|e| JsError::new(&e.to_string()))?;
-    with_variant!(variant, V => to_js(&Report::new::<V>(seed, samples, vec![[0, done]], node_cap(max_nodes)?, tally)))
+    tally.check().map_err(EngineError::from)?;
+    with_variant!(variant, V => Ok(to_js(&Report::new::<V>(seed, samples, vec![[0, done]], node_cap(max_nodes)?, tally))?))
 }
 
 /// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format
@@ -234,41 +264,46 @@ pub fn report(
 /// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it. Throws
 /// the reason, with its line, when the record cannot be read.
 #[wasm_bindgen(js_name = parseRecord)]
-pub fn parse_record(data: JsValue) -> Result<JsValue, JsError> {
+pub fn parse_record(data: JsValue) -> Result<JsValue, JsValue> {
     let read = match data.as_string() {
         Some(text) => crate::records::read_text(&text),
         None => {
-            let bytes: js_sys::Uint8Array =
-                data.dyn_into().map_err(|_| JsError::new("parseRecord takes a string or a Uint8Array"))?;
+            let bytes: js_sys::Uint8Array = data.dyn_into().map_err(|_| {
+                EngineError::new(
+                    "record-input-type",
+                    "parseRecord takes a string or a Uint8Array",
+                    json!(null),
+                )
+            })?;
             crate::records::text::check_size(bytes.length() as usize)
                 .and_then(|()| crate::records::read(&bytes.to_vec()))
         }
     };
-    let record = read.map_err(|e| JsError::new(&e.to_string()))?;
-    to_js(&record.to_json())
+    let record = read.map_err(EngineError::from)?;
+    Ok(to_js(&record.to_json())?)
 }
 
 /// Every legal last move of a position, as `shogi-reach predecessors --json`: `{moves, predecessors,
 /// last_moves: [{usi, japanese, kif, piece, before: [{captured, sfen}]}]}`.
 #[wasm_bindgen]
-pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsError> {
+pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
-        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let moves = crate::reach::retro::last_moves(&pos, crate::reach::retro::Filter::default());
-        to_js(&crate::reach::retro::to_json(&moves))
+        Ok(to_js(&crate::reach::retro::to_json(&moves))?)
     })
 }
 
 /// Why a position is unreachable, as `shogi-reach explain --json`: a certificate checked before it is
 /// returned (`{stage, verdict, issues | prev | positions, depth, tree, deepest_line}`).
 #[wasm_bindgen]
-pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsError> {
+pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
-        let pos = Position::<V>::from_sfen(text).map_err(|e| JsError::new(&e.to_string()))?;
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let explanation = V::with_search(|search| crate::reach::explanation::explain(&pos, search, options))
-            .map_err(|e| JsError::new(&e.to_string()))?;
-        to_js(&explanation.to_json())
+            .map_err(EngineError::from)?;
+        Ok(to_js(&explanation.to_json())?)
     })
 }
 

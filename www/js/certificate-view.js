@@ -2,6 +2,7 @@
 // engine before it is returned: for `prev`, every candidate last move and why each fails; for `reach`, the
 // whole exhausted backward search as a tree of <details> (opened on demand, so large trees stay cheap),
 // whose leaves have no legal last move; for `count`, `piece` and `king`, the rules and their squares.
+import { errorText } from './errors.js';
 import { language, num, t } from './i18n.js';
 import { label } from './pieces.js';
 import { squareText } from './notation.js';
@@ -61,7 +62,7 @@ export class CertificateView {
       $('certificate-body').replaceChildren(...body(cert));
     } catch (e) {
       if (run !== this.#run) return;
-      $('certificate-status').textContent = t('certFailed', e.message);
+      $('certificate-status').textContent = t('certFailed', errorText(e));
       if (!e.cancelled) this.#engine.cancel();
     } finally {
       if (run === this.#run) {

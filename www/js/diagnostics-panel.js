@@ -1,5 +1,6 @@
 // The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
 // named by the engine's stage names with their descriptions, and the squares to highlight on the board.
+import { errorText } from './errors.js';
 import { language, t } from './i18n.js';
 import { squareText } from './notation.js';
 import { squareIndex } from './sfen.js';
@@ -36,7 +37,7 @@ export class DiagnosticsPanel {
       this.#showIssues(issues, sfen);
       this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));
     } catch (e) {
-      $('diagnostics').textContent = t('diagnosticsUnavailable', e.message);
+      $('diagnostics').textContent = t('diagnosticsUnavailable', errorText(e));
     }
   }
 
@@ -53,7 +54,7 @@ export class DiagnosticsPanel {
     list.dataset.sfen = sfen;
   }
 
-  #issueItem({ rule, message, squares }) {
+  #issueItem({ rule, message, squares, error }) {
     const li = document.createElement('li');
     li.dataset.rule = rule;
     const tag = document.createElement('span');
@@ -61,7 +62,8 @@ export class DiagnosticsPanel {
     tag.textContent = rule;
     if (this.#describe.has(rule)) tag.title = t('stageTitle', rule, this.#describe.get(rule));
     const where = squares.map((sq) => squareText(sq, language())).join(language() === 'ja' ? '、' : ', ');
-    const text = t('issue', rule, message) ?? message;
+    // A text that is no position says why by the engine's error kind (in the page's language).
+    const text = error ? t('notPosition', errorText(error)) : (t('issue', rule, message) ?? message);
     li.append(tag, ` ${text}${squares.length ? (language() === 'ja' ? `（${where}）` : ` (${where})`) : ''}`);
     for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
       const button = document.createElement('button');

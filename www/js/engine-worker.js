@@ -52,6 +52,7 @@ self.onmessage = async ({ data }) => {
       throw new Error(`unknown request ${JSON.stringify(type)}`);
     }
   } catch (e) {
-    postMessage({ id, error: String(e?.message ?? e) });
+    // An engine error's kind and parameters go with its message, for the page to say it in its language.
+    postMessage({ id, error: String(e?.message ?? e), kind: e?.kind, params: e?.params });
   }
 };

@@ -1,5 +1,6 @@
 // The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
 // from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
+import { errorText } from './errors.js';
 import { num, t } from './i18n.js';
 import { Player } from './player.js';
 
@@ -130,7 +131,7 @@ export class ProvePanel {
       if (run !== this.#run) return;
       const verdict = $('verdict');
       verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
-      verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', e.message);
+      verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', errorText(e));
       // After a failure inside the engine, the next proof gets a fresh instance.
       if (!e.cancelled) this.#engine.cancel();
     } finally {
@@ -236,7 +237,7 @@ export class ProvePanel {
     } catch (e) {
       if (run !== this.#run) return;
       status.dataset.state = e.cancelled ? 'cancelled' : 'error';
-      status.textContent = e.cancelled ? t('gameCancelled') : t('noGame', e.message);
+      status.textContent = e.cancelled ? t('gameCancelled') : t('noGame', errorText(e));
       if (!e.cancelled) this.#engine.cancel();
     } finally {
       if (run === this.#run) {

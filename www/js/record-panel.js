@@ -1,6 +1,7 @@
 // The game-record panel: a record pasted, opened or dropped on the page is read by the engine (any format
 // it knows; a file's bytes go as they are, so Shift_JIS is read too), its moves are listed in the page's
 // notation, and choosing one (or the start) loads the position after it into the editor.
+import { errorText } from './errors.js';
 import { language, t } from './i18n.js';
 import { westernMove } from './notation.js';
 import { parseSfen, toSfen } from './sfen.js';
@@ -80,7 +81,7 @@ export class RecordPanel {
       this.#choose(record.moves.length);
     } catch (e) {
       if (run !== this.#run) return;
-      this.#showError(t('recordError', e.message));
+      this.#showError(t('recordError', errorText(e)));
       $('record-status').textContent = '';
     }
   }

@@ -2,7 +2,9 @@
 // per move with a button for each piece it may have captured; choosing one steps back, loading the
 // position before it into the editor, and extends the breadcrumb of the line taken back, along which
 // Replay and Take back again move (and any crumb jumps).
+import { errorText } from './errors.js';
 import { language, t } from './i18n.js';
+import { westernMove } from './notation.js';
 import { label } from './pieces.js';
 import { parseSfen, toSfen } from './sfen.js';
 
@@ -62,7 +64,7 @@ export class RetroPanel {
       if (request !== this.#latest) return;
       this.#moves = [];
       $('retro-moves').replaceChildren();
-      $('retro-count').textContent = t('retroUnavailable', e.message);
+      $('retro-count').textContent = t('retroUnavailable', errorText(e));
       $('retro-moves').dataset.sfen = sfen;
       $('retro-moves').dataset.state = 'error';
     }
@@ -71,7 +73,8 @@ export class RetroPanel {
   #stepBack(move, b) {
     const before = move.before[b];
     const sfen = toSfen(parseSfen(this.#variant, before.sfen));
-    this.#trail.splice(this.#at + 1, Infinity, { sfen, usi: move.usi, japanese: move.japanese, captured: before.captured });
+    const written = moveText(this.#variant, move, before);
+    this.#trail.splice(this.#at + 1, Infinity, { sfen, usi: move.usi, written, captured: before.captured });
     this.#at++;
     this.#load(this.#variant, sfen);
   }
@@ -88,7 +91,7 @@ export class RetroPanel {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.crumb = i;
-      button.textContent = i === 0 ? t('retroOrigin') : `← ${c.usi} ${c.japanese}${c.captured ? ` (${captureText(c.captured)})` : ''}`;
+      button.textContent = i === 0 ? t('retroOrigin') : `← ${c.written === c.usi ? c.usi : `${c.usi} ${c.written}`}${c.captured ? ` (${captureText(c.captured)})` : ''}`;
       if (i === this.#at) button.setAttribute('aria-current', 'step');
       li.append(button);
       return li;
@@ -105,12 +108,17 @@ export class RetroPanel {
     const wanted = filterOf($('retro-filter').value);
     const rows = [];
     this.#moves.forEach((m, i) => {
-      if (wanted && !wanted(m)) return;
+      // The move in the page's notation: in English the Western one, written for the position before
+      // it without a capture where there is one (each button then says what was captured).
+      const plain = m.before.find((b) => !b.captured) ?? m.before[0];
+      const written = moveText(this.#variant, m, plain);
+      if (wanted && !wanted(m, written)) return;
       const li = document.createElement('li');
       li.dataset.usi = m.usi;
       const name = document.createElement('span');
       name.className = 'retro-move';
-      name.textContent = `${m.usi} ${m.japanese}`;
+      // (A drop reads the same in USI and Western notation: once is enough.)
+      name.textContent = written === m.usi ? written : `${m.usi} ${written}`;
       li.append(name, ` — ${t('retroCaptured')} `);
       m.before.forEach((b, j) => {
         const button = document.createElement('button');
@@ -120,7 +128,7 @@ export class RetroPanel {
         button.dataset.captured = b.captured ?? '';
         button.textContent = b.captured ? captureText(b.captured) : t('retroNone');
         // The name starts with the visible text (what was captured), then says which move it takes back.
-        button.setAttribute('aria-label', t('retroStepLabel', button.textContent, m.usi, m.japanese));
+        button.setAttribute('aria-label', t('retroStepLabel', button.textContent, m.usi, moveText(this.#variant, m, b)));
         li.append(button, ' ');
       });
       rows.push(li);
@@ -130,18 +138,28 @@ export class RetroPanel {
   }
 }
 
+/** A last move `m` (from the engine) as the page's language writes it, played in `before` (one of its
+ * positions before): ☗６三龍 in Japanese, `+Rx6c` in English. */
+function moveText(variant, m, before) {
+  if (language() === 'ja') return m.japanese;
+  return westernMove(parseSfen(variant, before.sfen), { move: m.usi, japanese: m.japanese });
+}
+
 /** A captured piece (SFEN token) as the page's language writes it: `p`, or 歩 in Japanese. */
 function captureText(piece) {
   return language() === 'ja' ? label(piece.toUpperCase(), 'kanji') : piece;
 }
 
-/** A test for the filter's text (null: keep all). */
+/** A test for the filter's text (null: keep all) of a move and its text as the page writes it. */
 function filterOf(text) {
   const f = text.trim();
   if (!f) return null;
-  const ja = f.match(/^([１-９])([一-九])$/u);
-  const square = ja ? `${FULL_WIDTH.indexOf(ja[1]) + 1}${String.fromCharCode(97 + RANKS.indexOf(ja[2]))}` : f.toLowerCase();
+  // A square as Japanese players type it: ５六, 5六 (a phone's keyboard), ５６ or 56 (file then rank).
+  const digit = (ch) => (FULL_WIDTH.includes(ch) ? FULL_WIDTH.indexOf(ch) + 1 : Number(ch));
+  const ja = f.match(/^([1-9１-９])([一二三四五六七八九1-9１-９])$/u);
+  const rank = ja && (RANKS.includes(ja[2]) ? RANKS.indexOf(ja[2]) : digit(ja[2]) - 1);
+  const square = ja ? `${digit(ja[1])}${String.fromCharCode(97 + rank)}` : f.toLowerCase();
   if (/^[1-9][a-i]$/.test(square)) return (m) => m.usi.slice(2, 4) === square || m.usi.slice(0, 2) === square;
   if (/^\+?[a-z]$/i.test(f)) return (m) => m.piece.toUpperCase() === f.toUpperCase();
-  return (m) => `${m.usi} ${m.japanese} ${m.kif}`.includes(f);
+  return (m, written) => `${m.usi} ${m.japanese} ${m.kif} ${written}`.includes(f);
 }

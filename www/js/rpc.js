@@ -1,6 +1,7 @@
 // Requests to a worker: `call(type, payload, onProgress)` resolves with the worker's result.
 // `terminate()` stops the worker at once (the way to cancel a long computation) and rejects what is
-// pending with an Error whose `cancelled` is true.
+// pending with an Error whose `cancelled` is true. An engine's error keeps its `kind` and `params`
+// (see errors.js).
 export class WorkerClient {
   constructor(url) {
     this.worker = new Worker(url, { type: 'module' });
@@ -11,7 +12,7 @@ export class WorkerClient {
       if (!p) return;
       if ('progress' in data) return p.onProgress?.(data.progress);
       this.pending.delete(data.id);
-      if ('error' in data) p.reject(new Error(data.error));
+      if ('error' in data) p.reject(Object.assign(new Error(data.error), { kind: data.kind, params: data.params }));
       else p.resolve(data.result);
     };
     this.worker.onerror = (e) => {

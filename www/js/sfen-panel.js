@@ -1,5 +1,6 @@
 // The SFEN field and its buttons (Load, Copy, Copy link), the presets, and the message line under them
 // (errors stay until the next edit; refusals of an edit go away by themselves).
+import { errorText } from './errors.js';
 import { t } from './i18n.js';
 import { detectVariant, parseSfen } from './sfen.js';
 import { VARIANTS } from './variants.js';
@@ -87,7 +88,7 @@ export class SfenPanel {
       // Loaded (not refused): an earlier message about the field's text no longer applies.
       if (onPosition(variant, parseSfen(variant, sfen ?? text)) !== false) $('sfen-error').hidden = true;
     } catch (err) {
-      this.showError(t('cannotLoad', err.message));
+      this.showError(t('cannotLoad', errorText(err)));
     }
   }
 }

@@ -18,9 +18,9 @@
 use crate::board::color::Color;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::{Position, Setup};
-use crate::board::sfen::{quote, SfenError};
+use crate::board::sfen::SfenError;
 use crate::board::variant::{Game, Variant};
-use crate::records::error::{RecordError, RecordErrorKind};
+use crate::records::error::{BoardProblem, RecordError, RecordErrorKind};
 use crate::records::move_text::piece_prefix;
 
 /// The diagram's lines, gathered from a record's header.
@@ -42,7 +42,7 @@ impl Diagram {
         let line = line.trim();
         if let Some(row) = line.strip_prefix('|') {
             if self.rows.len() == MAX_ROWS {
-                return Err(bad_board(number, "more than 9 rows"));
+                return Err(bad_board(number, BoardProblem::TooManyRows));
             }
             let cells = row.split('|').next().unwrap_or(row);
             self.rows.push((number, cells.to_string()));
@@ -89,14 +89,14 @@ impl Diagram {
         let mut setup = Setup::<V>::empty();
         let first = self.rows.first().map_or(1, |r| r.0);
         if self.rows.len() != V::H {
-            return Err(bad_board(first, &format!("{} rows, this game has {}", self.rows.len(), V::H)));
+            return Err(bad_board(first, BoardProblem::Rows { found: self.rows.len(), expected: V::H }));
         }
         for (y, (number, row)) in self.rows.iter().enumerate() {
-            let cells = read_row(row).ok_or_else(|| bad_board(*number, &format!("row {:?}", quote(row))))?;
+            let cells = read_row(row).ok_or_else(|| bad_board(*number, BoardProblem::Row(row.clone())))?;
             if cells.len() != V::W {
                 return Err(bad_board(
                     *number,
-                    &format!("{} squares in a row, this game has {}", cells.len(), V::W),
+                    BoardProblem::RowWidth { found: cells.len(), expected: V::W },
                 ));
             }
             for (x, cell) in cells.into_iter().enumerate() {
@@ -115,8 +115,8 @@ impl Diagram {
     }
 }
 
-fn bad_board(line: usize, what: &str) -> RecordError {
-    RecordError::at(line, RecordErrorKind::BadBoard(what.to_string()))
+fn bad_board(line: usize, problem: BoardProblem) -> RecordError {
+    RecordError::at(line, RecordErrorKind::BadBoard(problem))
 }
 
 /// The file labels above a diagram (`９ ８ … １`, spaced).

@@ -12,9 +12,9 @@ use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::{Position, Setup};
-use crate::board::sfen::{quote, SfenError};
+use crate::board::sfen::SfenError;
 use crate::board::variant::{Shogi, Variant};
-use crate::records::error::{RecordError, RecordErrorKind};
+use crate::records::error::{BoardProblem, RecordError, RecordErrorKind};
 use crate::records::record::{Format, Record, Replay};
 use crate::records::text::numbered_lines;
 use crate::rules::play;
@@ -121,8 +121,11 @@ pub fn read_csa(text: &str) -> Result<Record<Shogi>, RecordError> {
 impl Board {
     /// Reads a `PI`, `P1`…`P9`, `P+` or `P-` line.
     fn read_line(&mut self, number: usize, line: &str) -> Result<(), RecordError> {
-        let bad = |what: &str| {
-            RecordError::at(number, RecordErrorKind::BadBoard(format!("{what}: {:?}", quote(line))))
+        let bad = |what: &'static str| {
+            RecordError::at(
+                number,
+                RecordErrorKind::BadBoard(BoardProblem::CsaLine { what, line: line.to_string() }),
+            )
         };
         self.given = true;
         let b = line.as_bytes();

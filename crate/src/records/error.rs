@@ -36,7 +36,7 @@ pub enum RecordErrorKind {
     /// The start position, as SFEN or the reference format, does not parse or is no position.
     BadPosition(SfenError),
     /// A board diagram (KIF's BOD or CSA's `P1`…`P9`) that cannot be read.
-    BadBoard(String),
+    BadBoard(BoardProblem),
     /// A pieces-in-hand line that cannot be read.
     BadHand(String),
     /// Move text that cannot be read at all.
@@ -53,6 +53,35 @@ pub enum RecordErrorKind {
     WrongGame { expected: &'static str, found: &'static str },
     /// A ply beyond the end of the record.
     PlyOutOfRange { ply: usize, plies: usize },
+}
+
+/// What is wrong with a board diagram. Texts quoted from the input are shortened by [`quote`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardProblem {
+    /// A BOD diagram of more than 9 rows.
+    TooManyRows,
+    /// A BOD diagram of `found` rows for a game of `expected`.
+    Rows { found: usize, expected: usize },
+    /// A BOD row whose cells cannot be read.
+    Row(String),
+    /// A BOD row of `found` squares for a game of `expected`.
+    RowWidth { found: usize, expected: usize },
+    /// A CSA position line (`PI`, `P1`…`P9`, `P+`, `P-`) that cannot be read; `what` names the part.
+    CsaLine { what: &'static str, line: String },
+}
+
+impl fmt::Display for BoardProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardProblem::TooManyRows => write!(f, "more than 9 rows"),
+            BoardProblem::Rows { found, expected } => write!(f, "{found} rows, this game has {expected}"),
+            BoardProblem::Row(row) => write!(f, "row {:?}", quote(row)),
+            BoardProblem::RowWidth { found, expected } => {
+                write!(f, "{found} squares in a row, this game has {expected}")
+            }
+            BoardProblem::CsaLine { what, line } => write!(f, "{what}: {:?}", quote(line)),
+        }
+    }
 }
 
 impl RecordError {

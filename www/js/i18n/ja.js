@@ -19,6 +19,23 @@ const FUNNEL = {
 };
 
 const SIDE = { Sente: '先手', Gote: '後手' };
+const JA_SIDE = { b: '先手', w: '後手' };
+const JA_GAME = { shogi: '本将棋', minishogi: '五五将棋' };
+// The part of a CSA position line that cannot be read (crate/src/records/csa.rs names them).
+const CSA_PART = {
+  PI: 'PIの駒落ち',
+  'PI names a piece that is not there': 'PIが初期局面にない駒を取り除いています',
+  row: '盤の段',
+  pieces: '駒の配置',
+  'not a position line': 'PI・P1〜P9・P+・P-のどれでもありません',
+};
+const JA_PIECES = { K: '玉', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
+const jaPiece = (letter) => JA_PIECES[letter] ?? letter;
+/** A USI square `5f` as ５六. */
+const jaSquare = (sq) => `${'０１２３４５６７８９'[Number(sq[0])]}${'一二三四五六七八九'[sq.charCodeAt(1) - 97]}`;
+/** A USI move as the squares it joins: `6i5h` → ６九→５八, `G*5e` → 金打５五. */
+const jaMove = (usi) =>
+  usi[1] === '*' ? `${jaPiece(usi[0])}打${jaSquare(usi.slice(2, 4))}` : `${jaSquare(usi.slice(0, 2))}→${jaSquare(usi.slice(2, 4))}${usi.endsWith('+') ? '成' : ''}`;
 
 /** The engine's words for a text that is not a position (rule setup), retold; anything else as it is. */
 function setupJa(message) {
@@ -157,7 +174,11 @@ export default {
   // The engine's diagnostics say what rule is broken, in English: told again here by rule.
   issue: (rule, message) => {
     if (rule === 'count') {
-      const missing = /\(([^)]*)\)/.exec(message)?.[1] ?? '';
+      // `2 P, 1 G` as 歩2枚、金1枚.
+      const missing = (/\(([^)]*)\)/.exec(message)?.[1] ?? '')
+        .split(', ')
+        .map((item) => item.replace(/^(\d+) ([A-Z])$/, (_, n, letter) => `${jaPiece(letter)}${n}枚`))
+        .join('、');
       return `駒が足りません（${missing}）。到達可能な局面は盤上と持ち駒で全ての駒を持ちます`;
     }
     if (rule === 'piece') {
@@ -302,6 +323,65 @@ export default {
   certLeaf: '合法な最後の一手なし',
   certLeafDetail: (n) => `合法な最後の一手はありません：候補${n}通りが全て成り立ちません。`,
   certLinks: (list) => `ほかにここへ至る局面：${list}`,
+
+  // engine errors and records
+  // エンジンのエラーを種類ごとに（crate/src/engine_error.rs の一覧。Rustのテストが en.js とここに全てあるか確かめます）。
+  notPosition: (why) => `局面になっていません：${why}`,
+  'engine:at-line': (line, text) => `${line}行目：${text}`,
+  'engine:unknown-game': (p) => `ゲーム ${JSON.stringify(p.name)} はありません（shogi か minishogi）`,
+  'engine:sfen-empty': () => '局面の文字列が空です',
+  'engine:sfen-fields': (p) => `SFEN（盤 手番 持ち駒 [手数]）として読めません：欄が${p.found}つあります`,
+  'engine:sfen-rows': (p) => `盤が${p.found}段ありますが、このゲームは${p.expected}段です`,
+  'engine:sfen-row-width': (p) => `盤の${p.row}段目が${p.found}マスありますが、このゲームは${p.expected}マスです`,
+  'engine:sfen-board-char': (p) => `盤の${p.row}段目に読めない文字 ${JSON.stringify(p.ch)} があります`,
+  'engine:sfen-promotion': (p) => `盤の${p.row}段目：「+」の後には成れる駒が要ります`,
+  'engine:sfen-side': (p) => `手番は b か w ですが、${JSON.stringify(p.text)} でした`,
+  'engine:sfen-hand-char': (p) => `持ち駒に読めない文字 ${JSON.stringify(p.ch)} があります`,
+  'engine:sfen-hand-count': (p) => `持ち駒の枚数 ${JSON.stringify(p.text)} を読めません`,
+  'engine:sfen-move-number': (p) => `手数 ${JSON.stringify(p.text)} を読めません`,
+  'engine:sfen-trailing': (p) => `手番の後に余分な文字があります（続けてよいのは「 0 1」だけ）：${JSON.stringify(p.text)}`,
+  'engine:missing-king': (p) => `${JA_SIDE[p.color] ?? p.color}の玉が盤上にありません`,
+  'engine:extra-king': (p) => `${JA_SIDE[p.color] ?? p.color}の玉が二枚以上あります`,
+  'engine:too-many-pieces': (p) => `${jaPiece(p.piece)}が多すぎます：盤上と持ち駒で${p.found}枚、このゲームは${p.max}枚`,
+  'engine:piece-not-in-game': (p) => `${jaPiece(p.piece)}はこのゲームにありません`,
+  'engine:king-in-hand': () => '玉は持ち駒にできません',
+  'engine:bad-cell': (p) => `駒の符号 ${p.code} は正しくありません`,
+  'engine:record-too-large': (p) => `棋譜が大きすぎます：${p.bytes.toLocaleString('ja-JP')}バイト（読めるのは${p.max.toLocaleString('ja-JP')}バイトまで）`,
+  'engine:record-too-many-moves': (p) => `指し手が${p.max.toLocaleString('ja-JP')}手を超えています`,
+  'engine:record-not-text': () => '文字列ではありません（UTF-8でもShift_JISでもありません）',
+  'engine:record-empty': () => '棋譜に局面も指し手もありません',
+  'engine:record-unknown-format': (p) => `棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「${p.text}」`,
+  'engine:record-unknown-handicap': (p) => `手合割「${p.text}」は読めません（この読み取りが知らない駒落ちかゲーム）`,
+  'engine:record-bad-position': (_p, cause) => `局面が正しくありません：${cause}`,
+  'engine:record-bad-board': (p) =>
+    ({
+      'too-many-rows': '盤面図が9段を超えています',
+      rows: `盤面図が${p.found}段ありますが、このゲームは${p.expected}段です`,
+      row: `盤面図の段「${p.text}」を読めません`,
+      'row-width': `盤面図の段が${p.found}マスありますが、このゲームは${p.expected}マスです`,
+      'csa-line': `CSAの局面の行「${p.text}」を読めません${CSA_PART[p.part] ? `（${CSA_PART[p.part]}）` : ''}`,
+    })[p.problem] ?? `盤面図を読めません（${p.detail}）`,
+  'engine:record-bad-hand': (p) => `持駒を読めません：「${p.text}」`,
+  'engine:record-bad-move': (p) => `指し手「${p.text}」を読めません`,
+  'engine:record-illegal-move': (p) => `${p.ply}手目「${p.text}」はその局面で指せません（${p.sfen}）`,
+  'engine:record-ambiguous-move': (p) =>
+    `${p.ply}手目「${p.text}」は${p.candidates.map(jaMove).join('と')}のどちらか分かりません（右・左・上・引・寄・直などが必要です）`,
+  'engine:record-wrong-side': (p) => `${p.ply}手目「${p.text}」は手番でない側の手になっています`,
+  'engine:record-same-without-previous': (p) => `「${p.text}」：前の手がないのに「同」があります`,
+  'engine:record-wrong-game': (p) => `この棋譜は${JA_GAME[p.found] ?? p.found}で、${JA_GAME[p.expected] ?? p.expected}ではありません`,
+  'engine:record-ply-out-of-range': (p) => `${p.ply}手目はありません：棋譜は${p.plies}手です`,
+  'engine:record-input-type': () => '棋譜は文字列かファイルで渡してください',
+  'engine:no-proof-game': (p) => `棋譜は作れません：この局面は${VERDICTS[p.verdict] ?? p.verdict}です（段階 ${p.stage}：${STAGES[p.stage] ?? ''}）`,
+  'engine:proof-game-failed': (p) => `棋譜を作れませんでした（不具合です。報告してください）：${p.detail}`,
+  'engine:proof-game-not-found': () => '短い棋譜の探索は時間内に棋譜を見つけませんでした',
+  'engine:certificate-failed': (p) => `証明書が検証できませんでした（不具合です。報告してください）：${p.detail}`,
+  'engine:node-cap': (p) => `ノード上限 ${p.value} は使えません：1から${p.max.toLocaleString('ja-JP')}までの整数にしてください`,
+  'engine:time-budget': (p) => `探索時間 ${p.value} ミリ秒は使えません：0以上にしてください`,
+  'engine:sample-range': (p) => `標本の範囲 ${p.start}..${p.end} が空です`,
+  'engine:tally-overflow': (p) => `${p.field} の合計が64ビットに収まりません`,
+  'engine:tally-problem': (p) => `集計の数が互いに食い違っています：${p.detail}`,
+  'engine:tally-mismatch': (p) => `${p.samples}標本中${p.done}の集計のはずが、${p.tallied}標本の集計です`,
+  'engine:bad-argument': (p) => `引数が正しくありません：${p.detail}`,
   // estimate runs and shards
   shard: 'シャード K/M',
   shardInput: 'シャードは K/M（0 ≤ K < M、0/1 は全体）で指定してください',
