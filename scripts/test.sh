@@ -22,5 +22,6 @@ node --test --test-reporter=spec tests/serve.test.mjs
 bash scripts/build.sh
 need_chromium
 node --test --test-reporter=spec tests/browser.test.mjs
+node --test --test-reporter=spec tests/estimate-runs.test.mjs
 need_firefox
 node --test --test-reporter=spec tests/firefox.test.mjs

@@ -168,9 +168,7 @@ for (const coi of [true, false]) {
       }, { coi });
     });
 
-    // (The estimate's game lock is tested in Chromium only: in Firefox, the estimate's workers sometimes
-    // never report ready — about one start in five here; see the project's notes.)
-    test('one state: a game switch stops a proof under way', async (t) => {
+    test('one state: a switch stops a proof under way; the game is locked while an estimate runs', async (t) => {
       const reachable =
         '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
       await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
@@ -202,6 +200,19 @@ for (const coi of [true, false]) {
         await page.click('#undo');
         assert.equal(await sfenOf(page), start);
         assert.notEqual(await attr(page, '#verdict', 'data-verdict'), 'reachable');
+        // (Its workers once sometimes never started in Firefox: the page now constructs them all.)
+        await page.click('#tab-estimate-button');
+        await page.$eval('#est-samples', (e) => (e.value = '5000000'));
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="progress"]', { timeout: 30_000 });
+        assert.equal(await page.$eval('#game', (e) => e.disabled), true);
+        assert.equal(await page.$eval('#est-game', (e) => e.disabled), true);
+        await page.click('#est-stop');
+        await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
+        assert.equal(await page.$eval('#est-game', (e) => e.disabled), false);
+        await page.select('#est-game', 'shogi');
+        assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
+        assert.equal(await page.$eval('#est-resume', (e) => e.disabled), true);
       }, { coi });
     });
 
@@ -414,5 +425,29 @@ describe('Firefox: phones, touch, both languages', () => {
       await page.tap('#board [data-hand="0"] [data-hand-kind="R"]');
       assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'off again, a tap adds one');
     });
+  });
+});
+
+describe('Firefox: estimate runs', () => {
+  test('a run reloaded mid-way is resumed from what was saved and ends with the CLI counts', async (t) => {
+    const context = await browser.createBrowserContext();
+    try {
+      await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
+        await page.$eval('#est-samples', (e) => (e.value = '300000'));
+        await page.$eval('#est-seed', (e) => (e.value = '8'));
+        await page.click('#est-start');
+        await page.waitForFunction(() => Number(document.getElementById('est-status').dataset.saved) > 0, { timeout: 60_000 });
+        await page.reload();
+        await page.waitForSelector('#est-saved:not([hidden])', { timeout: 30_000 });
+        assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 300,000 samples\)$/);
+        await page.click('#est-saved-resume');
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
+        const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '300000', '--seed', '8', '--json'));
+        assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
+      }, { context });
+    } finally {
+      await context.close();
+    }
   });
 });

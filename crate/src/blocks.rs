@@ -2,6 +2,7 @@
 //! every block of [`BLOCK`] sample indices its ranges meet (block `b` is `b·2^16 .. (b+1)·2^16`, cut to the
 //! ranges), and `merge --verify K` recomputes K blocks of every shard, chosen at random, and compares.
 
+use crate::board::position::Position;
 use crate::estimate::{run_job, Report, Tally};
 use crate::ranking::rank::Ranked;
 use crate::ranking::sample::RankSampler;
@@ -53,19 +54,53 @@ impl std::fmt::Display for BlockProblem {
 /// The samples `indices` in jobs of 64 (in parallel, like [`crate::estimate::run_range`]), tallied per
 /// block.
 pub fn run_by_block<V: Ranked>(seed: u64, indices: Range<u64>, options: SearchOptions) -> Vec<BlockTally> {
+    run_by_block_keeping::<V>(seed, indices, options, 0).0
+}
+
+/// [`run_by_block`], also keeping up to `keep` reachable samples (those with the lowest indices, so the
+/// same on any number of threads): what a browser worker runs for each chunk.
+pub fn run_by_block_keeping<V: Ranked>(
+    seed: u64,
+    indices: Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+) -> (Vec<BlockTally>, Vec<(u64, Position<V>)>) {
     let sampler = RankSampler::<V>::new(seed);
     let jobs: Vec<Range<u64>> = pieces(indices, 64).collect();
-    let by_block = jobs
+    let (by_block, mut reachable) = jobs
         .into_par_iter()
-        .map(|r| (r.start / BLOCK, r.clone(), run_job(&sampler, r, options, 0).tally))
-        .fold(BTreeMap::new, add_to_blocks)
-        .reduce(BTreeMap::new, |mut a, b| {
-            for (k, (r, t)) in b {
-                add_into(&mut a, k, r, t);
-            }
-            a
-        });
-    by_block.into_values().map(|(r, tally)| BlockTally { start: r.start, end: r.end, tally }).collect()
+        .map(|r| {
+            let batch = run_job(&sampler, r.clone(), options, keep);
+            ((r.start / BLOCK, r, batch.tally), batch.reachable)
+        })
+        .fold(
+            || (BTreeMap::new(), Vec::new()),
+            |(map, mut kept), (piece, more)| {
+                keep_lowest(&mut kept, more, keep);
+                (add_to_blocks(map, piece), kept)
+            },
+        )
+        .reduce(
+            || (BTreeMap::new(), Vec::new()),
+            |(mut a, mut kept), (b, more)| {
+                for (k, (r, t)) in b {
+                    add_into(&mut a, k, r, t);
+                }
+                keep_lowest(&mut kept, more, keep);
+                (a, kept)
+            },
+        );
+    keep_lowest(&mut reachable, Vec::new(), keep);
+    let blocks =
+        by_block.into_values().map(|(r, tally)| BlockTally { start: r.start, end: r.end, tally }).collect();
+    (blocks, reachable)
+}
+
+/// Adds `more` to `kept`, keeping the `keep` with the lowest indices, in order.
+fn keep_lowest<P>(kept: &mut Vec<(u64, P)>, more: Vec<(u64, P)>, keep: usize) {
+    kept.extend(more);
+    kept.sort_by_key(|&(i, _)| i);
+    kept.truncate(keep);
 }
 
 /// `indices` cut into pieces of at most `size` that never cross a block boundary.
@@ -177,6 +212,22 @@ pub fn verify<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn blocks_keep_the_lowest_reachable_samples_as_run_range_keeping_does() {
+        use crate::board::variant::MiniShogi;
+        let options = SearchOptions { max_nodes: None, lazy_captures: true };
+        let range = BLOCK - 500..BLOCK + 700;
+        let (blocks, kept) = run_by_block_keeping::<MiniShogi>(11, range.clone(), options, 5);
+        let want = crate::estimate::run_range_keeping::<MiniShogi>(11, range.clone(), options, 5);
+        let indices = |v: &[(u64, Position<MiniShogi>)]| v.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+        assert_eq!(indices(&kept), indices(&want.reachable));
+        assert_eq!(kept.len(), 5);
+        assert_eq!(blocks, run_by_block::<MiniShogi>(11, range, options));
+        let mut sum = Tally::default();
+        blocks.iter().for_each(|b| sum.merge(&b.tally).unwrap());
+        assert_eq!(sum, want.tally);
+    }
 
     #[test]
     fn pieces_stop_at_block_boundaries() {

@@ -20,6 +20,7 @@ pub mod plan;
 pub mod ranking;
 pub mod reach;
 pub mod records;
+pub mod report_files;
 pub mod rules;
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -306,3 +306,94 @@ pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsVa
         Ok(to_js(&explanation.to_json())?)
     })
 }
+
+// estimate runs and shards: chunks tallied per block, reports in the command line's file format, shard
+// files merged and checked by the same code as `shogi-reach merge` (crate::report_files).
+
+/// Classifies samples `start..end` of `seed` as [`estimate_range`] does, tallied per verification block:
+/// `{blocks: [{start, end, tally}], reachable: [{index, sfen}]}` (see [`crate::blocks`]).
+#[wasm_bindgen(js_name = estimateBlocks)]
+pub fn estimate_blocks(
+    variant: &str,
+    seed: u64,
+    start: u64,
+    end: u64,
+    max_nodes: Option<f64>,
+    keep: u32,
+) -> Result<JsValue, JsError> {
+    if start > end {
+        return Err(JsError::new(&format!("empty sample range {start}..{end}")));
+    }
+    with_variant!(variant, V => {
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
+        let (blocks, kept) =
+            crate::blocks::run_by_block_keeping::<V>(seed, start..end, options, keep as usize);
+        let reachable: Vec<_> = kept.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
+        to_js(&json!({ "blocks": blocks, "reachable": reachable }))
+    })
+}
+
+/// The report (as `shogi-reach estimate --json` writes it: the file text) of a run of `samples` samples
+/// that has done the per-block tallies `blocks` (`[{start, end, tally}]`, in any order). Throws when they
+/// overlap, lie beyond the run or do not add up.
+#[wasm_bindgen(js_name = reportFromBlocks)]
+pub fn report_from_blocks(
+    variant: &str,
+    seed: u64,
+    samples: u64,
+    max_nodes: Option<f64>,
+    blocks: JsValue,
+) -> Result<String, JsError> {
+    let blocks: Vec<crate::blocks::BlockTally> = from_js(blocks)?;
+    with_variant!(variant, V => {
+        let report = crate::report_files::report_from_blocks::<V>(seed, samples, node_cap(max_nodes)?, blocks)
+            .map_err(|e| JsError::new(&e.to_string()))?;
+        Ok(crate::report_files::to_file_text(&report))
+    })
+}
+
+/// A report file read and checked on its own (`name` names it in errors): the report as an object, its
+/// seed as a decimal string (JavaScript numbers cannot hold every `u64`).
+#[wasm_bindgen(js_name = readReport)]
+pub fn read_report(name: &str, text: &str) -> Result<JsValue, JsError> {
+    let report = crate::report_files::read_checked(name, text).map_err(|e| JsError::new(&e))?;
+    report_object(&report)
+}
+
+/// Report files (`names[i]` is the name of `texts[i]`) merged as `shogi-reach merge` merges them, with
+/// its checks: `{report, text}`, the merged report as an object (seed as a string) and as a file's text.
+/// Throws the first problem, naming its file.
+#[wasm_bindgen(js_name = mergeReports)]
+pub fn merge_reports(names: Vec<String>, texts: Vec<String>) -> Result<JsValue, JsError> {
+    if names.len() != texts.len() {
+        return Err(JsError::new("mergeReports takes one name per text"));
+    }
+    let files: Vec<(String, String)> = names.into_iter().zip(texts).collect();
+    let merged = crate::report_files::merge_files(&files).map_err(|e| JsError::new(&e))?;
+    let report = report_object(&merged)?;
+    let text = crate::report_files::to_file_text(&merged);
+    js_sys::Reflect::set(&report, &"text".into(), &text.into()).map_err(|_| JsError::new("set text"))?;
+    Ok(report)
+}
+
+fn report_object(report: &crate::estimate::Report) -> Result<JsValue, JsError> {
+    let mut value = serde_json::to_value(report).map_err(|e| JsError::new(&e.to_string()))?;
+    value["seed"] = report.seed.to_string().into();
+    to_js(&value)
+}
+
+/// Part `k` (0-based) of `m` of the samples `0..samples`, `[start, end]`, exactly as `shogi-reach
+/// estimate --shard K/M` runs it.
+#[wasm_bindgen(js_name = shardRange)]
+pub fn shard_range(samples: u64, k: u64, m: u64) -> Result<Vec<f64>, JsError> {
+    let r = crate::estimate::try_shard_range(samples, k, m).map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(vec![r.start as f64, r.end as f64])
+}
+
+/// The samples an estimate needs for `digits` significant digits at 3σ, judged from the running p̂ (as
+/// `shogi-reach estimate --target-digits`); undefined without a p̂ to plan from.
+#[wasm_bindgen(js_name = samplesForDigits)]
+pub fn samples_for_digits(p_hat: f64, candidates: &str, digits: u32) -> Option<f64> {
+    let candidates: f64 = candidates.parse().ok()?;
+    crate::plan::samples_for_digits(p_hat, candidates, digits)
+}

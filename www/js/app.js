@@ -94,6 +94,9 @@ const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 const estimatePanel = new EstimatePanel({
   labels: () => labels,
   stages,
+  engine: diagnostics,
+  // A saved run of the other game switches the page to it before it resumes.
+  restoreGame: (variant) => loadPosition(variant, VARIANTS[variant].start),
   currentVariant: () => editor.variant,
   // One game for the whole page: it cannot change under a running estimate.
   onRunning: (running) => {

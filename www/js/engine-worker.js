@@ -31,6 +31,11 @@ const handlers = {
   parseRecord: ({ data }) => engine.parseRecord(data),
   predecessors: ({ variant, sfen }) => engine.predecessors(variant, sfen),
   explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
+  blocks: ({ variant, seed, start, end, maxNodes, keep }) =>
+    engine.estimateBlocks(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
+  // Estimate reports: shard files merged as `shogi-reach merge` does; the precision planner.
+  mergeReports: ({ names, texts }) => engine.mergeReports(names, texts),
+  plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
   range: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateRange(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
 };

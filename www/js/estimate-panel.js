@@ -5,11 +5,14 @@
 import { Board } from './board.js';
 import { num, t } from './i18n.js';
 import { drawPlot, formatSci } from './plot.js';
+import { clearRun, loadRun, saveRun } from './run-store.js';
 import { parseSfen } from './sfen.js';
 import { VARIANTS } from './variants.js';
 
 const $ = (id) => document.getElementById(id);
 const KEEP = 24;
+// The run is saved at most this often while it goes (and whenever it stops or finishes).
+const SAVE_EVERY_MS = 1000;
 
 export class EstimatePanel {
   /**
@@ -17,8 +20,10 @@ export class EstimatePanel {
    * engine's stages (`[{name, verdict, describe}]`, pipeline order); `currentVariant()` is the page's game;
    * `onRunning(running)` says when a run starts and ends.
    */
-  constructor({ openPosition, labels, stages, currentVariant, onRunning }) {
+  constructor({ openPosition, labels, stages, currentVariant, onRunning, engine, restoreGame }) {
     this.openPosition = openPosition;
+    this.engine = engine;
+    this.restoreGame = restoreGame;
     this.currentVariant = currentVariant;
     this.onRunning = onRunning;
     this.labels = labels;
@@ -46,6 +51,151 @@ export class EstimatePanel {
       this.host.postMessage({ type: 'resume' });
     };
     this.#emptyTables();
+    this.#setUpRuns();
+  }
+
+  // estimate runs and shards: the saved run (resume, discard, clear), the report's download, shard files
+  // merged, the precision planner.
+  #setUpRuns() {
+    this.current = null; // {text, name}: the report shown, as a file
+    $('estimate-form').addEventListener('input', () => (this.touched = true));
+    this.lastSave = 0;
+    $('est-saved-resume').onclick = () => this.#resumeSaved();
+    // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
+    $('est-saved-discard').onclick = $('est-clear').onclick = async () => {
+      $('est-saved').hidden = true;
+      await clearRun().catch(() => {});
+      this.saved = null;
+      this.current = null;
+      this.points = [];
+      $('gallery').replaceChildren();
+      delete $('gallery').dataset.key;
+      $('est-result').replaceChildren();
+      this.#status('', 'idle');
+      $('est-merge-status').textContent = '';
+      this.#emptyTables();
+      this.#actions();
+    };
+    $('est-download').onclick = () => {
+      if (!this.current) return;
+      const a = document.createElement('a');
+      a.href = URL.createObjectURL(new Blob([this.current.text], { type: 'application/json' }));
+      a.download = this.current.name;
+      document.body.append(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
+    };
+    $('est-merge-files').onchange = () => this.#mergeFiles();
+    $('est-digits').oninput = () => this.#plan();
+    // (No IndexedDB, as in some private windows: runs are not saved.)
+    const saved = loadRun().catch(() => undefined);
+    this.restored = Promise.all([saved, this.stagesReady]).then(([record]) => this.#restore(record), () => {});
+  }
+
+  /** Enables the download and clear buttons for what is shown. */
+  #actions() {
+    $('est-download').disabled = !this.current;
+    $('est-clear').disabled = this.running || (!this.current && !this.lastReport);
+    $('est-merge-files').disabled = this.running;
+  }
+
+  /** Shows a saved run: a finished one's result, or what an unfinished one has done, with Resume. */
+  #restore(record) {
+    // (Loaded after the page: a run started meanwhile, or a form being filled in, wins.)
+    if (!record || this.started) return;
+    this.saved = record;
+    if (!this.touched) {
+      $('est-samples').value = record.samples;
+      $('est-seed').value = record.seed;
+      $('est-shard').value = record.shard.join('/');
+    }
+    const report = JSON.parse(record.report);
+    this.points = record.points ?? [];
+    this.#show({
+      type: record.finished ? 'finished' : 'saved', variant: record.variant, seed: record.seed, samples: record.samples,
+      done: record.done, total: record.total, report, reportText: record.report, examples: record.examples,
+      elapsed: record.elapsed, rate: 0, shard: record.shard,
+    });
+    if (!record.finished) {
+      $('est-saved-resume').textContent = t('savedResume', num(record.done), num(record.total));
+      $('est-saved').hidden = false;
+    }
+  }
+
+  /** Continues the saved run where it stopped (in its game, switching the page's game if need be). */
+  async #resumeSaved() {
+    const record = this.saved;
+    if (!record) return;
+    if (record.variant !== this.currentVariant() && !this.restoreGame(record.variant)) return;
+    $('est-saved').hidden = true;
+    await this.#run({ ...record, saved: { report: record.report, examples: record.examples, elapsed: record.elapsed } });
+  }
+
+  /** Saves the run as it goes: at most every SAVE_EVERY_MS, and at once when it stops or finishes. */
+  #save(data, now) {
+    if (!now && performance.now() - this.lastSave < SAVE_EVERY_MS) return;
+    this.lastSave = performance.now();
+    const record = {
+      variant: data.variant, seed: String(data.seed), samples: data.samples, shard: data.shard,
+      maxNodes: data.maxNodes, keep: KEEP, report: data.reportText, examples: data.examples,
+      elapsed: data.elapsed, points: this.points.slice(-500), done: data.report.tally.samples,
+      total: data.range[1] - data.range[0],
+      finished: data.type === 'finished',
+    };
+    saveRun(record).then(
+      () => ($('est-status').dataset.saved = record.done),
+      () => {}, // not saved (no IndexedDB, or full): the run goes on
+    );
+  }
+
+  /** Shard files chosen: merged by the engine as `shogi-reach merge` merges them, the result shown. */
+  async #mergeFiles() {
+    const files = [...$('est-merge-files').files];
+    $('est-merge-files').value = '';
+    if (!files.length) return;
+    const out = $('est-merge-status');
+    try {
+      const texts = await Promise.all(files.map((f) => f.text()));
+      const merged = await this.engine.call('mergeReports', { names: files.map((f) => f.name), texts });
+      const done = merged.ranges.reduce((n, [s, e]) => n + e - s, 0);
+      out.textContent = t('mergeDone', files.length, num(done), num(merged.samples));
+      out.dataset.state = 'merged';
+      this.points = [];
+      this.#show({
+        type: 'merged', variant: merged.variant, samples: merged.samples, done, total: merged.samples,
+        report: merged, reportText: merged.text, examples: [], elapsed: 0, rate: 0, name: 'merged',
+      });
+    } catch (e) {
+      out.textContent = t('mergeFailed', e.message);
+      out.dataset.state = 'error';
+    }
+  }
+
+  /** How many samples the target digits need from the estimate of p shown, and how long at the measured rate. */
+  async #plan() {
+    const el = $('est-plan');
+    const digits = Math.floor(Number($('est-digits').value));
+    const report = this.lastReport;
+    if (!report || !(digits >= 1 && digits <= 15) || report.estimate.p_hat === null) {
+      el.textContent = report && digits >= 1 && digits <= 15 ? t('planNone', digits) : '';
+      delete el.dataset.samples;
+      return;
+    }
+    const asked = (this.planAsked = {});
+    const needed = await this.engine
+      .call('plan', { p: report.estimate.p_hat, candidates: report.candidates, digits })
+      .catch(() => undefined);
+    if (asked !== this.planAsked) return;
+    if (needed === undefined || needed === null) {
+      el.textContent = t('planNone', digits);
+      delete el.dataset.samples;
+      return;
+    }
+    const more = Math.max(0, needed - report.tally.samples);
+    const time = this.rate > 0 ? duration(more / this.rate) : null;
+    el.dataset.samples = needed;
+    el.textContent = t('planText', digits, num(needed), num(report.tally.samples), time, num(Math.round(this.rate ?? 0)));
   }
 
   /** The page switched game (never during a run): a stopped run of the other game cannot be resumed. */
@@ -53,10 +203,14 @@ export class EstimatePanel {
     $('est-resume').disabled = true;
     this.points = [];
     this.lastReport = null;
+    this.current = null;
     $('gallery').replaceChildren();
     delete $('gallery').dataset.key;
+    $('est-result').replaceChildren();
     this.#status('', 'idle');
     this.#emptyTables();
+    this.#actions();
+    this.#plan();
   }
 
   #status(text, state) {
@@ -66,6 +220,8 @@ export class EstimatePanel {
   }
 
   #buttons(running) {
+    this.running = running;
+    this.#actions();
     this.onRunning(running);
     $('est-start').disabled = running;
     $('est-stop').disabled = !running;
@@ -78,9 +234,14 @@ export class EstimatePanel {
     const key = `${threaded}/${threads}`;
     if (this.host && this.hostKey === key) return this.host;
     this.host?.terminate();
+    for (const w of this.relayed ?? []) w.terminate();
+    this.relayed = new Set();
     this.host = new Worker(new URL('./estimate-worker.js', import.meta.url), { type: 'module' });
     this.hostKey = key;
-    this.host.onmessage = ({ data }) => this.#message(data);
+    this.host.onmessage = ({ data, ports }) => {
+      if (data.type === 'spawn') relay(data, ports[0], this.relayed);
+      else this.#message(data);
+    };
     this.host.onerror = (e) => {
       e.preventDefault();
       this.#status(t('workerFailed', e.message), 'error');
@@ -106,6 +267,20 @@ export class EstimatePanel {
       this.#status(t('estimateInput'), 'error');
       return;
     }
+    const shard = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec($('est-shard').value);
+    if (!shard || !(Number(shard[1]) < Number(shard[2])) || Number(shard[2]) > 2 ** 32) {
+      this.#status(t('shardInput'), 'error');
+      return;
+    }
+    $('est-saved').hidden = true;
+    this.saved = null;
+    await this.#run({ variant, samples, seed, shard: [Number(shard[1]), Number(shard[2])], saved: null });
+  }
+
+  /** Starts a run (a fresh one, or the rest of a saved one) on a host for the threads asked for. */
+  async #run({ variant, samples, seed, shard, saved }) {
+    this.started = true;
+    const threads = Math.max(1, Math.min(64, Math.floor(Number($('est-threads').value)) || 2));
     this.#buttons(true);
     this.#status(t('starting'), 'starting');
     try {
@@ -115,12 +290,16 @@ export class EstimatePanel {
       this.#buttons(false);
       return;
     }
-    this.points = [];
+    if (!saved) this.points = [];
     $('gallery').replaceChildren();
     delete $('gallery').dataset.key;
+    $('est-merge-status').textContent = '';
     this.#emptyTables();
+    this.current = null;
+    this.#actions();
     const host = await this.#hostFor(threads);
-    host.postMessage({ type: 'start', variant, seed, samples, maxNodes: undefined, keep: KEEP });
+    this.lastSave = 0;
+    host.postMessage({ type: 'start', variant, seed, samples, shard, maxNodes: undefined, keep: KEEP, saved });
   }
 
   #message(data) {
@@ -135,24 +314,39 @@ export class EstimatePanel {
       return;
     }
     this.#show(data);
+    this.#save(data, data.type !== 'progress');
     if (data.type === 'progress') return;
     this.#buttons(false);
     $('est-resume').disabled = data.type !== 'stopped';
   }
 
-  #show({ type, variant, samples, done, report, examples, elapsed, rate }) {
-    const eta = rate > 0 ? (samples - done) / rate : Infinity;
-    const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
-    const left = type !== 'progress' ? null : Number.isFinite(eta) ? `${eta.toFixed(0)} s` : '…';
-    this.#status(t('runStatus', what, num(done), num(samples), num(Math.round(rate)), this.mode, elapsed.toFixed(1), left), type);
+  #show({ type, variant, seed, samples, done, range, total, report, reportText, examples, elapsed, rate, shard, name }) {
+    total ??= range[1] - range[0];
+    this.rate = rate;
+    const eta = rate > 0 ? (total - done) / rate : Infinity;
+    if (type === 'saved' || type === 'merged' || !this.mode) {
+      this.#status(t('savedStatus', num(done), num(total)), type);
+    } else {
+      const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
+      const left = type !== 'progress' ? null : Number.isFinite(eta) ? `${eta.toFixed(0)} s` : '…';
+      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.mode, elapsed.toFixed(1), left), type);
+    }
     $('est-status').dataset.rate = rate;
     $('est-status').dataset.elapsed = elapsed;
-    if (!report) return;
+    $('est-status').dataset.done = done;
+    this.current = {
+      text: reportText,
+      name: name ? `${variant}-${name}.json` : `${variant}-seed${seed}-${samples}-shard${shard[0]}of${shard[1]}.json`,
+    };
+    this.#actions();
+    if (!report.tally.samples) return;
     const v = VARIANTS[variant];
     const e = report.estimate;
     this.lastReport = report;
-    this.points.push({ done, reachable: e.reachable, low: e.low, high: e.high });
-    drawPlot($('plot'), this.points, v.paper, samples);
+    // The report's own samples (it may lag behind `done` during a run).
+    const counted = report.tally.samples;
+    if (this.points.at(-1)?.done !== counted) this.points.push({ done: counted, reachable: e.reachable, low: e.low, high: e.high });
+    drawPlot($('plot'), this.points, v.paper, total);
     this.#funnel(report, v);
     this.#stageCounts(report);
     $('est-result').innerHTML = '';
@@ -162,7 +356,7 @@ export class EstimatePanel {
     p.dataset.reachable = reachable;
     p.textContent = t('estimateText', {
       reachable,
-      done,
+      done: counted,
       p: e.p_hat.toFixed(6),
       estimate: formatSci(e.reachable, 4),
       low: formatSci(e.low, 4),
@@ -174,6 +368,8 @@ export class EstimatePanel {
     });
     $('est-result').append(p);
     this.#gallery(variant, examples);
+    this.#actions();
+    this.#plan();
   }
 
   /** Samples proved reachable: the tally's count of the stage whose verdict is `reachable`. */
@@ -285,11 +481,41 @@ export class EstimatePanel {
   }
 }
 
+/**
+ * Constructs a worker the estimate host asked for (it constructs none itself: in Firefox a worker's `new
+ * Worker` sometimes never returns, see estimate-worker.js) and joins it to the host by `port`: `{data}` and
+ * `{error}` from the worker, `{data}` and `{terminate}` to it. `kept` holds it until it is terminated.
+ */
+function relay({ url, options }, port, kept) {
+  const worker = new Worker(url, options);
+  kept.add(worker);
+  worker.onmessage = ({ data }) => port.postMessage({ data });
+  worker.onerror = (e) => {
+    e.preventDefault();
+    port.postMessage({ error: e.message ?? 'could not start' });
+  };
+  port.onmessage = ({ data }) => {
+    if (!data.terminate) return worker.postMessage(data.data);
+    worker.terminate();
+    kept.delete(worker);
+    port.close();
+  };
+}
+
 /** The samples of `tally` decided at the stage called `name` (tallies count every stage, by name). */
 function countOf(tally, name) {
   const n = tally.stages[name];
   if (typeof n !== 'number') throw new Error(`the tally has no count for the stage ${JSON.stringify(name)}`);
   return n;
+}
+
+/** `2 h 5 min`, `40 s`, in the page's language. */
+function duration(seconds) {
+  const s = Math.round(seconds);
+  if (s < 60) return t('durationS', s);
+  if (s < 3600) return t('durationMin', Math.floor(s / 60), s % 60);
+  if (s < 172800) return t('durationH', Math.floor(s / 3600), Math.floor((s % 3600) / 60));
+  return t('durationDays', (seconds / 86400).toFixed(1));
 }
 
 /** A table head with these column titles. */

@@ -6,16 +6,63 @@
 // each working its own chunks. Either way, sample i is the same (seed, i) draw as in the CLI, so a
 // finished run's counts equal `shogi-reach estimate` with the same seed and samples.
 //
-// In: {type: 'init', threaded, threads}, {type: 'start', variant, seed, samples, maxNodes, keep},
-//     {type: 'stop'}, {type: 'resume'}.
-// Out: {type: 'ready'}, {type: 'progress' | 'stopped' | 'finished', ...}, {type: 'error', message}.
+// A run covers the samples of a shard K/M (the CLI's --shard; 0/1 is the whole run). Workers finish their
+// chunks out of order: what is done is the list of per-block tallies (crate::blocks), from which the
+// engine builds the report, exactly the CLI's JSON report (ranges, tally, blocks). A saved report resumes
+// a run: only the samples it lacks are run.
+//
+// In: {type: 'init', threaded, threads}, {type: 'start', variant, seed, samples, shard: [k, m], maxNodes,
+//     keep, saved: null | {report, examples, elapsed}}, {type: 'stop'}, {type: 'resume'}.
+// Out: {type: 'ready'}, {type: 'progress' | 'stopped' | 'finished', report, reportText, ...},
+//     {type: 'spawn', url, options} with a port (a worker for the page to construct), {type: 'error', message}.
 import { loadEngine } from './load-engine.js';
 import { WorkerClient } from './rpc.js';
+
+// Firefox ESR (153) sometimes deadlocks a worker that constructs a Worker: the constructor never returns
+// (about one estimate start in five: this host stuck in `new Worker` for its engine workers, or in
+// wasm-bindgen-rayon's initThreadPool for its threads). So this worker constructs none: every worker it
+// asks for (its engine workers, rayon's threads) is constructed by the page (see estimate-panel.js) and
+// talked to through a MessageChannel, with the same API (postMessage, onmessage, message listeners,
+// onerror, terminate). Kept in `relayed` too: Firefox may collect a worker nothing references
+// (bugzilla.mozilla.org 1702191), and rayon roots its threads only once all have started.
+const relayed = [];
+class RelayWorker extends EventTarget {
+  constructor(url, options) {
+    super();
+    const { port1, port2 } = new MessageChannel();
+    this.port = port1;
+    this.onmessage = null;
+    this.onerror = null;
+    // From the page: {data} the worker posted, or {error} when it failed.
+    port1.onmessage = ({ data: m }) => {
+      const event = 'error' in m ? new Event('error', { cancelable: true }) : new MessageEvent('message', { data: m.data });
+      if ('error' in m) event.message = m.error;
+      this.dispatchEvent(event);
+      ('error' in m ? this.onerror : this.onmessage)?.(event);
+    };
+    self.postMessage({ type: 'spawn', url: String(url), options }, [port2]);
+    relayed.push(this);
+  }
+
+  postMessage(data, transfer = []) {
+    this.port.postMessage({ data }, transfer);
+  }
+
+  terminate() {
+    this.port.postMessage({ terminate: true });
+    this.port.close();
+    relayed.splice(relayed.indexOf(this), 1);
+  }
+}
+self.Worker = RelayWorker;
 
 let engine;
 let runners = [];
 let run = null;
 const CHUNK_SECONDS = 0.3;
+// The report (every block done, so its size grows with the run) is rebuilt at most this often while the
+// run goes, and whenever it stops or finishes.
+const REPORT_EVERY_MS = 1000;
 
 self.onmessage = async ({ data }) => {
   try {
@@ -25,6 +72,7 @@ self.onmessage = async ({ data }) => {
       if (run) run.stopping = true;
     } else if (data.type === 'resume') await resume();
   } catch (e) {
+    if (run) run.running = false;
     postMessage({ type: 'error', message: String(e?.message ?? e) });
   }
 };
@@ -33,30 +81,82 @@ async function init({ threaded, threads }) {
   engine = await loadEngine(threaded, threads);
   if (threaded) {
     // One runner: each chunk is spread over the rayon pool.
-    runners = [(p) => engine.estimateRange(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
+    runners = [(p) => engine.estimateBlocks(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
   } else {
     runners = await Promise.all(
       Array.from({ length: threads }, async () => {
         const client = new WorkerClient(new URL('./engine-worker.js', import.meta.url));
         await client.call('init', { threaded: false, threads: 1 });
-        return (p) => client.call('range', p);
+        return (p) => client.call('blocks', p);
       }),
     );
   }
   postMessage({ type: 'ready', threaded: engine.isThreaded(), threads });
 }
 
-async function start({ variant, seed, samples, maxNodes, keep }) {
+/**
+ * A run of the samples `range` ([start, end), a shard of `samples`), or the rest of a saved one: `saved`
+ * is `{report, examples, elapsed}`, `report` the text of the saved report (its per-block tallies say which
+ * samples are done; they are checked by the engine, and counted once: pieces that overlap are refused).
+ */
+async function start({ variant, seed, samples, shard, maxNodes, keep, saved }) {
+  const range = engine.shardRange(BigInt(samples), BigInt(shard[0]), BigInt(shard[1]));
+  let blocks = [];
+  let doneRanges = [];
+  if (saved) {
+    const r = engine.readReport('the saved run', saved.report);
+    if (r.variant !== variant || r.seed !== String(seed) || r.samples !== samples || (r.max_nodes ?? undefined) !== maxNodes) {
+      throw new Error('the saved run is not this run');
+    }
+    blocks = r.blocks ?? [];
+    doneRanges = r.ranges;
+  }
   run = {
-    variant, seed, samples, maxNodes, keep,
-    next: 0, done: 0, tally: null, examples: [],
-    elapsed: 0, rate: 0, chunk: 256,
+    variant, seed, samples, shard, maxNodes, keep, range,
+    todo: gaps(range, doneRanges), blocks,
+    done: doneRanges.reduce((n, [s, e]) => n + e - s, 0),
+    examples: saved?.examples ?? [], elapsed: saved?.elapsed ?? 0, rate: 0, chunk: 256,
   };
+  build();
   await loop();
 }
 
+/** The parts of `[start, end)` that `done` (sorted, disjoint ranges) does not cover. */
+function gaps([start, end], done) {
+  const out = [];
+  let at = start;
+  for (const [s, e] of done) {
+    if (e <= at || s >= end) continue;
+    if (s > at) out.push([at, s]);
+    at = Math.max(at, e);
+  }
+  if (at < end) out.push([at, end]);
+  return out;
+}
+
+/** The next chunk of at most `n` samples still to do, or null. */
+function take(n) {
+  const first = run.todo[0];
+  if (!first) return null;
+  const chunk = [first[0], Math.min(first[1], first[0] + n)];
+  if (chunk[1] === first[1]) run.todo.shift();
+  else first[0] = chunk[1];
+  return chunk;
+}
+
 async function resume() {
-  if (run && run.next < run.samples && !run.running) await loop();
+  if (run && !run.running && run.todo.length) await loop();
+}
+
+/**
+ * The report of what is done, as a file's text: built by the engine, which checks the pieces (none counted
+ * twice) and joins them, so the list of pieces stays about one per block.
+ */
+function build() {
+  run.text = engine.reportFromBlocks(run.variant, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks);
+  run.report = JSON.parse(run.text);
+  run.blocks = run.report.blocks ?? [];
+  run.builtAt = performance.now();
 }
 
 async function loop() {
@@ -64,19 +164,21 @@ async function loop() {
   run.running = true;
   const since = performance.now();
   const before = run.elapsed;
+  const doneBefore = run.done;
   const worker = async (runner) => {
-    while (!run.stopping && run.next < run.samples) {
-      const start = run.next;
-      const end = Math.min(run.samples, start + run.chunk);
-      run.next = end;
+    while (!run.stopping) {
+      const chunk = take(run.chunk);
+      if (!chunk) break;
+      const [start, end] = chunk;
       const batch = await runner({
         variant: run.variant, seed: run.seed, start, end, maxNodes: run.maxNodes, keep: run.keep,
       });
-      run.tally = run.tally ? engine.mergeTallies(run.tally, batch.tally) : batch.tally;
+      run.blocks = run.blocks.concat(batch.blocks);
       run.done += end - start;
+      if (performance.now() - run.builtAt >= REPORT_EVERY_MS) build();
       run.examples = run.examples.concat(batch.reachable).sort((a, b) => a.index - b.index).slice(0, run.keep);
       run.elapsed = before + (performance.now() - since) / 1000;
-      run.rate = run.done / run.elapsed;
+      run.rate = (run.done - doneBefore) / Math.max(1e-3, run.elapsed - before);
       // Chunks of about CHUNK_SECONDS per runner, whole blocks of 64 samples.
       const perRunner = run.rate / runners.length;
       run.chunk = Math.max(64, Math.min(1 << 16, Math.round((perRunner * CHUNK_SECONDS) / 64) * 64));
@@ -86,12 +188,14 @@ async function loop() {
     }
   };
   await Promise.all(runners.map(worker));
+  build();
   run.running = false;
-  postMessage({ type: run.done === run.samples ? 'finished' : 'stopped', ...status() });
+  const finished = run.todo.length === 0;
+  postMessage({ type: finished ? 'finished' : 'stopped', ...status() });
 }
 
 function status() {
-  const { variant, seed, samples, done, maxNodes, tally, examples, elapsed, rate } = run;
-  const report = tally ? engine.report(variant, BigInt(seed), BigInt(samples), BigInt(done), maxNodes, tally) : null;
-  return { variant, seed, samples, done, report, examples, elapsed, rate };
+  // `done`: samples done; the report may lag behind it by up to REPORT_EVERY_MS.
+  const { variant, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate, text, report } = run;
+  return { variant, seed, samples, shard, range, done, maxNodes, reportText: text, report, examples, elapsed, rate };
 }

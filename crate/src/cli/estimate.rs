@@ -5,9 +5,10 @@ use super::checkpoint::{self, Checkpoint, Done, RunSpec};
 use super::output::Output;
 use super::{Result, Run};
 use shogi_reach::blocks;
-use shogi_reach::estimate::{self, MergeError, Report, ShardProblem, Tally};
+use shogi_reach::estimate::{self, Report, Tally};
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::reach::stage::Stage;
+use shogi_reach::report_files;
 use shogi_reach::{Game, Ranked, WithOpening};
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -199,15 +200,13 @@ pub fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
 
 pub fn merge_files(json: bool, verify: Option<usize>, files: &[PathBuf]) -> Result<()> {
     let mut reports = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let r: Report = serde_json::from_str(&text)
-            .map_err(|e| format!("{}: not an estimate --json result: {e}", f.display()))?;
-        reports.push(r);
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    for (f, name) in files.iter().zip(&names) {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{name}: {e}"))?;
+        reports.push(report_files::read(name, &text)?);
     }
-    let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", files[0].display()))?;
-    let merged = shogi_reach::with_game!(game, V => estimate::merge::<V>(&reports))
-        .map_err(|e| merge_error_with_files(e, files))?;
+    let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;
+    let merged = report_files::merge_named(&reports, &names)?;
     if let Some(k) = verify {
         shogi_reach::with_game!(game, V => verify_shards::<V>(&reports, files, k))?;
     }
@@ -253,23 +252,10 @@ fn verify_shards<V: Ranked>(reports: &[Report], files: &[PathBuf], k: usize) -> 
     Ok(())
 }
 
-/// A merge error that names the files concerned instead of their places in the list.
-fn merge_error_with_files(e: MergeError, files: &[PathBuf]) -> String {
-    match e {
-        MergeError::Shard { index, problem: ShardProblem::Overlap { range, other, other_range } } => format!(
-            "{}: samples {range:?} overlap samples {other_range:?} of {}",
-            files[index].display(),
-            files[other].display()
-        ),
-        MergeError::Shard { index, problem } => format!("{}: {problem}", files[index].display()),
-        e => e.to_string(),
-    }
-}
-
 /// The report as `--json` or as the paper's tables.
 fn report_text(r: &Report, json: bool) -> String {
     if json {
-        return format!("{}\n", serde_json::to_string_pretty(r).expect("JSON of a report"));
+        return report_files::to_file_text(r);
     }
     let mut t = String::new();
     let covered: u64 = r.ranges.iter().map(|[s, e]| e - s).sum();

@@ -320,4 +320,23 @@ export default {
   'engine:tally-problem': (p) => `the counts contradict one another: ${p.detail}`,
   'engine:tally-mismatch': (p) => `tally of ${p.tallied} samples for ${p.done} of ${p.samples}`,
   'engine:bad-argument': (p) => `bad argument: ${p.detail}`,
+  // estimate runs and shards
+  shard: 'Shard K/M',
+  shardInput: 'a shard K/M with 0 ≤ K < M (0/1: the whole run), please',
+  digits: 'Significant digits (3 sigma)',
+  planText: (digits, needed, done, time, rate) =>
+    `${digits} significant digits need about ${needed} samples (${done} done)${time === null ? '' : `: ${time} more at ${rate} samples/s`}.`,
+  planNone: (digits) => `${digits} significant digits: no estimate of p yet to plan from.`,
+  durationS: (s) => `${s} s`,
+  durationMin: (m, s) => `${m} min ${s} s`,
+  durationH: (h, m) => `${h} h ${m} min`,
+  durationDays: (d) => `${d} days`,
+  download: 'Download the report (JSON)',
+  clear: 'Clear',
+  savedResume: (done, total) => `Resume the saved run (${done} of ${total} samples)`,
+  savedDiscard: 'Discard',
+  savedStatus: (done, total) => `saved in this browser: ${done} of ${total} samples`,
+  mergeFiles: 'Load shard files to merge',
+  mergeDone: (n, done, samples) => `Merged ${n} shard files: ${done} of ${samples} samples.`,
+  mergeFailed: (why) => `The shard files do not merge: ${why}`,
 };

@@ -382,4 +382,23 @@ export default {
   'engine:tally-problem': (p) => `集計の数が互いに食い違っています：${p.detail}`,
   'engine:tally-mismatch': (p) => `${p.samples}標本中${p.done}の集計のはずが、${p.tallied}標本の集計です`,
   'engine:bad-argument': (p) => `引数が正しくありません：${p.detail}`,
+  // estimate runs and shards
+  shard: 'シャード K/M',
+  shardInput: 'シャードは K/M（0 ≤ K < M、0/1 は全体）で指定してください',
+  digits: '有効数字（3シグマ）',
+  planText: (digits, needed, done, time, rate) =>
+    `有効数字${digits}桁には約${needed}サンプルが必要です（${done}済み）${time === null ? '' : `：毎秒${rate}サンプルで残り${time}`}。`,
+  planNone: (digits) => `有効数字${digits}桁：見積もりに使う p の推定値がまだありません。`,
+  durationS: (s) => `${s}秒`,
+  durationMin: (m, s) => `${m}分${s}秒`,
+  durationH: (h, m) => `${h}時間${m}分`,
+  durationDays: (d) => `${d}日`,
+  download: 'レポートをダウンロード（JSON）',
+  clear: '消去',
+  savedResume: (done, total) => `保存した実行を再開（${total}サンプル中${done}済み）`,
+  savedDiscard: '破棄',
+  savedStatus: (done, total) => `このブラウザに保存済み：${total}サンプル中${done}`,
+  mergeFiles: '統合するシャードのファイルを読み込む',
+  mergeDone: (n, done, samples) => `シャードのファイル${n}個を統合しました：${samples}サンプル中${done}。`,
+  mergeFailed: (why) => `シャードのファイルを統合できません：${why}`,
 };
