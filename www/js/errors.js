@@ -5,6 +5,7 @@ import { t } from './i18n.js';
 
 /** The text of `error` (an Error or an engine's `{kind, message, params}`) in the page's language. */
 export function errorText(error) {
+  if (error?.workerFailed !== undefined) return t('engineWorkerFailed', error.workerFailed);
   const kind = error?.kind;
   const params = error?.params ?? {};
   let text;

@@ -3,6 +3,7 @@
 // estimate with its 3-sigma band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
 // Stages are read by name, in the engine's order (its `stages()`), never by position.
 import { Board } from './board.js';
+import { errorText } from './errors.js';
 import { num, t } from './i18n.js';
 import { drawPlot, formatSci } from './plot.js';
 import { clearRun, loadRun, saveRun } from './run-store.js';
@@ -167,7 +168,7 @@ export class EstimatePanel {
         report: merged, reportText: merged.text, examples: [], elapsed: 0, rate: 0, name: 'merged',
       });
     } catch (e) {
-      out.textContent = t('mergeFailed', e.message);
+      out.textContent = t('mergeFailed', errorText(e));
       out.dataset.state = 'error';
     }
   }
@@ -309,7 +310,7 @@ export class EstimatePanel {
       return;
     }
     if (data.type === 'error') {
-      this.#status(t('estimateError', data.message), 'error');
+      this.#status(t('estimateError', errorText(data)), 'error');
       this.#buttons(false);
       return;
     }

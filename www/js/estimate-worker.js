@@ -73,7 +73,8 @@ self.onmessage = async ({ data }) => {
     } else if (data.type === 'resume') await resume();
   } catch (e) {
     if (run) run.running = false;
-    postMessage({ type: 'error', message: String(e?.message ?? e) });
+    // An engine error's kind and parameters go with its message, for the page to say it in its language.
+    postMessage({ type: 'error', message: String(e?.message ?? e), kind: e?.kind, params: e?.params });
   }
 };
 

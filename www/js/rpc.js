@@ -17,7 +17,8 @@ export class WorkerClient {
     };
     this.worker.onerror = (e) => {
       e.preventDefault();
-      this.#rejectAll(new Error(`engine worker failed: ${e.message ?? 'could not start'}`));
+      const why = e.message ?? 'could not start';
+      this.#rejectAll(Object.assign(new Error(`engine worker failed: ${why}`), { workerFailed: why }));
     };
   }
 

@@ -168,6 +168,7 @@ export default {
   modeWorkers: (n) => `${n} workers (single-threaded WebAssembly each; page not cross-origin isolated)`,
   estimateError: (why) => `error: ${why}`,
   workerFailed: (why) => `the estimate worker failed: ${why}`,
+  engineWorkerFailed: (why) => `the engine worker failed: ${why}`,
   engineDidNotStart: (why) => `the engine did not start: ${why}`,
   runFinished: 'finished',
   runStopped: 'stopped (Resume continues)',

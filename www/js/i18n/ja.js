@@ -228,6 +228,7 @@ export default {
   modeWorkers: (n) => `${n}個のWorker（各々シングルスレッドのWebAssembly。ページはクロスオリジン分離なし）`,
   estimateError: (why) => `エラー：${why}`,
   workerFailed: (why) => `推定のWorkerが失敗しました：${why}`,
+  engineWorkerFailed: (why) => `エンジンのWorkerが失敗しました：${why}`,
   engineDidNotStart: (why) => `エンジンが起動しませんでした：${why}`,
   runFinished: '完了',
   runStopped: '停止（「再開」で続きから）',
