@@ -14,6 +14,7 @@ use crate::board::position::{Hand, Position};
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
 use crate::rules::{ahead, attackers, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
+use std::cell::Cell;
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
 #[derive(Clone, Copy, Debug)]
@@ -193,8 +194,9 @@ struct Prev1<'a, V: Variant> {
     /// Y: made the last move, so is to move in every predecessor.
     last_mover: Color,
     to_move_king: usize,
-    /// The files holding an unpromoted pawn, per side.
-    pawn_files: [u16; 2],
+    /// The files holding an unpromoted pawn, per side, once asked for (only un-promotions of pawns and
+    /// un-captures of pawns need them).
+    pawn_files: Cell<Option<[u16; 2]>>,
     /// Y's hand, which every un-capture takes a piece from.
     hand: Hand,
     has_hand: bool,
@@ -222,13 +224,26 @@ impl<'a, V: Variant> Prev1<'a, V> {
             to_move,
             last_mover,
             to_move_king,
-            pawn_files: pawn_files(p),
+            pawn_files: Cell::new(None),
             hand,
             has_hand: hand.iter().any(|&n| n > 0),
             has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
             p_king_term,
             h_rest: h - p_king_term,
             checkers: attackers(p, to_move_king, last_mover),
+        }
+    }
+
+    /// [`Prev1::pawn_files`], computed at the first call.
+    #[inline]
+    fn pawn_files(&self) -> [u16; 2] {
+        match self.pawn_files.get() {
+            Some(files) => files,
+            None => {
+                let files = pawn_files(self.p);
+                self.pawn_files.set(Some(files));
+                files
+            }
         }
     }
 
@@ -357,7 +372,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
         V::is_dead(kind, self.last_mover, o)
             || (promote
                 && kind == Kind::Pawn
-                && self.pawn_files[self.last_mover.index()] & (1 << V::geometry().x(o)) != 0)
+                && self.pawn_files()[self.last_mover.index()] & (1 << V::geometry().x(o)) != 0)
     }
 
     /// Lowers `bounds` by the heuristic of the un-captures of an un-move to `q` (bare heuristic `base_h`)
@@ -406,7 +421,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
             return;
         }
         let to_move = self.to_move;
-        let to_move_has_pawn_on_file = self.pawn_files[to_move.index()] & (1 << V::geometry().x(q)) != 0;
+        let to_move_has_pawn_on_file = || self.pawn_files()[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
             if self.hand[kind.index()] == 0 {
                 continue;
@@ -418,7 +433,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
                     continue;
                 }
                 if !promoted
-                    && (V::is_dead(kind, to_move, q) || (kind == Kind::Pawn && to_move_has_pawn_on_file))
+                    && (V::is_dead(kind, to_move, q) || (kind == Kind::Pawn && to_move_has_pawn_on_file()))
                 {
                     continue;
                 }

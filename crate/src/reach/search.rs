@@ -294,16 +294,22 @@ impl<V: Variant> KkSearch<V> {
     /// squares `mv` touches differ.
     #[inline]
     fn key_predecessor(parent: &Position<V>, key: u128, pred: &Position<V>, mv: Move) -> u128 {
-        let mut key = key ^ (1 << 120);
+        // The changes to the key's two halves (cells 0–6 with the side, cells 7–14), in 64-bit words
+        // (a 128-bit shift by a variable amount is a library call in WebAssembly).
+        let (mut high, mut low) = (1u64 << 56, 0u64);
         let squares = match mv {
             Move::Board { from, to, .. } => [from as usize, to as usize],
             Move::Drop { to, .. } => [to as usize, usize::MAX],
         };
-        for sq in squares {
-            if sq < 15 {
-                key ^= ((parent.cell(sq) ^ pred.cell(sq)) as u128) << ((14 - sq) * 8);
+        for sq in squares.into_iter().filter(|&sq| sq < 15) {
+            let change = (parent.cell(sq) ^ pred.cell(sq)) as u64;
+            if sq < 7 {
+                high ^= change << ((6 - sq) * 8);
+            } else {
+                low ^= change << ((14 - sq) * 8);
             }
         }
+        let key = key ^ ((high as u128) << 64 | low as u128);
         debug_assert_eq!(key, Self::key(pred));
         key
     }
