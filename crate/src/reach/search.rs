@@ -417,11 +417,15 @@ impl<V: Variant> KkSearch<V> {
         Some(top)
     }
 
-    /// Inserts a position not seen before, with its hash and key; returns false if it was seen.
+    /// Inserts `pos` if it was not seen before, with its hash and key; returns false if it was seen.
+    /// `pos` is `base` (its parent's position, or itself for the root) changed by `mv`: the node's copy
+    /// is made from `base` and changed in place, as a copy of a position just written byte by byte
+    /// stalls.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn insert(
         &mut self,
+        base: &Position<V>,
         pos: &Position<V>,
         hash: u64,
         rank: u128,
@@ -449,7 +453,25 @@ impl<V: Variant> KkSearch<V> {
         let index = self.nodes.len() as u32;
         self.slots[s] = tag | index as u64;
         debug_assert_eq!(h, heuristic(pos));
-        self.nodes.push(Node { hash, pos: *pos, parent, mv, depth, h, unmoves: [0; 2] });
+        self.nodes.push(Node { hash, pos: *base, parent, mv, depth, h, unmoves: [0; 2] });
+        if parent != NO_NODE {
+            let copy = &mut self.nodes.last_mut().expect("just pushed").pos;
+            let side = pos.side_to_move();
+            copy.set_side(side);
+            let (squares, kind) = match mv {
+                Move::Board { from, to, .. } => {
+                    ([from as usize, to as usize], (pos.cell(to as usize) != EMPTY).then(|| pos.cell(to as usize) >> 2))
+                }
+                Move::Drop { kind, to } => ([to as usize, to as usize], Some(kind.index() as u8)),
+            };
+            for sq in squares {
+                copy.set_cell(sq, pos.cell(sq));
+            }
+            if let Some(k) = kind {
+                copy.hand_mut(side)[k as usize] = pos.hand(side)[k as usize];
+            }
+            debug_assert!(copy == pos);
+        }
         self.push_entry(Entry { rank, node: index }, h as usize);
         true
     }
@@ -513,7 +535,7 @@ impl<V: Variant> KkSearch<V> {
     ) -> Outcome<V> {
         self.reset();
         let dummy = Move::Board { from: 0, to: 0, promote: false };
-        self.insert(root, hash_position(root), Self::key(root), heuristic(root), NO_NODE, dummy, 0);
+        self.insert(root, root, hash_position(root), Self::key(root), heuristic(root), NO_NODE, dummy, 0);
         let mut pops = 0u64;
         let mut max_depth = 0;
         let mut verdict = Verdict::Unreachable;
@@ -557,7 +579,7 @@ impl<V: Variant> KkSearch<V> {
             recorded_uncaptures(&pos, p_h, &unmoves[from as usize..to as usize], promoted, h, &mut |pred| {
                 let pred_hash = hash_predecessor(&pos, hash, &pred.pos, pred.mv);
                 let pred_key = Self::key_predecessor(&pos, key, &pred.pos, pred.mv);
-                if self.insert(&pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
+                if self.insert(&pos, &pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
                     deepest = depth;
                 }
             });
@@ -584,10 +606,10 @@ impl<V: Variant> KkSearch<V> {
             &pos,
             p_h,
             parts,
-            &mut |pred: Predecessor<V>| {
+            &mut |pred: &Predecessor<V>| {
                 let pred_hash = hash_predecessor(&pos, hash, &pred.pos, pred.mv);
                 let pred_key = Self::key_predecessor(&pos, key, &pred.pos, pred.mv);
-                if self.insert(&pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
+                if self.insert(&pos, &pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
                     deepest = depth;
                 }
             },
