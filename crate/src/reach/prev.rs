@@ -299,7 +299,13 @@ impl<'a, V: Variant> Prev1<'a, V> {
     /// The un-drop of Y's unpromoted `piece` on `q`, unless it was a pawn drop that mated (illegal).
     /// `mated` caches whether X is checkmated in P.
     #[inline]
-    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut impl FnMut(&Predecessor<V>)) {
+    fn undrop(
+        &self,
+        q: usize,
+        piece: Piece,
+        mated: &mut Option<bool>,
+        out: &mut impl FnMut(&Predecessor<V>),
+    ) {
         let p = self.p;
         let kind = piece.kind();
         let pawn_mate = kind == Kind::Pawn

@@ -459,9 +459,10 @@ impl<V: Variant> KkSearch<V> {
             let side = pos.side_to_move();
             copy.set_side(side);
             let (squares, kind) = match mv {
-                Move::Board { from, to, .. } => {
-                    ([from as usize, to as usize], (pos.cell(to as usize) != EMPTY).then(|| pos.cell(to as usize) >> 2))
-                }
+                Move::Board { from, to, .. } => (
+                    [from as usize, to as usize],
+                    (pos.cell(to as usize) != EMPTY).then(|| pos.cell(to as usize) >> 2),
+                ),
                 Move::Drop { kind, to } => ([to as usize, to as usize], Some(kind.index() as u8)),
             };
             for sq in squares {
