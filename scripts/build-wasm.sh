@@ -8,7 +8,7 @@ T=wasm32-unknown-unknown
 NAME=shogi_reach
 # rustc no longer turns on shared memory for +atomics (rust-lang/rust#147225): the linker needs these.
 # 4 GiB is the most a wasm32 memory can have; the searches cap their own size.
-MT_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory,+simd128 \
+MT_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory \
  -C link-arg=--shared-memory -C link-arg=--max-memory=4294967296 -C link-arg=--import-memory \
  -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
  -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base"
@@ -19,15 +19,14 @@ RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$MT_RUSTFLAGS" 
   cargo build -p shogi-reach --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std
 wasm-bindgen --target web --out-dir www/pkg target/wasm-mt/$T/release/$NAME.wasm
 
-# Plain: the stable toolchain as it is. Both builds use WebAssembly SIMD (128-bit copies and compares of
-# positions; every current browser has it: Chrome 91, Firefox 89, Safari 16.4).
-CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="-C target-feature=+simd128" cargo build -p shogi-reach --lib --release --target $T --target-dir target/wasm-st
+# Plain: the stable toolchain as it is.
+cargo build -p shogi-reach --lib --release --target $T --target-dir target/wasm-st
 wasm-bindgen --target web --out-dir www/pkg-st target/wasm-st/$T/release/$NAME.wasm
 
 # wasm-opt from npm's binaryen: Debian's (version 108) breaks wasm-bindgen's output.
 if [ -z "${NO_OPT:-}" ]; then
   for d in www/pkg www/pkg-st; do
-    node_modules/.bin/wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-simd --enable-nontrapping-float-to-int \
+    node_modules/.bin/wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-nontrapping-float-to-int \
       --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
       "$d/${NAME}_bg.wasm" -o "$d/${NAME}_bg.wasm"
   done
