@@ -14,6 +14,7 @@ use crate::board::position::{Hand, Position};
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
 use crate::rules::{ahead, attackers, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
+use std::cell::Cell;
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
 #[derive(Clone, Copy, Debug)]
@@ -75,14 +76,14 @@ pub enum Parts {
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
     out.clear();
-    predecessors_parts(p, Parts::All, &mut |pred| out.push(pred));
+    predecessors_parts(p, Parts::All, &mut |pred| out.push(*pred));
 }
 
 /// Passes a part of Prev1(`p`) to `out`, one predecessor at a time (a search inserts them where they
 /// go, without a buffer in between). Returns, for un-captures of unpromoted and of promoted pieces, a
 /// lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
 /// `None` where there are none).
-pub fn predecessors_parts<V: Variant, S: FnMut(Predecessor<V>)>(
+pub fn predecessors_parts<V: Variant, S: FnMut(&Predecessor<V>)>(
     p: &Position<V>,
     parts: Parts,
     out: &mut S,
@@ -105,7 +106,7 @@ pub struct Unmove {
 /// [`predecessors_parts`] for a search that knows `h`, P's heuristic: with `Parts::NoUncaptures`,
 /// `unmoves` records (appends) the un-moves whose un-captures are left out, for
 /// [`recorded_uncaptures`].
-pub fn predecessors_known<V: Variant, S: FnMut(Predecessor<V>)>(
+pub fn predecessors_known<V: Variant, S: FnMut(&Predecessor<V>)>(
     p: &Position<V>,
     h: u32,
     parts: Parts,
@@ -120,7 +121,7 @@ pub fn predecessors_known<V: Variant, S: FnMut(Predecessor<V>)>(
 /// `Parts::Uncaptures { promoted, h }` of P (heuristic `p_h`) from its `unmoves` recorded by
 /// [`predecessors_known`], in the same order as [`predecessors_parts`] gives them. Returns the bound of
 /// that class's un-captures above `h`.
-pub fn recorded_uncaptures<V: Variant, S: FnMut(Predecessor<V>)>(
+pub fn recorded_uncaptures<V: Variant, S: FnMut(&Predecessor<V>)>(
     p: &Position<V>,
     p_h: u32,
     unmoves: &[Unmove],
@@ -134,9 +135,10 @@ pub fn recorded_uncaptures<V: Variant, S: FnMut(Predecessor<V>)>(
         let q = u.to as usize;
         if prev1.bound_uncaptures(q, u.h, &mut bounds) {
             let placed = Piece::from_code(u.placed).expect("a recorded piece");
-            let base = prev1.unmoved(u.from as usize, q, placed);
             let mv = Move::Board { from: u.from, to: u.to, promote: u.promote };
-            prev1.uncaptures(base, q, mv, u.h, out);
+            let mut pred = Predecessor { pos: *p, mv, h: u.h };
+            prev1.unmove_in(&mut pred.pos, u.from as usize, q, placed);
+            prev1.uncaptures(&mut pred, q, out);
         }
     }
     bounds[promoted as usize]
@@ -147,7 +149,7 @@ pub fn recorded_uncaptures<V: Variant, S: FnMut(Predecessor<V>)>(
 #[inline]
 fn generate<V: Variant>(
     prev1: &Prev1<'_, V>,
-    out: &mut impl FnMut(Predecessor<V>),
+    out: &mut impl FnMut(&Predecessor<V>),
     mut record: Option<&mut Vec<Unmove>>,
 ) -> [Option<u32>; 2] {
     let p = prev1.p;
@@ -193,8 +195,9 @@ struct Prev1<'a, V: Variant> {
     /// Y: made the last move, so is to move in every predecessor.
     last_mover: Color,
     to_move_king: usize,
-    /// The files holding an unpromoted pawn, per side.
-    pawn_files: [u16; 2],
+    /// The files holding an unpromoted pawn, per side, once asked for (only un-promotions of pawns and
+    /// un-captures of pawns need them).
+    pawn_files: Cell<Option<[u16; 2]>>,
     /// Y's hand, which every un-capture takes a piece from.
     hand: Hand,
     has_hand: bool,
@@ -222,13 +225,26 @@ impl<'a, V: Variant> Prev1<'a, V> {
             to_move,
             last_mover,
             to_move_king,
-            pawn_files: pawn_files(p),
+            pawn_files: Cell::new(None),
             hand,
             has_hand: hand.iter().any(|&n| n > 0),
             has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
             p_king_term,
             h_rest: h - p_king_term,
             checkers: attackers(p, to_move_king, last_mover),
+        }
+    }
+
+    /// [`Prev1::pawn_files`], computed at the first call.
+    #[inline]
+    fn pawn_files(&self) -> [u16; 2] {
+        match self.pawn_files.get() {
+            Some(files) => files,
+            None => {
+                let files = pawn_files(self.p);
+                self.pawn_files.set(Some(files));
+                files
+            }
         }
     }
 
@@ -267,22 +283,29 @@ impl<'a, V: Variant> Prev1<'a, V> {
 
     /// Adds `pred` to `out` unless it has X in check.
     #[inline]
-    fn keep(&self, pred: Position<V>, mv: Move, h: u32, out: &mut impl FnMut(Predecessor<V>)) {
-        let (vacated, origin, to) = match mv {
+    fn keep(&self, pred: &Predecessor<V>, out: &mut impl FnMut(&Predecessor<V>)) {
+        let pos = &pred.pos;
+        let (vacated, origin, to) = match pred.mv {
             Move::Board { from, to, .. } => {
-                ((pred.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize), to as usize)
+                ((pos.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize), to as usize)
             }
             Move::Drop { to, .. } => (Some(to as usize), None, to as usize),
         };
-        if !self.checks_to_move(&pred, vacated, origin, to) {
-            out(Predecessor { pos: pred, mv, h });
+        if !self.checks_to_move(pos, vacated, origin, to) {
+            out(pred);
         }
     }
 
     /// The un-drop of Y's unpromoted `piece` on `q`, unless it was a pawn drop that mated (illegal).
     /// `mated` caches whether X is checkmated in P.
     #[inline]
-    fn undrop(&self, q: usize, piece: Piece, mated: &mut Option<bool>, out: &mut impl FnMut(Predecessor<V>)) {
+    fn undrop(
+        &self,
+        q: usize,
+        piece: Piece,
+        mated: &mut Option<bool>,
+        out: &mut impl FnMut(&Predecessor<V>),
+    ) {
         let p = self.p;
         let kind = piece.kind();
         let pawn_mate = kind == Kind::Pawn
@@ -291,12 +314,13 @@ impl<'a, V: Variant> Prev1<'a, V> {
         if pawn_mate {
             return;
         }
-        let mut pred = *p;
-        pred.set_cell(q, EMPTY);
-        pred.hand_mut(self.last_mover)[kind.index()] += 1;
-        pred.set_side(self.last_mover);
+        // Built where it is passed on: a copy of a position just written byte by byte stalls.
         let h = self.h_rest - piece_term::<V>(piece.code(), q) + self.p_king_term;
-        self.keep(pred, Move::Drop { kind, to: q as u8 }, h, out);
+        let mut pred = Predecessor { pos: *p, mv: Move::Drop { kind, to: q as u8 }, h };
+        pred.pos.set_cell(q, EMPTY);
+        pred.pos.hand_mut(self.last_mover)[kind.index()] += 1;
+        pred.pos.set_side(self.last_mover);
+        self.keep(&pred, out);
     }
 
     /// The un-move of `placed` from `o` to `q` (an un-promotion if `promote`), bare and with every
@@ -309,7 +333,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
         q: usize,
         placed: Piece,
         promote: bool,
-        out: &mut impl FnMut(Predecessor<V>),
+        out: &mut impl FnMut(&Predecessor<V>),
         bounds: &mut [Option<u32>; 2],
     ) -> Option<u32> {
         if self.origin_is_illegal(o, placed, promote) {
@@ -326,24 +350,23 @@ impl<'a, V: Variant> Prev1<'a, V> {
         if !self.bound_uncaptures(q, base_h, bounds) {
             return None;
         }
-        let base = self.unmoved(o, q, placed);
+        let mut pred = Predecessor { pos: *self.p, mv, h: base_h };
+        self.unmove_in(&mut pred.pos, o, q, placed);
         if !self.only_uncaptures {
-            self.keep(base, mv, base_h, out);
+            self.keep(&pred, out);
         }
         if self.parts != Parts::NoUncaptures {
-            self.uncaptures(base, q, mv, base_h, out);
+            self.uncaptures(&mut pred, q, out);
         }
         Some(base_h)
     }
 
-    /// P with `placed` moved back from `q` to `o`, `q` empty, Y to move.
+    /// Turns `base`, a copy of P, into P with `placed` moved back from `q` to `o`, `q` empty, Y to move.
     #[inline]
-    fn unmoved(&self, o: usize, q: usize, placed: Piece) -> Position<V> {
-        let mut base = *self.p;
+    fn unmove_in(&self, base: &mut Position<V>, o: usize, q: usize, placed: Piece) {
         base.set_cell(q, EMPTY);
         base.set_cell(o, placed.code());
         base.set_side(self.last_mover);
-        base
     }
 
     /// Whether Y's unpromoted `placed` could not stand on `o` before the move: a dead piece, or for an
@@ -357,7 +380,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
         V::is_dead(kind, self.last_mover, o)
             || (promote
                 && kind == Kind::Pawn
-                && self.pawn_files[self.last_mover.index()] & (1 << V::geometry().x(o)) != 0)
+                && self.pawn_files()[self.last_mover.index()] & (1 << V::geometry().x(o)) != 0)
     }
 
     /// Lowers `bounds` by the heuristic of the un-captures of an un-move to `q` (bare heuristic `base_h`)
@@ -390,23 +413,18 @@ impl<'a, V: Variant> Prev1<'a, V> {
         }
     }
 
-    /// The un-captures of the un-move `mv` to `q` (the predecessor `base` without a captured piece): `q`
-    /// refilled with an X piece, promoted or not, of a kind in Y's hand.
+    /// The un-captures of the un-move to `q` of `pred` (without a captured piece, which it is again
+    /// after): `q` refilled with an X piece, promoted or not, of a kind in Y's hand. Each is written
+    /// into `pred` and passed on from there.
     #[inline]
-    fn uncaptures(
-        &self,
-        base: Position<V>,
-        q: usize,
-        mv: Move,
-        base_h: u32,
-        out: &mut impl FnMut(Predecessor<V>),
-    ) {
-        let Move::Board { from, .. } = mv else { unreachable!("un-captures undo board moves") };
-        if self.uncapture_checks(&base, from as usize, q) {
+    fn uncaptures(&self, pred: &mut Predecessor<V>, q: usize, out: &mut impl FnMut(&Predecessor<V>)) {
+        let Move::Board { from, .. } = pred.mv else { unreachable!("un-captures undo board moves") };
+        if self.uncapture_checks(&pred.pos, from as usize, q) {
             return;
         }
+        let base_h = pred.h;
         let to_move = self.to_move;
-        let to_move_has_pawn_on_file = self.pawn_files[to_move.index()] & (1 << V::geometry().x(q)) != 0;
+        let to_move_has_pawn_on_file = || self.pawn_files()[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
             if self.hand[kind.index()] == 0 {
                 continue;
@@ -418,16 +436,19 @@ impl<'a, V: Variant> Prev1<'a, V> {
                     continue;
                 }
                 if !promoted
-                    && (V::is_dead(kind, to_move, q) || (kind == Kind::Pawn && to_move_has_pawn_on_file))
+                    && (V::is_dead(kind, to_move, q) || (kind == Kind::Pawn && to_move_has_pawn_on_file()))
                 {
                     continue;
                 }
                 let captured = Piece::new(kind, promoted, to_move).code();
-                let mut pred = base;
-                pred.set_cell(q, captured);
-                pred.hand_mut(self.last_mover)[kind.index()] -= 1;
-                out(Predecessor { pos: pred, mv, h: base_h + piece_term::<V>(captured, q) });
+                pred.pos.set_cell(q, captured);
+                pred.pos.hand_mut(self.last_mover)[kind.index()] -= 1;
+                pred.h = base_h + piece_term::<V>(captured, q);
+                out(pred);
+                pred.pos.hand_mut(self.last_mover)[kind.index()] += 1;
             }
         }
+        pred.pos.set_cell(q, EMPTY);
+        pred.h = base_h;
     }
 }

@@ -5,8 +5,9 @@
 
 use crate::board::color::Color;
 use crate::board::moves::Move;
+use crate::board::piece::EMPTY;
 use crate::board::position::{Hand, Position};
-use crate::board::variant::Variant;
+use crate::board::variant::{Variant, MAX_SQUARES};
 use crate::reach::heuristic::heuristic;
 use crate::reach::prev::{
     predecessors_known, predecessors_parts, recorded_uncaptures, Parts, Predecessor, Unmove,
@@ -105,6 +106,8 @@ pub struct Progress {
 }
 
 struct Node<V: Variant> {
+    /// The position's Zobrist hash (its predecessors' follow from it; the table grows without rehashing).
+    hash: u64,
     pos: Position<V>,
     parent: u32,
     mv: Move,
@@ -146,7 +149,8 @@ pub struct KkSearch<V: Variant> {
     nodes: Vec<Node<V>>,
     /// Open-addressing set of node indices in `slots[..table]` (a power of two, grown with the search and
     /// back to `MIN_TABLE` for the next, so that small searches stay within a few cache lines). A slot
-    /// holds `epoch << 32 | index`; slots of older epochs are free, so starting a new search is O(1).
+    /// holds `epoch << 48 | tag << 32 | index`, the tag the hash's top 16 bits (a position is compared
+    /// only where they match); slots of older epochs are free, so starting a new search is O(1).
     slots: Vec<u64>,
     table: usize,
     epoch: u64,
@@ -165,55 +169,102 @@ impl<V: Variant> Default for KkSearch<V> {
     }
 }
 
-/// Odd constants (from the digits of π) that make the words of a position's hash differ.
-const HASH_KEYS: [u64; 14] = [
-    0x243F_6A88_85A3_08D3,
-    0x1319_8A2E_0370_7345,
-    0xA409_3822_299F_31D1,
-    0x082E_FA98_EC4E_6C89,
-    0x4528_21E6_38D0_1377,
-    0xBE54_66CF_34E9_0C6D,
-    0xC0AC_29B7_C97C_50DD,
-    0x3F84_D5B5_B547_0917,
-    0x9216_D5D9_8979_FB1B,
-    0xD131_0BA6_98DF_B5AD,
-    0x2FFD_72DB_D01A_DFB7,
-    0xB8E1_AFED_6A26_7E97,
-    0x24A1_9947_B391_6CF7,
-    0x0801_F2E2_858E_FC17,
-];
-
-/// The 128-bit product of `a` and `b`, folded to 64 bits.
-#[inline]
-fn fold_mul(a: u64, b: u64) -> u64 {
-    let p = a as u128 * b as u128;
-    p as u64 ^ (p >> 64) as u64
+/// SplitMix64's step: the random words of the hash tables, made at compile time.
+const fn splitmix(state: &mut u64) -> u64 {
+    *state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = *state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
-/// A hash of the whole position. Pairs of words are multiplied independently (no chain of dependent
-/// multiplies), then mixed; the table uses the low bits.
+/// The most pieces of one kind in a hand (Shogi's 18 pawns), plus one.
+const HAND_COUNTS: usize = 19;
+
+/// Zobrist hashing: a random word per (square, cell code) (0 for an empty cell), per (side, kind, count
+/// in hand) (0 for none), and for Gote to move. A position's hash is the XOR of its words, so a
+/// predecessor's follows from its position's by the few words its move changes.
+struct Zobrist {
+    cells: [[u64; EMPTY as usize + 1]; MAX_SQUARES],
+    hands: [[[u64; HAND_COUNTS]; 8]; 2],
+    gote: u64,
+}
+
+const ZOBRIST: Zobrist = {
+    let mut state = 0x243F_6A88_85A3_08D3;
+    let mut z =
+        Zobrist { cells: [[0; EMPTY as usize + 1]; MAX_SQUARES], hands: [[[0; HAND_COUNTS]; 8]; 2], gote: 0 };
+    let mut sq = 0;
+    while sq < MAX_SQUARES {
+        let mut code = 0;
+        while code < EMPTY as usize {
+            z.cells[sq][code] = splitmix(&mut state);
+            code += 1;
+        }
+        sq += 1;
+    }
+    let mut side = 0;
+    while side < 2 {
+        let mut kind = 0;
+        while kind < 8 {
+            let mut n = 1;
+            while n < HAND_COUNTS {
+                z.hands[side][kind][n] = splitmix(&mut state);
+                n += 1;
+            }
+            kind += 1;
+        }
+        side += 1;
+    }
+    z.gote = splitmix(&mut state);
+    z
+};
+
+/// The Zobrist hash of a whole position (the table uses its low bits, the slot's tag its high ones).
 #[inline]
 fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
-    let mut words = [0u64; 12];
-    let mut bytes = [0u8; 96];
-    let board = p.board();
-    bytes[..board.len()].copy_from_slice(board);
-    for (w, c) in words.iter_mut().zip(bytes.chunks_exact(8)) {
-        *w = u64::from_le_bytes(c.try_into().unwrap());
+    let z = &ZOBRIST;
+    let mut h = if p.side_to_move() == Color::Gote { z.gote } else { 0 };
+    for (sq, &c) in p.board().iter().enumerate() {
+        h ^= z.cells[sq][c as usize];
     }
-    let hands =
-        [u64::from_le_bytes(p.hands()[0]), u64::from_le_bytes(p.hands()[1]) ^ p.side_to_move() as u64];
-    let mut h = fold_mul(hands[0] ^ HASH_KEYS[12], hands[1] ^ HASH_KEYS[13]);
-    let board_words = board.len().div_ceil(16) * 2;
-    for (pair, keys) in words[..board_words].chunks_exact(2).zip(HASH_KEYS.chunks_exact(2)) {
-        h = h.wrapping_add(fold_mul(pair[0] ^ keys[0], pair[1] ^ keys[1]));
+    for (side, hand) in p.hands().iter().enumerate() {
+        for (kind, &n) in hand.iter().enumerate() {
+            h ^= z.hands[side][kind][n as usize];
+        }
     }
-    // Final avalanche (MurmurHash3's fmix64).
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
+    h
+}
+
+/// The hash of `pred`, a predecessor of `parent` (hash `hash`) by `mv`: only the side to move, the
+/// squares `mv` touches and one count in the hand of the side to move in `pred` differ. Reads `pred`
+/// cell by cell only (just written byte by byte, it is not read whole here).
+#[inline]
+fn hash_predecessor<V: Variant>(parent: &Position<V>, hash: u64, pred: &Position<V>, mv: Move) -> u64 {
+    let z = &ZOBRIST;
+    let hands = &z.hands[pred.side_to_move().index()];
+    let hand = parent.hand(pred.side_to_move());
+    let mut h = hash ^ z.gote;
+    match mv {
+        Move::Board { from, to, .. } => {
+            let (from, to) = (from as usize, to as usize);
+            h ^= z.cells[from][parent.cell(from) as usize] ^ z.cells[from][pred.cell(from) as usize];
+            let captured = pred.cell(to);
+            h ^= z.cells[to][parent.cell(to) as usize] ^ z.cells[to][captured as usize];
+            if captured != EMPTY {
+                let (kind, n) = ((captured >> 2) as usize, hand[(captured >> 2) as usize] as usize);
+                h ^= hands[kind][n] ^ hands[kind][n - 1];
+            }
+        }
+        Move::Drop { kind, to } => {
+            let to = to as usize;
+            h ^= z.cells[to][parent.cell(to) as usize] ^ z.cells[to][EMPTY as usize];
+            let (kind, n) = (kind.index(), hand[kind.index()] as usize);
+            h ^= hands[kind][n] ^ hands[kind][n + 1];
+        }
+    }
+    debug_assert_eq!(h, hash_position(pred));
+    h
 }
 
 impl<V: Variant> KkSearch<V> {
@@ -237,6 +288,30 @@ impl<V: Variant> KkSearch<V> {
         key[0] = pos.side_to_move() as u8;
         key[1..].copy_from_slice(&pos.board()[..15]);
         u128::from_be_bytes(key)
+    }
+
+    /// The key of `pred`, a predecessor of `parent` (key `key`) by `mv`: the side and at most the two
+    /// squares `mv` touches differ.
+    #[inline]
+    fn key_predecessor(parent: &Position<V>, key: u128, pred: &Position<V>, mv: Move) -> u128 {
+        // The changes to the key's two halves (cells 0–6 with the side, cells 7–14), in 64-bit words
+        // (a 128-bit shift by a variable amount is a library call in WebAssembly).
+        let (mut high, mut low) = (1u64 << 56, 0u64);
+        let squares = match mv {
+            Move::Board { from, to, .. } => [from as usize, to as usize],
+            Move::Drop { to, .. } => [to as usize, usize::MAX],
+        };
+        for sq in squares.into_iter().filter(|&sq| sq < 15) {
+            let change = (parent.cell(sq) ^ pred.cell(sq)) as u64;
+            if sq < 7 {
+                high ^= change << ((6 - sq) * 8);
+            } else {
+                low ^= change << ((14 - sq) * 8);
+            }
+        }
+        let key = key ^ ((high as u128) << 64 | low as u128);
+        debug_assert_eq!(key, Self::key(pred));
+        key
     }
 
     /// Order within a bucket: stubs first (among themselves by node), then the reference's position order.
@@ -342,29 +417,63 @@ impl<V: Variant> KkSearch<V> {
         Some(top)
     }
 
-    /// Inserts a position not seen before; returns false if it was seen.
-    fn insert(&mut self, pos: Position<V>, h: u32, parent: u32, mv: Move, depth: u32) -> bool {
+    /// Inserts `pos` if it was not seen before, with its hash and key; returns false if it was seen.
+    /// `pos` is `base` (its parent's position, or itself for the root) changed by `mv`: the node's copy
+    /// is made from `base` and changed in place, as a copy of a position just written byte by byte
+    /// stalls.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn insert(
+        &mut self,
+        base: &Position<V>,
+        pos: &Position<V>,
+        hash: u64,
+        rank: u128,
+        h: u32,
+        parent: u32,
+        mv: Move,
+        depth: u32,
+    ) -> bool {
         if 2 * (self.nodes.len() + 1) > self.table {
             self.grow();
         }
         let mask = self.table - 1;
-        let mut s = hash_position(&pos) as usize & mask;
+        let tag = (self.epoch << 16 | hash >> 48) << 32;
+        let mut s = hash as usize & mask;
         loop {
             let slot = self.slots[s];
-            if slot >> 32 != self.epoch {
+            if slot >> 48 != self.epoch {
                 break;
             }
-            if self.nodes[slot as u32 as usize].pos == pos {
+            if slot >> 32 == tag >> 32 && self.nodes[slot as u32 as usize].pos == *pos {
                 return false;
             }
             s = (s + 1) & mask;
         }
         let index = self.nodes.len() as u32;
-        self.slots[s] = self.epoch << 32 | index as u64;
-        debug_assert_eq!(h, heuristic(&pos));
-        let entry = Entry { rank: Self::key(&pos), node: index };
-        self.nodes.push(Node { pos, parent, mv, depth, h, unmoves: [0; 2] });
-        self.push_entry(entry, h as usize);
+        self.slots[s] = tag | index as u64;
+        debug_assert_eq!(h, heuristic(pos));
+        self.nodes.push(Node { hash, pos: *base, parent, mv, depth, h, unmoves: [0; 2] });
+        if parent != NO_NODE {
+            let copy = &mut self.nodes.last_mut().expect("just pushed").pos;
+            let side = pos.side_to_move();
+            copy.set_side(side);
+            let (squares, kind) = match mv {
+                Move::Board { from, to, .. } => (
+                    [from as usize, to as usize],
+                    (pos.cell(to as usize) != EMPTY).then(|| pos.cell(to as usize) >> 2),
+                ),
+                Move::Drop { kind, to } => ([to as usize, to as usize], Some(kind.index() as u8)),
+            };
+            for sq in squares {
+                copy.set_cell(sq, pos.cell(sq));
+            }
+            if let Some(k) = kind {
+                copy.hand_mut(side)[k as usize] = pos.hand(side)[k as usize];
+            }
+            debug_assert!(copy == pos);
+        }
+        self.push_entry(Entry { rank, node: index }, h as usize);
         true
     }
 
@@ -377,11 +486,11 @@ impl<V: Variant> KkSearch<V> {
         self.table = size;
         let mask = size - 1;
         for (i, node) in self.nodes.iter().enumerate() {
-            let mut s = hash_position(&node.pos) as usize & mask;
-            while self.slots[s] >> 32 == self.epoch {
+            let mut s = node.hash as usize & mask;
+            while self.slots[s] >> 48 == self.epoch {
                 s = (s + 1) & mask;
             }
-            self.slots[s] = self.epoch << 32 | i as u64;
+            self.slots[s] = (self.epoch << 16 | node.hash >> 48) << 32 | i as u64;
         }
     }
 
@@ -395,8 +504,8 @@ impl<V: Variant> KkSearch<V> {
         self.open = 0;
         self.unmoves.clear();
         self.epoch += 1;
-        if self.epoch >> 32 != 0 {
-            // Slots keep 32 bits of the epoch: after 2^32 searches, free every slot for real.
+        if self.epoch >> 16 != 0 {
+            // Slots keep 16 bits of the epoch: after 2^16 searches, free every slot for real.
             self.slots.fill(0);
             self.epoch = 1;
         }
@@ -427,7 +536,7 @@ impl<V: Variant> KkSearch<V> {
     ) -> Outcome<V> {
         self.reset();
         let dummy = Move::Board { from: 0, to: 0, promote: false };
-        self.insert(*root, heuristic(root), NO_NODE, dummy, 0);
+        self.insert(root, root, hash_position(root), Self::key(root), heuristic(root), NO_NODE, dummy, 0);
         let mut pops = 0u64;
         let mut max_depth = 0;
         let mut verdict = Verdict::Unreachable;
@@ -464,11 +573,14 @@ impl<V: Variant> KkSearch<V> {
         let h = self.min_bucket as u32;
         let node = &self.nodes[i as usize];
         let (pos, p_h, [from, to], depth) = (node.pos, node.h, node.unmoves, node.depth + 1);
+        let (hash, key) = (node.hash, Self::key(&pos));
         let unmoves = std::mem::take(&mut self.unmoves);
         let mut deepest = 0;
         let next =
             recorded_uncaptures(&pos, p_h, &unmoves[from as usize..to as usize], promoted, h, &mut |pred| {
-                if self.insert(pred.pos, pred.h, i, pred.mv, depth) {
+                let pred_hash = hash_predecessor(&pos, hash, &pred.pos, pred.mv);
+                let pred_key = Self::key_predecessor(&pos, key, &pred.pos, pred.mv);
+                if self.insert(&pos, &pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
                     deepest = depth;
                 }
             });
@@ -487,6 +599,7 @@ impl<V: Variant> KkSearch<V> {
         let parts = if lazy_captures { Parts::NoUncaptures } else { Parts::All };
         let node = &self.nodes[i as usize];
         let (pos, p_h, depth) = (node.pos, node.h, node.depth + 1);
+        let (hash, key) = (node.hash, Self::key(&pos));
         let mut unmoves = std::mem::take(&mut self.unmoves);
         let from = unmoves.len() as u32;
         let mut deepest = 0;
@@ -494,8 +607,10 @@ impl<V: Variant> KkSearch<V> {
             &pos,
             p_h,
             parts,
-            &mut |pred: Predecessor<V>| {
-                if self.insert(pred.pos, pred.h, i, pred.mv, depth) {
+            &mut |pred: &Predecessor<V>| {
+                let pred_hash = hash_predecessor(&pos, hash, &pred.pos, pred.mv);
+                let pred_key = Self::key_predecessor(&pos, key, &pred.pos, pred.mv);
+                if self.insert(&pos, &pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
                     deepest = depth;
                 }
             },
