@@ -8,10 +8,11 @@ use crate::board::color::Color;
 use crate::board::position::PositionError;
 use crate::board::sfen::SfenError;
 use crate::board::variant::UnknownGame;
-use crate::estimate::{TallyOverflow, TallyProblem};
+use crate::estimate::{ShardProblem, TallyOverflow, TallyProblem};
 use crate::reach::explanation::ExplainError;
 use crate::reach::proof_game::ProofGameError;
 use crate::records::error::{BoardProblem, RecordError, RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES};
+use crate::report_files::FileError;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::fmt;
@@ -64,6 +65,20 @@ pub const KINDS: &[&str] = &[
     "tally-problem",
     "tally-mismatch",
     "bad-argument",
+    "merge-empty",
+    "shard-not-report",
+    "shard-game",
+    "shard-format",
+    "shard-variant",
+    "shard-seed",
+    "shard-samples",
+    "shard-node-cap",
+    "shard-blocks",
+    "shard-range",
+    "shard-overlap",
+    "shard-covered",
+    "shard-tally",
+    "shard-overflow",
 ];
 
 /// An error for the browser: `kind` (one of [`KINDS`]), the English `message`, and the parameters the
@@ -264,6 +279,61 @@ impl From<ExplainError> for EngineError {
     }
 }
 
+impl From<FileError> for EngineError {
+    fn from(e: FileError) -> Self {
+        let message = e.to_string();
+        let (kind, params) = match e {
+            FileError::Empty => ("merge-empty", json!({})),
+            FileError::NotReport { file, detail } => {
+                ("shard-not-report", json!({ "file": file, "detail": detail }))
+            }
+            FileError::Game { file, game } => {
+                let name: String = game.0.chars().take(40).collect();
+                ("shard-game", json!({ "file": file, "name": name }))
+            }
+            FileError::Shard { file, problem, other } => shard_problem(file, problem, other),
+        };
+        EngineError::new(kind, message, params)
+    }
+}
+
+/// The kind and parameters of a shard file's problem.
+fn shard_problem(file: String, problem: ShardProblem, other: Option<String>) -> (&'static str, Value) {
+    let cap = |n: Option<usize>| n.map_or(Value::Null, |n| json!(n));
+    match problem {
+        ShardProblem::Format { found } => ("shard-format", json!({ "file": file, "found": found })),
+        ShardProblem::Variant { found, expected } => {
+            ("shard-variant", json!({ "file": file, "found": found, "expected": expected }))
+        }
+        ShardProblem::Seed { found, expected } => (
+            "shard-seed",
+            json!({ "file": file, "found": found.to_string(), "expected": expected.to_string() }),
+        ),
+        ShardProblem::TotalSamples { found, expected } => {
+            ("shard-samples", json!({ "file": file, "found": found, "expected": expected }))
+        }
+        ShardProblem::MaxNodes { found, expected } => {
+            ("shard-node-cap", json!({ "file": file, "found": cap(found), "expected": cap(expected) }))
+        }
+        ShardProblem::Blocks(p) => ("shard-blocks", json!({ "file": file, "detail": p.to_string() })),
+        ShardProblem::BadRange { range, samples } => {
+            ("shard-range", json!({ "file": file, "start": range[0], "end": range[1], "samples": samples }))
+        }
+        ShardProblem::Overlap { range, other_range, .. } => (
+            "shard-overlap",
+            json!({
+                "file": file, "start": range[0], "end": range[1],
+                "other": other, "otherStart": other_range[0], "otherEnd": other_range[1],
+            }),
+        ),
+        ShardProblem::Covered { tally, ranges } => {
+            ("shard-covered", json!({ "file": file, "tally": tally, "ranges": ranges }))
+        }
+        ShardProblem::Tally(p) => ("shard-tally", json!({ "file": file, "detail": p.to_string() })),
+        ShardProblem::Overflow(o) => ("shard-overflow", json!({ "file": file, "detail": o.to_string() })),
+    }
+}
+
 impl From<TallyOverflow> for EngineError {
     fn from(e: TallyOverflow) -> Self {
         EngineError::new("tally-overflow", e.to_string(), json!({ "field": e.field }))
@@ -360,6 +430,40 @@ mod tests {
     }
 
     /// The page says every kind in both languages: each has its `engine:KIND` text in both dictionaries.
+    #[test]
+    fn shard_file_errors_name_their_files() {
+        use crate::report_files::merge_files;
+        let e = EngineError::from(merge_files::<&str>(&[]).unwrap_err());
+        assert_eq!(e.kind, "merge-empty");
+        let e = EngineError::from(merge_files(&[("a.json", "{".to_string())]).unwrap_err());
+        assert_eq!((e.kind, &e.params["file"]), ("shard-not-report", &json!("a.json")));
+        let run = |seed: u64, range: [u64; 2]| {
+            let blocks = crate::blocks::run_by_block::<crate::board::variant::MiniShogi>(
+                seed,
+                range[0]..range[1],
+                crate::reach::search::SearchOptions { max_nodes: None, lazy_captures: true },
+            );
+            let r = crate::report_files::report_from_blocks::<crate::board::variant::MiniShogi>(
+                seed, 200, None, blocks,
+            )
+            .unwrap();
+            crate::report_files::to_file_text(&r)
+        };
+        let e = EngineError::from(
+            merge_files(&[("a", run(1, [0, 100])), ("b", run(2, [100, 200]))]).unwrap_err(),
+        );
+        assert_eq!((e.kind, &e.params["file"], &e.params["found"]), ("shard-seed", &json!("b"), &json!("2")));
+        let e = EngineError::from(
+            merge_files(&[("a", run(1, [0, 120])), ("b", run(1, [100, 200]))]).unwrap_err(),
+        );
+        assert_eq!(e.kind, "shard-overlap");
+        assert_eq!(e.message, "b: samples [100, 200] overlap samples [0, 120] of a");
+        assert_eq!(
+            (&e.params["file"], &e.params["other"], &e.params["otherEnd"]),
+            (&json!("b"), &json!("a"), &json!(120))
+        );
+    }
+
     #[test]
     fn every_kind_has_a_text_in_both_dictionaries() {
         for language in ["en", "ja"] {

@@ -3,7 +3,7 @@
 //! `merge` and the browser's shard merge both go through here, so a shard file means the same to both.
 
 use crate::blocks::{self, BlockTally};
-use crate::board::variant::Game;
+use crate::board::variant::{Game, UnknownGame};
 use crate::estimate::{self, MergeError, Report, ShardProblem, Tally};
 use crate::ranking::rank::Ranked;
 
@@ -46,24 +46,63 @@ pub fn to_file_text(report: &Report) -> String {
     format!("{}\n", serde_json::to_string_pretty(report).expect("JSON of a report"))
 }
 
+/// What is wrong with report files, naming the file at fault.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileError {
+    /// No file to merge.
+    Empty,
+    /// Not the JSON of a report (`detail`: the JSON reader's words).
+    NotReport { file: String, detail: String },
+    /// A game this program does not know.
+    Game { file: String, game: UnknownGame },
+    /// A report that is inconsistent or does not belong with the first one; for overlapping samples,
+    /// `other` names the file they overlap with.
+    Shard { file: String, problem: ShardProblem, other: Option<String> },
+}
+
+impl std::fmt::Display for FileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FileError::Empty => MergeError::Empty.fmt(f),
+            FileError::NotReport { file, detail } => {
+                write!(f, "{file}: not an estimate --json result: {detail}")
+            }
+            FileError::Game { file, game } => write!(f, "{file}: {game}"),
+            FileError::Shard {
+                file,
+                problem: ShardProblem::Overlap { range, other_range, .. },
+                other: Some(other),
+            } => write!(f, "{file}: samples {range:?} overlap samples {other_range:?} of {other}"),
+            FileError::Shard { file, problem, .. } => write!(f, "{file}: {problem}"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
 /// Reads the report file called `name` (its text); the error names it.
-pub fn read(name: &str, text: &str) -> Result<Report, String> {
-    serde_json::from_str(text).map_err(|e| format!("{name}: not an estimate --json result: {e}"))
+pub fn read(name: &str, text: &str) -> Result<Report, FileError> {
+    serde_json::from_str(text)
+        .map_err(|e| FileError::NotReport { file: name.to_string(), detail: e.to_string() })
 }
 
 /// Reads and checks one report file on its own ([`Report::check`], and that its game is one this program
 /// knows): what a browser run resumes from or shows.
-pub fn read_checked(name: &str, text: &str) -> Result<Report, String> {
+pub fn read_checked(name: &str, text: &str) -> Result<Report, FileError> {
     let report = read(name, text)?;
-    report.variant.parse::<Game>().map_err(|e| format!("{name}: {e}"))?;
-    report.check(0).map_err(|e| format!("{name}: {e}"))?;
+    game_of(&report, name)?;
+    report.check(0).map_err(|problem| FileError::Shard { file: name.to_string(), problem, other: None })?;
     Ok(report)
+}
+
+fn game_of(report: &Report, name: &str) -> Result<Game, FileError> {
+    report.variant.parse::<Game>().map_err(|game| FileError::Game { file: name.to_string(), game })
 }
 
 /// Merges report files (`(name, text)`, in the order given) as `shogi-reach merge` does: every file read
 /// and checked, the game taken from the first; an error names the file at fault (and, for overlapping
 /// samples, the other file).
-pub fn merge_files<N: std::fmt::Display>(files: &[(N, String)]) -> Result<Report, String> {
+pub fn merge_files<N: std::fmt::Display>(files: &[(N, String)]) -> Result<Report, FileError> {
     let names: Vec<String> = files.iter().map(|(n, _)| n.to_string()).collect();
     let reports =
         files.iter().zip(&names).map(|((_, text), name)| read(name, text)).collect::<Result<Vec<_>, _>>()?;
@@ -71,20 +110,23 @@ pub fn merge_files<N: std::fmt::Display>(files: &[(N, String)]) -> Result<Report
 }
 
 /// [`estimate::merge`] of reports called `names`, the game taken from the first.
-pub fn merge_named(reports: &[Report], names: &[String]) -> Result<Report, String> {
-    let first = reports.first().ok_or_else(|| MergeError::Empty.to_string())?;
-    let game: Game = first.variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;
+pub fn merge_named(reports: &[Report], names: &[String]) -> Result<Report, FileError> {
+    let first = reports.first().ok_or(FileError::Empty)?;
+    let game = game_of(first, &names[0])?;
     crate::with_game!(game, V => estimate::merge::<V>(reports)).map_err(|e| named_error(e, names))
 }
 
 /// A merge error that names the files concerned instead of their places in the list.
-pub fn named_error(e: MergeError, names: &[String]) -> String {
+pub fn named_error(e: MergeError, names: &[String]) -> FileError {
     match e {
-        MergeError::Shard { index, problem: ShardProblem::Overlap { range, other, other_range } } => {
-            format!("{}: samples {range:?} overlap samples {other_range:?} of {}", names[index], names[other])
+        MergeError::Empty => FileError::Empty,
+        MergeError::Shard { index, problem } => {
+            let other = match problem {
+                ShardProblem::Overlap { other, .. } => Some(names[other].clone()),
+                _ => None,
+            };
+            FileError::Shard { file: names[index].clone(), problem, other }
         }
-        MergeError::Shard { index, problem } => format!("{}: {problem}", names[index]),
-        e => e.to_string(),
     }
 }
 
@@ -157,16 +199,19 @@ mod tests {
                 .unwrap();
         assert_eq!(merged, whole);
         assert!(merged.is_complete());
-        let e = merge_files(&[("a.json", a.clone()), ("again.json", a.clone())]).unwrap_err();
-        assert_eq!(e, "again.json: samples [0, 200] overlap samples [0, 200] of a.json");
-        let e = merge_files(&[("a.json", a.clone()), ("bad.json", "{".into())]).unwrap_err();
-        assert!(e.starts_with("bad.json: not an estimate --json result"), "{e}");
+        let e = |files: &[(&str, String)]| merge_files(files).unwrap_err().to_string();
+        assert_eq!(
+            e(&[("a.json", a.clone()), ("again.json", a.clone())]),
+            "again.json: samples [0, 200] overlap samples [0, 200] of a.json"
+        );
+        let bad = e(&[("a.json", a.clone()), ("bad.json", "{".into())]);
+        assert!(bad.starts_with("bad.json: not an estimate --json result"), "{bad}");
         let other = a.replace("\"seed\": 5", "\"seed\": 6");
-        let e = merge_files(&[("a.json", a.clone()), ("other.json", other)]).unwrap_err();
-        assert!(e.starts_with("other.json: seed 6, the first shard's is 5"), "{e}");
-        assert_eq!(merge_files::<&str>(&[]).unwrap_err(), "nothing to merge");
+        let seed = e(&[("a.json", a.clone()), ("other.json", other)]);
+        assert!(seed.starts_with("other.json: seed 6, the first shard's is 5"), "{seed}");
+        assert_eq!(merge_files::<&str>(&[]).unwrap_err(), FileError::Empty);
         assert!(read_checked("a.json", &a).is_ok());
         let unknown = a.replace("\"variant\": \"minishogi\"", "\"variant\": \"chess\"");
-        assert!(read_checked("x.json", &unknown).unwrap_err().starts_with("x.json: "));
+        assert!(read_checked("x.json", &unknown).unwrap_err().to_string().starts_with("x.json: "));
     }
 }

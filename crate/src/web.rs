@@ -17,6 +17,7 @@ use crate::reach::proof_game::{build_proof_game, Choice};
 use crate::reach::prove::prove_with_progress;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
+use crate::report_files::FileError;
 use serde::Serialize;
 use serde_json::json;
 use std::cell::RefCell;
@@ -343,11 +344,12 @@ pub fn report_from_blocks(
     samples: u64,
     max_nodes: Option<f64>,
     blocks: JsValue,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     let blocks: Vec<crate::blocks::BlockTally> = from_js(blocks)?;
     with_variant!(variant, V => {
         let report = crate::report_files::report_from_blocks::<V>(seed, samples, node_cap(max_nodes)?, blocks)
-            .map_err(|e| JsError::new(&e.to_string()))?;
+            .map_err(|problem| FileError::Shard { file: String::new(), problem, other: None })
+            .map_err(EngineError::from)?;
         Ok(crate::report_files::to_file_text(&report))
     })
 }
@@ -355,21 +357,21 @@ pub fn report_from_blocks(
 /// A report file read and checked on its own (`name` names it in errors): the report as an object, its
 /// seed as a decimal string (JavaScript numbers cannot hold every `u64`).
 #[wasm_bindgen(js_name = readReport)]
-pub fn read_report(name: &str, text: &str) -> Result<JsValue, JsError> {
-    let report = crate::report_files::read_checked(name, text).map_err(|e| JsError::new(&e))?;
-    report_object(&report)
+pub fn read_report(name: &str, text: &str) -> Result<JsValue, JsValue> {
+    let report = crate::report_files::read_checked(name, text).map_err(EngineError::from)?;
+    Ok(report_object(&report)?)
 }
 
 /// Report files (`names[i]` is the name of `texts[i]`) merged as `shogi-reach merge` merges them, with
 /// its checks: `{report, text}`, the merged report as an object (seed as a string) and as a file's text.
 /// Throws the first problem, naming its file.
 #[wasm_bindgen(js_name = mergeReports)]
-pub fn merge_reports(names: Vec<String>, texts: Vec<String>) -> Result<JsValue, JsError> {
+pub fn merge_reports(names: Vec<String>, texts: Vec<String>) -> Result<JsValue, JsValue> {
     if names.len() != texts.len() {
-        return Err(JsError::new("mergeReports takes one name per text"));
+        return Err(EngineError::bad_argument("mergeReports takes one name per text").into());
     }
     let files: Vec<(String, String)> = names.into_iter().zip(texts).collect();
-    let merged = crate::report_files::merge_files(&files).map_err(|e| JsError::new(&e))?;
+    let merged = crate::report_files::merge_files(&files).map_err(EngineError::from)?;
     let report = report_object(&merged)?;
     let text = crate::report_files::to_file_text(&merged);
     js_sys::Reflect::set(&report, &"text".into(), &text.into()).map_err(|_| JsError::new("set text"))?;

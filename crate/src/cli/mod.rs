@@ -27,6 +27,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<shogi_reach::report_files::FileError> for Failure {
+    fn from(e: shogi_reach::report_files::FileError) -> Failure {
+        Failure::Error(e.to_string())
+    }
+}
+
 impl From<&str> for Failure {
     fn from(message: &str) -> Failure {
         Failure::Error(message.to_string())
