@@ -2,7 +2,7 @@
 # `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
 # (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests
 # (oracle, perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and
-# overflow checks), every fuzz target for FUZZ_SECONDS (30) each, the GNU parallel recipe, the server's
+# overflow checks), every fuzz target for FUZZ_SECONDS (20) each, the GNU parallel recipe, the server's
 # tests, the WebAssembly builds and the site, and the real-browser tests in Debian's Chromium and Firefox ESR.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +15,7 @@ cargo test --profile ci --workspace
 # with the engine's internal checks on), rather than a second full build in the release profile.
 export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
 # A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
-bash scripts/fuzz.sh "${FUZZ_SECONDS:-30}"
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 need_apt parallel parallel
 bash tests/parallel-shards.sh
 node --test --test-reporter=spec tests/serve.test.mjs
