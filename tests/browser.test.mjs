@@ -3,21 +3,15 @@
 // target/release/shogi-reach). A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
+import { axeViolations, cli, CLI, ROOT, runOnPage } from './site.mjs';
 import en from '../www/js/i18n/en.js';
 import ja from '../www/js/i18n/ja.js';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-// The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
-const CLI = process.env.SHOGI_REACH_CLI ?? join(ROOT, 'target/release/shogi-reach');
-const SHOTS = join(ROOT, 'test-results');
-const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
-const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
 
 let browser, profile, isolated, plain;
 
@@ -43,27 +37,9 @@ after(async () => {
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
 
-/** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
-async function onPage(t, path, body, { coi = true, context = browser } = {}) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  try {
-    await page.goto((coi ? isolated : plain).url + path);
-    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-    await body(page);
-    assert.deepEqual(errors, [], 'no errors on the page');
-  } catch (e) {
-    mkdirSync(SHOTS, { recursive: true });
-    const file = join(SHOTS, `${t.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-    e.message += `\n(screenshot: ${file}; page errors: ${JSON.stringify(errors)})`;
-    throw e;
-  } finally {
-    await page.close();
-  }
-}
+/** Runs `body(page)` on a fresh page at `path` (see `runOnPage`). */
+const onPage = async (t, path, body, { coi = true, context = browser } = {}) =>
+  runOnPage(await context.newPage(), (coi ? isolated : plain).url + path, t.name, body);
 
 const sfenOf = (page) => page.inputValue('#sfen');
 const urlSfen = (page) => new URL(page.url()).searchParams.get('sfen');
@@ -75,15 +51,6 @@ async function rules(page) {
   const sfen = await sfenOf(page);
   await page.waitForSelector(`#diagnostics[data-sfen="${sfen}"]`);
   return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
-}
-
-/** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
-async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
 }
 
 describe('board editor', () => {

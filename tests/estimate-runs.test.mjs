@@ -5,18 +5,14 @@
 // target/release/shogi-reach). A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
+import { axeViolations, cli, CLI, ROOT, runOnPage } from './site.mjs';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-const CLI = process.env.SHOGI_REACH_CLI ?? join(ROOT, 'target/release/shogi-reach');
-const SHOTS = join(ROOT, 'test-results');
-const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
-const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
 
 let browser, profile, isolated, plain, dir;
 
@@ -44,36 +40,9 @@ after(async () => {
   for (const d of [profile, dir]) if (d) rmSync(d, { recursive: true, force: true });
 });
 
-/** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
-async function onPage(t, path, body, { coi = true } = {}) {
-  const page = await browser.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  try {
-    await page.goto((coi ? isolated : plain).url + path);
-    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-    await body(page);
-    assert.deepEqual(errors, [], 'no errors on the page');
-  } catch (e) {
-    mkdirSync(SHOTS, { recursive: true });
-    const file = join(SHOTS, `runs-${t.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-    e.message += `\n(screenshot: ${file}; page errors: ${JSON.stringify(errors)})`;
-    throw e;
-  } finally {
-    await page.close();
-  }
-}
-
-/** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
-async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
-}
+/** Runs `body(page)` on a fresh page at `path` (see `runOnPage`). */
+const onPage = async (t, path, body, { coi = true } = {}) =>
+  runOnPage(await browser.newPage(), (coi ? isolated : plain).url + path, `runs-${t.name}`, body);
 
 /** At a phone's 360 px, nothing is wider than the screen. */
 async function fits360(page, what) {

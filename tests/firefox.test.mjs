@@ -10,18 +10,11 @@
 // Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { serve } from '../scripts/serve.mjs';
+import { axeViolations, cli, ROOT, runOnPage } from './site.mjs';
 
-const ROOT = new URL('..', import.meta.url).pathname;
-// The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
-const CLI = process.env.SHOGI_REACH_CLI ?? join(ROOT, 'target/release/shogi-reach');
-const SHOTS = join(ROOT, 'test-results');
-const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
-const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8' });
 
 let browser, isolated, plain;
 
@@ -47,27 +40,9 @@ after(async () => {
   plain?.server.close();
 });
 
-/** Runs `body(page)` on a fresh page at `path`; on failure saves a screenshot and the page's errors. */
-async function onPage(t, path, body, { coi = true, context = browser } = {}) {
-  const page = await context.newPage();
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(e.message));
-  page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  try {
-    await page.goto((coi ? isolated : plain).url + path);
-    await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-    await body(page);
-    assert.deepEqual(errors, [], 'no errors on the page');
-  } catch (e) {
-    mkdirSync(SHOTS, { recursive: true });
-    const file = join(SHOTS, `firefox-${t.name.replace(/[^a-z0-9]+/gi, '-')}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-    e.message += `\n(screenshot: ${file}; page errors: ${JSON.stringify(errors)})`;
-    throw e;
-  } finally {
-    await page.close();
-  }
-}
+/** Runs `body(page)` on a fresh page at `path` (see `runOnPage`). */
+const onPage = async (t, path, body, { coi = true, context = browser } = {}) =>
+  runOnPage(await context.newPage(), (coi ? isolated : plain).url + path, `firefox-${t.name}`, body);
 
 const attr = (page, sel, name) => page.$eval(sel, (e, n) => e.getAttribute(n), name);
 const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
@@ -75,14 +50,6 @@ const sfenOf = (page) => page.$eval('#sfen', (e) => e.value);
 const count = (page, sel) => page.$$eval(sel, (es) => es.length);
 /** Cell index of a Shogi square name (`5e`). */
 const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
-
-async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
-  const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
-  return violations
-    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
-}
 
 for (const coi of [true, false]) {
   describe(`Firefox, ${coi ? '' : 'not '}cross-origin isolated`, () => {
@@ -318,7 +285,7 @@ describe('Firefox: records, taking moves back, certificates', () => {
         await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
         await page.click('#why');
         await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 60_000 });
-        const cert = JSON.parse(execFileSync(CLI, ['explain', '--json', '--variant', 'minishogi', reach], { encoding: 'utf8', maxBuffer: 256 << 20 }));
+        const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', reach));
         const leaf = cert.tree.findLastIndex((n) => n.leaf);
         const chain = [];
         for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);
