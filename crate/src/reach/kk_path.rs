@@ -17,6 +17,7 @@ use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::heuristic::heuristic;
 use crate::reach::prev::{predecessors, Predecessor};
+use crate::reach::short_game::{moves_forward, Node};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
 
@@ -54,9 +55,8 @@ fn back_to_zone<V: Variant>(pc: Piece, sq: usize) -> u32 {
 /// the KK position and the moves from it, or `None` when the cap is reached first. The KK position is a
 /// goal of the reference's search (its heuristic is 0: for Mini Shogi, the kings are also apart).
 pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Option<(Position<V>, Vec<Move>)> {
-    // (position, parent, move from it to the parent)
-    let mut nodes: Vec<(Position<V>, usize, Move)> =
-        vec![(*target, usize::MAX, Move::Board { from: 0, to: 0, promote: false })];
+    let mut nodes: Vec<Node<V>> =
+        vec![(*target, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
     let mut plies: HashMap<Position<V>, u32> = HashMap::from([(*target, 0)]);
     let h0 = plies_to_kk(target);
     let mut open = BinaryHeap::from([Reverse((WEIGHT * h0, h0, 0u32, 0usize))]);
@@ -84,7 +84,7 @@ pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Opti
                 continue;
             }
             plies.insert(pred.pos, g + 1);
-            nodes.push((pred.pos, i, pred.mv));
+            nodes.push((pred.pos, i, pred.mv, g + 1));
             let h = plies_to_kk(&pred.pos);
             open.push(Reverse((g + 1 + WEIGHT * h, h, g + 1, nodes.len() - 1)));
         }
@@ -94,16 +94,6 @@ pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Opti
 
 fn pieces_on_board<V: Variant>(p: &Position<V>) -> usize {
     p.board().iter().filter(|&&c| Piece::from_code(c).is_some()).count()
-}
-
-/// The moves from node `i` forward to the target (node 0).
-fn moves_forward<V: Variant>(nodes: &[(Position<V>, usize, Move)], mut i: usize) -> Vec<Move> {
-    let mut moves = Vec::new();
-    while i != 0 {
-        moves.push(nodes[i].2);
-        i = nodes[i].1;
-    }
-    moves
 }
 
 #[cfg(test)]

@@ -428,7 +428,7 @@ pub struct ShortOptions {
 
 /// A search node: the position, its parent (the position it leads to), the move from it to its parent,
 /// plies undone.
-type Node<V> = (Position<V>, usize, Move, u32);
+pub(crate) type Node<V> = (Position<V>, usize, Move, u32);
 
 /// Searches backwards from `target` to the initial position, best first on plies undone + weight × the
 /// lower bound. `keep_going(nodes)` is asked every 64 expansions (a time budget).
@@ -494,8 +494,8 @@ fn in_hands<V: Variant>(p: &Position<V>) -> u32 {
     p.hands().iter().flat_map(|h| h.iter()).map(|&n| u32::from(n)).sum()
 }
 
-/// The moves from the initial position (node `i`) to the target (node 0).
-fn moves_forward<V: Variant>(nodes: &[Node<V>], mut i: usize) -> Vec<Move> {
+/// The moves from node `i` (the initial position, for this search) forward to the target (node 0).
+pub(crate) fn moves_forward<V: Variant>(nodes: &[Node<V>], mut i: usize) -> Vec<Move> {
     let mut moves = Vec::new();
     while i != 0 {
         moves.push(nodes[i].2);
