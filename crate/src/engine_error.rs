@@ -63,7 +63,6 @@ pub const KINDS: &[&str] = &[
     "sample-range",
     "tally-overflow",
     "tally-problem",
-    "tally-mismatch",
     "bad-argument",
     "merge-empty",
     "shard-not-report",

@@ -11,7 +11,6 @@ use crate::board::position::Position;
 use crate::board::sfen::parse_setup;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::engine_error::EngineError;
-use crate::estimate::{run_range_keeping, Report, Tally};
 use crate::reach::diagnose;
 use crate::reach::proof_game::{build_proof_game, Choice};
 use crate::reach::prove::prove_with_progress;
@@ -207,59 +206,6 @@ pub fn proof_game(
     })
 }
 
-/// Classifies samples `start..end` of `seed` (as `shogi-reach estimate`, on the thread pool when there
-/// is one): `{tally, reachable: [{index, sfen}]}` with up to `keep` reachable samples.
-#[wasm_bindgen(js_name = estimateRange)]
-pub fn estimate_range(
-    variant: &str,
-    seed: u64,
-    start: u64,
-    end: u64,
-    max_nodes: Option<f64>,
-    keep: u32,
-) -> Result<JsValue, JsValue> {
-    if start > end {
-        let message = format!("empty sample range {start}..{end}");
-        return Err(EngineError::new("sample-range", message, json!({ "start": start, "end": end })).into());
-    }
-    with_variant!(variant, V => {
-        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
-        let batch = run_range_keeping::<V>(seed, start..end, options, keep as usize);
-        let reachable: Vec<_> =
-            batch.reachable.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
-        Ok(to_js(&json!({ "tally": batch.tally, "reachable": reachable }))?)
-    })
-}
-
-/// The sum of two tallies.
-#[wasm_bindgen(js_name = mergeTallies)]
-pub fn merge_tallies(a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
-    let mut a: Tally = from_js(a)?;
-    a.merge(&from_js(b)?).map_err(EngineError::from)?;
-    Ok(to_js(&a)?)
-}
-
-/// The report of a run of `samples` samples of which the first `done` are tallied: the funnel (the
-/// paper's Table 1), the estimate with its 3σ interval, |P_K| (as `shogi-reach estimate --json`).
-#[wasm_bindgen]
-pub fn report(
-    variant: &str,
-    seed: u64,
-    samples: u64,
-    done: u64,
-    max_nodes: Option<f64>,
-    tally: JsValue,
-) -> Result<JsValue, JsValue> {
-    let tally: Tally = from_js(tally)?;
-    if tally.samples != done || done > samples {
-        let message = format!("tally of {} samples for {done} of {samples}", tally.samples);
-        let params = json!({ "tallied": tally.samples, "done": done, "samples": samples });
-        return Err(EngineError::new("tally-mismatch", message, params).into());
-    }
-    tally.check().map_err(EngineError::from)?;
-    with_variant!(variant, V => Ok(to_js(&Report::new::<V>(seed, samples, vec![[0, done]], node_cap(max_nodes)?, tally))?))
-}
-
 /// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format
 /// [`crate::records::read`] knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format): `{variant,
 /// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it. Throws
@@ -311,8 +257,9 @@ pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsVa
 // estimate runs and shards: chunks tallied per block, reports in the command line's file format, shard
 // files merged and checked by the same code as `shogi-reach merge` (crate::report_files).
 
-/// Classifies samples `start..end` of `seed` as [`estimate_range`] does, tallied per verification block:
-/// `{blocks: [{start, end, tally}], reachable: [{index, sfen}]}` (see [`crate::blocks`]).
+/// Classifies samples `start..end` of `seed` (as `shogi-reach estimate`, on the thread pool when there is
+/// one), tallied per verification block: `{blocks: [{start, end, tally}], reachable: [{index, sfen}]}`
+/// with up to `keep` reachable samples (see [`crate::blocks`]).
 #[wasm_bindgen(js_name = estimateBlocks)]
 pub fn estimate_blocks(
     variant: &str,
@@ -321,16 +268,17 @@ pub fn estimate_blocks(
     end: u64,
     max_nodes: Option<f64>,
     keep: u32,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     if start > end {
-        return Err(JsError::new(&format!("empty sample range {start}..{end}")));
+        let message = format!("empty sample range {start}..{end}");
+        return Err(EngineError::new("sample-range", message, json!({ "start": start, "end": end })).into());
     }
     with_variant!(variant, V => {
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
         let (blocks, kept) =
             crate::blocks::run_by_block_keeping::<V>(seed, start..end, options, keep as usize);
         let reachable: Vec<_> = kept.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
-        to_js(&json!({ "blocks": blocks, "reachable": reachable }))
+        Ok(to_js(&json!({ "blocks": blocks, "reachable": reachable }))?)
     })
 }
 

@@ -36,8 +36,6 @@ const handlers = {
   // Estimate reports: shard files merged as `shogi-reach merge` does; the precision planner.
   mergeReports: ({ names, texts }) => engine.mergeReports(names, texts),
   plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
-  range: ({ variant, seed, start, end, maxNodes, keep }) =>
-    engine.estimateRange(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
 };
 
 self.onmessage = async ({ data }) => {

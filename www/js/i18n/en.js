@@ -319,7 +319,6 @@ export default {
   'engine:sample-range': (p) => `empty sample range ${p.start}..${p.end}`,
   'engine:tally-overflow': (p) => `the sum of the ${p.field} counts does not fit in 64 bits`,
   'engine:tally-problem': (p) => `the counts contradict one another: ${p.detail}`,
-  'engine:tally-mismatch': (p) => `tally of ${p.tallied} samples for ${p.done} of ${p.samples}`,
   'engine:bad-argument': (p) => `bad argument: ${p.detail}`,
   'engine:merge-empty': () => 'nothing to merge',
   'engine:shard-not-report': (p) => `${p.file}: not an estimate --json result: ${p.detail}`,

@@ -381,7 +381,6 @@ export default {
   'engine:sample-range': (p) => `標本の範囲 ${p.start}..${p.end} が空です`,
   'engine:tally-overflow': (p) => `${p.field} の合計が64ビットに収まりません`,
   'engine:tally-problem': (p) => `集計の数が互いに食い違っています：${p.detail}`,
-  'engine:tally-mismatch': (p) => `${p.samples}標本中${p.done}の集計のはずが、${p.tallied}標本の集計です`,
   'engine:bad-argument': (p) => `引数が正しくありません：${p.detail}`,
   'engine:merge-empty': () => '統合するファイルがありません',
   'engine:shard-not-report': (p) => `${p.file}：estimate --json の結果ではありません（${p.detail}）`,
