@@ -109,3 +109,17 @@ fn best_is_never_longer_than_the_kk_route() {
     let tiny = build_proof_game(&pos, &mut search, options, Choice::Short, |nodes| nodes < 100);
     assert_eq!(tiny, Err(ProofGameError::NotFound));
 }
+
+#[test]
+fn an_engine_game_with_an_exchange_gets_its_own_length_proved_shortest() {
+    // Self-play game 16 at ply 8 (crate/tests/data/selfplay/shogi.tsv): a pawn exchange on 8f. The bound
+    // counts the captured pawns as no moves (6 plies); the perimeter (every position within 4 plies) lets
+    // A* prove the engine's 8 plies shortest after a few thousand positions.
+    let pos =
+        Position::<Shogi>::from_sfen("lnsgkgsnl/7b1/p1ppppppp/9/9/1r7/P1PPPPPPP/1B3SGR1/LNSG1K1NL b Pp 1")
+            .unwrap();
+    let options = SearchOptions { max_nodes: Some(200_000), lazy_captures: false };
+    let game = build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Short, |_| true).unwrap();
+    assert_eq!((game.moves.len(), game.shortest), (8, true));
+    game.verify().unwrap();
+}

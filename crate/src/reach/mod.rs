@@ -6,6 +6,7 @@ pub mod explain;
 pub mod explanation;
 pub mod heuristic;
 pub mod kk_path;
+pub mod perimeter;
 pub mod prev;
 pub mod proof_game;
 pub mod prove;

@@ -17,7 +17,7 @@ use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
 use crate::reach::kk_path::short_kk_path;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
-use crate::reach::short_game::{self, Bound, BoundCache, ShortOptions};
+use crate::reach::short_game::{self, Bound, BoundCache, Guide, ShortOptions};
 use crate::reach::stage::Stage;
 use crate::records::{kif, notation, usi_command};
 use crate::rules::{legal_moves, play};
@@ -152,29 +152,46 @@ fn short_proof_game<V: WithOpening>(
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Result<Option<ProofGame<V>>, ProofGameError> {
     let bound = Bound::<V>::shared();
-    let quick = ShortOptions { max_nodes, weight: 2, shorter_than: None };
-    let found = short_game::search(pos, bound, quick, &mut *keep_going);
-    let Some(mut moves) = found.moves else { return Ok(None) };
-    let mut shortest = found.shortest;
+    let lower_bound = bound.plies(pos);
+    let mut found: Option<Vec<Move>> = None;
+    for (guide, nodes) in WEIGHTED {
+        // A game near the bound is left to A*, which also proves it shortest when it can.
+        if found.as_ref().is_some_and(|m| lower_bound.is_none_or(|b| m.len() as u32 <= b + NEAR_THE_BOUND)) {
+            break;
+        }
+        let quick = ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
+        let game = short_game::search(pos, bound, quick, &mut *keep_going).moves;
+        if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
+            found = game;
+        }
+    }
+    let Some(mut moves) = found else { return Ok(None) };
+    let mut shortest = Some(moves.len() as u32) == lower_bound;
     if !shortest {
-        let exact = ShortOptions { max_nodes, weight: 1, shorter_than: Some(moves.len() as u32) };
+        let exact = ShortOptions {
+            max_nodes,
+            weight: 1,
+            shorter_than: Some(moves.len() as u32),
+            guide: Guide::Bound,
+        };
         let shorter = short_game::search(pos, bound, exact, &mut *keep_going);
         shortest = shorter.exhausted;
         if let Some(better) = shorter.moves {
             moves = better;
         }
     }
-    let game = ProofGame {
-        moves,
-        end: *pos,
-        method: Method::Short,
-        shortest,
-        lower_bound: found.lower_bound,
-        kk: None,
-    };
+    let game = ProofGame { moves, end: *pos, method: Method::Short, shortest, lower_bound, kk: None };
     game.verify()?;
     Ok(Some(game))
 }
+
+/// The weighted searches that look for a first game, in turn, and the positions each may generate: the
+/// perimeter's bound finds games near the start at once, the captures' guide those far from it.
+const WEIGHTED: [(Guide, usize); 3] =
+    [(Guide::Sharpened, 20_000), (Guide::Captures, 50_000), (Guide::Counted, usize::MAX)];
+
+/// How many plies above the lower bound a first game may be for A* to take over at once.
+const NEAR_THE_BOUND: u32 = 4;
 
 /// How many positions the search for a short path back to a KK position may generate (about 20 MB).
 const KK_PATH_NODES: usize = 100_000;

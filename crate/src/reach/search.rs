@@ -222,7 +222,7 @@ const ZOBRIST: Zobrist = {
 
 /// The Zobrist hash of a whole position (the table uses its low bits, the slot's tag its high ones).
 #[inline]
-fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
+pub(crate) fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
     let z = &ZOBRIST;
     let mut h = if p.side_to_move() == Color::Gote { z.gote } else { 0 };
     for (sq, &c) in p.board().iter().enumerate() {

@@ -13,6 +13,7 @@ use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{Variant, MOVES, OFF};
+use crate::reach::perimeter::Perimeter;
 use crate::reach::prev::{predecessors, Predecessor};
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -28,12 +29,19 @@ pub struct Travel {
     /// `[code][to]`: the least moves to stand promoted on `to` after a drop of the unpromoted `code`
     /// anywhere (the drop itself not counted).
     promoted_after_drop: Vec<u8>,
+    /// `[code][from][to]`: the least moves of the promoted piece of the unpromoted `code` from `from`.
+    promoted_from: Vec<u8>,
 }
 
 impl Travel {
     pub fn build<V: Variant>() -> Travel {
         let n = V::squares();
-        let mut t = Travel { n, dist: vec![FAR; 32 * n * 2 * n], promoted_after_drop: vec![FAR; 32 * n] };
+        let mut t = Travel {
+            n,
+            dist: vec![FAR; 32 * n * 2 * n],
+            promoted_after_drop: vec![FAR; 32 * n],
+            promoted_from: vec![FAR; 32 * n * n],
+        };
         for code in 0..32u8 {
             let Some(piece) = Piece::from_code(code) else { continue };
             if piece.is_promoted() {
@@ -41,6 +49,9 @@ impl Travel {
             }
             for from in 0..n {
                 t.search_from::<V>(piece, from);
+                if piece.kind().can_promote() {
+                    t.search_promoted_from::<V>(piece, from);
+                }
             }
             for to in 0..n {
                 let best = (0..n)
@@ -65,51 +76,101 @@ impl Travel {
         self.dist[self.index(code, from, promoted, to)]
     }
 
-    /// Breadth-first over (promoted, square) states of one unpromoted piece starting on `from`.
-    fn search_from<V: Variant>(&mut self, piece: Piece, from: usize) {
+    /// Least moves for the unpromoted piece `code` on `from` to stand on `to`, in either state.
+    #[inline]
+    fn reach(&self, code: u8, from: usize, to: usize) -> u32 {
+        u32::from(self.get(code, from, false, to).min(self.get(code, from, true, to)))
+    }
+
+    /// Least moves for the piece `code` on `from` (promoted or not, either may be) to stand on `to`
+    /// with `promoted` there.
+    #[inline]
+    fn onwards(&self, code: u8, from: usize, promoted: bool, to: usize) -> u32 {
+        let unpromoted = u32::from(self.get(code, from, promoted, to));
+        if promoted {
+            unpromoted.min(u32::from(self.promoted_from[(code as usize * self.n + from) * self.n + to]))
+        } else {
+            unpromoted
+        }
+    }
+
+    /// Breadth-first over the squares of the promoted piece of `piece`, starting on `from`.
+    fn search_promoted_from<V: Variant>(&mut self, piece: Piece, from: usize) {
         let g = V::geometry();
-        let (kind, color) = (piece.kind(), piece.color());
-        let mut frontier = vec![(false, from)];
-        let start = self.index(piece.code(), from, false, from);
-        self.dist[start] = 0;
-        let mut moves = 0u8;
+        let code = piece.promote().code() as usize;
+        let row = (piece.code() as usize * self.n + from) * self.n;
+        self.promoted_from[row + from] = 0;
+        let (mut frontier, mut moves) = (vec![from], 0u8);
         while !frontier.is_empty() {
             moves += 1;
             let mut next = Vec::new();
-            for (promoted, sq) in frontier {
-                let code = if promoted { piece.promote().code() } else { piece.code() } as usize;
-                for to in empty_board_targets(g, MOVES.steps[code], MOVES.slides[code], sq) {
-                    let zone = V::in_zone(sq, color) || V::in_zone(to, color);
-                    let states: [(bool, bool); 2] = [
-                        (promoted, promoted || !V::is_dead(kind, color, to)),
-                        (true, !promoted && kind.can_promote() && zone),
-                    ];
-                    for (p, allowed) in states {
-                        let i = self.index(piece.code(), from, p, to);
-                        if allowed && self.dist[i] == FAR {
-                            self.dist[i] = moves;
-                            next.push((p, to));
-                        }
+            for sq in frontier {
+                for to in targets(g, MOVES.steps[code], MOVES.slides[code], sq, 0) {
+                    if self.promoted_from[row + to] == FAR {
+                        self.promoted_from[row + to] = moves;
+                        next.push(to);
                     }
                 }
             }
             frontier = next;
         }
     }
+
+    /// Breadth-first over (promoted, square) states of one unpromoted piece starting on `from`.
+    fn search_from<V: Variant>(&mut self, piece: Piece, from: usize) {
+        let start = self.index(piece.code(), from, false, 0);
+        walk::<V>(piece, from, 0, &mut self.dist[start..start + 2 * self.n]);
+    }
 }
 
-/// The squares a piece with these step and slide patterns reaches in one move on an empty board.
-fn empty_board_targets(
+/// The least moves of the unpromoted `piece` from `from` to every (promoted, square), written to `out`
+/// (`[promoted][to]`, all [`FAR`] on entry), never entering or crossing a square of `walls`.
+fn walk<V: Variant>(piece: Piece, from: usize, walls: u128, out: &mut [u8]) {
+    let g = V::geometry();
+    let n = V::squares();
+    let (kind, color) = (piece.kind(), piece.color());
+    let mut frontier = vec![(false, from)];
+    out[from] = 0;
+    let mut moves = 0u8;
+    while !frontier.is_empty() {
+        moves += 1;
+        let mut next = Vec::new();
+        for (promoted, sq) in frontier {
+            let code = if promoted { piece.promote().code() } else { piece.code() } as usize;
+            for to in targets(g, MOVES.steps[code], MOVES.slides[code], sq, walls) {
+                let zone = V::in_zone(sq, color) || V::in_zone(to, color);
+                let states: [(bool, bool); 2] = [
+                    (promoted, promoted || !V::is_dead(kind, color, to)),
+                    (true, !promoted && kind.can_promote() && zone),
+                ];
+                for (p, allowed) in states {
+                    let i = usize::from(p) * n + to;
+                    if allowed && out[i] == FAR {
+                        out[i] = moves;
+                        next.push((p, to));
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+}
+
+/// The squares a piece with these step and slide patterns reaches in one move on a board whose only
+/// pieces stand on `walls`, which it can neither enter nor cross.
+fn targets(
     g: &crate::board::variant::Geometry,
     steps: u16,
     slides: u8,
     sq: usize,
+    walls: u128,
 ) -> impl Iterator<Item = usize> + '_ {
+    let open = move |t: u8| t != OFF && walls & (1u128 << t) == 0;
     let step_targets = (0..12).filter(move |&d| steps & (1 << d) != 0).map(move |d| g.nb[sq][d]);
     let slide_targets = (0..8).filter(move |&d| slides & (1 << d) != 0).flat_map(move |d| {
-        std::iter::successors(Some(g.nb[sq][d]), move |&t| (t != OFF).then(|| g.nb[t as usize][d]))
+        std::iter::successors(Some(g.nb[sq][d]), move |&t| open(t).then(|| g.nb[t as usize][d]))
     });
-    step_targets.chain(slide_targets).filter(|&t| t != OFF).map(|t| t as usize)
+    step_targets.chain(slide_targets).filter(move |&t| open(t)).map(|t| t as usize)
 }
 
 /// Where a piece of the initial position is in a position: on the board (owner, square, promoted) or in
@@ -120,20 +181,39 @@ enum Location {
     Hand(Color),
 }
 
+/// A position's lower bound, and how near the start it looks.
+#[derive(Clone, Copy, Debug)]
+struct Estimate {
+    /// The least plies of any game to the position.
+    plies: u32,
+    /// The bound as counted piece by piece (exact inside the perimeter): it keeps falling towards the
+    /// start where `plies` stays at the perimeter's depth.
+    guide: u32,
+    /// The least moves of both sides together (which breaks ties: the plies bound only falls with the
+    /// moves of the side that needs more).
+    moves: u32,
+}
+
 /// The lower bound on the plies from the initial position, with what it needs.
 pub struct Bound<V: Variant> {
     travel: Travel,
     /// Starting squares of each unpromoted piece code.
     homes: [Vec<usize>; 32],
     start: Position<V>,
+    /// The positions near the start, with their distance (only the start itself unless built with more).
+    perimeter: Perimeter<V>,
 }
 
 /// Where [`Bound::shared`] keeps each game's bound.
 pub trait BoundCache: Variant {
+    /// The depth of the shared bound's [`Perimeter`]: every position within it is kept (Shogi: 4 plies,
+    /// about 600 000 positions; Mini Shogi: 5, about 400 000).
+    const PERIMETER_PLIES: u32;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>>;
 }
 
 impl BoundCache for crate::board::variant::Shogi {
+    const PERIMETER_PLIES: u32 = 4;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::Shogi>> = std::sync::OnceLock::new();
         &CACHE
@@ -141,6 +221,7 @@ impl BoundCache for crate::board::variant::Shogi {
 }
 
 impl BoundCache for crate::board::variant::MiniShogi {
+    const PERIMETER_PLIES: u32 = 5;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::MiniShogi>> =
             std::sync::OnceLock::new();
@@ -151,11 +232,16 @@ impl BoundCache for crate::board::variant::MiniShogi {
 impl<V: BoundCache> Bound<V> {
     /// The bound of `V`, built once.
     pub fn shared() -> &'static Bound<V> {
-        V::bound_cache().get_or_init(Bound::new)
+        V::bound_cache().get_or_init(|| Bound::with_perimeter(V::PERIMETER_PLIES))
     }
 }
 
 impl<V: Variant> Bound<V> {
+    /// The bound with every position within `plies` of the start known exactly.
+    pub fn with_perimeter(plies: u32) -> Bound<V> {
+        Bound { perimeter: Perimeter::build(plies), ..Bound::new() }
+    }
+
     pub fn new() -> Bound<V> {
         let start = Position::<V>::startpos();
         let mut homes: [Vec<usize>; 32] = std::array::from_fn(|_| Vec::new());
@@ -164,27 +250,36 @@ impl<V: Variant> Bound<V> {
                 homes[c as usize].push(sq);
             }
         }
-        Bound { travel: Travel::build::<V>(), homes, start }
+        Bound { travel: Travel::build::<V>(), homes, start, perimeter: Perimeter::build(0) }
     }
 
     /// The least plies of any game from the initial position to `p` (`None` when no game can reach it by
     /// this count, e.g. a king that cannot walk there).
     pub fn plies(&self, p: &Position<V>) -> Option<u32> {
-        self.plies_and_moves(p).map(|(plies, _)| plies)
+        self.estimate(p, false).map(|e| e.plies)
     }
 
-    /// [`Bound::plies`], and the least moves of both sides together (which breaks ties: the plies bound
-    /// only falls with the moves of the side that needs more).
-    fn plies_and_moves(&self, p: &Position<V>) -> Option<(u32, u32)> {
-        let sente = self.moves(p, Color::Sente)?;
-        let gote = self.moves(p, Color::Gote)?;
+    /// The bound on the plies of `p`, and what orders the search among positions with the same bound.
+    fn estimate(&self, p: &Position<V>, captures: bool) -> Option<Estimate> {
+        let (counted, moves) = self.counted(p, captures)?;
+        Some(match self.perimeter.distance(p) {
+            Some(d) => Estimate { plies: d, guide: d, moves },
+            None => Estimate { plies: self.perimeter.sharpen(p, counted), guide: counted, moves },
+        })
+    }
+
+    /// The bound as counted piece by piece, and the least moves of both sides together.
+    fn counted(&self, p: &Position<V>, captures: bool) -> Option<(u32, u32)> {
+        let walls = if captures { self.walls(p) } else { 0 };
+        let sente = self.moves(p, Color::Sente, walls)?;
+        let gote = self.moves(p, Color::Gote, walls)?;
         // Sente moves first: after 2k plies each side made k moves, after 2k+1 Sente made k+1.
         let by_side = match p.side_to_move() {
             Color::Sente => 2 * sente.max(gote),
             Color::Gote => 2 * sente.saturating_sub(1).max(gote) + 1,
         };
         // The plies of the whole game have the parity of the side to move.
-        let total = self.total_moves(p)?;
+        let total = self.total_moves(p, captures, walls)?;
         let total = total + ((total + p.side_to_move() as u32) & 1);
         Some((by_side.max(total), sente + gote))
     }
@@ -196,7 +291,12 @@ impl<V: Variant> Bound<V> {
     ///   two drops (the opponent's and its owner's);
     /// - on the board for the other side: a drop (and the moves to promote after it);
     /// - in the other side's hand: nothing; in its owner's hand: the opponent's drop before it was won back.
-    fn total_moves(&self, p: &Position<V>) -> Option<u32> {
+    fn total_moves(&self, p: &Position<V>, captures: bool, walls: u128) -> Option<u32> {
+        let detours = if captures {
+            [self.captor_detours(p, Color::Sente), self.captor_detours(p, Color::Gote)]
+        } else {
+            [Vec::new(), Vec::new()]
+        };
         let mut locations: [Vec<Location>; 8] = Default::default();
         for (sq, &c) in p.board().iter().enumerate() {
             if let Some(pc) = Piece::from_code(c) {
@@ -220,7 +320,10 @@ impl<V: Variant> Bound<V> {
             let rows: Vec<Vec<u32>> = pieces
                 .iter()
                 .map(|&(owner, home)| {
-                    locations[kind.index()].iter().map(|&l| self.history(kind, owner, home, l)).collect()
+                    locations[kind.index()]
+                        .iter()
+                        .map(|&l| self.history(kind, owner, home, l, walls, &detours))
+                        .collect()
                 })
                 .collect();
             let (cost, _) = min_cost_assignment(&rows);
@@ -232,9 +335,92 @@ impl<V: Variant> Bound<V> {
         Some(total)
     }
 
+    /// The moves a capture by `captor` adds for the piece of `kind` that starts on `home` for `owner`: its
+    /// own moves to where it was taken, and the captor's detour there (by `detours`, one per square for
+    /// each capturing side; none when empty).
+    fn capture(&self, kind: Kind, owner: Color, home: usize, captor: Color, detours: &[Vec<u32>; 2]) -> u32 {
+        let detour = &detours[captor.index()];
+        if detour.is_empty() || kind == Kind::King {
+            return 0;
+        }
+        let code = Piece::unpromoted(kind, owner).code();
+        (0..self.travel.n).map(|x| self.travel.reach(code, home, x) + detour[x]).min().unwrap_or(0)
+    }
+
+    /// For every square, the least moves a piece of `captor` must add to its own to capture there.
+    fn captor_detours(&self, p: &Position<V>, captor: Color) -> Vec<u32> {
+        let n = self.travel.n;
+        let far = u32::from(FAR);
+        let mut detour = vec![far; n];
+        let other = captor.opponent();
+        for (f, &c) in p.board().iter().enumerate() {
+            let Some(pc) = Piece::from_code(c) else { continue };
+            let (kind, promoted) = (pc.kind(), pc.is_promoted());
+            let code = Piece::unpromoted(kind, captor).code();
+            let homes = &self.homes[code as usize];
+            if pc.color() == captor {
+                // From a home through x to f, beyond its way straight from that home; or dropped.
+                for &h in homes {
+                    let direct = u32::from(self.travel.get(code, h, promoted, f));
+                    if direct >= far {
+                        continue;
+                    }
+                    for (x, d) in detour.iter_mut().enumerate() {
+                        let via = self.via(code, h, x, f, promoted);
+                        *d = (*d).min(via.saturating_sub(direct));
+                    }
+                }
+                if kind != Kind::King {
+                    for (x, d) in detour.iter_mut().enumerate() {
+                        if x != f {
+                            *d = (*d).min(1 + self.travel.onwards(code, x, promoted, f).min(far));
+                        }
+                    }
+                }
+            } else if kind != Kind::King {
+                // Perhaps one of the captor's own pieces, taken and dropped by the other side.
+                for &h in homes {
+                    for (x, d) in detour.iter_mut().enumerate() {
+                        *d = (*d).min(self.travel.reach(code, h, x));
+                    }
+                }
+            }
+        }
+        for kind in Kind::ALL {
+            if p.hand(other)[kind.index()] > 0 {
+                let code = Piece::unpromoted(kind, captor).code();
+                for (x, d) in detour.iter_mut().enumerate() {
+                    let from_home = self.homes[code as usize].iter().map(|&h| self.travel.reach(code, h, x));
+                    *d = (*d).min(from_home.min().unwrap_or(far).min(1));
+                }
+            }
+        }
+        detour
+    }
+
+    /// The least moves of the piece `code` from `home` through `x` to stand on `to` with `promoted`.
+    fn via(&self, code: u8, home: usize, x: usize, to: usize, promoted: bool) -> u32 {
+        let t = &self.travel;
+        let plain = u32::from(t.get(code, home, false, x)) + t.onwards(code, x, promoted, to);
+        if promoted {
+            plain.min(u32::from(t.get(code, home, true, x)) + t.onwards(code, x, true, to))
+        } else {
+            plain
+        }
+    }
+
     /// The least moves and drops of the piece of `kind` that starts on `home` for `owner` and ends at
     /// `location` (see [`Bound::total_moves`]).
-    fn history(&self, kind: Kind, owner: Color, home: usize, location: Location) -> u32 {
+    fn history(
+        &self,
+        kind: Kind,
+        owner: Color,
+        home: usize,
+        location: Location,
+        walls: u128,
+        detours: &[Vec<u32>; 2],
+    ) -> u32 {
+        let taken_by = |captor: Color| self.capture(kind, owner, home, captor, detours);
         let n = self.travel.n;
         let dropped_as = |color: Color, sq: usize, promoted: bool| {
             let code = Piece::unpromoted(kind, color).code() as usize;
@@ -243,23 +429,22 @@ impl<V: Variant> Bound<V> {
         match location {
             Location::Board(color, sq, promoted) if kind == Kind::King => {
                 if color == owner {
-                    u32::from(self.travel.get(Piece::unpromoted(kind, owner).code(), home, promoted, sq))
+                    self.way(Piece::unpromoted(kind, owner).code(), home, promoted, sq, walls)
                 } else {
                     u32::from(FAR)
                 }
             }
             Location::Board(color, sq, promoted) if color == owner => {
-                let travel =
-                    u32::from(self.travel.get(Piece::unpromoted(kind, owner).code(), home, promoted, sq));
-                travel.min(1 + dropped_as(color, sq, promoted))
+                let travel = self.way(Piece::unpromoted(kind, owner).code(), home, promoted, sq, walls);
+                travel.min(1 + dropped_as(color, sq, promoted) + taken_by(owner.opponent()))
             }
-            Location::Board(color, sq, promoted) => dropped_as(color, sq, promoted),
-            Location::Hand(color) => u32::from(color == owner),
+            Location::Board(color, sq, promoted) => dropped_as(color, sq, promoted) + taken_by(color),
+            Location::Hand(color) => u32::from(color == owner) + taken_by(owner.opponent()),
         }
     }
 
     /// The least moves of `color` in any game from the initial position to `p`.
-    fn moves(&self, p: &Position<V>, color: Color) -> Option<u32> {
+    fn moves(&self, p: &Position<V>, color: Color, walls: u128) -> Option<u32> {
         // The pieces of `color` on the board, by kind: (square, promoted).
         let mut by_kind: [Vec<(usize, bool)>; 8] = Default::default();
         for (sq, &c) in p.board().iter().enumerate() {
@@ -273,7 +458,7 @@ impl<V: Variant> Bound<V> {
             let code = Piece::unpromoted(kind, color).code();
             let homes = &self.homes[code as usize];
             let on_board = &by_kind[kind.index()];
-            let (cost, min_drops) = self.assign(code, homes, on_board, kind != Kind::King)?;
+            let (cost, min_drops) = self.assign(code, homes, on_board, kind != Kind::King, walls)?;
             travel_and_drops += cost;
             drops_and_captures += 2 * min_drops + u32::from(p.hand(color)[kind.index()]);
         }
@@ -289,6 +474,7 @@ impl<V: Variant> Bound<V> {
         homes: &[usize],
         on_board: &[(usize, bool)],
         droppable: bool,
+        walls: u128,
     ) -> Option<(u32, u32)> {
         let n = self.travel.n;
         let drop_cost = |&(to, promoted): &(usize, bool)| -> u32 {
@@ -305,7 +491,7 @@ impl<V: Variant> Bound<V> {
             .map(|piece| {
                 let (to, promoted) = *piece;
                 let mut row: Vec<u32> =
-                    homes.iter().map(|&h| u32::from(self.travel.get(code, h, promoted, to))).collect();
+                    homes.iter().map(|&h| self.way(code, h, promoted, to, walls)).collect();
                 row.extend(std::iter::repeat_n(drop_cost(piece), on_board.len()));
                 row
             })
@@ -321,6 +507,48 @@ impl<V: Variant> Bound<V> {
 
     pub fn start(&self) -> &Position<V> {
         &self.start
+    }
+
+    /// The squares of pawns, lances and knights on their own starting squares: they cannot move back, so
+    /// (unless dropped there) they stood there all game, and no piece can have crossed their squares.
+    fn walls(&self, p: &Position<V>) -> u128 {
+        let mut walls = 0u128;
+        for (sq, &c) in p.board().iter().enumerate() {
+            if let Some(pc) = Piece::from_code(c) {
+                let fixed = matches!(pc.kind(), Kind::Pawn | Kind::Lance | Kind::Knight) && !pc.is_promoted();
+                if fixed && self.homes[c as usize].contains(&sq) {
+                    walls |= 1u128 << sq;
+                }
+            }
+        }
+        walls
+    }
+
+    /// The least moves of the unpromoted `code` from `home` to stand on `to` with `promoted`, never
+    /// crossing `walls` (none: on the empty board).
+    fn way(&self, code: u8, home: usize, promoted: bool, to: usize, walls: u128) -> u32 {
+        if walls == 0 {
+            return u32::from(self.travel.get(code, home, promoted, to));
+        }
+        let n = self.travel.n;
+        WALLED.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.len() > 1 << 16 {
+                cache.clear();
+            }
+            let key = (walls & !(1u128 << home), code, home as u8, n as u8);
+            let table = cache.entry(key).or_insert_with(|| {
+                let mut out = vec![FAR; 2 * n].into_boxed_slice();
+                let piece = Piece::from_code(code).expect("a piece code");
+                walk::<V>(piece, home, key.0, &mut out);
+                out
+            });
+            u32::from(table[usize::from(promoted) * n + to])
+        })
+    }
+
+    pub fn perimeter(&self) -> &Perimeter<V> {
+        &self.perimeter
     }
 }
 
@@ -397,6 +625,14 @@ fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, Vec<usize>) {
     (total.min(i64::from(u32::MAX)) as u32, column)
 }
 
+/// Travel tables around walls (`[promoted][to]`), by (walls, piece code, home, squares).
+type WalledTables = HashMap<(u128, u8, u8, u8), Box<[u8]>>;
+
+thread_local! {
+    /// A search meets few wall sets: their tables are kept.
+    static WALLED: std::cell::RefCell<WalledTables> = std::cell::RefCell::new(HashMap::new());
+}
+
 /// What a short-game search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ShortGame {
@@ -424,6 +660,24 @@ pub struct ShortOptions {
     /// Look only for games shorter than this (a game already found): with weight 1, a search that is
     /// exhausted proves there is none.
     pub shorter_than: Option<u32>,
+    /// What orders a weighted search (weight 1 always orders by the bound).
+    pub guide: Guide,
+}
+
+/// What orders a weighted search besides the plies undone. All but [`Guide::Bound`] count each piece in
+/// hand as a debt: every one of them must be un-captured on the way back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Guide {
+    /// The admissible bound.
+    Bound,
+    /// The bound as counted piece by piece: it keeps falling near the start.
+    Counted,
+    /// The bound with the perimeter's depth: best for positions near the start.
+    Sharpened,
+    /// The bound counted with what captures cost (the captured piece's way to where it was taken and
+    /// the captor's detour there) and around walls (pawns, lances and knights still at home): slower and
+    /// not a bound, but it avoids the dead ends of positions many plies from the start.
+    Captures,
 }
 
 /// A search node: the position, its parent (the position it leads to), the move from it to its parent,
@@ -431,7 +685,7 @@ pub struct ShortOptions {
 pub(crate) type Node<V> = (Position<V>, usize, Move, u32);
 
 /// Searches backwards from `target` to the initial position, best first on plies undone + weight × the
-/// lower bound. `keep_going(nodes)` is asked every 64 expansions (a time budget).
+/// lower bound. `keep_going(nodes)` is asked every 8 expansions (a time budget).
 pub fn search<V: Variant>(
     target: &Position<V>,
     bound: &Bound<V>,
@@ -447,23 +701,24 @@ pub fn search<V: Variant>(
     let limit = options.shorter_than.unwrap_or(u32::MAX);
     let mut nodes: Vec<Node<V>> = vec![(*target, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
     let mut best: HashMap<Position<V>, u32> = HashMap::from([(*target, 0)]);
-    let mut open = BinaryHeap::from([Reverse((options.weight * h0, 0u32, 0usize))]);
+    let captures = options.weight > 1 && options.guide == Guide::Captures;
+    let mut open = BinaryHeap::from([Reverse(((options.weight * h0, h0, 0u32, 0u32), 0usize))]);
     let mut preds: Vec<Predecessor<V>> = Vec::new();
     let mut expansions = 0usize;
     found.exhausted = true;
-    while let Some(Reverse((_, _, i))) = open.pop() {
+    while let Some(Reverse((_, i))) = open.pop() {
         let (pos, _, _, g) = nodes[i];
         if best.get(&pos).is_some_and(|&b| b < g) {
             continue;
         }
-        if pos == *bound.start() {
-            let moves = moves_forward(&nodes, i);
+        if let Some(mut moves) = bound.perimeter().game_to(&pos) {
+            moves.extend(moves_forward(&nodes, i));
             found.shortest = options.weight == 1 || moves.len() as u32 == h0;
             found.moves = Some(moves);
             break;
         }
         expansions += 1;
-        if nodes.len() > options.max_nodes || (expansions.is_multiple_of(64) && !keep_going(nodes.len())) {
+        if nodes.len() > options.max_nodes || (expansions.is_multiple_of(8) && !keep_going(nodes.len())) {
             found.exhausted = false;
             break;
         }
@@ -472,15 +727,22 @@ pub fn search<V: Variant>(
             if best.get(&pred.pos).is_some_and(|&b| b <= g + 1) {
                 continue;
             }
-            let Some((h, work)) = bound.plies_and_moves(&pred.pos) else { continue };
-            if g + 1 + h >= limit {
+            let Some(e) = bound.estimate(&pred.pos, captures) else { continue };
+            if g + 1 + e.plies >= limit {
                 continue;
             }
             best.insert(pred.pos, g + 1);
             nodes.push((pred.pos, i, pred.mv, g + 1));
-            // Beyond A*, pieces in hand are a debt: every one of them must be un-captured on the way back.
-            let guide = if options.weight == 1 { h } else { h + HAND_DEBT * in_hands(&pred.pos) };
-            open.push(Reverse((g + 1 + options.weight * guide, work, nodes.len() - 1)));
+            // Among equal keys, the nearer-looking position first (the deeper one, for A*).
+            let debt = HAND_DEBT * in_hands(&pred.pos);
+            let guide = match options.guide {
+                _ if options.weight == 1 => e.plies,
+                Guide::Bound => e.plies,
+                Guide::Counted | Guide::Captures => e.guide + debt,
+                Guide::Sharpened => e.plies + debt,
+            };
+            let key = (g + 1 + options.weight * guide, e.plies, e.guide, e.moves);
+            open.push(Reverse((key, nodes.len() - 1)));
         }
     }
     found.nodes = nodes.len();
