@@ -188,7 +188,7 @@ fn short_proof_game<V: WithOpening>(
 /// The weighted searches that look for a first game, in turn, and the positions each may generate: the
 /// perimeter's bound finds games near the start at once, the captures' guide those far from it.
 const WEIGHTED: [(Guide, usize); 3] =
-    [(Guide::Sharpened, 20_000), (Guide::Captures, 50_000), (Guide::Counted, usize::MAX)];
+    [(Guide::Sharpened, 20_000), (Guide::Counted, 50_000), (Guide::Captures, usize::MAX)];
 
 /// How many plies above the lower bound a first game may be for A* to take over at once.
 const NEAR_THE_BOUND: u32 = 4;
