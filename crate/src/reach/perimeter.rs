@@ -6,13 +6,12 @@
 
 use crate::board::moves::{Move, MoveList};
 use crate::board::position::Position;
+use crate::board::variant::Variant;
 use crate::reach::prev::{predecessors, Predecessor};
 use crate::reach::search::hash_position;
 use crate::rules::{legal_moves, play};
-use std::collections::HashMap;
+use std::collections::hash_map::{Entry, HashMap};
 use std::hash::{BuildHasherDefault, Hasher};
-
-use crate::board::variant::Variant;
 
 /// The positions within `depth` plies of the initial position, by Zobrist hash, with their distance.
 pub struct Perimeter<V: Variant> {
@@ -35,8 +34,7 @@ impl<V: Variant> Perimeter<V> {
                 legal_moves(p, &mut moves);
                 for &m in moves.iter() {
                     let q = play(p, m);
-                    if let std::collections::hash_map::Entry::Vacant(slot) = distance.entry(hash_position(&q))
-                    {
+                    if let Entry::Vacant(slot) = distance.entry(hash_position(&q)) {
                         slot.insert(d as u8);
                         if d < depth {
                             next.push(q);

@@ -96,41 +96,28 @@ impl Travel {
 
     /// Breadth-first over the squares of the promoted piece of `piece`, starting on `from`.
     fn search_promoted_from<V: Variant>(&mut self, piece: Piece, from: usize) {
-        let g = V::geometry();
-        let code = piece.promote().code() as usize;
+        let mut out = vec![FAR; 2 * self.n];
+        walk::<V>(piece, (true, from), 0, &mut out);
         let row = (piece.code() as usize * self.n + from) * self.n;
-        self.promoted_from[row + from] = 0;
-        let (mut frontier, mut moves) = (vec![from], 0u8);
-        while !frontier.is_empty() {
-            moves += 1;
-            let mut next = Vec::new();
-            for sq in frontier {
-                for to in targets(g, MOVES.steps[code], MOVES.slides[code], sq, 0) {
-                    if self.promoted_from[row + to] == FAR {
-                        self.promoted_from[row + to] = moves;
-                        next.push(to);
-                    }
-                }
-            }
-            frontier = next;
-        }
+        self.promoted_from[row..row + self.n].copy_from_slice(&out[self.n..]);
     }
 
     /// Breadth-first over (promoted, square) states of one unpromoted piece starting on `from`.
     fn search_from<V: Variant>(&mut self, piece: Piece, from: usize) {
         let start = self.index(piece.code(), from, false, 0);
-        walk::<V>(piece, from, 0, &mut self.dist[start..start + 2 * self.n]);
+        walk::<V>(piece, (false, from), 0, &mut self.dist[start..start + 2 * self.n]);
     }
 }
 
-/// The least moves of the unpromoted `piece` from `from` to every (promoted, square), written to `out`
-/// (`[promoted][to]`, all [`FAR`] on entry), never entering or crossing a square of `walls`.
-fn walk<V: Variant>(piece: Piece, from: usize, walls: u128, out: &mut [u8]) {
+/// The least moves of the unpromoted `piece`, starting (promoted or not, square) as `from`, to every
+/// (promoted, square), written to `out` (`[promoted][to]`, all [`FAR`] on entry), never entering or
+/// crossing a square of `walls`.
+fn walk<V: Variant>(piece: Piece, from: (bool, usize), walls: u128, out: &mut [u8]) {
     let g = V::geometry();
     let n = V::squares();
     let (kind, color) = (piece.kind(), piece.color());
-    let mut frontier = vec![(false, from)];
-    out[from] = 0;
+    let mut frontier = vec![from];
+    out[usize::from(from.0) * n + from.1] = 0;
     let mut moves = 0u8;
     while !frontier.is_empty() {
         moves += 1;
@@ -199,7 +186,6 @@ pub struct Bound<V: Variant> {
     travel: Travel,
     /// Starting squares of each unpromoted piece code.
     homes: [Vec<usize>; 32],
-    start: Position<V>,
     /// The positions near the start, with their distance (only the start itself unless built with more).
     perimeter: Perimeter<V>,
 }
@@ -250,7 +236,7 @@ impl<V: Variant> Bound<V> {
                 homes[c as usize].push(sq);
             }
         }
-        Bound { travel: Travel::build::<V>(), homes, start, perimeter: Perimeter::build(0) }
+        Bound { travel: Travel::build::<V>(), homes, perimeter: Perimeter::build(0) }
     }
 
     /// The least plies of any game from the initial position to `p` (`None` when no game can reach it by
@@ -505,10 +491,6 @@ impl<V: Variant> Bound<V> {
         Some((cost, fewest_drops))
     }
 
-    pub fn start(&self) -> &Position<V> {
-        &self.start
-    }
-
     /// The squares of pawns, lances and knights on their own starting squares: they cannot move back, so
     /// (unless dropped there) they stood there all game, and no piece can have crossed their squares.
     fn walls(&self, p: &Position<V>) -> u128 {
@@ -540,7 +522,7 @@ impl<V: Variant> Bound<V> {
             let table = cache.entry(key).or_insert_with(|| {
                 let mut out = vec![FAR; 2 * n].into_boxed_slice();
                 let piece = Piece::from_code(code).expect("a piece code");
-                walk::<V>(piece, home, key.0, &mut out);
+                walk::<V>(piece, (false, home), key.0, &mut out);
                 out
             });
             u32::from(table[usize::from(promoted) * n + to])
@@ -735,11 +717,10 @@ pub fn search<V: Variant>(
             nodes.push((pred.pos, i, pred.mv, g + 1));
             // Among equal keys, the nearer-looking position first (the deeper one, for A*).
             let debt = HAND_DEBT * in_hands(&pred.pos);
-            let guide = match options.guide {
-                _ if options.weight == 1 => e.plies,
-                Guide::Bound => e.plies,
-                Guide::Counted | Guide::Captures => e.guide + debt,
-                Guide::Sharpened => e.plies + debt,
+            let guide = match (options.weight, options.guide) {
+                (1, _) | (_, Guide::Bound) => e.plies,
+                (_, Guide::Counted | Guide::Captures) => e.guide + debt,
+                (_, Guide::Sharpened) => e.plies + debt,
             };
             let key = (g + 1 + options.weight * guide, e.plies, e.guide, e.moves);
             open.push(Reverse((key, nodes.len() - 1)));
