@@ -122,6 +122,8 @@ describe('resumable runs', () => {
       assert.equal(await page.isHidden('#est-saved'), true);
       assert.deepEqual(await shown(page), expected(want));
       await page.click('#est-clear');
+      // Clearing deletes the saved run first (IndexedDB), then empties the tables: wait for it.
+      await page.waitForFunction(() => (document.querySelector('#funnel tbody tr')?.dataset.count ?? '') === '');
       assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '');
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]');
