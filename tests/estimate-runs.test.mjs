@@ -132,6 +132,38 @@ describe('resumable runs', () => {
       assert.equal(await page.isDisabled('#est-download'), true);
     });
   });
+
+  test('a saved result shows in its own game only: switching games, or a reload in the other game, leaves the tables empty', async (t) => {
+    const samples = 20000;
+    const seed = 7;
+    const want = expected(estimateJson(samples, seed));
+    const firstCount = (page) => page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? '');
+    const showsTheRun = (page) => page.waitForFunction(
+      (n) => document.querySelector('#funnel tbody tr')?.dataset.count === String(n), samples);
+    await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+      await startRun(page, { samples, seed });
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
+      assert.deepEqual(await shown(page), want);
+      await page.selectOption('#est-game', 'shogi');
+      await page.waitForTimeout(500);
+      assert.equal(await firstCount(page), '', 'Shogi shows no Mini Shogi counts');
+      assert.equal(await page.isDisabled('#est-download'), true);
+      // Back in Mini Shogi, the saved result shows again.
+      await page.selectOption('#est-game', 'minishogi');
+      await showsTheRun(page);
+      assert.deepEqual(await shown(page), want);
+      await page.goto(`${isolated.url}?game=shogi&tab=estimate`);
+      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+      await page.waitForTimeout(500);
+      assert.equal(await firstCount(page), '', 'a reload in Shogi shows no Mini Shogi counts');
+      assert.equal(await page.isHidden('#est-saved'), true, 'a finished run offers no resume');
+      await page.selectOption('#est-game', 'minishogi');
+      await showsTheRun(page);
+      assert.equal(await page.getAttribute('#est-status', 'data-state'), 'finished');
+      await page.click('#est-clear');
+      await page.waitForFunction(() => (document.querySelector('#funnel tbody tr')?.dataset.count ?? '') === '');
+    });
+  });
 });
 
 describe('shards', () => {

@@ -91,7 +91,11 @@ export class EstimatePanel {
     $('est-digits').oninput = () => this.#plan();
     // (No IndexedDB, as in some private windows: runs are not saved.)
     const saved = loadRun().catch(() => undefined);
-    this.restored = Promise.all([saved, this.stagesReady]).then(([record]) => this.#restore(record), () => {});
+    this.restored = Promise.all([saved, this.stagesReady]).then(
+      // (Loaded after the page: a run started meanwhile wins.)
+      ([record]) => !this.started && this.#restore(record),
+      () => {},
+    );
   }
 
   /** Enables the download and clear buttons for what is shown. */
@@ -101,11 +105,19 @@ export class EstimatePanel {
     $('est-merge-files').disabled = this.running;
   }
 
-  /** Shows a saved run: a finished one's result, or what an unfinished one has done, with Resume. */
+  /**
+   * Shows a saved run: a finished one's result, or what an unfinished one has done, with Resume. The
+   * tables show only a run of the page's game; an unfinished run of the other game offers Resume alone.
+   */
   #restore(record) {
-    // (Loaded after the page: a run started meanwhile, or a form being filled in, wins.)
-    if (!record || this.started) return;
+    if (!record) return;
     this.saved = record;
+    if (!record.finished) {
+      $('est-saved-resume').textContent = t('savedResume', num(record.done), num(record.total));
+      $('est-saved').hidden = false;
+    }
+    if (record.variant !== this.currentVariant()) return;
+    // (A form being filled in wins.)
     if (!this.touched) {
       $('est-samples').value = record.samples;
       $('est-seed').value = record.seed;
@@ -118,10 +130,6 @@ export class EstimatePanel {
       done: record.done, total: record.total, report, reportText: record.report, examples: record.examples,
       elapsed: record.elapsed, rate: 0, shard: record.shard,
     });
-    if (!record.finished) {
-      $('est-saved-resume').textContent = t('savedResume', num(record.done), num(record.total));
-      $('est-saved').hidden = false;
-    }
   }
 
   /** Continues the saved run where it stopped (in its game, switching the page's game if need be). */
@@ -199,7 +207,10 @@ export class EstimatePanel {
     el.textContent = t('planText', digits, num(needed), num(report.tally.samples), time, num(Math.round(this.rate ?? 0)));
   }
 
-  /** The page switched game (never during a run): a stopped run of the other game cannot be resumed. */
+  /**
+   * The page switched game (never during a run): what the tab shows belongs to the other game and goes (a
+   * stopped run can no longer be resumed with Resume); the saved run shows again if it is of this game.
+   */
   gameChanged() {
     $('est-resume').disabled = true;
     this.points = [];
@@ -212,6 +223,11 @@ export class EstimatePanel {
     this.#emptyTables();
     this.#actions();
     this.#plan();
+    const asked = (this.restoreAsked = {});
+    loadRun().then(
+      (record) => asked === this.restoreAsked && this.#restore(record),
+      () => {},
+    );
   }
 
   #status(text, state) {
@@ -281,6 +297,7 @@ export class EstimatePanel {
   /** Starts a run (a fresh one, or the rest of a saved one) on a host for the threads asked for. */
   async #run({ variant, samples, seed, shard, saved }) {
     this.started = true;
+    this.restoreAsked = null;
     const threads = Math.max(1, Math.min(64, Math.floor(Number($('est-threads').value)) || 2));
     this.#buttons(true);
     this.#status(t('starting'), 'starting');
