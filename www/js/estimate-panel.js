@@ -331,8 +331,11 @@ export class EstimatePanel {
       this.#buttons(false);
       return;
     }
-    this.#show(data);
-    this.#save(data, data.type !== 'progress');
+    // A progress message carries the report only when the worker rebuilt it: save only a new one.
+    const fresh = data.report !== undefined;
+    if (fresh) this.report = { report: data.report, reportText: data.reportText };
+    this.#show({ ...data, ...this.report });
+    if (fresh) this.#save({ ...data, ...this.report }, data.type !== 'progress');
     if (data.type === 'progress') return;
     this.#buttons(false);
     $('est-resume').disabled = data.type !== 'stopped';
