@@ -188,6 +188,8 @@ pub struct Bound<V: Variant> {
     homes: [Vec<usize>; 32],
     /// The positions near the start, with their distance (only the start itself unless built with more).
     perimeter: Perimeter<V>,
+    /// By unpromoted piece code and square: the least moves from any of the code's homes to stand there.
+    from_homes: Vec<u32>,
 }
 
 /// Where [`Bound::shared`] keeps each game's bound.
@@ -236,7 +238,15 @@ impl<V: Variant> Bound<V> {
                 homes[c as usize].push(sq);
             }
         }
-        Bound { travel: Travel::build::<V>(), homes, perimeter: Perimeter::build(0) }
+        let travel = Travel::build::<V>();
+        let n = travel.n;
+        let from_homes = (0..32 * n)
+            .map(|i| {
+                let (code, x) = ((i / n) as u8, i % n);
+                homes[code as usize].iter().map(|&h| travel.reach(code, h, x)).min().unwrap_or(u32::from(FAR))
+            })
+            .collect();
+        Bound { travel, homes, perimeter: Perimeter::build(0), from_homes }
     }
 
     /// The least plies of any game from the initial position to `p` (`None` when no game can reach it by
@@ -306,9 +316,11 @@ impl<V: Variant> Bound<V> {
             let rows: Vec<Vec<u32>> = pieces
                 .iter()
                 .map(|&(owner, home)| {
+                    let taken =
+                        [Color::Sente, Color::Gote].map(|c| self.capture(kind, owner, home, c, &detours));
                     locations[kind.index()]
                         .iter()
-                        .map(|&l| self.history(kind, owner, home, l, walls, &detours))
+                        .map(|&l| self.history(kind, owner, home, l, walls, taken))
                         .collect()
                 })
                 .collect();
@@ -339,6 +351,9 @@ impl<V: Variant> Bound<V> {
         let far = u32::from(FAR);
         let mut detour = vec![far; n];
         let other = captor.opponent();
+        let from_homes = |code: u8| &self.from_homes[code as usize * n..][..n];
+        // The kinds of which a piece of `captor` may have been taken and dropped by the other side.
+        let mut taken_kinds = [false; 8];
         for (f, &c) in p.board().iter().enumerate() {
             let Some(pc) = Piece::from_code(c) else { continue };
             let (kind, promoted) = (pc.kind(), pc.is_promoted());
@@ -364,20 +379,20 @@ impl<V: Variant> Bound<V> {
                     }
                 }
             } else if kind != Kind::King {
-                // Perhaps one of the captor's own pieces, taken and dropped by the other side.
-                for &h in homes {
-                    for (x, d) in detour.iter_mut().enumerate() {
-                        *d = (*d).min(self.travel.reach(code, h, x));
-                    }
-                }
+                taken_kinds[kind.index()] = true;
             }
         }
         for kind in Kind::ALL {
+            let code = Piece::unpromoted(kind, captor).code();
+            // Perhaps one of the captor's own pieces, taken and dropped by the other side.
+            if taken_kinds[kind.index()] {
+                for (d, &r) in detour.iter_mut().zip(from_homes(code)) {
+                    *d = (*d).min(r);
+                }
+            }
             if p.hand(other)[kind.index()] > 0 {
-                let code = Piece::unpromoted(kind, captor).code();
-                for (x, d) in detour.iter_mut().enumerate() {
-                    let from_home = self.homes[code as usize].iter().map(|&h| self.travel.reach(code, h, x));
-                    *d = (*d).min(from_home.min().unwrap_or(far).min(1));
+                for (d, &r) in detour.iter_mut().zip(from_homes(code)) {
+                    *d = (*d).min(r.min(1));
                 }
             }
         }
@@ -396,7 +411,8 @@ impl<V: Variant> Bound<V> {
     }
 
     /// The least moves and drops of the piece of `kind` that starts on `home` for `owner` and ends at
-    /// `location` (see [`Bound::total_moves`]).
+    /// `location` (see [`Bound::total_moves`]); `taken` is what a capture by each side adds (see
+    /// [`Bound::capture`]).
     fn history(
         &self,
         kind: Kind,
@@ -404,9 +420,9 @@ impl<V: Variant> Bound<V> {
         home: usize,
         location: Location,
         walls: u128,
-        detours: &[Vec<u32>; 2],
+        taken: [u32; 2],
     ) -> u32 {
-        let taken_by = |captor: Color| self.capture(kind, owner, home, captor, detours);
+        let taken_by = |captor: Color| taken[captor.index()];
         let n = self.travel.n;
         let dropped_as = |color: Color, sq: usize, promoted: bool| {
             let code = Piece::unpromoted(kind, color).code() as usize;
@@ -482,11 +498,13 @@ impl<V: Variant> Bound<V> {
                 row
             })
             .collect();
-        let (cost, columns) = min_cost_assignment(&rows);
+        let (cost, row_of) = min_cost_assignment(&rows);
         if cost >= u32::from(FAR) {
             return None;
         }
-        let drops = columns.iter().filter(|&&c| c >= homes.len()).count() as u32;
+        // Columns past the homes are drops.
+        let columns = rows.first().map_or(0, Vec::len);
+        let drops = (homes.len() + 1..=columns).filter(|&j| row_of[j] != 0).count() as u32;
         let fewest_drops = (on_board.len() as u32).saturating_sub(homes.len() as u32).min(drops);
         Some((cost, fewest_drops))
     }
@@ -540,25 +558,31 @@ impl<V: Variant> Default for Bound<V> {
     }
 }
 
-/// The least total cost of giving each row a distinct column (rows ≤ columns), and the column of each
-/// row: the Hungarian method with potentials, O(rows² · columns). Costs at or above [`FAR`] mean
-/// "impossible"; the total is then at least `FAR`.
-fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, Vec<usize>) {
+/// The most columns of an assignment: a kind's pieces on the board and its homes (Shogi's pawns: 18 + 18).
+const MAX_COLUMNS: usize = 47;
+
+/// The least total cost of giving each row a distinct column (rows ≤ columns ≤ [`MAX_COLUMNS`]), and the
+/// row given to each column (1-based, 0 for none): the Hungarian method with potentials,
+/// O(rows² · columns), on the stack (the bound runs it some twenty times per position). Costs at or above
+/// [`FAR`] mean "impossible"; the total is then at least `FAR`.
+fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, [usize; MAX_COLUMNS + 1]) {
     let n = rows.len();
+    let mut p = [0usize; MAX_COLUMNS + 1];
     if n == 0 {
-        return (0, Vec::new());
+        return (0, p);
     }
     let m = rows[0].len();
+    assert!(n <= m && m <= MAX_COLUMNS, "an assignment of {n} rows to {m} columns");
     let cost = |i: usize, j: usize| i64::from(rows[i][j].min(u32::from(FAR) * 4));
     let inf = i64::MAX / 4;
     // 1-based: u, v potentials; p[j] the row matched to column j; way for the augmenting path.
-    let (mut u, mut v) = (vec![0i64; n + 1], vec![0i64; m + 1]);
-    let (mut p, mut way) = (vec![0usize; m + 1], vec![0usize; m + 1]);
+    let (mut u, mut v) = ([0i64; MAX_COLUMNS + 1], [0i64; MAX_COLUMNS + 1]);
+    let mut way = [0usize; MAX_COLUMNS + 1];
     for i in 1..=n {
         p[0] = i;
         let mut j0 = 0;
-        let mut minv = vec![inf; m + 1];
-        let mut used = vec![false; m + 1];
+        let mut minv = [inf; MAX_COLUMNS + 1];
+        let mut used = [false; MAX_COLUMNS + 1];
         loop {
             used[j0] = true;
             let (i0, mut delta, mut j1) = (p[j0], inf, 0);
@@ -597,22 +621,60 @@ fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, Vec<usize>) {
             }
         }
     }
-    let mut column = vec![0; n];
-    for j in 1..=m {
-        if p[j] != 0 {
-            column[p[j] - 1] = j - 1;
-        }
-    }
-    let total: i64 = (0..n).map(|i| cost(i, column[i])).sum();
-    (total.min(i64::from(u32::MAX)) as u32, column)
+    let total: i64 = (1..=m).filter(|&j| p[j] != 0).map(|j| cost(p[j] - 1, j - 1)).sum();
+    (total.min(i64::from(u32::MAX)) as u32, p)
 }
 
+/// A multiply-rotate hash (as rustc's FxHash) for the search's own tables: their keys are positions and
+/// wall sets, not input an adversary chooses, and std's SipHash was a tenth of the search's time.
+#[derive(Default)]
+struct QuickHasher(u64);
+
+impl QuickHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+}
+
+impl std::hash::Hasher for QuickHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+
+    fn write_u128(&mut self, n: u128) {
+        self.add(n as u64);
+        self.add((n >> 64) as u64);
+    }
+
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+}
+
+type QuickMap<K, T> = HashMap<K, T, std::hash::BuildHasherDefault<QuickHasher>>;
+
 /// Travel tables around walls (`[promoted][to]`), by (walls, piece code, home, squares).
-type WalledTables = HashMap<(u128, u8, u8, u8), Box<[u8]>>;
+type WalledTables = QuickMap<(u128, u8, u8, u8), Box<[u8]>>;
 
 thread_local! {
     /// A search meets few wall sets: their tables are kept.
-    static WALLED: std::cell::RefCell<WalledTables> = std::cell::RefCell::new(HashMap::new());
+    static WALLED: std::cell::RefCell<WalledTables> = std::cell::RefCell::new(QuickMap::default());
 }
 
 /// What a short-game search found.
@@ -682,7 +744,8 @@ pub fn search<V: Variant>(
     };
     let limit = options.shorter_than.unwrap_or(u32::MAX);
     let mut nodes: Vec<Node<V>> = vec![(*target, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
-    let mut best: HashMap<Position<V>, u32> = HashMap::from([(*target, 0)]);
+    let mut best: QuickMap<Position<V>, u32> = QuickMap::default();
+    best.insert(*target, 0);
     let captures = options.weight > 1 && options.guide == Guide::Captures;
     let mut open = BinaryHeap::from([Reverse(((options.weight * h0, h0, 0u32, 0u32), 0usize))]);
     let mut preds: Vec<Predecessor<V>> = Vec::new();
@@ -757,7 +820,8 @@ mod tests {
         let rows = vec![vec![4, 1, 3], vec![2, 0, 5], vec![3, 2, 2]];
         assert_eq!(min_cost_assignment(&rows).0, 5);
         let rows = vec![vec![7, 2], vec![3, 9]];
-        assert_eq!(min_cost_assignment(&rows), (5, vec![1, 0]));
+        let (cost, row_of) = min_cost_assignment(&rows);
+        assert_eq!((cost, &row_of[1..3]), (5, &[2, 1][..]));
     }
 
     #[test]
