@@ -558,7 +558,8 @@ impl<V: Variant> Default for Bound<V> {
     }
 }
 
-/// The most columns of an assignment: a kind's pieces on the board and its homes (Shogi's pawns: 18 + 18).
+/// The most columns of an assignment, with room to spare: a kind's homes of one side and its pieces on the
+/// board (Shogi's pawns: 9 + 18), or all its pieces (18).
 const MAX_COLUMNS: usize = 47;
 
 /// The least total cost of giving each row a distinct column (rows ≤ columns ≤ [`MAX_COLUMNS`]), and the
