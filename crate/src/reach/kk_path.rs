@@ -17,9 +17,9 @@ use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::heuristic::heuristic;
 use crate::reach::prev::{predecessors, Predecessor};
-use crate::reach::short_game::{moves_forward, Node};
+use crate::reach::short_game::{moves_forward, Node, QuickMap};
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::BinaryHeap;
 
 /// What the ordering adds per ply of the bound (more finds a path sooner, less a shorter one).
 const WEIGHT: u32 = 2;
@@ -57,7 +57,8 @@ fn back_to_zone<V: Variant>(pc: Piece, sq: usize) -> u32 {
 pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Option<(Position<V>, Vec<Move>)> {
     let mut nodes: Vec<Node<V>> =
         vec![(*target, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
-    let mut plies: HashMap<Position<V>, u32> = HashMap::from([(*target, 0)]);
+    let mut plies: QuickMap<Position<V>, u32> = QuickMap::default();
+    plies.insert(*target, 0);
     let h0 = plies_to_kk(target);
     let mut open = BinaryHeap::from([Reverse((WEIGHT * h0, h0, 0u32, 0usize))]);
     let mut preds: Vec<Predecessor<V>> = Vec::new();

@@ -503,8 +503,8 @@ impl<V: Variant> Bound<V> {
             return None;
         }
         // Columns past the homes are drops.
-        let columns = rows.first().map_or(0, Vec::len);
-        let drops = (homes.len() + 1..=columns).filter(|&j| row_of[j] != 0).count() as u32;
+        let drops =
+            (homes.len() + 1..=homes.len() + on_board.len()).filter(|&j| row_of[j] != 0).count() as u32;
         let fewest_drops = (on_board.len() as u32).saturating_sub(homes.len() as u32).min(drops);
         Some((cost, fewest_drops))
     }
@@ -629,7 +629,7 @@ fn min_cost_assignment(rows: &[Vec<u32>]) -> (u32, [usize; MAX_COLUMNS + 1]) {
 /// A multiply-rotate hash (as rustc's FxHash) for the search's own tables: their keys are positions and
 /// wall sets, not input an adversary chooses, and std's SipHash was a tenth of the search's time.
 #[derive(Default)]
-struct QuickHasher(u64);
+pub(crate) struct QuickHasher(u64);
 
 impl QuickHasher {
     fn add(&mut self, word: u64) {
@@ -668,7 +668,8 @@ impl std::hash::Hasher for QuickHasher {
     }
 }
 
-type QuickMap<K, T> = HashMap<K, T, std::hash::BuildHasherDefault<QuickHasher>>;
+/// A hash map with [`QuickHasher`], for the backward searches' tables of positions.
+pub(crate) type QuickMap<K, T> = HashMap<K, T, std::hash::BuildHasherDefault<QuickHasher>>;
 
 /// Travel tables around walls (`[promoted][to]`), by (walls, piece code, home, squares).
 type WalledTables = QuickMap<(u128, u8, u8, u8), Box<[u8]>>;
