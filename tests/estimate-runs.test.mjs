@@ -82,6 +82,11 @@ const shown = async (page) => ({
   stages: await page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => [r.dataset.stage, Number(r.dataset.count)])),
 });
 
+/** The count of the funnel's first row ('' while the tables are empty), and a wait for it to become `count`. */
+const firstCount = (page) => page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? '');
+const untilFirstCount = (page, count) => page.waitForFunction(
+  (want) => (document.querySelector('#funnel tbody tr')?.dataset.count ?? '') === want, String(count));
+
 /** The same, from a CLI report. */
 const expected = (r) => ({ funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) });
 
@@ -123,12 +128,12 @@ describe('resumable runs', () => {
       assert.deepEqual(await shown(page), expected(want));
       await page.click('#est-clear');
       // Clearing deletes the saved run first (IndexedDB), then empties the tables: wait for it.
-      await page.waitForFunction(() => (document.querySelector('#funnel tbody tr')?.dataset.count ?? '') === '');
-      assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '');
+      await untilFirstCount(page, '');
+      assert.equal(await firstCount(page), '');
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]');
       await page.waitForTimeout(500);
-      assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '');
+      assert.equal(await firstCount(page), '');
       assert.equal(await page.isDisabled('#est-download'), true);
     });
   });
@@ -137,9 +142,6 @@ describe('resumable runs', () => {
     const samples = 20000;
     const seed = 7;
     const want = expected(estimateJson(samples, seed));
-    const firstCount = (page) => page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? '');
-    const showsTheRun = (page) => page.waitForFunction(
-      (n) => document.querySelector('#funnel tbody tr')?.dataset.count === String(n), samples);
     await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
       await startRun(page, { samples, seed });
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
@@ -150,7 +152,7 @@ describe('resumable runs', () => {
       assert.equal(await page.isDisabled('#est-download'), true);
       // Back in Mini Shogi, the saved result shows again.
       await page.selectOption('#est-game', 'minishogi');
-      await showsTheRun(page);
+      await untilFirstCount(page, samples);
       assert.deepEqual(await shown(page), want);
       await page.goto(`${isolated.url}?game=shogi&tab=estimate`);
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
@@ -158,10 +160,10 @@ describe('resumable runs', () => {
       assert.equal(await firstCount(page), '', 'a reload in Shogi shows no Mini Shogi counts');
       assert.equal(await page.isHidden('#est-saved'), true, 'a finished run offers no resume');
       await page.selectOption('#est-game', 'minishogi');
-      await showsTheRun(page);
+      await untilFirstCount(page, samples);
       assert.equal(await page.getAttribute('#est-status', 'data-state'), 'finished');
       await page.click('#est-clear');
-      await page.waitForFunction(() => (document.querySelector('#funnel tbody tr')?.dataset.count ?? '') === '');
+      await untilFirstCount(page, '');
     });
   });
 });
