@@ -154,6 +154,8 @@ describe('resumable runs', () => {
       await page.selectOption('#est-game', 'minishogi');
       await untilFirstCount(page, samples);
       assert.deepEqual(await shown(page), want);
+      // As after a reload: the result saved, not a run with a rate.
+      assert.equal(await page.textContent('#est-status'), 'saved in this browser: 20,000 of 20,000 samples');
       await page.goto(`${isolated.url}?game=shogi&tab=estimate`);
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
       await page.waitForTimeout(500);

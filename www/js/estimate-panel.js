@@ -128,7 +128,7 @@ export class EstimatePanel {
     this.#show({
       type: record.finished ? 'finished' : 'saved', variant: record.variant, seed: record.seed, samples: record.samples,
       done: record.done, total: record.total, report, reportText: record.report, examples: record.examples,
-      elapsed: record.elapsed, rate: 0, shard: record.shard,
+      elapsed: record.elapsed, rate: 0, shard: record.shard, stored: true,
     });
   }
 
@@ -341,11 +341,12 @@ export class EstimatePanel {
     $('est-resume').disabled = data.type !== 'stopped';
   }
 
-  #show({ type, variant, seed, samples, done, range, total, report, reportText, examples, elapsed, rate, shard, name }) {
+  /** Shows a run: live from the worker, `stored` in this browser, or merged from shard files. */
+  #show({ type, variant, seed, samples, done, range, total, report, reportText, examples, elapsed, rate, shard, name, stored }) {
     total ??= range[1] - range[0];
     this.rate = rate;
     const eta = rate > 0 ? (total - done) / rate : Infinity;
-    if (type === 'saved' || type === 'merged' || !this.mode) {
+    if (stored || type === 'merged') {
       this.#status(t('savedStatus', num(done), num(total)), type);
     } else {
       const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
