@@ -4,6 +4,7 @@
 pub mod diagnose;
 pub mod explain;
 pub mod explanation;
+pub mod forward_game;
 pub mod heuristic;
 pub mod kk_path;
 pub mod perimeter;

@@ -14,6 +14,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::EMPTY;
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
+use crate::reach::forward_game;
 use crate::reach::kk_path::short_kk_path;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
@@ -154,13 +155,22 @@ fn short_proof_game<V: WithOpening>(
     let bound = Bound::<V>::shared();
     let lower_bound = bound.plies(pos);
     let mut found: Option<Vec<Move>> = None;
-    for (guide, nodes) in WEIGHTED {
+    for first in FIRST_GAMES {
         // A game near the bound is left to A*, which also proves it shortest when it can.
         if found.as_ref().is_some_and(|m| lower_bound.is_none_or(|b| m.len() as u32 <= b + NEAR_THE_BOUND)) {
             break;
         }
-        let quick = ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
-        let game = short_game::search(pos, bound, quick, &mut *keep_going).moves;
+        let game = match first {
+            FirstGame::Backward(guide, nodes) => {
+                let quick =
+                    ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
+                short_game::search(pos, bound, quick, &mut *keep_going).moves
+            }
+            FirstGame::Forward => {
+                let nodes = V::FORWARD_NODES.min(max_nodes);
+                forward_game::search(pos, bound.travel(), 2, nodes, &mut *keep_going).moves
+            }
+        };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
             found = game;
         }
@@ -185,10 +195,24 @@ fn short_proof_game<V: WithOpening>(
     Ok(Some(game))
 }
 
-/// The weighted searches that look for a first game, in turn, and the positions each may generate: the
-/// perimeter's bound finds games near the start at once, the captures' guide those far from it.
-const WEIGHTED: [(Guide, usize); 3] =
-    [(Guide::Sharpened, 20_000), (Guide::Counted, 50_000), (Guide::Captures, usize::MAX)];
+/// A search that looks for a first game, and the positions it may generate.
+#[derive(Clone, Copy)]
+enum FirstGame {
+    /// Backwards from the position, weighted, ordered by this guide.
+    Backward(Guide, usize),
+    /// Forwards from the initial position (see [`forward_game`]), as many positions as the game's
+    /// [`BoundCache::FORWARD_NODES`].
+    Forward,
+}
+
+/// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
+/// once, the forward search most of those far from it, the backward guides some of the rest.
+const FIRST_GAMES: [FirstGame; 4] = [
+    FirstGame::Backward(Guide::Sharpened, 10_000),
+    FirstGame::Forward,
+    FirstGame::Backward(Guide::Counted, 50_000),
+    FirstGame::Backward(Guide::Captures, usize::MAX),
+];
 
 /// How many plies above the lower bound a first game may be for A* to take over at once.
 const NEAR_THE_BOUND: u32 = 4;

@@ -1,0 +1,478 @@
+//! Proof games found forwards: a weighted best-first search from the initial position towards the
+//! position, guided by what each piece still has to do to get where it stands in the position.
+//!
+//! Backwards, a search must guess where each piece in hand was captured, and guesses wrong into dead ends;
+//! forwards, every position is reachable and a capture is a move onto a piece that is there. The guide
+//! matches, kind by kind, the pieces of the current position with the places of the position (the
+//! cheapest assignment): a piece walks to its square (its least moves on an empty board), a piece that
+//! changes hands is captured where it stands (by the captor whose way to its own place passes nearest) and
+//! perhaps dropped. It is not a bound (captures are charged their captor's detour), only a guide.
+
+use crate::board::color::Color;
+use crate::board::moves::{Move, MoveList};
+use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::position::Position;
+use crate::board::variant::{Variant, MAX_SQUARES, MOVES, OFF};
+use crate::reach::short_game::{min_cost_assignment_by, QuickMap, Travel, FAR};
+use crate::rules::{legal_moves, play};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Where a piece is: on the board (owner, square, promoted) or in a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Place {
+    Board(Color, usize, bool),
+    Hand(Color),
+}
+
+/// The most pieces of one kind (Shogi's pawns).
+const MOST_OF_A_KIND: usize = 18;
+
+/// The places of every piece of a position, by kind.
+#[derive(Clone, Copy)]
+struct Places {
+    at: [[Place; MOST_OF_A_KIND]; 8],
+    len: [usize; 8],
+}
+
+impl Places {
+    fn of<V: Variant>(p: &Position<V>) -> Places {
+        let mut out = Places { at: [[Place::Hand(Color::Sente); MOST_OF_A_KIND]; 8], len: [0; 8] };
+        let mut push = |kind: Kind, place: Place| {
+            let k = kind.index();
+            out.at[k][out.len[k]] = place;
+            out.len[k] += 1;
+        };
+        for (sq, &c) in p.board().iter().enumerate() {
+            if let Some(pc) = Piece::from_code(c) {
+                push(pc.kind(), Place::Board(pc.color(), sq, pc.is_promoted()));
+            }
+        }
+        for color in [Color::Sente, Color::Gote] {
+            for kind in Kind::ALL {
+                for _ in 0..p.hand(color)[kind.index()] {
+                    push(kind, Place::Hand(color));
+                }
+            }
+        }
+        out
+    }
+
+    fn kind(&self, kind: Kind) -> &[Place] {
+        &self.at[kind.index()][..self.len[kind.index()]]
+    }
+}
+
+/// What the guide computes once per position.
+struct Scene<'p, V: Variant> {
+    position: &'p Position<V>,
+    /// By square: the least moves for the piece there to be captured, as (its owner's moves to where it is
+    /// taken, the captor's detour there).
+    taken: [(u32, u32); MAX_SQUARES],
+}
+
+/// The guide towards one target position.
+pub struct Guide<'a, V: Variant> {
+    travel: &'a Travel,
+    target: Position<V>,
+    goal: Places,
+    /// `[code][from][x]`: the least moves of the piece `code` on `from` to stand on `x`, promoted or not.
+    reach: Vec<u8>,
+    /// `[code][from][x]`: the moves the piece `code` on `from` adds to its way to the nearest square of the
+    /// target where a piece of its kind and colour stands (none when there is none) to pass through `x`,
+    /// where it may capture ([`FAR`] on `from` itself).
+    detour: Vec<u8>,
+}
+
+impl<'a, V: Variant> Guide<'a, V> {
+    pub fn new(travel: &'a Travel, target: &Position<V>) -> Guide<'a, V> {
+        let n = V::squares();
+        let goal = Places::of(target);
+        let mut onward = vec![0u32; 32 * n];
+        let mut reach = vec![FAR; 32 * n * n];
+        for code in 0..32u8 {
+            let Some(pc) = Piece::from_code(code) else { continue };
+            for from in 0..n {
+                for x in 0..n {
+                    reach[(code as usize * n + from) * n + x] = moves_of(travel, pc, from, x, false)
+                        .min(moves_of(travel, pc, from, x, true))
+                        .min(u32::from(FAR))
+                        as u8;
+                }
+            }
+            let ends: Vec<(usize, bool)> = goal
+                .kind(pc.kind())
+                .iter()
+                .filter_map(|&g| match g {
+                    Place::Board(c, t, pr) if c == pc.color() => Some((t, pr)),
+                    _ => None,
+                })
+                .collect();
+            for x in 0..n {
+                onward[code as usize * n + x] =
+                    ends.iter().map(|&(t, pr)| moves_of(travel, pc, x, t, pr)).min().unwrap_or(0);
+            }
+        }
+        let mut detour = vec![FAR; 32 * n * n];
+        for code in 0..32u8 {
+            let Some(pc) = Piece::from_code(code) else { continue };
+            let then = |x: usize| {
+                let promoted = pc.kind().can_promote().then(|| onward[pc.promote().code() as usize * n + x]);
+                onward[code as usize * n + x].min(promoted.unwrap_or(u32::MAX))
+            };
+            for from in 0..n {
+                let ahead = onward[code as usize * n + from];
+                for x in (0..n).filter(|&x| x != from) {
+                    let i = (code as usize * n + from) * n + x;
+                    let via = u32::from(reach[i]) + then(x);
+                    detour[i] = via.saturating_sub(ahead).min(u32::from(FAR)) as u8;
+                }
+            }
+        }
+        Guide { travel, target: *target, goal, reach, detour }
+    }
+
+    /// The guide's plies from `p` to the target (`None`: it sees no way, e.g. a king that cannot get there).
+    pub fn plies(&self, p: &Position<V>) -> Option<u32> {
+        let scene = Scene { taken: self.taken(p), position: p };
+        let now = Places::of(p);
+        let mut by_side = [0u32; 2];
+        for kind in Kind::ALL {
+            let (from, to) = (now.kind(kind), self.goal.kind(kind));
+            if from.len() != to.len() {
+                return None;
+            }
+            let mut costs = [0u32; MOST_OF_A_KIND * MOST_OF_A_KIND];
+            for (i, &a) in from.iter().enumerate() {
+                for (j, &b) in to.iter().enumerate() {
+                    costs[i * to.len() + j] = self.cost(kind, a, b, &scene).iter().sum();
+                }
+            }
+            let (total, row_of) =
+                min_cost_assignment_by(from.len(), to.len(), |i, j| costs[i * to.len() + j]);
+            if total >= u32::from(FAR) {
+                return None;
+            }
+            for (j, &b) in to.iter().enumerate() {
+                let a = from[row_of[j + 1] - 1];
+                let [s, g] = self.cost(kind, a, b, &scene);
+                by_side[0] += s;
+                by_side[1] += g;
+            }
+        }
+        let mover = p.side_to_move().index();
+        let (first, second) = (by_side[mover], by_side[1 - mover]);
+        let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(first + second);
+        if (plies + (p.side_to_move() != self.target.side_to_move()) as u32) % 2 == 1 {
+            plies += 1;
+        }
+        Some(plies)
+    }
+
+    /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`.
+    fn cost(&self, kind: Kind, a: Place, b: Place, scene: &Scene<V>) -> [u32; 2] {
+        let far = u32::from(FAR);
+        let mut out = [0u32; 2];
+        let mut add = |c: Color, m: u32| out[c.index()] = out[c.index()].saturating_add(m);
+        let after_drop = |c: Color, t: usize, pr: bool| {
+            let code = Piece::unpromoted(kind, c).code() as usize;
+            1 + if pr { u32::from(self.travel.promoted_after_drop(code, t)) } else { 0 }
+        };
+        match (a, b) {
+            (Place::Board(c, s, pr), Place::Board(d, t, pr2)) if c == d => {
+                let piece = Piece::new(kind, pr, c);
+                let walk = match kind {
+                    Kind::Rook | Kind::Bishop => blocked_way(scene.position, self.travel, piece, s, t, pr2),
+                    _ => moves_of(self.travel, piece, s, t, pr2),
+                };
+                // Or taken, dropped by the other side, and won back.
+                let (moves, detour) = scene.taken[s];
+                let again = after_drop(c, t, pr2) + moves + 1 + detour;
+                if kind == Kind::King || walk <= again {
+                    add(c, walk);
+                } else {
+                    add(c, after_drop(c, t, pr2) + moves);
+                    add(c.opponent(), 1 + detour);
+                }
+            }
+            (Place::Board(..), Place::Board(..)) if kind == Kind::King => add(Color::Sente, far),
+            (Place::Board(c, s, _), Place::Board(d, t, pr2)) => {
+                add(c, scene.taken[s].0);
+                add(d, after_drop(d, t, pr2) + scene.taken[s].1);
+            }
+            (Place::Board(c, s, _), Place::Hand(d)) => {
+                // Taken by the other side, and if it ends in its owner's hand, dropped and won back.
+                add(c, scene.taken[s].0);
+                add(c.opponent(), scene.taken[s].1 + u32::from(c == d));
+            }
+            (Place::Hand(c), Place::Board(d, t, pr2)) if c == d => add(c, after_drop(c, t, pr2)),
+            (Place::Hand(c), Place::Board(d, t, pr2)) => {
+                add(c, 1);
+                add(d, after_drop(d, t, pr2));
+            }
+            (Place::Hand(c), Place::Hand(d)) => add(c, u32::from(c != d)),
+        }
+        out
+    }
+
+    /// For every square, the moves `captor` must add to its pieces' ways to capture there: the least over
+    /// its pieces on the board.
+    fn captures(&self, p: &Position<V>, captor: Color) -> [u8; MAX_SQUARES] {
+        let n = V::squares();
+        let mut detour = [FAR; MAX_SQUARES];
+        for (f, &c) in p.board().iter().enumerate() {
+            if Piece::from_code(c).is_some_and(|pc| pc.color() == captor) {
+                let row = &self.detour[(c as usize * n + f) * n..][..n];
+                for (d, &r) in detour.iter_mut().zip(row) {
+                    *d = (*d).min(r);
+                }
+            }
+        }
+        detour
+    }
+
+    /// By square, for the piece there: its least moves to where it is captured and the captor's detour
+    /// there, the least in sum (see [`Guide::captures`]).
+    fn taken(&self, p: &Position<V>) -> [(u32, u32); MAX_SQUARES] {
+        let n = V::squares();
+        let far = u32::from(FAR);
+        let detours = [self.captures(p, Color::Sente), self.captures(p, Color::Gote)];
+        let mut out = [(far, far); MAX_SQUARES];
+        for (s, &c) in p.board().iter().enumerate() {
+            let Some(pc) = Piece::from_code(c).filter(|pc| pc.kind() != Kind::King) else { continue };
+            let detour = &detours[pc.color().opponent().index()][..n];
+            let moves = &self.reach[(c as usize * n + s) * n..][..n];
+            // The least sum, and among equal sums the fewest moves of the piece taken.
+            let best = moves
+                .iter()
+                .zip(detour)
+                .map(|(&m, &d)| ((u32::from(m) + u32::from(d)) << 8) | u32::from(m))
+                .min()
+                .unwrap_or(u32::MAX);
+            let (sum, moves) = (best >> 8, best & 0xff);
+            if sum < far {
+                out[s] = (moves, sum - moves);
+            }
+        }
+        out
+    }
+}
+
+/// The least moves of the rook or bishop `piece` on `s` in `p` to stand on `t` with `promoted`, each
+/// piece in its way or on a square it stops on costing a move more (someone must move it): over the ways
+/// of one or two moves, when there is one (else its moves on an empty board).
+fn blocked_way<V: Variant>(
+    p: &Position<V>,
+    travel: &Travel,
+    piece: Piece,
+    s: usize,
+    t: usize,
+    promoted: bool,
+) -> u32 {
+    let empty_board = moves_of(travel, piece, s, t, promoted);
+    if empty_board > 2 || s == t {
+        return empty_board;
+    }
+    let g = V::geometry();
+    let in_the_way = |a: usize, b: usize, code: u8| -> Option<u32> {
+        let dir = g.line[a][b];
+        if dir == OFF {
+            return None;
+        }
+        let code = code as usize;
+        let d = usize::from(dir);
+        let slides = MOVES.slides[code] & (1 << d) != 0;
+        let steps = MOVES.steps[code] & (1 << d) != 0 && usize::from(g.nb[a][d]) == b;
+        if !(slides || steps) {
+            return None;
+        }
+        let mut crossed = 0;
+        let mut x = usize::from(g.nb[a][d]);
+        while x != b {
+            crossed += u32::from(p.cell(x) != EMPTY);
+            x = usize::from(g.nb[x][d]);
+        }
+        let stops_on_own = p.cell(b) != EMPTY && p.cell(b) & 1 == piece.color() as u8;
+        Some(1 + crossed + u32::from(stops_on_own))
+    };
+    let zone = |x: usize| V::in_zone(x, piece.color());
+    let needs_promotion = promoted && !piece.is_promoted();
+    let mut best = u32::from(FAR);
+    if empty_board == 1 && (!needs_promotion || zone(s) || zone(t)) {
+        best = in_the_way(s, t, piece.code()).unwrap_or(best);
+    }
+    for x in 0..V::squares() {
+        if x == s || x == t {
+            continue;
+        }
+        let Some(first) = in_the_way(s, x, piece.code()) else { continue };
+        let promotes = needs_promotion && (zone(s) || zone(x));
+        let then = if promotes || piece.is_promoted() { piece.promote() } else { piece };
+        if needs_promotion && !promotes && !(zone(x) || zone(t)) {
+            continue;
+        }
+        let Some(second) = in_the_way(x, t, then.code()) else { continue };
+        best = best.min(first + second);
+    }
+    if best == u32::from(FAR) {
+        return empty_board;
+    }
+    best.max(empty_board)
+}
+
+/// Least moves on an empty board of `piece` on `from` to stand on `to` with `promoted`.
+fn moves_of(travel: &Travel, piece: Piece, from: usize, to: usize, promoted: bool) -> u32 {
+    let base = piece.unpromote().code();
+    if piece.is_promoted() {
+        if promoted {
+            u32::from(travel.promoted_from(base, from, to))
+        } else {
+            u32::from(FAR)
+        }
+    } else {
+        u32::from(travel.get(base, from, promoted, to))
+    }
+}
+
+/// What a forward search found.
+pub struct ForwardGame {
+    pub moves: Option<Vec<Move>>,
+    pub nodes: usize,
+}
+
+/// Searches forwards from the initial position to `target`, best first on plies played + weight × the
+/// guide. `keep_going(nodes)` is asked every 8 expansions (a time budget).
+pub fn search<V: Variant>(
+    target: &Position<V>,
+    travel: &Travel,
+    weight: u32,
+    max_nodes: usize,
+    mut keep_going: impl FnMut(usize) -> bool,
+) -> ForwardGame {
+    let guide = Guide::new(travel, target);
+    let start = Position::<V>::startpos();
+    let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, nodes: 1 } };
+    let mut nodes: Vec<(Position<V>, usize, Move, u32)> =
+        vec![(start, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
+    let mut best: QuickMap<Position<V>, u32> = QuickMap::default();
+    best.insert(start, 0);
+    let mut open = BinaryHeap::from([Reverse((weight * h0, h0, 0usize))]);
+    let mut moves = MoveList::new();
+    let mut expansions = 0usize;
+    while let Some(Reverse((_, _, i))) = open.pop() {
+        let (pos, _, _, g) = nodes[i];
+        if best.get(&pos).is_some_and(|&b| b < g) {
+            continue;
+        }
+        if pos == *target {
+            let mut path = Vec::new();
+            let mut j = i;
+            while j != 0 {
+                path.push(nodes[j].2);
+                j = nodes[j].1;
+            }
+            path.reverse();
+            return ForwardGame { moves: Some(path), nodes: nodes.len() };
+        }
+        expansions += 1;
+        if nodes.len() > max_nodes || (expansions.is_multiple_of(8) && !keep_going(nodes.len())) {
+            break;
+        }
+        legal_moves(&pos, &mut moves);
+        for &m in moves.iter() {
+            let next = play(&pos, m);
+            if best.get(&next).is_some_and(|&b| b <= g + 1) {
+                continue;
+            }
+            let Some(h) = guide.plies(&next) else { continue };
+            best.insert(next, g + 1);
+            nodes.push((next, i, m, g + 1));
+            open.push(Reverse((g + 1 + weight * h, h, nodes.len() - 1)));
+        }
+    }
+    ForwardGame { moves: None, nodes: nodes.len() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::variant::{MiniShogi, Shogi};
+
+    fn after<V: Variant>(moves: &[&str]) -> Position<V> {
+        moves.iter().fold(Position::startpos(), |p, m| play(&p, Move::from_usi::<V>(m).unwrap()))
+    }
+
+    fn replay<V: Variant>(moves: &[Move]) -> Position<V> {
+        let mut legal = MoveList::new();
+        moves.iter().fold(Position::startpos(), |p, &m| {
+            legal_moves(&p, &mut legal);
+            assert!(legal.contains(&m), "{} is not legal in {}", m.to_usi::<V>(), p.to_sfen());
+            play(&p, m)
+        })
+    }
+
+    #[test]
+    fn the_guide_is_zero_at_the_target_and_counts_walks_and_the_side_to_move() {
+        let travel = Travel::build::<Shogi>();
+        let target = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
+        let guide = Guide::new(&travel, &target);
+        assert_eq!(guide.plies(&target), Some(0));
+        assert_eq!(guide.plies(&Position::startpos()), Some(3));
+        // One pawn of each side ahead: Gote's move, then Sente's, with Gote to move as in the target.
+        assert_eq!(guide.plies(&after::<Shogi>(&["7g7f"])), Some(2));
+        assert_eq!(guide.plies(&after::<Shogi>(&["7g7f", "3c3d"])), Some(1));
+        // Past the target: Gote's gold needs two moves back (3b-3a-4a), Sente moves first, and Gote is to
+        // move at the end: 5 plies.
+        assert_eq!(guide.plies(&after::<Shogi>(&["7g7f", "3c3d", "2g2f", "4a3b"])), Some(5));
+    }
+
+    #[test]
+    fn rooks_and_bishops_pay_for_the_pieces_in_their_way() {
+        let travel = Travel::build::<Shogi>();
+        let start = Position::<Shogi>::startpos();
+        let g = Shogi::geometry();
+        let sq = |s: &str| g.parse_square(s).unwrap();
+        let rook = start.piece_at(sq("2h")).unwrap();
+        // Straight up the file, over its own pawn (1 + 1); or round by 1h and over the 1g pawn (2 + 1).
+        assert_eq!(blocked_way(&start, &travel, rook, sq("2h"), sq("2d"), false), 2);
+        // Along its rank, nothing in the way; onto the bishop, which must leave first.
+        assert_eq!(blocked_way(&start, &travel, rook, sq("2h"), sq("6h"), false), 1);
+        assert_eq!(blocked_way(&start, &travel, rook, sq("2h"), sq("8h"), false), 2);
+        // The bishop takes on 2b and promotes: over both pawns at the start (1 + 2; every square it can
+        // stop on first is its own side's), in one move once they have moved.
+        let bishop = start.piece_at(sq("8h")).unwrap();
+        assert_eq!(blocked_way(&start, &travel, bishop, sq("8h"), sq("2b"), true), 3);
+        let opened = after::<Shogi>(&["7g7f", "3c3d"]);
+        assert_eq!(blocked_way(&opened, &travel, bishop, sq("8h"), sq("2b"), true), 1);
+        assert_eq!(blocked_way(&opened, &travel, bishop, sq("8h"), sq("2b"), false), 1);
+    }
+
+    #[test]
+    fn forward_games_replay_to_their_positions() {
+        let travel = Travel::build::<Shogi>();
+        for moves in [
+            &["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"][..],
+            &["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"],
+        ] {
+            let target = after::<Shogi>(moves);
+            let game = search(&target, &travel, 2, 100_000, |_| true).moves.expect("a game");
+            assert_eq!(replay::<Shogi>(&game), target);
+            // Weighted, not the shortest (A* shortens it after), but near.
+            assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
+        }
+        let travel = Travel::build::<MiniShogi>();
+        let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
+        let game = search(&target, &travel, 2, 100_000, |_| true).moves.expect("a game");
+        assert_eq!(replay::<MiniShogi>(&game), target);
+    }
+
+    #[test]
+    fn the_search_stops_at_its_caps() {
+        let travel = Travel::build::<Shogi>();
+        let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
+        assert!(search(&target, &travel, 2, 10, |_| true).moves.is_none());
+        // Asked every 8 positions expanded.
+        let stopped = search(&target, &travel, 2, 100_000, |_| false);
+        assert!(stopped.moves.is_none() && stopped.nodes < 8 * 600, "{} positions", stopped.nodes);
+    }
+}
