@@ -89,8 +89,9 @@ enum Command {
         /// best (the shorter of the short search's and the KK route's), short or kk.
         #[arg(long, value_enum, default_value = "best")]
         method: commands::GameMethod,
-        /// Time for the short search, in milliseconds.
-        #[arg(long, default_value_t = 2000)]
+        /// Time for the short search, in milliseconds (the default keeps the whole command within about
+        /// 2 s).
+        #[arg(long, default_value_t = 1900)]
         budget_ms: u64,
         /// Give up the backward search after this many positions.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
