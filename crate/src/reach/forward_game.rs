@@ -86,49 +86,9 @@ pub struct Guide<'a, V: Variant> {
 
 impl<'a, V: Variant> Guide<'a, V> {
     pub fn new(travel: &'a Travel, target: &Position<V>) -> Guide<'a, V> {
-        let n = V::squares();
         let goal = Places::of(target);
-        let mut onward = vec![0u32; 32 * n];
-        let mut reach = vec![FAR; 32 * n * n];
-        for code in 0..32u8 {
-            let Some(pc) = Piece::from_code(code) else { continue };
-            for from in 0..n {
-                for x in 0..n {
-                    reach[(code as usize * n + from) * n + x] = moves_of(travel, pc, from, x, false)
-                        .min(moves_of(travel, pc, from, x, true))
-                        .min(u32::from(FAR))
-                        as u8;
-                }
-            }
-            let ends: Vec<(usize, bool)> = goal
-                .kind(pc.kind())
-                .iter()
-                .filter_map(|&g| match g {
-                    Place::Board(c, t, pr) if c == pc.color() => Some((t, pr)),
-                    _ => None,
-                })
-                .collect();
-            for x in 0..n {
-                onward[code as usize * n + x] =
-                    ends.iter().map(|&(t, pr)| moves_of(travel, pc, x, t, pr)).min().unwrap_or(0);
-            }
-        }
-        let mut detour = vec![FAR; 32 * n * n];
-        for code in 0..32u8 {
-            let Some(pc) = Piece::from_code(code) else { continue };
-            let then = |x: usize| {
-                let promoted = pc.kind().can_promote().then(|| onward[pc.promote().code() as usize * n + x]);
-                onward[code as usize * n + x].min(promoted.unwrap_or(u32::MAX))
-            };
-            for from in 0..n {
-                let ahead = onward[code as usize * n + from];
-                for x in (0..n).filter(|&x| x != from) {
-                    let i = (code as usize * n + from) * n + x;
-                    let via = u32::from(reach[i]) + then(x);
-                    detour[i] = via.saturating_sub(ahead).min(u32::from(FAR)) as u8;
-                }
-            }
-        }
+        let reach = reach_table::<V>(travel);
+        let detour = detour_table::<V>(travel, &goal, &reach);
         Guide { travel, target: *target, goal, reach, detour }
     }
 
@@ -258,6 +218,61 @@ impl<'a, V: Variant> Guide<'a, V> {
     }
 }
 
+/// `[code][from][x]`: the least moves of the piece `code` on `from` to stand on `x`, promoted or not.
+fn reach_table<V: Variant>(travel: &Travel) -> Vec<u8> {
+    let n = V::squares();
+    let mut reach = vec![FAR; 32 * n * n];
+    for code in 0..32u8 {
+        let Some(pc) = Piece::from_code(code) else { continue };
+        for from in 0..n {
+            for x in 0..n {
+                let moves = moves_of(travel, pc, from, x, false).min(moves_of(travel, pc, from, x, true));
+                reach[(code as usize * n + from) * n + x] = moves.min(u32::from(FAR)) as u8;
+            }
+        }
+    }
+    reach
+}
+
+/// `[code][from][x]`: see [`Guide::detour`]; `goal` holds the target's places.
+fn detour_table<V: Variant>(travel: &Travel, goal: &Places, reach: &[u8]) -> Vec<u8> {
+    let n = V::squares();
+    // `[code][x]`: the least moves on to the nearest square of the target for the piece `code` on `x`.
+    let mut onward = vec![0u32; 32 * n];
+    for code in 0..32u8 {
+        let Some(pc) = Piece::from_code(code) else { continue };
+        let ends: Vec<(usize, bool)> = goal
+            .kind(pc.kind())
+            .iter()
+            .filter_map(|&g| match g {
+                Place::Board(c, t, pr) if c == pc.color() => Some((t, pr)),
+                _ => None,
+            })
+            .collect();
+        for x in 0..n {
+            onward[code as usize * n + x] =
+                ends.iter().map(|&(t, pr)| moves_of(travel, pc, x, t, pr)).min().unwrap_or(0);
+        }
+    }
+    let mut detour = vec![FAR; 32 * n * n];
+    for code in 0..32u8 {
+        let Some(pc) = Piece::from_code(code) else { continue };
+        let then = |x: usize| {
+            let promoted = pc.kind().can_promote().then(|| onward[pc.promote().code() as usize * n + x]);
+            onward[code as usize * n + x].min(promoted.unwrap_or(u32::MAX))
+        };
+        for from in 0..n {
+            let ahead = onward[code as usize * n + from];
+            for x in (0..n).filter(|&x| x != from) {
+                let i = (code as usize * n + from) * n + x;
+                let via = u32::from(reach[i]) + then(x);
+                detour[i] = via.saturating_sub(ahead).min(u32::from(FAR)) as u8;
+            }
+        }
+    }
+    detour
+}
+
 /// The least moves of the rook or bishop `piece` on `s` in `p` to stand on `t` with `promoted`, each
 /// piece in its way or on a square it stops on costing a move more (someone must move it): over the ways
 /// of one or two moves, when there is one (else its moves on an empty board).
@@ -341,11 +356,12 @@ pub struct ForwardGame {
 }
 
 /// Searches forwards from the initial position to `target`, best first on plies played + weight × the
-/// guide. `keep_going(nodes)` is asked every 8 expansions (a time budget).
+/// guide, the weight given in halves (3: 1.5). `keep_going(nodes)` is asked every 8 expansions (a time
+/// budget).
 pub fn search<V: Variant>(
     target: &Position<V>,
     travel: &Travel,
-    weight: u32,
+    weight_in_halves: u32,
     max_nodes: usize,
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ForwardGame {
@@ -356,7 +372,8 @@ pub fn search<V: Variant>(
         vec![(start, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
     let mut best: QuickMap<Position<V>, u32> = QuickMap::default();
     best.insert(start, 0);
-    let mut open = BinaryHeap::from([Reverse((weight * h0, h0, 0usize))]);
+    let key = |g: u32, h: u32| 2 * g + weight_in_halves * h;
+    let mut open = BinaryHeap::from([Reverse((key(0, h0), h0, 0usize))]);
     let mut moves = MoveList::new();
     let mut expansions = 0usize;
     while let Some(Reverse((_, _, i))) = open.pop() {
@@ -387,7 +404,7 @@ pub fn search<V: Variant>(
             let Some(h) = guide.plies(&next) else { continue };
             best.insert(next, g + 1);
             nodes.push((next, i, m, g + 1));
-            open.push(Reverse((g + 1 + weight * h, h, nodes.len() - 1)));
+            open.push(Reverse((key(g + 1, h), h, nodes.len() - 1)));
         }
     }
     ForwardGame { moves: None, nodes: nodes.len() }
@@ -455,14 +472,14 @@ mod tests {
             &["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"],
         ] {
             let target = after::<Shogi>(moves);
-            let game = search(&target, &travel, 2, 100_000, |_| true).moves.expect("a game");
+            let game = search(&target, &travel, 4, 100_000, |_| true).moves.expect("a game");
             assert_eq!(replay::<Shogi>(&game), target);
             // Weighted, not the shortest (A* shortens it after), but near.
             assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
         }
         let travel = Travel::build::<MiniShogi>();
         let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
-        let game = search(&target, &travel, 2, 100_000, |_| true).moves.expect("a game");
+        let game = search(&target, &travel, 4, 100_000, |_| true).moves.expect("a game");
         assert_eq!(replay::<MiniShogi>(&game), target);
     }
 
@@ -470,9 +487,9 @@ mod tests {
     fn the_search_stops_at_its_caps() {
         let travel = Travel::build::<Shogi>();
         let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
-        assert!(search(&target, &travel, 2, 10, |_| true).moves.is_none());
+        assert!(search(&target, &travel, 4, 10, |_| true).moves.is_none());
         // Asked every 8 positions expanded.
-        let stopped = search(&target, &travel, 2, 100_000, |_| false);
+        let stopped = search(&target, &travel, 4, 100_000, |_| false);
         assert!(stopped.moves.is_none() && stopped.nodes < 8 * 600, "{} positions", stopped.nodes);
     }
 }

@@ -166,9 +166,11 @@ fn short_proof_game<V: WithOpening>(
                     ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
                 short_game::search(pos, bound, quick, &mut *keep_going).moves
             }
-            FirstGame::Forward => {
-                let nodes = V::FORWARD_NODES.min(max_nodes);
-                forward_game::search(pos, bound.travel(), 2, nodes, &mut *keep_going).moves
+            // A forward search after a game is found would find a longer one.
+            FirstGame::Forward { .. } if found.is_some() => None,
+            FirstGame::Forward { weight_in_halves, share } => {
+                let nodes = (V::FORWARD_NODES / 100 * share).min(max_nodes);
+                forward_game::search(pos, bound.travel(), weight_in_halves, nodes, &mut *keep_going).moves
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
@@ -200,16 +202,18 @@ fn short_proof_game<V: WithOpening>(
 enum FirstGame {
     /// Backwards from the position, weighted, ordered by this guide.
     Backward(Guide, usize),
-    /// Forwards from the initial position (see [`forward_game`]), as many positions as the game's
-    /// [`BoundCache::FORWARD_NODES`].
-    Forward,
+    /// Forwards from the initial position (see [`forward_game`]) with this weight, and this share (in
+    /// per cent) of the game's [`BoundCache::FORWARD_NODES`].
+    Forward { weight_in_halves: u32, share: usize },
 }
 
 /// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
-/// once, the forward search most of those far from it, the backward guides some of the rest.
-const FIRST_GAMES: [FirstGame; 4] = [
+/// once, the forward searches most of those far from it (the lighter weight finds shorter games, the
+/// heavier more of them), the backward guides some of the rest.
+const FIRST_GAMES: [FirstGame; 5] = [
     FirstGame::Backward(Guide::Sharpened, 10_000),
-    FirstGame::Forward,
+    FirstGame::Forward { weight_in_halves: 3, share: 40 },
+    FirstGame::Forward { weight_in_halves: 4, share: 60 },
     FirstGame::Backward(Guide::Counted, 50_000),
     FirstGame::Backward(Guide::Captures, usize::MAX),
 ];
