@@ -166,7 +166,7 @@ fn short_proof_game<V: WithOpening>(
                     ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
                 short_game::search(pos, bound, quick, &mut *keep_going).moves
             }
-            // A forward search after a game is found would find a longer one.
+            // A heavier forward search after a game is found finds a longer one, as a rule.
             FirstGame::Forward { .. } if found.is_some() => None,
             FirstGame::Forward { weight_in_halves, share } => {
                 let nodes = (V::FORWARD_NODES / 100 * share).min(max_nodes);
