@@ -95,8 +95,10 @@ const estimateJson = (samples, seed, ...more) =>
 
 describe('resumable runs', () => {
   test('a run reloaded mid-way offers to resume, ends with the CLI report, and its result stays until cleared', async (t) => {
-    // Long enough to be reloaded mid-way: the first save with samples comes after about a second.
-    const samples = 300000;
+    // Long enough to be reloaded mid-way: the first save with samples comes after about a second (the worker
+    // rebuilds its report at most once a second), and the run takes several seconds on two threads (300 000
+    // samples once finished before the first save).
+    const samples = 1000000;
     const seed = 31;
     await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
       await startRun(page, { samples, seed });
@@ -107,7 +109,7 @@ describe('resumable runs', () => {
       await page.waitForSelector('#est-saved:not([hidden])');
       const offer = await page.textContent('#est-saved-resume');
       const [, done, total] = /^Resume the saved run \(([\d,]+) of ([\d,]+) samples\)$/.exec(offer) ?? [];
-      assert.equal(total, '300,000', offer);
+      assert.equal(total, '1,000,000', offer);
       const before = Number(done.replaceAll(',', ''));
       assert.ok(before > 0 && before < samples, offer);
       // The saved part is shown at once.

@@ -400,17 +400,18 @@ describe('Firefox: estimate runs', () => {
     const context = await browser.createBrowserContext();
     try {
       await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
-        await page.$eval('#est-samples', (e) => (e.value = '300000'));
+        // Long enough that the run is still going at its first save (the worker saves at most once a second).
+        await page.$eval('#est-samples', (e) => (e.value = '1000000'));
         await page.$eval('#est-seed', (e) => (e.value = '8'));
         await page.click('#est-start');
         await page.waitForFunction(() => Number(document.getElementById('est-status').dataset.saved) > 0, { timeout: 60_000 });
         await page.reload();
         await page.waitForSelector('#est-saved:not([hidden])', { timeout: 30_000 });
-        assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 300,000 samples\)$/);
+        assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 1,000,000 samples\)$/);
         await page.click('#est-saved-resume');
         await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
         const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '300000', '--seed', '8', '--json'));
+        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '1000000', '--seed', '8', '--json'));
         assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
       }, { context });
     } finally {
