@@ -4,9 +4,10 @@
 //! Backwards, a search must guess where each piece in hand was captured, and guesses wrong into dead ends;
 //! forwards, every position is reachable and a capture is a move onto a piece that is there. The guide
 //! matches, kind by kind, the pieces of the current position with the places of the position (the
-//! cheapest assignment): a piece walks to its square (its least moves on an empty board), a piece that
-//! changes hands is captured where it stands (by the captor whose way to its own place passes nearest) and
-//! perhaps dropped. It is not a bound (captures are charged their captor's detour), only a guide.
+//! cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or bishop
+//! pays a move more for each piece in its way), a piece that changes hands walks to where it is taken by
+//! the captor whose way to its own place passes nearest, and is perhaps dropped. It is not a bound
+//! (captures are charged their captor's detour), only a guide.
 
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveList};
