@@ -14,7 +14,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{Variant, MAX_SQUARES, MOVES, OFF};
-use crate::reach::short_game::{min_cost_assignment_by, QuickMap, Travel, FAR};
+use crate::reach::short_game::{min_cost_assignment_by, moves_from_root, Node, QuickMap, Travel, FAR};
 use crate::rules::{legal_moves, play};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -369,8 +369,7 @@ pub fn search<V: Variant>(
     let guide = Guide::new(travel, target);
     let start = Position::<V>::startpos();
     let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, nodes: 1 } };
-    let mut nodes: Vec<(Position<V>, usize, Move, u32)> =
-        vec![(start, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
+    let mut nodes: Vec<Node<V>> = vec![(start, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
     let mut best: QuickMap<Position<V>, u32> = QuickMap::default();
     best.insert(start, 0);
     let key = |g: u32, h: u32| 2 * g + weight_in_halves * h;
@@ -383,14 +382,7 @@ pub fn search<V: Variant>(
             continue;
         }
         if pos == *target {
-            let mut path = Vec::new();
-            let mut j = i;
-            while j != 0 {
-                path.push(nodes[j].2);
-                j = nodes[j].1;
-            }
-            path.reverse();
-            return ForwardGame { moves: Some(path), nodes: nodes.len() };
+            return ForwardGame { moves: Some(moves_from_root(&nodes, i)), nodes: nodes.len() };
         }
         expansions += 1;
         if nodes.len() > max_nodes || (expansions.is_multiple_of(8) && !keep_going(nodes.len())) {

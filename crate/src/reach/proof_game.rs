@@ -18,7 +18,7 @@ use crate::reach::forward_game;
 use crate::reach::kk_path::short_kk_path;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
-use crate::reach::short_game::{self, Bound, BoundCache, Guide, ShortOptions};
+use crate::reach::short_game::{self, moves_from_root, Bound, BoundCache, Guide, ShortOptions};
 use crate::reach::stage::Stage;
 use crate::records::{kif, notation, usi_command};
 use crate::rules::{legal_moves, play};
@@ -487,14 +487,7 @@ fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
     while let Some(Reverse((_, i))) = open.pop() {
         let (pos, _, _, g) = nodes[i];
         if is_kk(&pos) {
-            let mut moves = Vec::new();
-            let mut at = i;
-            while at != 0 {
-                moves.push(nodes[at].2);
-                at = nodes[at].1;
-            }
-            moves.reverse();
-            return Ok((moves, pos));
+            return Ok((moves_from_root(&nodes, i), pos));
         }
         if nodes.len() > MAX_NODES {
             break;

@@ -833,13 +833,24 @@ fn in_hands<V: Variant>(p: &Position<V>) -> u32 {
     p.hands().iter().flat_map(|h| h.iter()).map(|&n| u32::from(n)).sum()
 }
 
-/// The moves from node `i` (the initial position, for this search) forward to the target (node 0).
-pub(crate) fn moves_forward<V: Variant>(nodes: &[Node<V>], mut i: usize) -> Vec<Move> {
+/// The moves from node `i` up to the root (node 0) of a search tree of (position, parent, move from the
+/// parent, plies) nodes: for a backward search, from node `i` (the initial position) forward to the target.
+pub(crate) fn moves_forward<V: Variant, G>(
+    nodes: &[(Position<V>, usize, Move, G)],
+    mut i: usize,
+) -> Vec<Move> {
     let mut moves = Vec::new();
     while i != 0 {
         moves.push(nodes[i].2);
         i = nodes[i].1;
     }
+    moves
+}
+
+/// The moves from the root (node 0) of a forward search's tree (see [`moves_forward`]) to node `i`.
+pub(crate) fn moves_from_root<V: Variant, G>(nodes: &[(Position<V>, usize, Move, G)], i: usize) -> Vec<Move> {
+    let mut moves = moves_forward(nodes, i);
+    moves.reverse();
     moves
 }
 
