@@ -14,22 +14,24 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{Variant, MAX_SQUARES, MOVES, OFF};
-use crate::reach::short_game::{min_cost_assignment_by, moves_from_root, Node, QuickMap, Travel, FAR};
+use crate::reach::short_game::{min_cost_assignment_by, QuickHasher, QuickMap, Travel, FAR};
 use crate::rules::{legal_moves, play};
+use std::cell::OnceCell;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::hash::{BuildHasher, BuildHasherDefault};
 
 /// Where a piece is: on the board (owner, square, promoted) or in a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Place {
-    Board(Color, usize, bool),
+    Board(Color, u8, bool),
     Hand(Color),
 }
 
 /// The most pieces of one kind (Shogi's pawns).
 const MOST_OF_A_KIND: usize = 18;
 
-/// The places of every piece of a position, by kind.
+/// The places of pieces of a position, by kind.
 #[derive(Clone, Copy)]
 struct Places {
     at: [[Place; MOST_OF_A_KIND]; 8],
@@ -37,26 +39,63 @@ struct Places {
 }
 
 impl Places {
+    const NONE: Places = Places { at: [[Place::Hand(Color::Sente); MOST_OF_A_KIND]; 8], len: [0; 8] };
+
+    fn push(&mut self, kind: Kind, place: Place) {
+        let k = kind.index();
+        self.at[k][self.len[k]] = place;
+        self.len[k] += 1;
+    }
+
+    fn push_cell(&mut self, sq: usize, code: u8) {
+        if let Some(pc) = Piece::from_code(code) {
+            self.push(pc.kind(), Place::Board(pc.color(), sq as u8, pc.is_promoted()));
+        }
+    }
+
+    /// The places of every piece of `p`.
     fn of<V: Variant>(p: &Position<V>) -> Places {
-        let mut out = Places { at: [[Place::Hand(Color::Sente); MOST_OF_A_KIND]; 8], len: [0; 8] };
-        let mut push = |kind: Kind, place: Place| {
-            let k = kind.index();
-            out.at[k][out.len[k]] = place;
-            out.len[k] += 1;
-        };
+        let mut out = Places::NONE;
         for (sq, &c) in p.board().iter().enumerate() {
-            if let Some(pc) = Piece::from_code(c) {
-                push(pc.kind(), Place::Board(pc.color(), sq, pc.is_promoted()));
-            }
+            out.push_cell(sq, c);
         }
         for color in [Color::Sente, Color::Gote] {
             for kind in Kind::ALL {
                 for _ in 0..p.hand(color)[kind.index()] {
-                    push(kind, Place::Hand(color));
+                    out.push(kind, Place::Hand(color));
                 }
             }
         }
         out
+    }
+
+    /// The places of the pieces of `p` that `q` does not have in the same place, and those of `q`'s that
+    /// `p` does not: on the board, the pieces on squares where the two differ; in hand, the pieces one
+    /// hand has beyond the other.
+    fn differences<V: Variant>(p: &Position<V>, q: &Position<V>) -> (Places, Places) {
+        let (mut only_p, mut only_q) = (Places::NONE, Places::NONE);
+        // Eight squares at a time: most squares are alike.
+        for (chunk, (a, b)) in p.board().chunks(8).zip(q.board().chunks(8)).enumerate() {
+            if a == b {
+                continue;
+            }
+            for (i, (&x, &y)) in a.iter().zip(b).enumerate().filter(|(_, (x, y))| x != y) {
+                only_p.push_cell(8 * chunk + i, x);
+                only_q.push_cell(8 * chunk + i, y);
+            }
+        }
+        for color in [Color::Sente, Color::Gote] {
+            for kind in Kind::ALL {
+                let (x, y) = (p.hand(color)[kind.index()], q.hand(color)[kind.index()]);
+                for _ in y..x {
+                    only_p.push(kind, Place::Hand(color));
+                }
+                for _ in x..y {
+                    only_q.push(kind, Place::Hand(color));
+                }
+            }
+        }
+        (only_p, only_q)
     }
 
     fn kind(&self, kind: Kind) -> &[Place] {
@@ -64,19 +103,17 @@ impl Places {
     }
 }
 
-/// What the guide computes once per position.
+/// What the guide computes once per position: for each side, by square, the moves it must add to its
+/// pieces' ways to capture there (see [`Guide::captures`]).
 struct Scene<'p, V: Variant> {
     position: &'p Position<V>,
-    /// By square: the least moves for the piece there to be captured, as (its owner's moves to where it is
-    /// taken, the captor's detour there).
-    taken: [(u32, u32); MAX_SQUARES],
+    detours: [OnceCell<[u8; MAX_SQUARES]>; 2],
 }
 
 /// The guide towards one target position.
 pub struct Guide<'a, V: Variant> {
     travel: &'a Travel,
     target: Position<V>,
-    goal: Places,
     /// `[code][from][x]`: the least moves of the piece `code` on `from` to stand on `x`, promoted or not.
     reach: Vec<u8>,
     /// `[code][from][x]`: the moves the piece `code` on `from` adds to its way to the nearest square of the
@@ -87,36 +124,40 @@ pub struct Guide<'a, V: Variant> {
 
 impl<'a, V: Variant> Guide<'a, V> {
     pub fn new(travel: &'a Travel, target: &Position<V>) -> Guide<'a, V> {
-        let goal = Places::of(target);
         let reach = reach_table::<V>(travel);
-        let detour = detour_table::<V>(travel, &goal, &reach);
-        Guide { travel, target: *target, goal, reach, detour }
+        let detour = detour_table::<V>(travel, &Places::of(target), &reach);
+        Guide { travel, target: *target, reach, detour }
     }
 
     /// The guide's plies from `p` to the target (`None`: it sees no way, e.g. a king that cannot get there).
+    /// A piece that stands where the target has the same piece is matched to it at no cost; the other
+    /// pieces are matched by the cheapest assignment, kind by kind.
     pub fn plies(&self, p: &Position<V>) -> Option<u32> {
-        let scene = Scene { taken: self.taken(p), position: p };
-        let now = Places::of(p);
+        let scene = Scene { position: p, detours: [OnceCell::new(), OnceCell::new()] };
+        let (now, goal) = Places::differences(p, &self.target);
         let mut by_side = [0u32; 2];
+        let mut costs = [[0u32; 2]; MOST_OF_A_KIND * MOST_OF_A_KIND];
         for kind in Kind::ALL {
-            let (from, to) = (now.kind(kind), self.goal.kind(kind));
+            let (from, to) = (now.kind(kind), goal.kind(kind));
             if from.len() != to.len() {
                 return None;
             }
-            let mut costs = [0u32; MOST_OF_A_KIND * MOST_OF_A_KIND];
+            let mut taken = [(0, 0); MOST_OF_A_KIND];
+            for (t, &a) in taken.iter_mut().zip(from) {
+                *t = self.taken(&scene, a);
+            }
             for (i, &a) in from.iter().enumerate() {
                 for (j, &b) in to.iter().enumerate() {
-                    costs[i * to.len() + j] = self.cost(kind, a, b, &scene).iter().sum();
+                    costs[i * to.len() + j] = self.cost(kind, a, b, taken[i], &scene);
                 }
             }
             let (total, row_of) =
-                min_cost_assignment_by(from.len(), to.len(), |i, j| costs[i * to.len() + j]);
+                min_cost_assignment_by(from.len(), to.len(), |i, j| costs[i * to.len() + j].iter().sum());
             if total >= u32::from(FAR) {
                 return None;
             }
-            for (j, &b) in to.iter().enumerate() {
-                let a = from[row_of[j + 1] - 1];
-                let [s, g] = self.cost(kind, a, b, &scene);
+            for j in 0..to.len() {
+                let [s, g] = costs[(row_of[j + 1] - 1) * to.len() + j];
                 by_side[0] += s;
                 by_side[1] += g;
             }
@@ -131,7 +172,7 @@ impl<'a, V: Variant> Guide<'a, V> {
     }
 
     /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`.
-    fn cost(&self, kind: Kind, a: Place, b: Place, scene: &Scene<V>) -> [u32; 2] {
+    fn cost(&self, kind: Kind, a: Place, b: Place, taken: (u32, u32), scene: &Scene<V>) -> [u32; 2] {
         let far = u32::from(FAR);
         let mut out = [0u32; 2];
         let mut add = |c: Color, m: u32| out[c.index()] = out[c.index()].saturating_add(m);
@@ -139,15 +180,20 @@ impl<'a, V: Variant> Guide<'a, V> {
             let code = Piece::unpromoted(kind, c).code() as usize;
             1 + if pr { u32::from(self.travel.promoted_after_drop(code, t)) } else { 0 }
         };
+        let square = |place: Place| match place {
+            Place::Board(_, sq, _) => usize::from(sq),
+            Place::Hand(_) => 0,
+        };
+        let (s, t) = (square(a), square(b));
         match (a, b) {
-            (Place::Board(c, s, pr), Place::Board(d, t, pr2)) if c == d => {
+            (Place::Board(c, _, pr), Place::Board(d, _, pr2)) if c == d => {
                 let piece = Piece::new(kind, pr, c);
                 let walk = match kind {
                     Kind::Rook | Kind::Bishop => blocked_way(scene.position, self.travel, piece, s, t, pr2),
                     _ => moves_of(self.travel, piece, s, t, pr2),
                 };
                 // Or taken, dropped by the other side, and won back.
-                let (moves, detour) = scene.taken[s];
+                let (moves, detour) = taken;
                 let again = after_drop(c, t, pr2) + moves + 1 + detour;
                 if kind == Kind::King || walk <= again {
                     add(c, walk);
@@ -157,17 +203,17 @@ impl<'a, V: Variant> Guide<'a, V> {
                 }
             }
             (Place::Board(..), Place::Board(..)) if kind == Kind::King => add(Color::Sente, far),
-            (Place::Board(c, s, _), Place::Board(d, t, pr2)) => {
-                add(c, scene.taken[s].0);
-                add(d, after_drop(d, t, pr2) + scene.taken[s].1);
+            (Place::Board(c, ..), Place::Board(d, _, pr2)) => {
+                add(c, taken.0);
+                add(d, after_drop(d, t, pr2) + taken.1);
             }
-            (Place::Board(c, s, _), Place::Hand(d)) => {
+            (Place::Board(c, _, _), Place::Hand(d)) => {
                 // Taken by the other side, and if it ends in its owner's hand, dropped and won back.
-                add(c, scene.taken[s].0);
-                add(c.opponent(), scene.taken[s].1 + u32::from(c == d));
+                add(c, taken.0);
+                add(c.opponent(), taken.1 + u32::from(c == d));
             }
-            (Place::Hand(c), Place::Board(d, t, pr2)) if c == d => add(c, after_drop(c, t, pr2)),
-            (Place::Hand(c), Place::Board(d, t, pr2)) => {
+            (Place::Hand(c), Place::Board(d, _, pr2)) if c == d => add(c, after_drop(c, t, pr2)),
+            (Place::Hand(c), Place::Board(d, _, pr2)) => {
                 add(c, 1);
                 add(d, after_drop(d, t, pr2));
             }
@@ -192,30 +238,33 @@ impl<'a, V: Variant> Guide<'a, V> {
         detour
     }
 
-    /// By square, for the piece there: its least moves to where it is captured and the captor's detour
-    /// there, the least in sum (see [`Guide::captures`]).
-    fn taken(&self, p: &Position<V>) -> [(u32, u32); MAX_SQUARES] {
-        let n = V::squares();
+    /// For the piece at `place` (on the board, not a king): its least moves to where it is captured and
+    /// the captor's detour there, the least in sum; `(FAR, FAR)` when none.
+    fn taken(&self, scene: &Scene<V>, place: Place) -> (u32, u32) {
         let far = u32::from(FAR);
-        let detours = [self.captures(p, Color::Sente), self.captures(p, Color::Gote)];
-        let mut out = [(far, far); MAX_SQUARES];
-        for (s, &c) in p.board().iter().enumerate() {
-            let Some(pc) = Piece::from_code(c).filter(|pc| pc.kind() != Kind::King) else { continue };
-            let detour = &detours[pc.color().opponent().index()][..n];
-            let moves = &self.reach[(c as usize * n + s) * n..][..n];
-            // The least sum, and among equal sums the fewest moves of the piece taken.
-            let best = moves
-                .iter()
-                .zip(detour)
-                .map(|(&m, &d)| ((u32::from(m) + u32::from(d)) << 8) | u32::from(m))
-                .min()
-                .unwrap_or(u32::MAX);
-            let (sum, moves) = (best >> 8, best & 0xff);
-            if sum < far {
-                out[s] = (moves, sum - moves);
-            }
+        let Place::Board(color, s, _) = place else { return (far, far) };
+        let (s, n) = (usize::from(s), V::squares());
+        let c = scene.position.cell(s);
+        if Piece::from_code(c).is_none_or(|pc| pc.kind() == Kind::King) {
+            return (far, far);
         }
-        out
+        let captor = color.opponent();
+        let detour =
+            &scene.detours[captor.index()].get_or_init(|| self.captures(scene.position, captor))[..n];
+        let moves = &self.reach[(c as usize * n + s) * n..][..n];
+        // The least sum, and among equal sums the fewest moves of the piece taken.
+        let best = moves
+            .iter()
+            .zip(detour)
+            .map(|(&m, &d)| ((u32::from(m) + u32::from(d)) << 8) | u32::from(m))
+            .min()
+            .unwrap_or(u32::MAX);
+        let (sum, moves) = (best >> 8, best & 0xff);
+        if sum < far {
+            (moves, sum - moves)
+        } else {
+            (far, far)
+        }
     }
 }
 
@@ -246,7 +295,7 @@ fn detour_table<V: Variant>(travel: &Travel, goal: &Places, reach: &[u8]) -> Vec
             .kind(pc.kind())
             .iter()
             .filter_map(|&g| match g {
-                Place::Board(c, t, pr) if c == pc.color() => Some((t, pr)),
+                Place::Board(c, t, pr) if c == pc.color() => Some((usize::from(t), pr)),
                 _ => None,
             })
             .collect();
@@ -356,9 +405,32 @@ pub struct ForwardGame {
     pub nodes: usize,
 }
 
+/// A position of the search's tree, kept small (the position itself is replayed from the root when it is
+/// expanded): its parent's index, the move from there and its plies from the root.
+#[derive(Clone, Copy)]
+struct Step {
+    parent: u32,
+    mv: Move,
+    plies: u32,
+}
+
+impl Step {
+    /// The moves from the root to node `i`.
+    fn moves(steps: &[Step], mut i: usize) -> Vec<Move> {
+        let mut moves = Vec::with_capacity(steps[i].plies as usize);
+        while i != 0 {
+            moves.push(steps[i].mv);
+            i = steps[i].parent as usize;
+        }
+        moves.reverse();
+        moves
+    }
+}
+
 /// Searches forwards from the initial position to `target`, best first on plies played + weight × the
 /// guide, the weight given in halves (3: 1.5). `keep_going(nodes)` is asked every 8 expansions (a time
-/// budget).
+/// budget). Positions are told apart by a 64-bit hash (a collision could only hide a position: every game
+/// found is replayed and verified).
 pub fn search<V: Variant>(
     target: &Position<V>,
     travel: &Travel,
@@ -369,38 +441,44 @@ pub fn search<V: Variant>(
     let guide = Guide::new(travel, target);
     let start = Position::<V>::startpos();
     let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, nodes: 1 } };
-    let mut nodes: Vec<Node<V>> = vec![(start, usize::MAX, Move::Drop { kind: Kind::Pawn, to: 0 }, 0)];
-    let mut best: QuickMap<Position<V>, u32> = QuickMap::default();
-    best.insert(start, 0);
+    let hasher = BuildHasherDefault::<QuickHasher>::default();
+    let mut steps = vec![Step { parent: 0, mv: Move::Drop { kind: Kind::Pawn, to: 0 }, plies: 0 }];
+    let mut best: QuickMap<u64, u32> = QuickMap::default();
+    best.insert(hasher.hash_one(start), 0);
     let key = |g: u32, h: u32| 2 * g + weight_in_halves * h;
-    let mut open = BinaryHeap::from([Reverse((key(0, h0), h0, 0usize))]);
+    let mut open = BinaryHeap::from([Reverse((key(0, h0), h0, 0u32))]);
     let mut moves = MoveList::new();
     let mut expansions = 0usize;
+    let max_nodes = max_nodes.min(u32::MAX as usize);
     while let Some(Reverse((_, _, i))) = open.pop() {
-        let (pos, _, _, g) = nodes[i];
-        if best.get(&pos).is_some_and(|&b| b < g) {
+        let i = i as usize;
+        let g = steps[i].plies;
+        let path = Step::moves(&steps, i);
+        let pos = path.iter().fold(start, |p, &m| play(&p, m));
+        if best.get(&hasher.hash_one(pos)).is_some_and(|&b| b < g) {
             continue;
         }
         if pos == *target {
-            return ForwardGame { moves: Some(moves_from_root(&nodes, i)), nodes: nodes.len() };
+            return ForwardGame { moves: Some(path), nodes: steps.len() };
         }
         expansions += 1;
-        if nodes.len() > max_nodes || (expansions.is_multiple_of(8) && !keep_going(nodes.len())) {
+        if steps.len() > max_nodes || (expansions.is_multiple_of(8) && !keep_going(steps.len())) {
             break;
         }
         legal_moves(&pos, &mut moves);
         for &m in moves.iter() {
             let next = play(&pos, m);
-            if best.get(&next).is_some_and(|&b| b <= g + 1) {
+            let hash = hasher.hash_one(next);
+            if best.get(&hash).is_some_and(|&b| b <= g + 1) {
                 continue;
             }
             let Some(h) = guide.plies(&next) else { continue };
-            best.insert(next, g + 1);
-            nodes.push((next, i, m, g + 1));
-            open.push(Reverse((key(g + 1, h), h, nodes.len() - 1)));
+            best.insert(hash, g + 1);
+            steps.push(Step { parent: i as u32, mv: m, plies: g + 1 });
+            open.push(Reverse((key(g + 1, h), h, steps.len() as u32 - 1)));
         }
     }
-    ForwardGame { moves: None, nodes: nodes.len() }
+    ForwardGame { moves: None, nodes: steps.len() }
 }
 
 #[cfg(test)]

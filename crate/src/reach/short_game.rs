@@ -218,7 +218,7 @@ pub trait BoundCache: Variant {
 
 impl BoundCache for crate::board::variant::Shogi {
     const PERIMETER_PLIES: u32 = 4;
-    const FORWARD_NODES: usize = 250_000;
+    const FORWARD_NODES: usize = 1_500_000;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::Shogi>> = std::sync::OnceLock::new();
         &CACHE
