@@ -3,8 +3,8 @@
 //!
 //! Backwards, a search must guess where each piece in hand was captured, and guesses wrong into dead ends;
 //! forwards, every position is reachable and a capture is a move onto a piece that is there. The guide
-//! matches, kind by kind, the pieces of the current position with the places of the position (the
-//! cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or bishop
+//! leaves out the pieces already where the position has them and matches, kind by kind, the others with
+//! the places left (the cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or bishop
 //! pays a move more for each piece in its way), a piece that changes hands walks to where it is taken by
 //! the captor whose way to its own place passes nearest, and is perhaps dropped. It is not a bound
 //! (captures are charged their captor's detour), only a guide.
@@ -428,13 +428,17 @@ impl Step {
 }
 
 /// Searches forwards from the initial position to `target`, best first on plies played + weight × the
-/// guide, the weight given in halves (3: 1.5). `keep_going(nodes)` is asked every 8 expansions (a time
+/// guide, with the weights of `weights_in_halves` in turn (3: 1.5): after each game found, the next weight
+/// reorders the positions still open, and only positions whose plies and guide add to less than the best
+/// game's are kept (as in anytime repairing A*); with `shorter_than`, only games shorter than that are looked
+/// for from the start. `keep_going(nodes)` is asked every 8 expansions (a time
 /// budget). Positions are told apart by a 64-bit hash (a collision could only hide a position: every game
 /// found is replayed and verified).
 pub fn search<V: Variant>(
     target: &Position<V>,
     travel: &Travel,
-    weight_in_halves: u32,
+    weights_in_halves: &[u32],
+    shorter_than: Option<u32>,
     max_nodes: usize,
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ForwardGame {
@@ -445,21 +449,35 @@ pub fn search<V: Variant>(
     let mut steps = vec![Step { parent: 0, mv: Move::Drop { kind: Kind::Pawn, to: 0 }, plies: 0 }];
     let mut best: QuickMap<u64, u32> = QuickMap::default();
     best.insert(hasher.hash_one(start), 0);
-    let key = |g: u32, h: u32| 2 * g + weight_in_halves * h;
-    let mut open = BinaryHeap::from([Reverse((key(0, h0), h0, 0u32))]);
+    let mut weights = weights_in_halves.iter().copied();
+    let mut weight = weights.next().unwrap_or(2);
+    let mut open = BinaryHeap::from([Reverse((weight * h0, h0, 0u32))]);
+    let mut found: Option<Vec<Move>> = None;
+    let mut shortest = shorter_than.unwrap_or(u32::MAX);
     let mut moves = MoveList::new();
     let mut expansions = 0usize;
     let max_nodes = max_nodes.min(u32::MAX as usize);
-    while let Some(Reverse((_, _, i))) = open.pop() {
+    while let Some(Reverse((_, h, i))) = open.pop() {
         let i = i as usize;
         let g = steps[i].plies;
+        if g + h >= shortest {
+            continue;
+        }
         let path = Step::moves(&steps, i);
         let pos = path.iter().fold(start, |p, &m| play(&p, m));
         if best.get(&hasher.hash_one(pos)).is_some_and(|&b| b < g) {
             continue;
         }
         if pos == *target {
-            return ForwardGame { moves: Some(path), nodes: steps.len() };
+            shortest = g;
+            found = Some(path);
+            let Some(next) = weights.next() else { break };
+            weight = next;
+            let kept = open.into_iter().filter(|&Reverse((_, h, j))| steps[j as usize].plies + h < shortest);
+            open = kept
+                .map(|Reverse((_, h, j))| Reverse((2 * steps[j as usize].plies + weight * h, h, j)))
+                .collect();
+            continue;
         }
         expansions += 1;
         if steps.len() > max_nodes || (expansions.is_multiple_of(8) && !keep_going(steps.len())) {
@@ -472,13 +490,13 @@ pub fn search<V: Variant>(
             if best.get(&hash).is_some_and(|&b| b <= g + 1) {
                 continue;
             }
-            let Some(h) = guide.plies(&next) else { continue };
+            let Some(h) = guide.plies(&next).filter(|&h| g + 1 + h < shortest) else { continue };
             best.insert(hash, g + 1);
             steps.push(Step { parent: i as u32, mv: m, plies: g + 1 });
-            open.push(Reverse((key(g + 1, h), h, steps.len() as u32 - 1)));
+            open.push(Reverse((2 * (g + 1) + weight * h, h, steps.len() as u32 - 1)));
         }
     }
-    ForwardGame { moves: None, nodes: steps.len() }
+    ForwardGame { moves: found, nodes: steps.len() }
 }
 
 #[cfg(test)]
@@ -515,6 +533,28 @@ mod tests {
     }
 
     #[test]
+    fn the_guide_leaves_out_the_pieces_already_in_place() {
+        let g = Shogi::geometry();
+        let sq = |s: &str| g.parse_square(s).unwrap() as u8;
+        let start = Position::<Shogi>::startpos();
+        let (only_start, only_after) = Places::differences(&start, &after::<Shogi>(&["7g7f"]));
+        assert_eq!(only_start.kind(Kind::Pawn), [Place::Board(Color::Sente, sq("7g"), false)]);
+        assert_eq!(only_after.kind(Kind::Pawn), [Place::Board(Color::Sente, sq("7f"), false)]);
+        assert!(Kind::ALL.iter().filter(|&&k| k != Kind::Pawn).all(|&k| only_start.kind(k).is_empty()));
+        // The bishops: Sente's took Gote's and promoted, one is in Sente's hand.
+        let traded = after::<Shogi>(&["7g7f", "3c3d", "8h2b+"]);
+        let (only_traded, only_start) = Places::differences(&traded, &start);
+        assert_eq!(
+            only_traded.kind(Kind::Bishop),
+            [Place::Board(Color::Sente, sq("2b"), true), Place::Hand(Color::Sente)]
+        );
+        assert_eq!(
+            only_start.kind(Kind::Bishop),
+            [Place::Board(Color::Gote, sq("2b"), false), Place::Board(Color::Sente, sq("8h"), false)]
+        );
+    }
+
+    #[test]
     fn rooks_and_bishops_pay_for_the_pieces_in_their_way() {
         let travel = Travel::build::<Shogi>();
         let start = Position::<Shogi>::startpos();
@@ -543,24 +583,39 @@ mod tests {
             &["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"],
         ] {
             let target = after::<Shogi>(moves);
-            let game = search(&target, &travel, 4, 100_000, |_| true).moves.expect("a game");
+            let game = search(&target, &travel, &[4], None, 100_000, |_| true).moves.expect("a game");
             assert_eq!(replay::<Shogi>(&game), target);
             // Weighted, not the shortest (A* shortens it after), but near.
             assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
         }
         let travel = Travel::build::<MiniShogi>();
         let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
-        let game = search(&target, &travel, 4, 100_000, |_| true).moves.expect("a game");
+        let game = search(&target, &travel, &[4], None, 100_000, |_| true).moves.expect("a game");
         assert_eq!(replay::<MiniShogi>(&game), target);
+    }
+
+    #[test]
+    fn lighter_weights_after_a_game_look_only_for_shorter_ones() {
+        let travel = Travel::build::<Shogi>();
+        let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
+        let heavy = search(&target, &travel, &[8], None, 100_000, |_| true).moves.expect("a game");
+        let then_lighter =
+            search(&target, &travel, &[8, 4, 2], None, 100_000, |_| true).moves.expect("a game");
+        assert_eq!(replay::<Shogi>(&then_lighter), target);
+        assert!(then_lighter.len() <= heavy.len(), "{} plies, then {}", heavy.len(), then_lighter.len());
+        // Three plies is the shortest: asked for a shorter game, it finds none.
+        let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
+        assert!(search(&near, &travel, &[4], Some(3), 100_000, |_| true).moves.is_none());
+        assert_eq!(search(&near, &travel, &[4], Some(5), 100_000, |_| true).moves.map(|m| m.len()), Some(3));
     }
 
     #[test]
     fn the_search_stops_at_its_caps() {
         let travel = Travel::build::<Shogi>();
         let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
-        assert!(search(&target, &travel, 4, 10, |_| true).moves.is_none());
+        assert!(search(&target, &travel, &[4], None, 10, |_| true).moves.is_none());
         // Asked every 8 positions expanded.
-        let stopped = search(&target, &travel, 4, 100_000, |_| false);
+        let stopped = search(&target, &travel, &[4], None, 100_000, |_| false);
         assert!(stopped.moves.is_none() && stopped.nodes < 8 * 600, "{} positions", stopped.nodes);
     }
 }

@@ -166,11 +166,12 @@ fn short_proof_game<V: WithOpening>(
                     ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
                 short_game::search(pos, bound, quick, &mut *keep_going).moves
             }
-            // A heavier forward search after a game is found finds a longer one, as a rule.
-            FirstGame::Forward { .. } if found.is_some() => None,
-            FirstGame::Forward { weight_in_halves, share } => {
+            FirstGame::Forward { weights_in_halves, share } => {
                 let nodes = (V::FORWARD_NODES / 100 * share).min(max_nodes);
-                forward_game::search(pos, bound.travel(), weight_in_halves, nodes, &mut *keep_going).moves
+                let shorter_than = found.as_ref().map(|m| m.len() as u32);
+                let travel = bound.travel();
+                forward_game::search(pos, travel, weights_in_halves, shorter_than, nodes, &mut *keep_going)
+                    .moves
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
@@ -202,18 +203,19 @@ fn short_proof_game<V: WithOpening>(
 enum FirstGame {
     /// Backwards from the position, weighted, ordered by this guide.
     Backward(Guide, usize),
-    /// Forwards from the initial position (see [`forward_game`]) with this weight, and this share (in
-    /// per cent) of the game's [`BoundCache::FORWARD_NODES`].
-    Forward { weight_in_halves: u32, share: usize },
+    /// Forwards from the initial position (see [`forward_game`]) with these weights in turn, and this share
+    /// (in per cent) of the game's [`BoundCache::FORWARD_NODES`]; after a first game, only shorter ones.
+    Forward { weights_in_halves: &'static [u32], share: usize },
 }
 
 /// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
-/// once, the forward searches most of those far from it (the lighter weight finds shorter games, the
-/// heavier more of them), the backward guides some of the rest.
+/// once; the light forward search (weight 1.5) finds short games for most positions up to about 40 plies;
+/// the forward search that starts heavy (3, then 2 and 1.5 once it has a game) finds games far from the
+/// start that the light one does not, and shortens them; the backward guides some of the rest.
 const FIRST_GAMES: [FirstGame; 5] = [
     FirstGame::Backward(Guide::Sharpened, 10_000),
-    FirstGame::Forward { weight_in_halves: 3, share: 40 },
-    FirstGame::Forward { weight_in_halves: 4, share: 60 },
+    FirstGame::Forward { weights_in_halves: &[3], share: 25 },
+    FirstGame::Forward { weights_in_halves: &[6, 4, 3], share: 75 },
     FirstGame::Backward(Guide::Counted, 50_000),
     FirstGame::Backward(Guide::Captures, usize::MAX),
 ];

@@ -210,8 +210,8 @@ pub trait BoundCache: Variant {
     /// The depth of the shared bound's [`Perimeter`]: every position within it is kept (Shogi: 4 plies,
     /// about 600 000 positions; Mini Shogi: 5, about 400 000).
     const PERIMETER_PLIES: u32;
-    /// The positions the forward search for a short proof game may generate: of the engine games it
-    /// solves, 9 in 10 need fewer than 200 000 (Shogi) or 25 000 (Mini Shogi).
+    /// The positions the forward searches for a short proof game may generate together (about 45 bytes
+    /// each; on this project's machine the time budget ends a Shogi search first).
     const FORWARD_NODES: usize;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>>;
 }
@@ -227,7 +227,7 @@ impl BoundCache for crate::board::variant::Shogi {
 
 impl BoundCache for crate::board::variant::MiniShogi {
     const PERIMETER_PLIES: u32 = 5;
-    const FORWARD_NODES: usize = 60_000;
+    const FORWARD_NODES: usize = 300_000;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::MiniShogi>> =
             std::sync::OnceLock::new();
