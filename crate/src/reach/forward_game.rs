@@ -2,11 +2,11 @@
 //! position, guided by what each piece still has to do to get where it stands in the position.
 //!
 //! Backwards, a search must guess where each piece in hand was captured, and guesses wrong into dead ends;
-//! forwards, every position is reachable and a capture is a move onto a piece that is there. The guide
-//! leaves out the pieces already where the position has them and matches, kind by kind, the others with
-//! the places left (the cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or bishop
-//! pays a move more for each piece in its way), a piece that changes hands walks to where it is taken by
-//! the captor whose way to its own place passes nearest, and is perhaps dropped. It is not a bound
+//! forwards, every position is reachable and a capture is a move onto a piece that is there. The guide leaves
+//! out the pieces already where the position has them and matches, kind by kind, the others with the places
+//! left (the cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or
+//! bishop pays a move more for each piece in its way), a piece that changes hands walks to where it is taken
+//! by the captor whose way to its own place passes nearest, and is perhaps dropped. It is not a bound
 //! (captures are charged their captor's detour), only a guide.
 
 use crate::board::color::Color;
@@ -427,13 +427,12 @@ impl Step {
     }
 }
 
-/// Searches forwards from the initial position to `target`, best first on plies played + weight × the
-/// guide, with the weights of `weights_in_halves` in turn (3: 1.5): after each game found, the next weight
-/// reorders the positions still open, and only positions whose plies and guide add to less than the best
-/// game's are kept (as in anytime repairing A*); with `shorter_than`, only games shorter than that are looked
-/// for from the start. `keep_going(nodes)` is asked every 8 expansions (a time
-/// budget). Positions are told apart by a 64-bit hash (a collision could only hide a position: every game
-/// found is replayed and verified).
+/// Searches forwards from the initial position to `target`, best first on plies played + weight × the guide,
+/// with the weights of `weights_in_halves` in turn (3: 1.5): after each game found, the next weight reorders
+/// the positions still open, and only positions whose plies and guide add to less than the best game's are
+/// kept (as in anytime repairing A*); with `shorter_than`, only games shorter than that are looked for from
+/// the start. `keep_going(nodes)` is asked every 8 expansions (a time budget). Positions are told apart by a
+/// 64-bit hash (a collision could only hide a position: every game found is replayed and verified).
 pub fn search<V: Variant>(
     target: &Position<V>,
     travel: &Travel,
