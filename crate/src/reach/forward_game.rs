@@ -14,7 +14,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{Variant, MAX_SQUARES, MOVES, OFF};
-use crate::reach::short_game::{min_cost_assignment_by, QuickHasher, QuickMap, Travel, FAR};
+use crate::reach::short_game::{min_cost_assignment_by, moves_up, QuickHasher, QuickMap, Travel, FAR};
 use crate::rules::{legal_moves, play};
 use std::cell::OnceCell;
 use std::cmp::Reverse;
@@ -103,8 +103,9 @@ impl Places {
     }
 }
 
-/// What the guide computes once per position: for each side, by square, the moves it must add to its
-/// pieces' ways to capture there (see [`Guide::captures`]).
+/// What the guide computes at most once per position, when a piece that must be taken first needs it: for
+/// each side, by square, the moves it must add to its pieces' ways to capture there (see
+/// [`Guide::captures`]).
 struct Scene<'p, V: Variant> {
     position: &'p Position<V>,
     detours: [OnceCell<[u8; MAX_SQUARES]>; 2],
@@ -416,12 +417,8 @@ struct Step {
 
 impl Step {
     /// The moves from the root to node `i`.
-    fn moves(steps: &[Step], mut i: usize) -> Vec<Move> {
-        let mut moves = Vec::with_capacity(steps[i].plies as usize);
-        while i != 0 {
-            moves.push(steps[i].mv);
-            i = steps[i].parent as usize;
-        }
+    fn moves(steps: &[Step], i: usize) -> Vec<Move> {
+        let mut moves = moves_up(i, |j| (steps[j].parent as usize, steps[j].mv));
         moves.reverse();
         moves
     }

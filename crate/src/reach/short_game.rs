@@ -833,18 +833,22 @@ fn in_hands<V: Variant>(p: &Position<V>) -> u32 {
     p.hands().iter().flat_map(|h| h.iter()).map(|&n| u32::from(n)).sum()
 }
 
-/// The moves from node `i` up to the root (node 0) of a search tree of (position, parent, move from the
-/// parent, plies) nodes: for a backward search, from node `i` (the initial position) forward to the target.
-pub(crate) fn moves_forward<V: Variant, G>(
-    nodes: &[(Position<V>, usize, Move, G)],
-    mut i: usize,
-) -> Vec<Move> {
+/// The moves from node `i` up to the root (node 0) of a search tree whose node `j` was reached from
+/// `parent_and_move(j)`.
+pub(crate) fn moves_up(mut i: usize, parent_and_move: impl Fn(usize) -> (usize, Move)) -> Vec<Move> {
     let mut moves = Vec::new();
     while i != 0 {
-        moves.push(nodes[i].2);
-        i = nodes[i].1;
+        let (parent, mv) = parent_and_move(i);
+        moves.push(mv);
+        i = parent;
     }
     moves
+}
+
+/// The moves from node `i` up to the root (node 0) of a search tree of (position, parent, move from the
+/// parent, plies) nodes: for a backward search, from node `i` (the initial position) forward to the target.
+pub(crate) fn moves_forward<V: Variant, G>(nodes: &[(Position<V>, usize, Move, G)], i: usize) -> Vec<Move> {
+    moves_up(i, |j| (nodes[j].1, nodes[j].2))
 }
 
 /// The moves from the root (node 0) of a forward search's tree (see [`moves_forward`]) to node `i`.
