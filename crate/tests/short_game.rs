@@ -126,10 +126,10 @@ fn an_engine_game_with_an_exchange_gets_its_own_length_proved_shortest() {
 
 #[test]
 fn an_engine_game_with_captures_and_drops_forty_plies_deep_gets_a_game_no_longer() {
-    // Self-play game 29 at ply 40 (crate/tests/data/selfplay/shogi.tsv): bishops and pawns captured, a rook
-    // dropped. The backward searches find no game here; the forward search finds one within its first
+    // Self-play game 7 at ply 40 (crate/tests/data/selfplay/shogi.tsv): pawns taken on both sides, one of
+    // them dropped back, a rook that took on its way. The forward search finds a game within its first
     // 20 000 positions (each search is stopped at 60 000, so the result does not depend on the machine).
-    let sfen = "l2g1ksnl/1s2r4/2n1gp1pp/ppp1p1p2/5P3/P1PPPB3/1P1r1GPPP/1S5S1/LN1K1G1NL b BP 1";
+    let sfen = "lk5nl/1s1r1gsb1/1pn1g1ppp/p1p1pP3/6P1P/2PpP4/PP2SRNP1/1BK1G4/LNS2G2L b 2p 1";
     let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
     let options = SearchOptions { max_nodes: Some(300_000), lazy_captures: false };
     let game =

@@ -6,7 +6,8 @@
 //! out the pieces already where the position has them and matches, kind by kind, the others with the places
 //! left (the cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or
 //! bishop pays a move more for each piece in its way), a piece that changes hands walks to where it is taken
-//! by the captor whose way to its own place passes nearest, and is perhaps dropped. It is not a bound
+//! by the captor whose way to its own place passes nearest (a captor with no place left to go to pays its
+//! whole way to the capture), and is perhaps dropped. It is not a bound
 //! (captures are charged their captor's detour), only a guide.
 
 use crate::board::color::Color;
@@ -98,6 +99,20 @@ impl Places {
         (only_p, only_q)
     }
 
+    /// The codes (as bits) of the pieces of the kinds and colours on the board, promoted or not.
+    fn board_codes(&self) -> u32 {
+        let mut codes = 0;
+        for kind in Kind::ALL {
+            for &place in self.kind(kind) {
+                if let Place::Board(color, ..) = place {
+                    let piece = Piece::unpromoted(kind, color);
+                    codes |= 1 << piece.code() | 1 << piece.promote().code();
+                }
+            }
+        }
+        codes
+    }
+
     fn kind(&self, kind: Kind) -> &[Place] {
         &self.at[kind.index()][..self.len[kind.index()]]
     }
@@ -108,7 +123,18 @@ impl Places {
 /// [`Guide::captures`]).
 struct Scene<'p, V: Variant> {
     position: &'p Position<V>,
+    /// By piece code (as bits): whether the target has a square for a piece of its kind and colour that
+    /// does not hold that piece yet. A captor without one cannot capture on its way there: it pays its
+    /// whole way to the capture.
+    bound_for_a_square: u32,
     detours: [OnceCell<[u8; MAX_SQUARES]>; 2],
+}
+
+impl<'p, V: Variant> Scene<'p, V> {
+    /// The scene of `position`, where the target's places it does not have yet are `goal`.
+    fn new(position: &'p Position<V>, goal: &Places) -> Scene<'p, V> {
+        Scene { position, bound_for_a_square: goal.board_codes(), detours: Default::default() }
+    }
 }
 
 /// The guide towards one target position.
@@ -134,8 +160,20 @@ impl<'a, V: Variant> Guide<'a, V> {
     /// A piece that stands where the target has the same piece is matched to it at no cost; the other
     /// pieces are matched by the cheapest assignment, kind by kind.
     pub fn plies(&self, p: &Position<V>) -> Option<u32> {
-        let scene = Scene { position: p, detours: [OnceCell::new(), OnceCell::new()] };
         let (now, goal) = Places::differences(p, &self.target);
+        let by_side = self.assign(&Scene::new(p, &goal), &now, &goal)?;
+        let mover = p.side_to_move().index();
+        let (first, second) = (by_side[mover], by_side[1 - mover]);
+        let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(first + second);
+        if (plies + (p.side_to_move() != self.target.side_to_move()) as u32) % 2 == 1 {
+            plies += 1;
+        }
+        Some(plies)
+    }
+
+    /// The moves of each side for the pieces of `now` to end at the places of `goal`: the cheapest
+    /// assignment, kind by kind.
+    fn assign(&self, scene: &Scene<V>, now: &Places, goal: &Places) -> Option<[u32; 2]> {
         let mut by_side = [0u32; 2];
         let mut costs = [[0u32; 2]; MOST_OF_A_KIND * MOST_OF_A_KIND];
         for kind in Kind::ALL {
@@ -145,11 +183,11 @@ impl<'a, V: Variant> Guide<'a, V> {
             }
             let mut taken = [(0, 0); MOST_OF_A_KIND];
             for (t, &a) in taken.iter_mut().zip(from) {
-                *t = self.taken(&scene, a);
+                *t = self.taken(scene, a);
             }
             for (i, &a) in from.iter().enumerate() {
                 for (j, &b) in to.iter().enumerate() {
-                    costs[i * to.len() + j] = self.cost(kind, a, b, taken[i], &scene);
+                    costs[i * to.len() + j] = self.cost(kind, a, b, taken[i], scene);
                 }
             }
             let (total, row_of) =
@@ -163,13 +201,7 @@ impl<'a, V: Variant> Guide<'a, V> {
                 by_side[1] += g;
             }
         }
-        let mover = p.side_to_move().index();
-        let (first, second) = (by_side[mover], by_side[1 - mover]);
-        let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(first + second);
-        if (plies + (p.side_to_move() != self.target.side_to_move()) as u32) % 2 == 1 {
-            plies += 1;
-        }
-        Some(plies)
+        Some(by_side)
     }
 
     /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`.
@@ -224,15 +256,16 @@ impl<'a, V: Variant> Guide<'a, V> {
     }
 
     /// For every square, the moves `captor` must add to its pieces' ways to capture there: the least over
-    /// its pieces on the board.
-    fn captures(&self, p: &Position<V>, captor: Color) -> [u8; MAX_SQUARES] {
+    /// its pieces on the board (for a piece with no square of the target to go to, its whole way there).
+    fn captures(&self, scene: &Scene<V>, captor: Color) -> [u8; MAX_SQUARES] {
         let n = V::squares();
         let mut detour = [FAR; MAX_SQUARES];
-        for (f, &c) in p.board().iter().enumerate() {
+        for (f, &c) in scene.position.board().iter().enumerate() {
             if Piece::from_code(c).is_some_and(|pc| pc.color() == captor) {
-                let row = &self.detour[(c as usize * n + f) * n..][..n];
-                for (d, &r) in detour.iter_mut().zip(row) {
-                    *d = (*d).min(r);
+                let table = if scene.bound_for_a_square & (1 << c) != 0 { &self.detour } else { &self.reach };
+                let row = &table[(c as usize * n + f) * n..][..n];
+                for (x, (d, &r)) in detour.iter_mut().zip(row).enumerate() {
+                    *d = (*d).min(if x == f { FAR } else { r });
                 }
             }
         }
@@ -250,8 +283,7 @@ impl<'a, V: Variant> Guide<'a, V> {
             return (far, far);
         }
         let captor = color.opponent();
-        let detour =
-            &scene.detours[captor.index()].get_or_init(|| self.captures(scene.position, captor))[..n];
+        let detour = &scene.detours[captor.index()].get_or_init(|| self.captures(scene, captor))[..n];
         let moves = &self.reach[(c as usize * n + s) * n..][..n];
         // The least sum, and among equal sums the fewest moves of the piece taken.
         let best = moves
@@ -308,16 +340,29 @@ fn detour_table<V: Variant>(travel: &Travel, goal: &Places, reach: &[u8]) -> Vec
     let mut detour = vec![FAR; 32 * n * n];
     for code in 0..32u8 {
         let Some(pc) = Piece::from_code(code) else { continue };
-        let then = |x: usize| {
-            let promoted = pc.kind().can_promote().then(|| onward[pc.promote().code() as usize * n + x]);
-            onward[code as usize * n + x].min(promoted.unwrap_or(u32::MAX))
+        // Its least moves from `from` on to a square of the target through `x`, promoted there or not.
+        let promotes = pc.kind().can_promote() || pc.is_promoted();
+        let via = |from: usize, x: usize| {
+            let as_it_is = moves_of(travel, pc, from, x, false) + onward[code as usize * n + x];
+            let promoted = moves_of(travel, pc, from, x, true) + onward[pc.promote().code() as usize * n + x];
+            if promotes {
+                as_it_is.min(promoted)
+            } else {
+                as_it_is
+            }
         };
         for from in 0..n {
             let ahead = onward[code as usize * n + from];
             for x in (0..n).filter(|&x| x != from) {
                 let i = (code as usize * n + from) * n + x;
-                let via = u32::from(reach[i]) + then(x);
-                detour[i] = via.saturating_sub(ahead).min(u32::from(FAR)) as u8;
+                // A piece that cannot get to a square of the target at all (a bishop on squares of the
+                // other colour) must be taken: its moves to `x` are all extra.
+                let extra = if ahead >= u32::from(FAR) {
+                    u32::from(reach[i])
+                } else {
+                    via(from, x).saturating_sub(ahead)
+                };
+                detour[i] = extra.min(u32::from(FAR)) as u8;
             }
         }
     }
@@ -548,6 +593,32 @@ mod tests {
             only_start.kind(Kind::Bishop),
             [Place::Board(Color::Gote, sq("2b"), false), Place::Board(Color::Sente, sq("8h"), false)]
         );
+    }
+
+    #[test]
+    fn captors_with_no_place_left_in_the_target_pay_their_whole_way() {
+        let travel = Travel::build::<Shogi>();
+        let sq = |s: &str| Shogi::geometry().parse_square(s).unwrap() as u8;
+        let position = |sfen: &str| Position::<Shogi>::from_sfen(sfen).unwrap();
+        let taken = |now: &Position<Shogi>, target: &Position<Shogi>, victim: Place| {
+            let guide = Guide::new(&travel, target);
+            let (_, goal) = Places::differences(now, target);
+            guide.taken(&Scene::new(now, &goal), victim)
+        };
+        // Sente's gold on 4b is taken in the target, where Sente's other gold stands on 4i: taking the 4c
+        // pawn is not on a way home for it, but a move of its own.
+        let gold_ahead = position("lnsgkgsnl/1r3G1b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNS1KGSNL b - 1");
+        let both_taken = position("lnsgkgsnl/1r5b1/ppppp1ppp/9/9/9/PPPPPPPPP/1B5R1/LNS1KGSNL b Pg 1");
+        assert_eq!(taken(&gold_ahead, &both_taken, Place::Board(Color::Gote, sq("4c"), false)), (0, 1));
+        // Gote's bishop cannot get to its square in the target (3b, of the other colour): it must be taken,
+        // and its way to take on 1d (by promoting, which 1d's colour needs) is all its own.
+        let bishop_on_3b = position("lnsgkgsnl/1r4b2/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
+        let guide = Guide::new(&travel, &bishop_on_3b);
+        let bishop = Piece::unpromoted(Kind::Bishop, Color::Gote);
+        let (from, x, n) = (usize::from(sq("2b")), usize::from(sq("1d")), Shogi::squares());
+        let way = moves_of(&travel, bishop, from, x, true);
+        assert!(way >= 2);
+        assert_eq!(u32::from(guide.detour[(usize::from(bishop.code()) * n + from) * n + x]), way);
     }
 
     #[test]
