@@ -163,12 +163,7 @@ impl<'a, V: Variant> Guide<'a, V> {
         let (now, goal) = Places::differences(p, &self.target);
         let by_side = self.assign(&Scene::new(p, &goal), &now, &goal)?;
         let mover = p.side_to_move().index();
-        let (first, second) = (by_side[mover], by_side[1 - mover]);
-        let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(first + second);
-        if (plies + (p.side_to_move() != self.target.side_to_move()) as u32) % 2 == 1 {
-            plies += 1;
-        }
-        Some(plies)
+        Some(plies_for(by_side[mover], by_side[1 - mover], p.side_to_move() != self.target.side_to_move()))
     }
 
     /// The moves of each side for the pieces of `now` to end at the places of `goal`: the cheapest
@@ -298,6 +293,20 @@ impl<'a, V: Variant> Guide<'a, V> {
         } else {
             (far, far)
         }
+    }
+}
+
+/// The fewest plies in which the side to move makes at least `first` moves and the other `second`, the
+/// side to move changing (an odd number) or not (even) as `turn` says. A side with no move to make makes
+/// none or at least two: a single move would leave a piece out of place.
+fn plies_for(first: u32, second: u32, turn: bool) -> u32 {
+    let enough = |need: u32, made: u32| made >= need && !(need == 0 && made == 1);
+    let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(first + second);
+    loop {
+        if plies % 2 == u32::from(turn) && enough(first, plies.div_ceil(2)) && enough(second, plies / 2) {
+            return plies;
+        }
+        plies += 1;
     }
 }
 
@@ -571,6 +580,20 @@ mod tests {
         // Past the target: Gote's gold needs two moves back (3b-3a-4a), Sente moves first, and Gote is to
         // move at the end: 5 plies.
         assert_eq!(guide.plies(&after::<Shogi>(&["7g7f", "3c3d", "2g2f", "4a3b"])), Some(5));
+    }
+
+    #[test]
+    fn a_side_with_nothing_to_do_moves_twice_or_not_at_all() {
+        // Nothing to do but pass the turn: a triangle of one side's and two moves there and back of the
+        // other's.
+        assert_eq!(plies_for(0, 0, true), 5);
+        assert_eq!(plies_for(0, 0, false), 0);
+        // One move to make, and the same side to move at the end: the other side goes and comes back.
+        assert_eq!(plies_for(1, 0, false), 4);
+        assert_eq!(plies_for(1, 0, true), 1);
+        assert_eq!(plies_for(0, 1, true), 3);
+        assert_eq!(plies_for(1, 1, false), 2);
+        assert_eq!(plies_for(3, 1, true), 5);
     }
 
     #[test]
