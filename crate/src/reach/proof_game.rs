@@ -14,7 +14,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::EMPTY;
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
-use crate::reach::forward_game;
+use crate::reach::forward_game::{self, InPlaceCaptors};
 use crate::reach::kk_path::short_kk_path;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
@@ -154,10 +154,11 @@ fn short_proof_game<V: WithOpening>(
 ) -> Result<Option<ProofGame<V>>, ProofGameError> {
     let bound = Bound::<V>::shared();
     let lower_bound = bound.plies(pos);
+    // A game near the bound is left to A*, which also proves it shortest when it can.
+    let near = |m: &Vec<Move>| lower_bound.is_none_or(|b| m.len() as u32 <= b + NEAR_THE_BOUND);
     let mut found: Option<Vec<Move>> = None;
     for first in FIRST_GAMES {
-        // A game near the bound is left to A*, which also proves it shortest when it can.
-        if found.as_ref().is_some_and(|m| lower_bound.is_none_or(|b| m.len() as u32 <= b + NEAR_THE_BOUND)) {
+        if found.as_ref().is_some_and(near) {
             break;
         }
         let game = match first {
@@ -166,12 +167,9 @@ fn short_proof_game<V: WithOpening>(
                     ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
                 short_game::search(pos, bound, quick, &mut *keep_going).moves
             }
-            FirstGame::Forward { weights_in_halves, share } => {
-                let nodes = (V::FORWARD_NODES / 100 * share).min(max_nodes);
+            FirstGame::Forward => {
                 let shorter_than = found.as_ref().map(|m| m.len() as u32);
-                let travel = bound.travel();
-                forward_game::search(pos, travel, weights_in_halves, shorter_than, nodes, &mut *keep_going)
-                    .moves
+                forward_with_both_guides(pos, shorter_than, &near, max_nodes, &mut *keep_going)
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
@@ -203,22 +201,84 @@ fn short_proof_game<V: WithOpening>(
 enum FirstGame {
     /// Backwards from the position, weighted, ordered by this guide.
     Backward(Guide, usize),
-    /// Forwards from the initial position (see [`forward_game`]) with these weights in turn, and this share
-    /// (in per cent) of the game's [`BoundCache::FORWARD_NODES`]; after a first game, only shorter ones.
-    Forward { weights_in_halves: &'static [u32], share: usize },
+    /// Forwards from the initial position (see [`forward_game`]): the searches of [`FORWARD_SEARCHES`].
+    Forward,
 }
 
 /// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
-/// once; the light forward search (weight 1.5) finds short games for most positions up to about 40 plies;
-/// the forward search that starts heavy (3, then 2 and 1.5 once it has a game) finds games far from the
-/// start that the light one does not, and shortens them; the backward guides some of the rest.
-const FIRST_GAMES: [FirstGame; 5] = [
+/// once; the forward searches find most of the rest; the backward guides some of what they miss.
+const FIRST_GAMES: [FirstGame; 4] = [
     FirstGame::Backward(Guide::Sharpened, 10_000),
-    FirstGame::Forward { weights_in_halves: &[3], share: 25 },
-    FirstGame::Forward { weights_in_halves: &[6, 4, 3], share: 75 },
+    FirstGame::Forward,
     FirstGame::Backward(Guide::Counted, 50_000),
     FirstGame::Backward(Guide::Captures, usize::MAX),
 ];
+
+/// The forward searches, in turn: their weights (in halves) and share (in per cent) of the game's
+/// [`BoundCache::FORWARD_NODES`]. The light one (weight 1.5) finds short games for most positions up to about
+/// 40 plies; the one that starts heavy (3, then 2 and 1.5 once it has a game) finds games far from the start
+/// that the light one does not, and shortens them.
+const FORWARD_SEARCHES: [(&[u32], usize); 2] = [(&[3], 25), (&[6, 4, 3], 75)];
+
+/// The forward searches with one guide: the shortest game they find, shorter than `shorter_than`.
+fn forward_games<V: WithOpening>(
+    pos: &Position<V>,
+    in_place: InPlaceCaptors,
+    shorter_than: Option<u32>,
+    near: &impl Fn(&Vec<Move>) -> bool,
+    max_nodes: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Option<Vec<Move>> {
+    let travel = Bound::<V>::shared().travel();
+    let mut found: Option<Vec<Move>> = None;
+    for (weights_in_halves, share) in FORWARD_SEARCHES {
+        if found.as_ref().is_some_and(near) {
+            break;
+        }
+        let nodes = (V::FORWARD_NODES / 100 * share).min(max_nodes);
+        let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
+        let game =
+            forward_game::search(pos, travel, in_place, weights_in_halves, shorter, nodes, &mut *keep_going);
+        found = game.moves.or(found);
+    }
+    found
+}
+
+/// The forward searches with each guide (two threads natively, one guide in WebAssembly): the shorter game.
+/// The second thread stops when `keep_going` says so.
+fn forward_with_both_guides<V: WithOpening>(
+    pos: &Position<V>,
+    shorter_than: Option<u32>,
+    near: &(impl Fn(&Vec<Move>) -> bool + Sync),
+    max_nodes: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Option<Vec<Move>> {
+    #[cfg(target_arch = "wasm32")]
+    return forward_games(pos, InPlaceCaptors::Go, shorter_than, near, max_nodes, keep_going);
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+        let (stop, their_nodes) = (AtomicBool::new(false), AtomicUsize::new(0));
+        std::thread::scope(|scope| {
+            let theirs = scope.spawn(|| {
+                let mut go_on = |nodes| {
+                    their_nodes.store(nodes, Relaxed);
+                    !stop.load(Relaxed)
+                };
+                forward_games(pos, InPlaceCaptors::GoAndReturn, shorter_than, near, max_nodes, &mut go_on)
+            });
+            let mine = forward_games(pos, InPlaceCaptors::Go, shorter_than, near, max_nodes, keep_going);
+            while !theirs.is_finished() {
+                if !keep_going(their_nodes.load(Relaxed)) {
+                    stop.store(true, Relaxed);
+                }
+                std::thread::sleep(std::time::Duration::from_millis(2));
+            }
+            let theirs = theirs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            [mine, theirs].into_iter().flatten().min_by_key(Vec::len)
+        })
+    }
+}
 
 /// How many plies above the lower bound a first game may be for A* to take over at once.
 const NEAR_THE_BOUND: u32 = 4;
