@@ -7,8 +7,8 @@
 //! left (the cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or
 //! bishop pays a move more for each piece in its way), a piece that changes hands walks to where it is taken
 //! by the captor whose way to its own place passes nearest (a captor with no place left to go to pays its
-//! whole way to the capture), and is perhaps dropped. It is not a bound
-//! (captures are charged their captor's detour), only a guide.
+//! whole way to the capture), and is perhaps dropped. It is not a bound (captures are charged their captor's
+//! detour), only a guide.
 
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveList};
@@ -157,7 +157,8 @@ pub struct Guide<'a, V: Variant> {
     reach: Vec<u8>,
     /// `[code][from][x]`: the moves the piece `code` on `from` adds to its way to the nearest square of the
     /// target where a piece of its kind and colour stands (none when there is none) to pass through `x`,
-    /// where it may capture ([`FAR`] on `from` itself).
+    /// where it may capture; its whole way to `x` when it can get to no such square ([`FAR`] on `from`
+    /// itself).
     detour: Vec<u8>,
 }
 
