@@ -7,8 +7,9 @@
 //! left (the cheapest assignment): a piece walks to its square (its least moves on an empty board; a rook or
 //! bishop pays a move more for each piece in its way), a piece that changes hands walks to where it is taken
 //! by the captor whose way to its own place passes nearest (a captor with no place left to go to pays its
-//! whole way to the capture), and is perhaps dropped. It is not a bound (captures are charged their captor's
-//! detour), only a guide.
+//! whole way to the capture), and is perhaps dropped; a side makes at least as many moves as it has captures
+//! and drops to make (a captor's way may pass many pieces to take). It is not a bound (captures are charged
+//! their captor's detour), only a guide.
 
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveList};
@@ -155,6 +156,8 @@ pub struct Guide<'a, V: Variant> {
     in_place: InPlaceCaptors,
     /// `[code][from][x]`: the least moves of the piece `code` on `from` to stand on `x`, promoted or not.
     reach: Vec<u8>,
+    /// The same as `reach`, but [`FAR`] for `x == from`: a piece does not capture where it stands.
+    reach_elsewhere: Vec<u8>,
     /// `[code][from][x]`: the moves the piece `code` on `from` adds to its way to the nearest square of the
     /// target where a piece of its kind and colour stands (none when there is none) to pass through `x`,
     /// where it may capture; its whole way to `x` when it can get to no such square ([`FAR`] on `from`
@@ -166,7 +169,14 @@ impl<'a, V: Variant> Guide<'a, V> {
     pub fn new(travel: &'a Travel, target: &Position<V>, in_place: InPlaceCaptors) -> Guide<'a, V> {
         let reach = reach_table::<V>(travel);
         let detour = detour_table::<V>(travel, &Places::of(target), &reach);
-        Guide { travel, target: *target, in_place, reach, detour }
+        let n = V::squares();
+        let mut reach_elsewhere = reach.clone();
+        for (i, r) in reach_elsewhere.iter_mut().enumerate() {
+            if i / n % n == i % n {
+                *r = FAR;
+            }
+        }
+        Guide { travel, target: *target, in_place, reach, reach_elsewhere, detour }
     }
 
     /// The guide's plies from `p` to the target (`None`: it sees no way, e.g. a king that cannot get there).
@@ -182,7 +192,7 @@ impl<'a, V: Variant> Guide<'a, V> {
     /// The moves of each side for the pieces of `now` to end at the places of `goal`: the cheapest
     /// assignment, kind by kind.
     fn assign(&self, scene: &Scene<V>, now: &Places, goal: &Places) -> Option<[u32; 2]> {
-        let mut by_side = [0u32; 2];
+        let (mut by_side, mut certain) = ([0u32; 2], [0u32; 2]);
         let mut costs = [[0u32; 2]; MOST_OF_A_KIND * MOST_OF_A_KIND];
         for kind in Kind::ALL {
             let (from, to) = (now.kind(kind), goal.kind(kind));
@@ -198,18 +208,22 @@ impl<'a, V: Variant> Guide<'a, V> {
                     costs[i * to.len() + j] = self.cost(kind, a, b, taken[i], scene);
                 }
             }
-            let (total, row_of) =
-                min_cost_assignment_by(from.len(), to.len(), |i, j| costs[i * to.len() + j].iter().sum());
+            let (total, row_of) = cheapest_match(to.len(), |i, j| costs[i * to.len() + j].iter().sum());
             if total >= u32::from(FAR) {
                 return None;
             }
-            for j in 0..to.len() {
-                let [s, g] = costs[(row_of[j + 1] - 1) * to.len() + j];
+            for (j, &i) in row_of[..to.len()].iter().enumerate() {
+                let [s, g] = costs[usize::from(i) * to.len() + j];
                 by_side[0] += s;
                 by_side[1] += g;
+                let [s, g] = captures_and_drops(from[usize::from(i)], to[j]);
+                certain[0] += s;
+                certain[1] += g;
             }
         }
-        Some(by_side)
+        // Each capture and each drop is a move of its own (one move never does both), however many
+        // captures the guide lets a captor make on its way.
+        Some([by_side[0].max(certain[0]), by_side[1].max(certain[1])])
     }
 
     /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`.
@@ -272,10 +286,10 @@ impl<'a, V: Variant> Guide<'a, V> {
             if Piece::from_code(c).is_some_and(|pc| pc.color() == captor) {
                 let returns = self.in_place == InPlaceCaptors::GoAndReturn && c == self.target.cell(f);
                 let homeward = returns || scene.bound_for_a_square & (1 << c) != 0;
-                let table = if homeward { &self.detour } else { &self.reach };
+                let table = if homeward { &self.detour } else { &self.reach_elsewhere };
                 let row = &table[(c as usize * n + f) * n..][..n];
-                for (x, (d, &r)) in detour.iter_mut().zip(row).enumerate() {
-                    *d = (*d).min(if x == f { FAR } else { r });
+                for (d, &r) in detour.iter_mut().zip(row) {
+                    *d = (*d).min(r);
                 }
             }
         }
@@ -295,20 +309,68 @@ impl<'a, V: Variant> Guide<'a, V> {
         let captor = color.opponent();
         let detour = &scene.detours[captor.index()].get_or_init(|| self.captures(scene, captor))[..n];
         let moves = &self.reach[(c as usize * n + s) * n..][..n];
-        // The least sum, and among equal sums the fewest moves of the piece taken.
+        // The least sum, and among equal sums the fewest moves of the piece taken (in 16 bits: the sum
+        // saturates at `FAR`, which means none).
         let best = moves
             .iter()
             .zip(detour)
-            .map(|(&m, &d)| ((u32::from(m) + u32::from(d)) << 8) | u32::from(m))
-            .min()
-            .unwrap_or(u32::MAX);
-        let (sum, moves) = (best >> 8, best & 0xff);
+            .map(|(&m, &d)| u16::from(m.saturating_add(d)) << 8 | u16::from(m))
+            .fold(u16::MAX, u16::min);
+        let (sum, moves) = (u32::from(best >> 8), u32::from(best & 0xff));
         if sum < far {
             (moves, sum - moves)
         } else {
             (far, far)
         }
     }
+}
+
+/// The captures and drops of each side (Sente, Gote) that a piece at `a` must see to end at `b`, the least
+/// (a piece that stays with its owner on the board may never be taken).
+fn captures_and_drops(a: Place, b: Place) -> [u32; 2] {
+    let mut out = [0u32; 2];
+    let mut add = |c: Color, m: u32| out[c.index()] += m;
+    match (a, b) {
+        (Place::Board(c, ..), Place::Board(d, ..)) if c != d => add(d, 2),
+        (Place::Board(c, ..), Place::Hand(d)) if c != d => add(d, 1),
+        (Place::Board(c, ..), Place::Hand(_)) => {
+            add(c.opponent(), 2);
+            add(c, 1);
+        }
+        (Place::Hand(c), Place::Board(d, ..)) if c == d => add(c, 1),
+        (Place::Hand(c), Place::Board(d, ..)) => {
+            add(c, 1);
+            add(d, 2);
+        }
+        (Place::Hand(c), Place::Hand(d)) if c != d => {
+            add(c, 1);
+            add(d, 1);
+        }
+        _ => {}
+    }
+    out
+}
+
+/// The least total cost of matching `n` pieces with `n` places, and the piece matched with each place:
+/// by trying every match for up to three (most kinds, most of the time), else the Hungarian method.
+fn cheapest_match(n: usize, cost: impl Fn(usize, usize) -> u32) -> (u32, [u8; MOST_OF_A_KIND]) {
+    const ORDERS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let mut row_of = [0; MOST_OF_A_KIND];
+    if n > 3 {
+        let (total, one_based) = min_cost_assignment_by(n, n, cost);
+        for (r, &i) in row_of.iter_mut().zip(&one_based[1..=n]) {
+            *r = (i - 1) as u8;
+        }
+        return (total, row_of);
+    }
+    // The orders of the first `n` pieces: those whose other entries stay in place.
+    let orders = ORDERS.iter().filter(|order| order[n..].iter().enumerate().all(|(k, &i)| i == n + k));
+    let total = |order: &[usize; 3]| (0..n).map(|j| cost(order[j], j)).fold(0u32, u32::saturating_add);
+    let best = orders.min_by_key(|order| total(order)).expect("the identity order");
+    for (r, &i) in row_of.iter_mut().zip(best) {
+        *r = i as u8;
+    }
+    (total(best), row_of)
 }
 
 /// The fewest plies in which the side to move makes at least `first` moves and the other `second`, the
@@ -436,11 +498,32 @@ fn blocked_way<V: Variant>(
     if empty_board == 1 && (!needs_promotion || zone(s) || zone(t)) {
         best = in_the_way(s, t, piece.code()).unwrap_or(best);
     }
-    for x in 0..V::squares() {
-        if x == s || x == t {
+    // The first move's squares, walking out from `s` (as `in_the_way(s, x, piece.code())`, in one pass).
+    let code = usize::from(piece.code());
+    let own = |x: usize| p.cell(x) != EMPTY && p.cell(x) & 1 == piece.color() as u8;
+    let mut firsts = [(0usize, 0u32); MAX_SQUARES];
+    let mut count = 0;
+    for d in 0..8 {
+        let slides = MOVES.slides[code] & (1 << d) != 0;
+        if !slides && MOVES.steps[code] & (1 << d) == 0 {
             continue;
         }
-        let Some(first) = in_the_way(s, x, piece.code()) else { continue };
+        let (mut x, mut crossed) = (g.nb[s][d], 0);
+        while x != OFF {
+            let x_ = usize::from(x);
+            firsts[count] = (x_, 1 + crossed + u32::from(own(x_)));
+            count += 1;
+            if !slides {
+                break;
+            }
+            crossed += u32::from(p.cell(x_) != EMPTY);
+            x = g.nb[x_][d];
+        }
+    }
+    for &(x, first) in &firsts[..count] {
+        if x == t {
+            continue;
+        }
         let promotes = needs_promotion && (zone(s) || zone(x));
         let then = if promotes || piece.is_promoted() { piece.promote() } else { piece };
         if needs_promotion && !promotes && !(zone(x) || zone(t)) {
@@ -661,6 +744,24 @@ mod tests {
     }
 
     #[test]
+    fn every_capture_and_drop_is_a_move_of_its_own() {
+        // A position a search reached on its way to the target of a 60-ply engine game: Gote's rook (3c)
+        // could take Sente's pawns (7f, 6g), horse (3f), gold (7h) and rook (3h) on its ways at no extra
+        // cost, but each capture is a move: Gote must capture five pieces and drop one (a rook for 7f, or
+        // the one it takes, to be won back: a sixth Gote move either way), and Sente capture a rook. Gote
+        // is to move and Sente in the target: at least 11 plies (it said 3 before captures were counted).
+        let travel = Travel::build::<Shogi>();
+        let target = "l2g2snl/1s2k4/4g2pp/pBp1p1p2/9/P1+r1P3P/1P4PP1/1S3K1S1/L+n3G1NL b R4Pbgn2p 1";
+        let now = "l2g2snl/1s2k4/4g1rpp/pBp1p1p2/9/P1P1P1+B1P/1P1P2PP1/1SG2KRS1/L+n3G1NL w 4Pn 1";
+        let [target, now] = [target, now].map(|s| Position::<Shogi>::from_sfen(s).unwrap());
+        for in_place in [InPlaceCaptors::Go, InPlaceCaptors::GoAndReturn] {
+            let guide = Guide::new(&travel, &target, in_place);
+            assert!(guide.plies(&now).is_some_and(|h| h >= 11), "{:?}", guide.plies(&now));
+        }
+        assert_eq!(plies_for(6, 1, true), 11);
+    }
+
+    #[test]
     fn a_captor_in_place_goes_or_goes_and_returns() {
         let travel = Travel::build::<Shogi>();
         let sq = |s: &str| Shogi::geometry().parse_square(s).unwrap() as u8;
@@ -674,6 +775,50 @@ mod tests {
         // ...but cannot come back to 9a: the king steps out to 6b, where the bishop comes, and back.
         let and_return = Guide::new(&travel, &target, InPlaceCaptors::GoAndReturn);
         assert_eq!(and_return.taken(&Scene::new(&now, &goal), bishop), (1, 2));
+    }
+
+    #[test]
+    fn matches_are_the_cheapest_and_match_every_piece() {
+        // Every order of up to five pieces, tried one by one, against the match's (three or fewer are
+        // tried in turn, more by the Hungarian method); some costs "impossible".
+        fn orders(n: usize) -> Vec<Vec<usize>> {
+            if n == 0 {
+                return vec![vec![]];
+            }
+            let mut out = Vec::new();
+            for order in orders(n - 1) {
+                for at in 0..n {
+                    let mut o = order.clone();
+                    o.insert(at, n - 1);
+                    out.push(o);
+                }
+            }
+            out
+        }
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as u32
+        };
+        for n in 0..=5 {
+            for _ in 0..200 {
+                let costs: Vec<u32> =
+                    (0..n * n).map(|_| if next() % 7 == 0 { u32::from(FAR) } else { next() % 9 }).collect();
+                let cost = |i: usize, j: usize| costs[i * n + j];
+                let least =
+                    orders(n).iter().map(|o| (0..n).map(|j| cost(o[j], j)).sum::<u32>()).min().unwrap();
+                let (total, row_of) = cheapest_match(n, cost);
+                let mut rows: Vec<usize> = row_of[..n].iter().map(|&i| usize::from(i)).collect();
+                let matched: u32 = rows.iter().enumerate().map(|(j, &i)| cost(i, j)).sum();
+                rows.sort_unstable();
+                assert_eq!(rows, (0..n).collect::<Vec<_>>(), "every piece matched once: {costs:?}");
+                if least < u32::from(FAR) {
+                    assert_eq!((total, matched), (least, least), "{costs:?}");
+                } else {
+                    assert!(total >= u32::from(FAR), "{costs:?}");
+                }
+            }
+        }
     }
 
     #[test]

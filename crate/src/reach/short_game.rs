@@ -210,15 +210,15 @@ pub trait BoundCache: Variant {
     /// The depth of the shared bound's [`Perimeter`]: every position within it is kept (Shogi: 4 plies,
     /// about 600 000 positions; Mini Shogi: 5, about 400 000).
     const PERIMETER_PLIES: u32;
-    /// The positions the forward searches for a short proof game may generate together (about 45 bytes
-    /// each; on this project's machine the time budget ends a Shogi search first).
+    /// The positions the forward searches for a short proof game may generate together, per guide (about
+    /// 45 bytes each; on this project's machine the time budget ends a Shogi search first).
     const FORWARD_NODES: usize;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>>;
 }
 
 impl BoundCache for crate::board::variant::Shogi {
     const PERIMETER_PLIES: u32 = 4;
-    const FORWARD_NODES: usize = 1_500_000;
+    const FORWARD_NODES: usize = 3_000_000;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::Shogi>> = std::sync::OnceLock::new();
         &CACHE
