@@ -193,7 +193,7 @@ impl<'a, V: Variant> Guide<'a, V> {
     /// assignment, kind by kind.
     fn assign(&self, scene: &Scene<V>, now: &Places, goal: &Places) -> Option<[u32; 2]> {
         let (mut by_side, mut certain) = ([0u32; 2], [0u32; 2]);
-        let mut costs = [[0u32; 4]; MOST_OF_A_KIND * MOST_OF_A_KIND];
+        let mut costs = [[0u32; 2]; MOST_OF_A_KIND * MOST_OF_A_KIND];
         for kind in Kind::ALL {
             let (from, to) = (now.kind(kind), goal.kind(kind));
             if from.len() != to.len() {
@@ -208,16 +208,17 @@ impl<'a, V: Variant> Guide<'a, V> {
                     costs[i * to.len() + j] = self.cost(kind, a, b, taken[i], scene);
                 }
             }
-            let (total, row_of) = cheapest_match(to.len(), |i, j| costs[i * to.len() + j][..2].iter().sum());
+            let (total, row_of) = cheapest_match(to.len(), |i, j| costs[i * to.len() + j].iter().sum());
             if total >= u32::from(FAR) {
                 return None;
             }
             for (j, &i) in row_of[..to.len()].iter().enumerate() {
-                let [s, g, certain_s, certain_g] = costs[usize::from(i) * to.len() + j];
-                by_side[0] += s;
-                by_side[1] += g;
-                certain[0] += certain_s;
-                certain[1] += certain_g;
+                let cost = costs[usize::from(i) * to.len() + j];
+                by_side[0] += cost[0];
+                by_side[1] += cost[1];
+                let [s, g] = captures_and_drops(from[usize::from(i)], to[j], cost);
+                certain[0] += s;
+                certain[1] += g;
             }
         }
         // Each capture and each drop is a move of its own (one move never does both), however many
@@ -225,11 +226,10 @@ impl<'a, V: Variant> Guide<'a, V> {
         Some([by_side[0].max(certain[0]), by_side[1].max(certain[1])])
     }
 
-    /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`, then the captures
-    /// and drops among them.
-    fn cost(&self, kind: Kind, a: Place, b: Place, taken: (u32, u32), scene: &Scene<V>) -> [u32; 4] {
+    /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`.
+    fn cost(&self, kind: Kind, a: Place, b: Place, taken: (u32, u32), scene: &Scene<V>) -> [u32; 2] {
         let far = u32::from(FAR);
-        let [mut out, mut certain] = [[0u32; 2], captures_and_drops(a, b)];
+        let mut out = [0u32; 2];
         let mut add = |c: Color, m: u32| out[c.index()] = out[c.index()].saturating_add(m);
         let after_drop = |c: Color, t: usize, pr: bool| {
             let code = Piece::unpromoted(kind, c).code() as usize;
@@ -255,7 +255,6 @@ impl<'a, V: Variant> Guide<'a, V> {
                 } else {
                     add(c, after_drop(c, t, pr2) + moves);
                     add(c.opponent(), 1 + detour);
-                    certain = [2, 2];
                 }
             }
             (Place::Board(..), Place::Board(..)) if kind == Kind::King => add(Color::Sente, far),
@@ -275,7 +274,7 @@ impl<'a, V: Variant> Guide<'a, V> {
             }
             (Place::Hand(c), Place::Hand(d)) => add(c, u32::from(c != d)),
         }
-        [out[0], out[1], certain[0], certain[1]]
+        out
     }
 
     /// For every square, the moves `captor` must add to its pieces' ways to capture there: the least over
@@ -326,13 +325,16 @@ impl<'a, V: Variant> Guide<'a, V> {
     }
 }
 
-/// The captures and drops of each side (Sente, Gote) that a piece at `a` must see to end at `b`, the least
-/// (a piece that stays with its owner on the board may never be taken; if it is, each side takes and drops
-/// it once).
-fn captures_and_drops(a: Place, b: Place) -> [u32; 2] {
+/// The captures and drops of each side (Sente, Gote) that a piece at `a` must see to end at `b` when the
+/// guide charges each side `cost`, the least: a piece that stays with its owner on the board is never
+/// taken, unless the guide charges the other side (it is taken, and each side takes and drops it once).
+fn captures_and_drops(a: Place, b: Place, cost: [u32; 2]) -> [u32; 2] {
     let mut out = [0u32; 2];
     let mut add = |c: Color, m: u32| out[c.index()] += m;
     match (a, b) {
+        (Place::Board(c, ..), Place::Board(d, ..)) if c == d && cost[c.opponent().index()] > 0 => {
+            out = [2, 2];
+        }
         (Place::Board(c, ..), Place::Board(d, ..)) if c != d => add(d, 2),
         (Place::Board(c, ..), Place::Hand(d)) if c != d => add(d, 1),
         (Place::Board(c, ..), Place::Hand(_)) => {
@@ -772,19 +774,19 @@ mod tests {
             Position::<Shogi>::from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5RL/LNSGKGSN1 b - 1")
                 .unwrap();
         let lance_on = |square: &str| Place::Board(Color::Sente, sq(square), false);
-        // [Sente's moves, Gote's, Sente's captures and drops, Gote's] for the lance from `now` to `target`.
+        // The moves of each side, then their captures and drops, for the lance from `now` to `target`.
         let cost = |now: &Position<Shogi>, target: &Position<Shogi>, from: &str, to: &str| {
             let guide = Guide::new(&travel, target, InPlaceCaptors::Go);
             let (_, goal) = Places::differences(now, target);
             let scene = Scene::new(now, &goal);
-            let taken = guide.taken(&scene, lance_on(from));
-            guide.cost(Kind::Lance, lance_on(from), lance_on(to), taken, &scene)
+            let (from, to) = (lance_on(from), lance_on(to));
+            let moves = guide.cost(Kind::Lance, from, to, guide.taken(&scene, from), &scene);
+            (moves, captures_and_drops(from, to, moves))
         };
         // Up a square: one move, no capture.
-        assert_eq!(cost(&start, &lance_up, "1i", "1h"), [1, 0, 0, 0]);
+        assert_eq!(cost(&start, &lance_up, "1i", "1h"), ([1, 0], [0, 0]));
         // Back down: Gote takes it and drops it, Sente wins it back and drops it on 1i.
-        let [.., sente, gote] = cost(&lance_up, &start, "1h", "1i");
-        assert_eq!([sente, gote], [2, 2]);
+        assert_eq!(cost(&lance_up, &start, "1h", "1i").1, [2, 2]);
     }
 
     #[test]
