@@ -475,6 +475,7 @@ fn blocked_way<V: Variant>(
         return empty_board;
     }
     let g = V::geometry();
+    let own = |x: usize| p.cell(x) != EMPTY && p.cell(x) & 1 == piece.color() as u8;
     let in_the_way = |a: usize, b: usize, code: u8| -> Option<u32> {
         let dir = g.line[a][b];
         if dir == OFF {
@@ -493,8 +494,7 @@ fn blocked_way<V: Variant>(
             crossed += u32::from(p.cell(x) != EMPTY);
             x = usize::from(g.nb[x][d]);
         }
-        let stops_on_own = p.cell(b) != EMPTY && p.cell(b) & 1 == piece.color() as u8;
-        Some(1 + crossed + u32::from(stops_on_own))
+        Some(1 + crossed + u32::from(own(b)))
     };
     let zone = |x: usize| V::in_zone(x, piece.color());
     let needs_promotion = promoted && !piece.is_promoted();
@@ -502,11 +502,17 @@ fn blocked_way<V: Variant>(
     if empty_board == 1 && (!needs_promotion || zone(s) || zone(t)) {
         best = in_the_way(s, t, piece.code()).unwrap_or(best);
     }
+    // A first move to `x` costing `first`, then on to `t`.
+    let then_on = |x: usize, first: u32| -> Option<u32> {
+        let promotes = needs_promotion && (zone(s) || zone(x));
+        let then = if promotes || piece.is_promoted() { piece.promote() } else { piece };
+        if x == t || (needs_promotion && !promotes && !(zone(x) || zone(t))) {
+            return None;
+        }
+        Some(first + in_the_way(x, t, then.code())?)
+    };
     // The first move's squares, walking out from `s` (as `in_the_way(s, x, piece.code())`, in one pass).
     let code = usize::from(piece.code());
-    let own = |x: usize| p.cell(x) != EMPTY && p.cell(x) & 1 == piece.color() as u8;
-    let mut firsts = [(0usize, 0u32); MAX_SQUARES];
-    let mut count = 0;
     for d in 0..8 {
         let slides = MOVES.slides[code] & (1 << d) != 0;
         if !slides && MOVES.steps[code] & (1 << d) == 0 {
@@ -515,26 +521,13 @@ fn blocked_way<V: Variant>(
         let (mut x, mut crossed) = (g.nb[s][d], 0);
         while x != OFF {
             let x_ = usize::from(x);
-            firsts[count] = (x_, 1 + crossed + u32::from(own(x_)));
-            count += 1;
+            best = best.min(then_on(x_, 1 + crossed + u32::from(own(x_))).unwrap_or(best));
             if !slides {
                 break;
             }
             crossed += u32::from(p.cell(x_) != EMPTY);
             x = g.nb[x_][d];
         }
-    }
-    for &(x, first) in &firsts[..count] {
-        if x == t {
-            continue;
-        }
-        let promotes = needs_promotion && (zone(s) || zone(x));
-        let then = if promotes || piece.is_promoted() { piece.promote() } else { piece };
-        if needs_promotion && !promotes && !(zone(x) || zone(t)) {
-            continue;
-        }
-        let Some(second) = in_the_way(x, t, then.code()) else { continue };
-        best = best.min(first + second);
     }
     if best == u32::from(FAR) {
         return empty_board;
