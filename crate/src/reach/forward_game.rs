@@ -184,14 +184,45 @@ impl<'a, V: Variant> Guide<'a, V> {
     /// pieces are matched by the cheapest assignment, kind by kind.
     pub fn plies(&self, p: &Position<V>) -> Option<u32> {
         let (now, goal) = Places::differences(p, &self.target);
-        let by_side = self.assign(&Scene::new(p, &goal), &now, &goal)?;
+        let scene = Scene::new(p, &goal);
+        let mut captured = Captured::default();
+        let (mut by_side, certain) = self.assign(&scene, &now, &goal, &mut captured)?;
         let mover = p.side_to_move().index();
-        Some(plies_for(by_side[mover], by_side[1 - mover], p.side_to_move() != self.target.side_to_move()))
+        let turn = p.side_to_move() != self.target.side_to_move();
+        let value = |by: [u32; 2]| {
+            let moves = [by[0].max(certain[0]), by[1].max(certain[1])];
+            plies_for(moves[mover], moves[1 - mover], turn)
+        };
+        // Each capture is charged where its piece's and its captor's moves add up to the least; where one
+        // side's moves decide the plies, another place of capture may load the other side instead.
+        let mut best = value(by_side);
+        for &(place, (moves, detour)) in &captured.pieces[..captured.len] {
+            let Place::Board(owner, ..) = place else { continue };
+            let (own, captor) = (owner.index(), owner.opponent().index());
+            for least_detour in [true, false] {
+                let (m, d) = self.taken_elsewhere(&scene, place, least_detour);
+                let mut by = by_side;
+                by[own] = by[own] - moves + m;
+                by[captor] = by[captor] - detour + d;
+                let v = value(by);
+                if v < best {
+                    (best, by_side) = (v, by);
+                    break;
+                }
+            }
+        }
+        Some(best)
     }
 
     /// The moves of each side for the pieces of `now` to end at the places of `goal`: the cheapest
     /// assignment, kind by kind.
-    fn assign(&self, scene: &Scene<V>, now: &Places, goal: &Places) -> Option<[u32; 2]> {
+    fn assign(
+        &self,
+        scene: &Scene<V>,
+        now: &Places,
+        goal: &Places,
+        captured: &mut Captured,
+    ) -> Option<([u32; 2], [u32; 2])> {
         let (mut by_side, mut certain) = ([0u32; 2], [0u32; 2]);
         let mut costs = [[0u32; 2]; MOST_OF_A_KIND * MOST_OF_A_KIND];
         for kind in Kind::ALL {
@@ -216,14 +247,19 @@ impl<'a, V: Variant> Guide<'a, V> {
                 let cost = costs[usize::from(i) * to.len() + j];
                 by_side[0] += cost[0];
                 by_side[1] += cost[1];
-                let [s, g] = captures_and_drops(from[usize::from(i)], to[j], cost);
+                let (a, b) = (from[usize::from(i)], to[j]);
+                if is_taken(a, b, cost) {
+                    captured.pieces[captured.len] = (a, taken[usize::from(i)]);
+                    captured.len += 1;
+                }
+                let [s, g] = captures_and_drops(a, b, cost);
                 certain[0] += s;
                 certain[1] += g;
             }
         }
         // Each capture and each drop is a move of its own (one move never does both), however many
         // captures the guide lets a captor make on its way.
-        Some([by_side[0].max(certain[0]), by_side[1].max(certain[1])])
+        Some((by_side, certain))
     }
 
     /// The moves of each side (Sente, Gote) for the piece of `kind` at `a` to end at `b`.
@@ -244,7 +280,9 @@ impl<'a, V: Variant> Guide<'a, V> {
             (Place::Board(c, _, pr), Place::Board(d, _, pr2)) if c == d => {
                 let piece = Piece::new(kind, pr, c);
                 let walk = match kind {
-                    Kind::Rook | Kind::Bishop => blocked_way(scene.position, self.travel, piece, s, t, pr2),
+                    Kind::Rook | Kind::Bishop => {
+                        blocked_way(scene.position, &self.target, self.travel, piece, s, t, pr2)
+                    }
                     _ => moves_of(self.travel, piece, s, t, pr2),
                 };
                 // Or taken, dropped by the other side, and won back.
@@ -296,6 +334,27 @@ impl<'a, V: Variant> Guide<'a, V> {
         detour
     }
 
+    /// For the piece at `place` (on the board, not a king), besides [`Guide::taken`]: the capture with the
+    /// captor's least detour (`least_detour`) or with the piece's fewest moves, as `(moves, detour)`.
+    fn taken_elsewhere(&self, scene: &Scene<V>, place: Place, least_detour: bool) -> (u32, u32) {
+        let far = (u32::from(FAR), u32::from(FAR));
+        let Place::Board(color, s, _) = place else { return far };
+        let (s, n) = (usize::from(s), V::squares());
+        let c = scene.position.cell(s);
+        let captor = color.opponent();
+        let detour = &scene.detours[captor.index()].get_or_init(|| self.captures(scene, captor))[..n];
+        let moves = &self.reach[(c as usize * n + s) * n..][..n];
+        let (first, then) = if least_detour { (detour, moves) } else { (moves, detour) };
+        let best =
+            first.iter().zip(then).map(|(&a, &b)| u16::from(a) << 8 | u16::from(b)).fold(u16::MAX, u16::min);
+        let (a, b) = (u32::from(best >> 8), u32::from(best & 0xff));
+        match (a < u32::from(FAR) && b < u32::from(FAR), least_detour) {
+            (false, _) => far,
+            (true, true) => (b, a),
+            (true, false) => (a, b),
+        }
+    }
+
     /// For the piece at `place` (on the board, not a king): its least moves to where it is captured and
     /// the captor's detour there, the least in sum; `(FAR, FAR)` when none.
     fn taken(&self, scene: &Scene<V>, place: Place) -> (u32, u32) {
@@ -322,6 +381,27 @@ impl<'a, V: Variant> Guide<'a, V> {
         } else {
             (far, far)
         }
+    }
+}
+
+/// The pieces of a position that the guide has taken, with the moves of the piece and its captor's detour.
+struct Captured {
+    pieces: [(Place, (u32, u32)); 2 * MOST_OF_A_KIND + 4],
+    len: usize,
+}
+
+impl Default for Captured {
+    fn default() -> Captured {
+        Captured { pieces: [(Place::Hand(Color::Sente), (0, 0)); 2 * MOST_OF_A_KIND + 4], len: 0 }
+    }
+}
+
+/// Whether the guide charges the piece at `a` ending at `b` a capture (`cost` as [`captures_and_drops`]).
+fn is_taken(a: Place, b: Place, cost: [u32; 2]) -> bool {
+    match (a, b) {
+        (Place::Board(c, ..), Place::Board(d, ..)) => c != d || cost[c.opponent().index()] > 0,
+        (Place::Board(..), Place::Hand(_)) => true,
+        _ => false,
     }
 }
 
@@ -460,10 +540,12 @@ fn detour_table<V: Variant>(travel: &Travel, goal: &Places, reach: &[u8]) -> Vec
 }
 
 /// The least moves of the rook or bishop `piece` on `s` in `p` to stand on `t` with `promoted`, each
-/// piece in its way or on a square it stops on costing a move more (someone must move it): over the ways
-/// of one or two moves, when there is one (else its moves on an empty board).
+/// piece in its way or of its own side on a square it stops on costing a move more when it stands where
+/// `target` has it (someone must move it; a piece that must leave anyway costs nothing here): over the
+/// ways of one or two moves, when there is one (else its moves on an empty board).
 fn blocked_way<V: Variant>(
     p: &Position<V>,
+    target: &Position<V>,
     travel: &Travel,
     piece: Piece,
     s: usize,
@@ -476,6 +558,8 @@ fn blocked_way<V: Variant>(
     }
     let g = V::geometry();
     let own = |x: usize| p.cell(x) != EMPTY && p.cell(x) & 1 == piece.color() as u8;
+    // A piece that must leave its square anyway costs no move of its own.
+    let stays = |x: usize| p.cell(x) != EMPTY && p.cell(x) == target.cell(x);
     let in_the_way = |a: usize, b: usize, code: u8| -> Option<u32> {
         let dir = g.line[a][b];
         if dir == OFF {
@@ -491,10 +575,10 @@ fn blocked_way<V: Variant>(
         let mut crossed = 0;
         let mut x = usize::from(g.nb[a][d]);
         while x != b {
-            crossed += u32::from(p.cell(x) != EMPTY);
+            crossed += u32::from(stays(x));
             x = usize::from(g.nb[x][d]);
         }
-        Some(1 + crossed + u32::from(own(b)))
+        Some(1 + crossed)
     };
     let zone = |x: usize| V::in_zone(x, piece.color());
     let needs_promotion = promoted && !piece.is_promoted();
@@ -521,11 +605,11 @@ fn blocked_way<V: Variant>(
         let (mut x, mut crossed) = (g.nb[s][d], 0);
         while x != OFF {
             let x_ = usize::from(x);
-            best = best.min(then_on(x_, 1 + crossed + u32::from(own(x_))).unwrap_or(best));
+            best = best.min(then_on(x_, 1 + crossed + u32::from(own(x_) && stays(x_))).unwrap_or(best));
             if !slides {
                 break;
             }
-            crossed += u32::from(p.cell(x_) != EMPTY);
+            crossed += u32::from(stays(x_));
             x = g.nb[x_][d];
         }
     }
@@ -843,24 +927,45 @@ mod tests {
     }
 
     #[test]
-    fn rooks_and_bishops_pay_for_the_pieces_in_their_way() {
+    fn rooks_and_bishops_pay_for_the_pieces_in_their_way_that_stay() {
         let travel = Travel::build::<Shogi>();
         let start = Position::<Shogi>::startpos();
         let g = Shogi::geometry();
         let sq = |s: &str| g.parse_square(s).unwrap();
         let rook = start.piece_at(sq("2h")).unwrap();
-        // Straight up the file, over its own pawn (1 + 1); or round by 1h and over the 1g pawn (2 + 1).
-        assert_eq!(blocked_way(&start, &travel, rook, sq("2h"), sq("2d"), false), 2);
-        // Along its rank, nothing in the way; onto the bishop, which must leave first.
-        assert_eq!(blocked_way(&start, &travel, rook, sq("2h"), sq("6h"), false), 1);
-        assert_eq!(blocked_way(&start, &travel, rook, sq("2h"), sq("8h"), false), 2);
-        // The bishop takes on 2b and promotes: over both pawns at the start (1 + 2; every square it can
-        // stop on first is its own side's), in one move once they have moved.
+        // Towards a target where every other piece stays: straight up the file, over its own pawn (1 + 1); or
+        // round by 1h and over the 1g pawn (2 + 1).
+        assert_eq!(blocked_way(&start, &start, &travel, rook, sq("2h"), sq("2d"), false), 2);
+        // Along its rank, nothing in the way; onto the bishop, which must leave that square anyway.
+        assert_eq!(blocked_way(&start, &start, &travel, rook, sq("2h"), sq("6h"), false), 1);
+        assert_eq!(blocked_way(&start, &start, &travel, rook, sq("2h"), sq("8h"), false), 1);
+        // The bishop takes on 2b and promotes: over both pawns (1 + 2; every square it can stop on first
+        // holds its own side's piece that stays), in one move once they have moved, or when they are to move.
         let bishop = start.piece_at(sq("8h")).unwrap();
-        assert_eq!(blocked_way(&start, &travel, bishop, sq("8h"), sq("2b"), true), 3);
+        assert_eq!(blocked_way(&start, &start, &travel, bishop, sq("8h"), sq("2b"), true), 3);
         let opened = after::<Shogi>(&["7g7f", "3c3d"]);
-        assert_eq!(blocked_way(&opened, &travel, bishop, sq("8h"), sq("2b"), true), 1);
-        assert_eq!(blocked_way(&opened, &travel, bishop, sq("8h"), sq("2b"), false), 1);
+        assert_eq!(blocked_way(&opened, &start, &travel, bishop, sq("8h"), sq("2b"), true), 1);
+        assert_eq!(blocked_way(&opened, &start, &travel, bishop, sq("8h"), sq("2b"), false), 1);
+        assert_eq!(blocked_way(&start, &opened, &travel, bishop, sq("8h"), sq("2b"), true), 1);
+        let one_opened = after::<Shogi>(&["7g7f"]);
+        assert_eq!(blocked_way(&start, &one_opened, &travel, bishop, sq("8h"), sq("2b"), true), 2);
+    }
+
+    #[test]
+    fn a_capture_is_charged_to_the_side_with_moves_to_spare() {
+        // The position after 24 plies of an engine game (self-play game 16): Sente made 12 moves, one of
+        // them 8g8f taking the pawn Gote had walked 8c-8d-8e-8f. Taken on 8c, where it stood, it would
+        // have cost Sente's captor two moves more and Gote none (the least in sum), but Sente's moves are
+        // what the plies wait on: the guide lets Gote's pawn walk to be taken, and says 24 at the start, no
+        // more than the game (it said 28).
+        let travel = Travel::build::<Shogi>();
+        let target = "ln1gk2nl/3s1gsb1/p1pp1pppp/4p4/1+r6P/P1P6/2BPPPPP1/3SGSGR1/L5KNL b Pnp 1";
+        let target = Position::<Shogi>::from_sfen(target).unwrap();
+        for in_place in [InPlaceCaptors::Go, InPlaceCaptors::GoAndReturn] {
+            let guide = Guide::new(&travel, &target, in_place);
+            let at_start = guide.plies(&Position::startpos());
+            assert!(at_start.is_some_and(|h| h <= 24), "{in_place:?}: {at_start:?}");
+        }
     }
 
     #[test]
