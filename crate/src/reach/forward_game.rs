@@ -248,11 +248,13 @@ impl<'a, V: Variant> Guide<'a, V> {
                 by_side[0] += cost[0];
                 by_side[1] += cost[1];
                 let (a, b) = (from[usize::from(i)], to[j]);
-                if is_taken(a, b, cost) {
+                let captures = captures_and_drops(a, b, cost);
+                // A piece on the board is taken when the other side must capture.
+                if matches!(a, Place::Board(c, ..) if captures[c.opponent().index()] > 0) {
                     captured.pieces[captured.len] = (a, taken[usize::from(i)]);
                     captured.len += 1;
                 }
-                let [s, g] = captures_and_drops(a, b, cost);
+                let [s, g] = captures;
                 certain[0] += s;
                 certain[1] += g;
             }
@@ -338,12 +340,7 @@ impl<'a, V: Variant> Guide<'a, V> {
     /// captor's least detour (`least_detour`) or with the piece's fewest moves, as `(moves, detour)`.
     fn taken_elsewhere(&self, scene: &Scene<V>, place: Place, least_detour: bool) -> (u32, u32) {
         let far = (u32::from(FAR), u32::from(FAR));
-        let Place::Board(color, s, _) = place else { return far };
-        let (s, n) = (usize::from(s), V::squares());
-        let c = scene.position.cell(s);
-        let captor = color.opponent();
-        let detour = &scene.detours[captor.index()].get_or_init(|| self.captures(scene, captor))[..n];
-        let moves = &self.reach[(c as usize * n + s) * n..][..n];
+        let Some((moves, detour)) = self.capture_rows(scene, place) else { return far };
         let (first, then) = if least_detour { (detour, moves) } else { (moves, detour) };
         let best =
             first.iter().zip(then).map(|(&a, &b)| u16::from(a) << 8 | u16::from(b)).fold(u16::MAX, u16::min);
@@ -359,15 +356,7 @@ impl<'a, V: Variant> Guide<'a, V> {
     /// the captor's detour there, the least in sum; `(FAR, FAR)` when none.
     fn taken(&self, scene: &Scene<V>, place: Place) -> (u32, u32) {
         let far = u32::from(FAR);
-        let Place::Board(color, s, _) = place else { return (far, far) };
-        let (s, n) = (usize::from(s), V::squares());
-        let c = scene.position.cell(s);
-        if Piece::from_code(c).is_none_or(|pc| pc.kind() == Kind::King) {
-            return (far, far);
-        }
-        let captor = color.opponent();
-        let detour = &scene.detours[captor.index()].get_or_init(|| self.captures(scene, captor))[..n];
-        let moves = &self.reach[(c as usize * n + s) * n..][..n];
+        let Some((moves, detour)) = self.capture_rows(scene, place) else { return (far, far) };
         // The least sum, and among equal sums the fewest moves of the piece taken (in 16 bits: the sum
         // saturates at `FAR`, which means none).
         let best = moves
@@ -382,6 +371,20 @@ impl<'a, V: Variant> Guide<'a, V> {
             (far, far)
         }
     }
+
+    /// For the piece at `place` (on the board, not a king; else none), by square: its least moves to stand
+    /// there, and its captor's detour to capture there.
+    fn capture_rows<'s>(&'s self, scene: &'s Scene<V>, place: Place) -> Option<(&'s [u8], &'s [u8])> {
+        let Place::Board(color, s, _) = place else { return None };
+        let (s, n) = (usize::from(s), V::squares());
+        let c = scene.position.cell(s);
+        if Piece::from_code(c).is_none_or(|pc| pc.kind() == Kind::King) {
+            return None;
+        }
+        let captor = color.opponent();
+        let detour = &scene.detours[captor.index()].get_or_init(|| self.captures(scene, captor))[..n];
+        Some((&self.reach[(c as usize * n + s) * n..][..n], detour))
+    }
 }
 
 /// The pieces of a position that the guide has taken, with the moves of the piece and its captor's detour.
@@ -393,15 +396,6 @@ struct Captured {
 impl Default for Captured {
     fn default() -> Captured {
         Captured { pieces: [(Place::Hand(Color::Sente), (0, 0)); 2 * MOST_OF_A_KIND + 4], len: 0 }
-    }
-}
-
-/// Whether the guide charges the piece at `a` ending at `b` a capture (`cost` as [`captures_and_drops`]).
-fn is_taken(a: Place, b: Place, cost: [u32; 2]) -> bool {
-    match (a, b) {
-        (Place::Board(c, ..), Place::Board(d, ..)) => c != d || cost[c.opponent().index()] > 0,
-        (Place::Board(..), Place::Hand(_)) => true,
-        _ => false,
     }
 }
 
