@@ -1,5 +1,6 @@
-//! Proof games found forwards: a weighted best-first search from the initial position towards the
-//! position, guided by what each piece still has to do to get where it stands in the position.
+//! Proof games found forwards: a weighted best-first search ([`search`]) or a beam search ([`beam_search`])
+//! from the initial position towards the position, guided by what each piece still has to do to get where it
+//! stands in the position.
 //!
 //! Backwards, a search must guess where each piece in hand was captured, and guesses wrong into dead ends;
 //! forwards, every position is reachable and a capture is a move onto a piece that is there. The guide leaves
@@ -20,8 +21,11 @@ use crate::reach::short_game::{min_cost_assignment_by, moves_up, QuickHasher, Qu
 use crate::rules::{legal_moves, play};
 use std::cell::OnceCell;
 use std::cmp::Reverse;
-use std::collections::BinaryHeap;
+use std::collections::{BinaryHeap, HashSet};
 use std::hash::{BuildHasher, BuildHasherDefault};
+
+/// A set of positions' hashes.
+type QuickSet = HashSet<u64, BuildHasherDefault<QuickHasher>>;
 
 /// Where a piece is: on the board (owner, square, promoted) or in a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -323,7 +327,7 @@ impl<'a, V: Variant> Guide<'a, V> {
         let n = V::squares();
         let mut detour = [FAR; MAX_SQUARES];
         for (f, &c) in scene.position.board().iter().enumerate() {
-            if Piece::from_code(c).is_some_and(|pc| pc.color() == captor) {
+            if c < EMPTY && c & 1 == captor as u8 {
                 let returns = self.in_place == InPlaceCaptors::GoAndReturn && c == self.target.cell(f);
                 let homeward = returns || scene.bound_for_a_square & (1 << c) != 0;
                 let table = if homeward { &self.detour } else { &self.reach_elsewhere };
@@ -455,14 +459,16 @@ fn cheapest_match(n: usize, cost: impl Fn(usize, usize) -> u32) -> (u32, [u8; MO
 /// side to move changing (an odd number) or not (even) as `turn` says. A side with no move to make makes
 /// none or at least two: a single move would leave a piece out of place.
 fn plies_for(first: u32, second: u32, turn: bool) -> u32 {
-    let enough = |need: u32, made: u32| made >= need && !(need == 0 && made == 1);
-    let mut plies = (2 * first).saturating_sub(1).max(2 * second).max(first + second);
-    loop {
-        if plies % 2 == u32::from(turn) && enough(first, plies.div_ceil(2)) && enough(second, plies / 2) {
-            return plies;
-        }
-        plies += 1;
+    // The side to move makes `k + turn` moves and the other `k`; neither makes exactly one move it does
+    // not need.
+    let mut k = if turn { first.saturating_sub(1).max(second) } else { first.max(second) };
+    if turn && first == 0 && k == 0 {
+        k = 1;
     }
+    if k == 1 && (second == 0 || (!turn && first == 0)) {
+        k = 2;
+    }
+    2 * k + u32::from(turn)
 }
 
 /// `[code][from][x]`: the least moves of the piece `code` on `from` to stand on `x`, promoted or not.
@@ -723,6 +729,88 @@ pub fn search<V: Variant>(
     ForwardGame { moves: found, nodes: steps.len() }
 }
 
+/// Searches forwards from the initial position to `target` a level (ply) at a time, keeping at each level
+/// only the `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
+/// a game needs, best-first search spreads over the many positions it rates alike; the beam goes on to the
+/// depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
+/// `shorter_than` only positions whose plies and guide add to less are kept. It stops after `max_nodes`
+/// positions, or when `keep_going(positions)`, asked for each position expanded, says so.
+pub fn beam_search<V: Variant>(
+    target: &Position<V>,
+    travel: &Travel,
+    in_place: InPlaceCaptors,
+    width: usize,
+    shorter_than: Option<u32>,
+    max_nodes: usize,
+    mut keep_going: impl FnMut(usize) -> bool,
+) -> ForwardGame {
+    let guide = Guide::new(travel, target, in_place);
+    let hasher = BuildHasherDefault::<QuickHasher>::default();
+    let start = Position::<V>::startpos();
+    let longest = shorter_than.unwrap_or(u32::MAX);
+    if start == *target {
+        return ForwardGame { moves: (longest > 0).then(Vec::new), nodes: 1 };
+    }
+    let mut level = vec![start];
+    // Per level after the first, each kept position's parent (its index in the level before) and the move
+    // from there.
+    let mut tree: Vec<Vec<(u32, Move)>> = Vec::new();
+    // The positions kept at any level, and those met at this one.
+    let (mut kept, mut here) = (QuickSet::default(), QuickSet::default());
+    kept.insert(hasher.hash_one(start));
+    let (mut moves, mut nodes) = (MoveList::new(), 1usize);
+    for plies in 1..longest {
+        here.clear();
+        // The children, as (guide, hash, parent, move): the positions are played again for those kept.
+        let mut children: Vec<(u32, u64, u32, Move)> = Vec::new();
+        for (parent, pos) in level.iter().enumerate() {
+            if nodes + children.len() > max_nodes || !keep_going(nodes + children.len()) {
+                return ForwardGame { moves: None, nodes: nodes + children.len() };
+            }
+            legal_moves(pos, &mut moves);
+            for &m in moves.iter() {
+                let next = play(pos, m);
+                let hash = hasher.hash_one(next);
+                if kept.contains(&hash) || !here.insert(hash) {
+                    continue;
+                }
+                if next == *target {
+                    let mut game = moves_up_levels(&tree, parent);
+                    game.push(m);
+                    return ForwardGame { moves: Some(game), nodes: nodes + children.len() };
+                }
+                if let Some(h) = guide.plies(&next).filter(|&h| plies + h < longest) {
+                    children.push((h, hash, parent as u32, m));
+                }
+            }
+        }
+        nodes += children.len();
+        if children.len() > width {
+            children.select_nth_unstable_by_key(width, |&(h, hash, ..)| (h, hash));
+            children.truncate(width);
+        }
+        if children.is_empty() {
+            break;
+        }
+        kept.extend(children.iter().map(|&(_, hash, ..)| hash));
+        level = children.iter().map(|&(_, _, parent, m)| play(&level[parent as usize], m)).collect();
+        tree.push(children.iter().map(|&(_, _, parent, m)| (parent, m)).collect());
+    }
+    ForwardGame { moves: None, nodes }
+}
+
+/// The moves from the initial position to position `i` of the last level of a beam search's `tree`.
+fn moves_up_levels(tree: &[Vec<(u32, Move)>], mut i: usize) -> Vec<Move> {
+    let mut moves = Vec::with_capacity(tree.len() + 1);
+    for level in tree.iter().rev() {
+        let (parent, m) = level[i];
+        moves.push(m);
+        i = parent as usize;
+    }
+    moves.reverse();
+    moves
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -768,6 +856,17 @@ mod tests {
         assert_eq!(plies_for(0, 1, true), 3);
         assert_eq!(plies_for(1, 1, false), 2);
         assert_eq!(plies_for(3, 1, true), 5);
+        // The definition, counted out: the fewest plies of the right parity in which each side makes
+        // enough moves, and not exactly one that it does not need.
+        let enough = |need: u32, made: u32| made >= need && !(need == 0 && made == 1);
+        for (first, second, turn) in
+            (0..12).flat_map(|a| (0..12).flat_map(move |b| [(a, b, false), (a, b, true)]))
+        {
+            let counted = (0..).find(|&p: &u32| {
+                p % 2 == u32::from(turn) && enough(first, p.div_ceil(2)) && enough(second, p / 2)
+            });
+            assert_eq!(Some(plies_for(first, second, turn)), counted, "{first} {second} {turn}");
+        }
     }
 
     #[test]
@@ -1006,6 +1105,56 @@ mod tests {
                 .map(|m| m.len()),
             Some(3)
         );
+    }
+
+    #[test]
+    fn beams_find_games_that_replay_to_their_positions() {
+        let travel = Travel::build::<Shogi>();
+        assert_eq!(
+            beam_search(&Position::<Shogi>::startpos(), &travel, InPlaceCaptors::Go, 10, None, 100, |_| true)
+                .moves,
+            Some(vec![])
+        );
+        let moves = ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"];
+        let target = after::<Shogi>(&moves);
+        let game = beam_search(&target, &travel, InPlaceCaptors::Go, 50, None, 100_000, |_| true)
+            .moves
+            .expect("a game");
+        assert_eq!(replay::<Shogi>(&game), target);
+        assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
+        // Forty plies of an engine's game: a narrow beam's game is longer, but it finds one.
+        let row =
+            include_str!("../../tests/data/selfplay/shogi.tsv").lines().find(|l| l.starts_with("1\t40\t"));
+        let moves: Vec<&str> =
+            row.expect("game 1 at 40 plies").split('\t').nth(3).unwrap().split(' ').collect();
+        let target = after::<Shogi>(&moves);
+        for in_place in [InPlaceCaptors::Go, InPlaceCaptors::GoAndReturn] {
+            let game =
+                beam_search(&target, &travel, in_place, 30, None, 1_000_000, |_| true).moves.expect("a game");
+            assert_eq!(replay::<Shogi>(&game), target);
+        }
+        let travel = Travel::build::<MiniShogi>();
+        let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
+        let game = beam_search(&target, &travel, InPlaceCaptors::Go, 20, None, 100_000, |_| true)
+            .moves
+            .expect("a game");
+        assert_eq!(replay::<MiniShogi>(&game), target);
+    }
+
+    #[test]
+    fn beams_look_only_for_shorter_games_and_stop_at_their_caps() {
+        let travel = Travel::build::<Shogi>();
+        let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
+        let beam = |shorter_than, max_nodes, go_on: bool| {
+            beam_search(&near, &travel, InPlaceCaptors::Go, 20, shorter_than, max_nodes, |_| go_on)
+        };
+        assert_eq!(beam(None, 100_000, true).moves.map(|m| m.len()), Some(3));
+        assert!(beam(Some(3), 100_000, true).moves.is_none());
+        assert_eq!(beam(Some(4), 100_000, true).moves.map(|m| m.len()), Some(3));
+        let capped = beam(None, 10, true);
+        assert!(capped.moves.is_none() && capped.nodes < 10 + 200, "{} positions", capped.nodes);
+        let stopped = beam(None, 100_000, false);
+        assert!(stopped.moves.is_none() && stopped.nodes == 1, "{} positions", stopped.nodes);
     }
 
     #[test]

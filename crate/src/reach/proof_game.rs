@@ -136,7 +136,9 @@ pub fn build_proof_game<V: WithOpening>(
     // game is not the shorter, so that the short search gets the whole budget.
     let kk = reference_kk_route(pos, search, options)?;
     let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
-    let short = short_proof_game(pos, max_nodes, &mut keep_going)?;
+    // Where the KK route is the fallback, the forward searches look only for games no longer than it.
+    let longest = (choice == Choice::Best).then_some(kk.moves.len() as u32);
+    let short = short_proof_game(pos, max_nodes, longest, &mut keep_going)?;
     match (choice, short) {
         (_, Some(short)) if short.moves.len() <= kk.moves.len() => Ok(short),
         (Choice::Short, Some(short)) => Ok(short),
@@ -146,10 +148,12 @@ pub fn build_proof_game<V: WithOpening>(
 }
 
 /// The short search's game, verified, if it finds one within `max_nodes` positions and `keep_going`: a
-/// weighted search finds one, then A* looks for a shorter one (proving it shortest when it finds none).
+/// weighted search finds one (the forward searches one of at most `longest` plies), then A* looks for a
+/// shorter one (proving it shortest when it finds none).
 fn short_proof_game<V: WithOpening>(
     pos: &Position<V>,
     max_nodes: usize,
+    longest: Option<u32>,
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Result<Option<ProofGame<V>>, ProofGameError> {
     let bound = Bound::<V>::shared();
@@ -168,7 +172,7 @@ fn short_proof_game<V: WithOpening>(
                 short_game::search(pos, bound, quick, &mut *keep_going).moves
             }
             FirstGame::Forward => {
-                let shorter_than = found.as_ref().map(|m| m.len() as u32);
+                let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
                 forward_with_both_guides(pos, shorter_than, &near, max_nodes, &mut *keep_going)
             }
         };
@@ -214,16 +218,35 @@ const FIRST_GAMES: [FirstGame; 4] = [
     FirstGame::Backward(Guide::Captures, usize::MAX),
 ];
 
-/// The forward searches, in turn: their weights (in halves) and share (in per cent) of the game's
-/// [`BoundCache::FORWARD_NODES`]. The light one (weight 1.5) finds short games for most positions up to about
-/// 40 plies; the one that starts heavy (3, then 2 and 1.5 once it has a game) finds games far from the start
-/// that the light one does not, and shortens them.
-const FORWARD_SEARCHES: [(&[u32], usize); 2] = [(&[3], 25), (&[6, 4, 3], 75)];
+/// One forward search (see [`forward_game`]).
+#[derive(Clone, Copy)]
+enum ForwardSearch {
+    /// A level at a time, keeping this many positions a level.
+    Beam(usize),
+    /// Best first, with these weights in turn (in halves).
+    BestFirst(&'static [u32]),
+}
 
-/// The forward searches with one guide: the shortest game they find, shorter than `shorter_than`.
+/// The forward searches of each guide, in turn, and their share (in per cent) of the game's
+/// [`BoundCache::FORWARD_NODES`]; each also gets what the searches before it left. The light best-first search
+/// (weight 1.5) finds short games for most positions up to about 40 plies; the one that starts heavy (3, then 2
+/// and 1.5 once it has a game) finds games further from the start, and shortens them. The beams, first with
+/// the guide that lets captors go (the other guide's thread searches best first all the time), find games
+/// far from the start where the guide is far below the plies needed.
+const BEST_FIRST: &[(ForwardSearch, usize)] =
+    &[(ForwardSearch::BestFirst(&[3]), 25), (ForwardSearch::BestFirst(&[6, 4, 3]), 75)];
+const BEAMS_FIRST: &[(ForwardSearch, usize)] = &[
+    (ForwardSearch::Beam(100), 30),
+    (ForwardSearch::Beam(300), 0),
+    (ForwardSearch::BestFirst(&[3]), 25),
+    (ForwardSearch::BestFirst(&[6, 4, 3]), 45),
+];
+
+/// The forward `searches` with one guide: the shortest game they find, shorter than `shorter_than`.
 fn forward_games<V: WithOpening>(
     pos: &Position<V>,
     in_place: InPlaceCaptors,
+    searches: &[(ForwardSearch, usize)],
     shorter_than: Option<u32>,
     near: &impl Fn(&Vec<Move>) -> bool,
     max_nodes: usize,
@@ -231,14 +254,22 @@ fn forward_games<V: WithOpening>(
 ) -> Option<Vec<Move>> {
     let travel = Bound::<V>::shared().travel();
     let mut found: Option<Vec<Move>> = None;
-    for (weights_in_halves, share) in FORWARD_SEARCHES {
+    let mut left = 0;
+    for &(search, share) in searches {
         if found.as_ref().is_some_and(near) {
             break;
         }
-        let nodes = (V::FORWARD_NODES / 100 * share).min(max_nodes);
+        left = (left + V::FORWARD_NODES / 100 * share).min(max_nodes);
         let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
-        let game =
-            forward_game::search(pos, travel, in_place, weights_in_halves, shorter, nodes, &mut *keep_going);
+        let game = match search {
+            ForwardSearch::Beam(width) => {
+                forward_game::beam_search(pos, travel, in_place, width, shorter, left, &mut *keep_going)
+            }
+            ForwardSearch::BestFirst(weights) => {
+                forward_game::search(pos, travel, in_place, weights, shorter, left, &mut *keep_going)
+            }
+        };
+        left = left.saturating_sub(game.nodes);
         found = game.moves.or(found);
     }
     found
@@ -254,7 +285,7 @@ fn forward_with_both_guides<V: WithOpening>(
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Option<Vec<Move>> {
     #[cfg(target_arch = "wasm32")]
-    return forward_games(pos, InPlaceCaptors::Go, shorter_than, near, max_nodes, keep_going);
+    return forward_games(pos, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_nodes, keep_going);
     #[cfg(not(target_arch = "wasm32"))]
     {
         use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
@@ -265,9 +296,25 @@ fn forward_with_both_guides<V: WithOpening>(
                     their_nodes.store(nodes, Relaxed);
                     !stop.load(Relaxed)
                 };
-                forward_games(pos, InPlaceCaptors::GoAndReturn, shorter_than, near, max_nodes, &mut go_on)
+                forward_games(
+                    pos,
+                    InPlaceCaptors::GoAndReturn,
+                    BEST_FIRST,
+                    shorter_than,
+                    near,
+                    max_nodes,
+                    &mut go_on,
+                )
             });
-            let mine = forward_games(pos, InPlaceCaptors::Go, shorter_than, near, max_nodes, keep_going);
+            let mine = forward_games(
+                pos,
+                InPlaceCaptors::Go,
+                BEAMS_FIRST,
+                shorter_than,
+                near,
+                max_nodes,
+                keep_going,
+            );
             while !theirs.is_finished() {
                 if !keep_going(their_nodes.load(Relaxed)) {
                     stop.store(true, Relaxed);
