@@ -6,7 +6,7 @@
 mod common;
 use common::oracle;
 use shogi_reach::board::moves::Move;
-use shogi_reach::reach::proof_game::{connect_kk, proof_game, ProofGameError};
+use shogi_reach::reach::proof_game::{build_proof_game, connect_kk, proof_game, Choice, ProofGameError};
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
@@ -185,4 +185,21 @@ fn the_kk_route_takes_the_shorter_path_back_to_a_kk_position() {
         shorter += usize::from(game.moves.len() < reference);
     }
     assert!(shorter >= rows.len() / 10, "only {shorter} of {} games are shorter", rows.len());
+}
+
+#[test]
+fn the_best_game_is_never_longer_than_the_kk_route() {
+    // Found by the fuzzer: a short game between the shortened KK route's length and the reference route's
+    // was once kept.
+    let pos = Position::<MiniShogi>::from_sfen("K2Bk/2+S2/4S/+BRG2/+p1r+p1 b G 1").unwrap();
+    let options = SearchOptions { max_nodes: Some(2000), ..SearchOptions::default() };
+    let kk = proof_game(&pos, &mut KkSearch::new(), options).unwrap();
+    let best = build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Best, |_| true).unwrap();
+    best.verify().unwrap();
+    assert!(
+        best.moves.len() <= kk.moves.len(),
+        "{} plies, the KK route {}",
+        best.moves.len(),
+        kk.moves.len()
+    );
 }

@@ -132,18 +132,17 @@ pub fn build_proof_game<V: WithOpening>(
     if choice == Choice::Kk {
         return proof_game(pos, search, options);
     }
-    // The reference route proves the position reachable; it is shortened only when the short search's
-    // game is not the shorter, so that the short search gets the whole budget.
-    let kk = reference_kk_route(pos, search, options)?;
+    // The reference route proves the position reachable; shortened, it is the fallback, and the forward
+    // searches look only for games no longer than it.
+    let kk = shorten_kk_route(reference_kk_route(pos, search, options)?)?;
     let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
-    // Where the KK route is the fallback, the forward searches look only for games no longer than it.
     let longest = (choice == Choice::Best).then_some(kk.moves.len() as u32);
     let short = short_proof_game(pos, max_nodes, longest, &mut keep_going)?;
     match (choice, short) {
         (_, Some(short)) if short.moves.len() <= kk.moves.len() => Ok(short),
         (Choice::Short, Some(short)) => Ok(short),
         (Choice::Short, None) => Err(ProofGameError::NotFound),
-        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..shorten_kk_route(kk)? }),
+        (_, _) => Ok(ProofGame { lower_bound: Bound::<V>::shared().plies(pos), ..kk }),
     }
 }
 
