@@ -235,10 +235,10 @@ enum ForwardSearch {
 const BEST_FIRST: &[(ForwardSearch, usize)] =
     &[(ForwardSearch::BestFirst(&[3]), 25), (ForwardSearch::BestFirst(&[6, 4, 3]), 75)];
 const BEAMS_FIRST: &[(ForwardSearch, usize)] = &[
-    (ForwardSearch::Beam(100), 30),
+    (ForwardSearch::Beam(100), 50),
     (ForwardSearch::Beam(300), 0),
     (ForwardSearch::BestFirst(&[3]), 25),
-    (ForwardSearch::BestFirst(&[6, 4, 3]), 45),
+    (ForwardSearch::BestFirst(&[6, 4, 3]), 25),
 ];
 
 /// The forward `searches` with one guide: the shortest game they find, shorter than `shorter_than`.
