@@ -1122,7 +1122,7 @@ mod tests {
             .expect("a game");
         assert_eq!(replay::<Shogi>(&game), target);
         assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
-        // Forty plies of an engine's game: a narrow beam's game is longer, but it finds one.
+        // Forty plies of an engine's game: even a narrow beam finds a game, with either guide.
         let row =
             include_str!("../../tests/data/selfplay/shogi.tsv").lines().find(|l| l.starts_with("1\t40\t"));
         let moves: Vec<&str> =
