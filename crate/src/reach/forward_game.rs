@@ -751,10 +751,10 @@ pub fn beam_search<V: Variant>(
     if start == *target {
         return ForwardGame { moves: (longest > 0).then(Vec::new), nodes: 1 };
     }
-    let mut level = vec![start];
-    // Per level after the first, each kept position's parent (its index in the level before) and the move
-    // from there.
-    let mut tree: Vec<Vec<(u32, Move)>> = Vec::new();
+    let target_hash = hasher.hash_one(target);
+    // The search's tree (as best first's), and the positions of the last level with their nodes in it.
+    let mut steps = vec![Step { parent: 0, mv: Move::Drop { kind: Kind::Pawn, to: 0 }, plies: 0 }];
+    let mut level = vec![(start, 0u32)];
     // The positions kept at any level, and those met at this one.
     let (mut kept, mut here) = (QuickSet::default(), QuickSet::default());
     kept.insert(hasher.hash_one(start));
@@ -763,7 +763,7 @@ pub fn beam_search<V: Variant>(
         here.clear();
         // The children, as (guide, hash, parent, move): the positions are played again for those kept.
         let mut children: Vec<(u32, u64, u32, Move)> = Vec::new();
-        for (parent, pos) in level.iter().enumerate() {
+        for (parent, (pos, node)) in level.iter().enumerate() {
             if nodes + children.len() > max_nodes || !keep_going(nodes + children.len()) {
                 return ForwardGame { moves: None, nodes: nodes + children.len() };
             }
@@ -774,8 +774,8 @@ pub fn beam_search<V: Variant>(
                 if kept.contains(&hash) || !here.insert(hash) {
                     continue;
                 }
-                if next == *target {
-                    let mut game = moves_up_levels(&tree, parent);
+                if hash == target_hash && next == *target {
+                    let mut game = Step::moves(&steps, *node as usize);
                     game.push(m);
                     return ForwardGame { moves: Some(game), nodes: nodes + children.len() };
                 }
@@ -793,22 +793,16 @@ pub fn beam_search<V: Variant>(
             break;
         }
         kept.extend(children.iter().map(|&(_, hash, ..)| hash));
-        level = children.iter().map(|&(_, _, parent, m)| play(&level[parent as usize], m)).collect();
-        tree.push(children.iter().map(|&(_, _, parent, m)| (parent, m)).collect());
+        level = children
+            .iter()
+            .map(|&(_, _, parent, m)| {
+                let (pos, node) = level[parent as usize];
+                steps.push(Step { parent: node, mv: m, plies });
+                (play(&pos, m), steps.len() as u32 - 1)
+            })
+            .collect();
     }
     ForwardGame { moves: None, nodes }
-}
-
-/// The moves from the initial position to position `i` of the last level of a beam search's `tree`.
-fn moves_up_levels(tree: &[Vec<(u32, Move)>], mut i: usize) -> Vec<Move> {
-    let mut moves = Vec::with_capacity(tree.len() + 1);
-    for level in tree.iter().rev() {
-        let (parent, m) = level[i];
-        moves.push(m);
-        i = parent as usize;
-    }
-    moves.reverse();
-    moves
 }
 
 #[cfg(test)]

@@ -134,7 +134,7 @@ pub fn build_proof_game<V: WithOpening>(
     }
     // The reference route proves the position reachable; shortened, it is the fallback, and the forward
     // searches look only for games no longer than it.
-    let kk = shorten_kk_route(reference_kk_route(pos, search, options)?)?;
+    let kk = proof_game(pos, search, options)?;
     let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
     let longest = (choice == Choice::Best).then_some(kk.moves.len() as u32);
     let short = short_proof_game(pos, max_nodes, longest, &mut keep_going)?;
