@@ -6,7 +6,10 @@
 mod common;
 use common::oracle;
 use shogi_reach::board::moves::Move;
-use shogi_reach::reach::proof_game::{build_proof_game, connect_kk, proof_game, Choice, ProofGameError};
+use shogi_reach::reach::kk_path::{short_kk_path, transfers};
+use shogi_reach::reach::proof_game::{
+    build_proof_game, connect_kk, opening, proof_game, Choice, ProofGameError,
+};
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
@@ -185,6 +188,25 @@ fn the_kk_route_takes_the_shorter_path_back_to_a_kk_position() {
         shorter += usize::from(game.moves.len() < reference);
     }
     assert!(shorter >= rows.len() / 10, "only {shorter} of {} games are shorter", rows.len());
+}
+
+#[test]
+fn short_paths_back_hand_pieces_over_on_the_way() {
+    // The short path aims at the opening's KK position: an un-capture it takes spares a transfer, and
+    // nothing else changes which side holds what; on these random positions it takes some.
+    let (_, first_kk) = opening::<Shogi>().clone().unwrap();
+    let rows: Vec<_> =
+        oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(30).collect();
+    let (mut before, mut after) = (0, 0);
+    for row in &rows {
+        let pos = Position::<Shogi>::from_sfen(row.get("sfen")).unwrap();
+        let Some((kk, moves)) = short_kk_path(&pos, &first_kk, 100_000) else { continue };
+        assert_eq!(play_legal(kk, &moves), pos);
+        let (t0, t1) = (transfers(&pos, &first_kk), transfers(&kk, &first_kk));
+        assert!(t1 <= t0, "{}: {t1} transfers at the KK position, {t0} here", row.get("sfen"));
+        (before, after) = (before + t0, after + t1);
+    }
+    assert!(after < before / 2, "{after} transfers left of {before}");
 }
 
 #[test]

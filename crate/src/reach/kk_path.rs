@@ -1,8 +1,11 @@
 //! A short path back from a position to a KK position, for the KK route of proof games.
 //!
 //! The reference's backward search ([`crate::reach::search`]) is greedy on its heuristic and ignores how
-//! many plies its path takes: its paths are about twice as long as they need be. This search orders by
-//! plies undone + 2 × a lower bound on the plies still needed, so its paths stay close to that bound.
+//! many plies its path takes, and which KK position it ends at. This search orders by plies undone + 1.5 ×
+//! an estimate of the plies still needed to the opening's KK position: a lower bound on the plies back to
+//! any KK position, two plies for each piece that must still change hands (the connection drops it next to
+//! the other king, which takes it) and a ply for each step a king stands away from its square there. An
+//! un-capture hands a piece back, so the search takes those that spare a transfer.
 //!
 //! The bound: going back, each ply takes back one move of one side, and a side's move takes at most one
 //! of its own pieces off the board (un-dropping it into its hand) or un-promotes at most one of them; an
@@ -11,6 +14,7 @@
 //! back to where it can have promoted (all but rooks and bishops move one rank at a time); the sides
 //! alternate, the last mover first.
 
+use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
@@ -21,8 +25,8 @@ use crate::reach::short_game::{moves_forward, Node, QuickMap};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// What the ordering adds per ply of the bound (more finds a path sooner, less a shorter one).
-const WEIGHT: u32 = 2;
+/// The ordering's weight on the estimate, as a fraction (more finds a path sooner, less a shorter one).
+const WEIGHT: (u32, u32) = (3, 2);
 
 /// The least plies back from `p` to any KK position, by the count above.
 pub fn plies_to_kk<V: Variant>(p: &Position<V>) -> u32 {
@@ -51,16 +55,22 @@ fn back_to_zone<V: Variant>(pc: Piece, sq: usize) -> u32 {
     }
 }
 
-/// Moves from a KK position to `target`, found backwards from `target` within `max_nodes` positions:
-/// the KK position and the moves from it, or `None` when the cap is reached first. The KK position is a
-/// goal of the reference's search (its heuristic is 0: for Mini Shogi, the kings are also apart).
-pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Option<(Position<V>, Vec<Move>)> {
+/// Moves from a KK position to `target`, found backwards from `target` within `max_nodes` positions and
+/// aimed at `kk`: the KK position and the moves from it, or `None` when the cap is reached first. The KK
+/// position is a goal of the reference's search (its heuristic is 0: for Mini Shogi, the kings are also
+/// apart).
+pub fn short_kk_path<V: Variant>(
+    target: &Position<V>,
+    kk: &Position<V>,
+    max_nodes: usize,
+) -> Option<(Position<V>, Vec<Move>)> {
+    let estimate = |p: &Position<V>| WEIGHT.0 * (plies_to_kk(p) + 2 * transfers(p, kk) + kings_away(p, kk));
     let mut nodes: Vec<Node<V>> =
         vec![(*target, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
     let mut plies: QuickMap<Position<V>, u32> = QuickMap::default();
     plies.insert(*target, 0);
-    let h0 = plies_to_kk(target);
-    let mut open = BinaryHeap::from([Reverse((WEIGHT * h0, h0, 0u32, 0usize))]);
+    let h0 = estimate(target);
+    let mut open = BinaryHeap::from([Reverse((h0, h0, 0u32, 0usize))]);
     let mut preds: Vec<Predecessor<V>> = Vec::new();
     while let Some(Reverse((_, _, g, i))) = open.pop() {
         let pos = nodes[i].0;
@@ -74,11 +84,14 @@ pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Opti
             return None;
         }
         predecessors(&pos, &mut preds);
-        // Un-captures put a piece back on the board; a short path takes them only when nothing else is
-        // possible.
-        let on_board = pieces_on_board(&pos);
-        if preds.iter().any(|pred| pieces_on_board(&pred.pos) <= on_board) {
-            preds.retain(|pred| pieces_on_board(&pred.pos) <= on_board);
+        // Un-captures put a piece back on the board; a short path takes them only when they spare a
+        // transfer or nothing else is possible.
+        let (on_board, transfers_here) = (pieces_on_board(&pos), transfers(&pos, kk));
+        let useful = |pred: &Predecessor<V>| {
+            pieces_on_board(&pred.pos) <= on_board || transfers(&pred.pos, kk) < transfers_here
+        };
+        if preds.iter().any(useful) {
+            preds.retain(useful);
         }
         for pred in &preds {
             if plies.get(&pred.pos).is_some_and(|&best| best <= g + 1) {
@@ -86,11 +99,33 @@ pub fn short_kk_path<V: Variant>(target: &Position<V>, max_nodes: usize) -> Opti
             }
             plies.insert(pred.pos, g + 1);
             nodes.push((pred.pos, i, pred.mv, g + 1));
-            let h = plies_to_kk(&pred.pos);
-            open.push(Reverse((g + 1 + WEIGHT * h, h, g + 1, nodes.len() - 1)));
+            let h = estimate(&pred.pos);
+            open.push(Reverse((WEIGHT.1 * (g + 1) + h, h, g + 1, nodes.len() - 1)));
         }
     }
     None
+}
+
+/// The pieces that must change hands between the KK position that `p` leads back to without un-captures
+/// (each side's pieces on the board go to its hand) and `kk`.
+pub fn transfers<V: Variant>(p: &Position<V>, kk: &Position<V>) -> u32 {
+    let mut sente = *p.hand(Color::Sente);
+    for &c in p.board() {
+        if let Some(pc) =
+            Piece::from_code(c).filter(|pc| pc.color() == Color::Sente && pc.kind() != Kind::King)
+        {
+            sente[pc.kind().index()] += 1;
+        }
+    }
+    let want = kk.hand(Color::Sente);
+    V::KINDS.iter().map(|k| u32::from(sente[k.index()].abs_diff(want[k.index()]))).sum()
+}
+
+/// How far the kings of `p` stand from those of `kk`, in king moves.
+fn kings_away<V: Variant>(p: &Position<V>, kk: &Position<V>) -> u32 {
+    let g = V::geometry();
+    let d = |a: usize, b: usize| g.x(a).abs_diff(g.x(b)).max(g.y(a).abs_diff(g.y(b))) as u32;
+    d(p.king(Color::Sente), kk.king(Color::Sente)) + d(p.king(Color::Gote), kk.king(Color::Gote))
 }
 
 fn pieces_on_board<V: Variant>(p: &Position<V>) -> usize {
@@ -137,13 +172,16 @@ mod tests {
         ];
         for sfen in shogi {
             let target = Position::<Shogi>::from_sfen(sfen).unwrap();
-            let (kk, moves) = short_kk_path(&target, 200_000).expect("a path within the cap");
+            let aim =
+                Position::<Shogi>::from_sfen("5k3/9/9/9/9/9/9/9/3K5 b RB2G2S2N2L9Prb2g2s2n2l9p 1").unwrap();
+            let (kk, moves) = short_kk_path(&target, &aim, 200_000).expect("a path within the cap");
             assert_eq!(heuristic(&kk), 0);
             assert!(moves.len() as u32 >= plies_to_kk(&target));
             assert!(replays_to(&kk, &moves, &target), "{sfen}");
         }
         let mini = Position::<MiniShogi>::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap();
-        let (kk, moves) = short_kk_path(&mini, 200_000).expect("a path within the cap");
+        let aim = Position::<MiniShogi>::from_sfen("4k/5/5/5/K4 b BGSPRBGSP 1").unwrap();
+        let (kk, moves) = short_kk_path(&mini, &aim, 200_000).expect("a path within the cap");
         assert_eq!(heuristic(&kk), 0);
         assert!(replays_to(&kk, &moves, &mini));
     }
@@ -151,6 +189,18 @@ mod tests {
     #[test]
     fn a_kk_position_needs_no_moves() {
         let kk = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b RB 1").unwrap();
-        assert_eq!(short_kk_path(&kk, 10), Some((kk, vec![])));
+        let aim = Position::<Shogi>::from_sfen("9/9/9/4k4/9/4K4/9/9/9 w rb 1").unwrap();
+        assert_eq!(short_kk_path(&kk, &aim, 10), Some((kk, vec![])));
+    }
+
+    #[test]
+    fn transfers_count_the_pieces_that_must_change_hands() {
+        let aim = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b Rbgp 1").unwrap();
+        // Sente's pieces on the board, promoted or not, go to its hand: a rook it keeps, a pawn, a bishop
+        // and a gold it must give: 3.
+        let p = Position::<Shogi>::from_sfen("4k4/9/9/9/4+R4/4P4/9/9/4K4 b BG 1").unwrap();
+        assert_eq!(transfers(&p, &aim), 3);
+        let p = Position::<Shogi>::from_sfen("4k4/4g4/9/9/9/9/9/9/4K4 w Rbp 1").unwrap();
+        assert_eq!(transfers(&p, &aim), 0);
     }
 }

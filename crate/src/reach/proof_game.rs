@@ -11,7 +11,7 @@
 
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveList};
-use crate::board::piece::EMPTY;
+use crate::board::piece::{Kind, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
 use crate::reach::forward_game::{self, InPlaceCaptors};
@@ -360,7 +360,8 @@ fn reference_kk_route<V: WithOpening>(
 /// The KK route game `kk`, through a shorter path back to a KK position when [`short_kk_path`] finds one
 /// that makes the whole game shorter.
 fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
-    match short_kk_path(&kk.end, KK_PATH_NODES) {
+    let first_kk = &opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?.1;
+    match short_kk_path(&kk.end, first_kk, KK_PATH_NODES) {
         Some((search_kk, path)) => {
             let shorter = kk_route(&kk.end, search_kk, path)?;
             Ok(if shorter.moves.len() < kk.moves.len() { shorter } else { kk })
@@ -670,12 +671,190 @@ fn king_walk<V: Variant>(
 }
 
 /// Moves from one KK position to another: every piece that must change hands is dropped next to the
-/// other king, which takes it; then the kings walk to their squares, with an odd king cycle when the
-/// side to move must change.
+/// other king, which takes it, and the kings walk to their squares. The fewest plies of such moves
+/// ([`shortest_connection`]) when they are few enough to search, otherwise [`greedy_connection`].
 pub fn connect_kk<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, String> {
     if !is_kk(from) || !is_kk(to) {
         return Err("both positions must have only the kings on the board".into());
     }
+    // Drops anywhere first; if the kinds do not fit the squares, drops only where every kind to give fits.
+    match shortest_connection(from, to, false).or_else(|| shortest_connection(from, to, true)) {
+        Some(moves) => Ok(moves),
+        None => greedy_connection(from, to),
+    }
+}
+
+/// The most states [`shortest_connection`] searches (6 bytes each).
+const CONNECTION_STATES: usize = 2_000_000;
+
+/// The pieces that pass from `giver`'s hand to the other's between two KK positions, by kind.
+fn given<V: Variant>(from: &Position<V>, to: &Position<V>, giver: Color) -> Vec<(Kind, u32)> {
+    let had = from.hand(giver);
+    let has = to.hand(giver);
+    V::KINDS
+        .iter()
+        .filter(|k| had[k.index()] > has[k.index()])
+        .map(|&k| (k, u32::from(had[k.index()] - has[k.index()])))
+        .collect()
+}
+
+/// The fewest plies from one KK position to another by king moves and transfers (a piece dropped next to
+/// the other king, which takes it, two plies): a shortest-path search over the kings' squares, the side to
+/// move and how many pieces each side has still to give, kinds aside; the kinds are then given out to the
+/// drops. With `fitting`, a side drops only on squares where every kind it gives may stand. `None` when
+/// the states are too many or the kinds do not fit the squares the search chose.
+fn shortest_connection<V: Variant>(from: &Position<V>, to: &Position<V>, fitting: bool) -> Option<Vec<Move>> {
+    let n = V::geometry().n;
+    let gifts = [given(from, to, Color::Sente), given(from, to, Color::Gote)];
+    let count = |c: Color| gifts[c.index()].iter().map(|&(_, k)| k as usize).sum::<usize>();
+    let (rs, rg) = (count(Color::Sente), count(Color::Gote));
+    let states = n * n * 2 * (rs + 1) * (rg + 1);
+    if states > CONNECTION_STATES {
+        return None;
+    }
+    let fits = |c: Color, q: usize| !fitting || gifts[c.index()].iter().all(|&(k, _)| !V::is_dead(k, c, q));
+    let drop_squares = [Color::Sente, Color::Gote].map(|c| (0..n).map(|q| fits(c, q)).collect());
+    let state = Connection::<V> { rs, rg, drop_squares, _v: std::marker::PhantomData };
+    let start = state.index(from.king(Color::Sente), from.king(Color::Gote), from.side_to_move(), rs, rg);
+    let goal = state.index(to.king(Color::Sente), to.king(Color::Gote), to.side_to_move(), 0, 0);
+    let mut plies = vec![u16::MAX; states];
+    let mut parent = vec![u32::MAX; states];
+    let mut buckets: Vec<Vec<u32>> = vec![vec![start as u32]];
+    plies[start] = 0;
+    let mut d = 0;
+    while d < buckets.len() && plies[goal] == u16::MAX {
+        while let Some(i) = buckets[d].pop() {
+            let i = i as usize;
+            if plies[i] as usize != d {
+                continue;
+            }
+            for (next, cost) in state.next(i) {
+                let nd = d + cost;
+                if nd < plies[next] as usize {
+                    plies[next] = nd as u16;
+                    parent[next] = i as u32;
+                    if buckets.len() <= nd {
+                        buckets.resize(nd + 1, Vec::new());
+                    }
+                    buckets[nd].push(next as u32);
+                }
+            }
+        }
+        d += 1;
+    }
+    if plies[goal] == u16::MAX {
+        return None;
+    }
+    let mut path = vec![goal];
+    while *path.last().unwrap() != start {
+        path.push(parent[*path.last().unwrap()] as usize);
+    }
+    path.reverse();
+    state.moves(&path, gifts)
+}
+
+/// The states of [`shortest_connection`]: (Sente's king, Gote's king, side to move, pieces Sente has still
+/// to give, pieces Gote has still to give), numbered.
+struct Connection<V> {
+    rs: usize,
+    rg: usize,
+    /// Where each side may drop.
+    drop_squares: [Vec<bool>; 2],
+    _v: std::marker::PhantomData<V>,
+}
+
+impl<V: Variant> Connection<V> {
+    fn index(&self, sk: usize, gk: usize, side: Color, rs: usize, rg: usize) -> usize {
+        let n = V::geometry().n;
+        (((sk * n + gk) * 2 + side.index()) * (self.rs + 1) + rs) * (self.rg + 1) + rg
+    }
+
+    fn unpack(&self, i: usize) -> (usize, usize, Color, usize, usize) {
+        let n = V::geometry().n;
+        let (rest, rg) = (i / (self.rg + 1), i % (self.rg + 1));
+        let (rest, rs) = (rest / (self.rs + 1), rest % (self.rs + 1));
+        let side = if rest % 2 == 0 { Color::Sente } else { Color::Gote };
+        (rest / 2 / n, rest / 2 % n, side, rs, rg)
+    }
+
+    /// The states one king move (1 ply) or one transfer (2 plies) away.
+    fn next(&self, i: usize) -> impl Iterator<Item = (usize, usize)> + '_ {
+        let (sk, gk, side, rs, rg) = self.unpack(i);
+        let (mover, other) = if side == Color::Sente { (sk, gk) } else { (gk, sk) };
+        let left = if side == Color::Sente { rs } else { rg };
+        let nb = &V::geometry().nb;
+        let walks = (0..8)
+            .map(move |d| nb[mover][d])
+            .filter(move |&to| to != OFF && chebyshev::<V>(to as usize, other) >= 2);
+        let walks = walks.map(move |to| {
+            let to = to as usize;
+            let (s, g) = if side == Color::Sente { (to, gk) } else { (sk, to) };
+            (self.index(s, g, side.opponent(), rs, rg), 1)
+        });
+        // The other king takes the piece dropped next to it: it stands there, the giver to move again.
+        let takes = (0..8).map(move |d| nb[other][d]).filter(move |&q| {
+            left > 0
+                && q != OFF
+                && chebyshev::<V>(q as usize, mover) >= 2
+                && self.drop_squares[side.index()][q as usize]
+        });
+        let takes = takes.map(move |q| {
+            let q = q as usize;
+            match side {
+                Color::Sente => (self.index(sk, q, side, rs - 1, rg), 2),
+                Color::Gote => (self.index(q, gk, side, rs, rg - 1), 2),
+            }
+        });
+        walks.chain(takes)
+    }
+
+    /// The moves along `path` (state numbers), the kinds given out to the drops: each drop square takes
+    /// the kind allowed on fewest squares that it allows, the squares that allow most kinds served
+    /// first (the squares a kind may not be dropped on are nested: last rank, last two ranks).
+    fn moves(&self, path: &[usize], mut gifts: [Vec<(Kind, u32)>; 2]) -> Option<Vec<Move>> {
+        let n = V::geometry().n;
+        let allowed = |k: Kind, c: Color| (0..n).filter(|&q| !V::is_dead(k, c, q)).count();
+        for (c, g) in [Color::Sente, Color::Gote].into_iter().zip(gifts.iter_mut()) {
+            g.sort_by_key(|&(k, _)| allowed(k, c));
+        }
+        // (index in `path`, giver, drop square)
+        let mut drops: Vec<(usize, Color, usize)> = Vec::new();
+        for (at, w) in path.windows(2).enumerate() {
+            let (a, b) = (self.unpack(w[0]), self.unpack(w[1]));
+            if a.3 + a.4 != b.3 + b.4 {
+                drops.push((at, a.2, if a.2 == Color::Sente { b.1 } else { b.0 }));
+            }
+        }
+        let kinds_at =
+            |&(_, c, q): &(usize, Color, usize)| V::KINDS.iter().filter(|&&k| !V::is_dead(k, c, q)).count();
+        let mut order: Vec<usize> = (0..drops.len()).collect();
+        order.sort_by_key(|&i| Reverse(kinds_at(&drops[i])));
+        let mut kind_of = vec![None; drops.len()];
+        for i in order {
+            let (_, c, q) = drops[i];
+            let gift = gifts[c.index()].iter_mut().find(|(k, left)| *left > 0 && !V::is_dead(*k, c, q))?;
+            gift.1 -= 1;
+            kind_of[i] = Some(gift.0);
+        }
+        let mut moves = Vec::new();
+        let mut drop = drops.iter().zip(kind_of).peekable();
+        for (at, w) in path.windows(2).enumerate() {
+            let (a, b) = (self.unpack(w[0]), self.unpack(w[1]));
+            let (from, to) = if a.0 != b.0 { (a.0, b.0) } else { (a.1, b.1) };
+            if drop.peek().is_some_and(|((i, _, _), _)| *i == at) {
+                let ((_, _, q), kind) = drop.next().unwrap();
+                moves.push(Move::Drop { kind: kind?, to: *q as u8 });
+            }
+            moves.push(Move::Board { from: from as u8, to: to as u8, promote: false });
+        }
+        Some(moves)
+    }
+}
+
+/// Moves from one KK position to another, built a step at a time: every piece that must change hands is
+/// dropped next to the other king, which takes it; then the kings walk to their squares, with an odd king
+/// cycle when the side to move must change.
+fn greedy_connection<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, String> {
     let mut state: KingState =
         (from.king(Color::Sente) as u8, from.king(Color::Gote) as u8, from.side_to_move());
     let mut moves = Vec::new();
@@ -724,5 +903,54 @@ mod tests {
         let (moves, kk) = opening::<MiniShogi>().as_ref().unwrap();
         assert!(moves.len() <= 16, "{} plies", moves.len());
         assert!(is_kk(kk));
+    }
+
+    fn replays<V: Variant>(from: &Position<V>, moves: &[Move]) -> Result<Position<V>, String> {
+        let mut end = *from;
+        replay(from, moves, |_, p| {
+            end = *p;
+            Ok(())
+        })?;
+        Ok(end)
+    }
+
+    #[test]
+    fn the_shortest_connection_replays_and_beats_the_greedy_one() {
+        let pairs = [
+            // Every piece changes hands, the kings cross the board, the side to move changes.
+            ("4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1", "K8/9/9/9/9/9/9/9/8k w 2r2b4g4s4n4l18p 1"),
+            // The paper's KK position to one of a search path (an oracle row's).
+            (
+                "5k3/9/9/9/9/9/9/9/3K5 b RB2G2S2N2L9Prb2g2s2n2l9p 1",
+                "k8/9/9/9/9/9/9/9/K8 b R2B3G2S3N11Prg2sn4l7p 1",
+            ),
+            // Knights and lances to a king on the giver's last rank: it must come out to take them.
+            ("8k/9/9/9/9/9/9/9/K8 w 4N4L 1", "k8/9/9/9/9/9/9/9/8K b 4n4l 1"),
+        ];
+        let mut shorter = 0;
+        for (from, to) in pairs {
+            let (from, to) =
+                (Position::<Shogi>::from_sfen(from).unwrap(), Position::<Shogi>::from_sfen(to).unwrap());
+            let shortest = connect_kk(&from, &to).unwrap();
+            let greedy = greedy_connection(&from, &to).unwrap();
+            assert_eq!(replays(&from, &shortest), Ok(to));
+            assert!(shortest.len() <= greedy.len(), "{} plies, greedy {}", shortest.len(), greedy.len());
+            shorter += usize::from(shortest.len() < greedy.len());
+        }
+        assert_eq!(shorter, 2);
+        let from = Position::<MiniShogi>::from_sfen("4k/5/5/5/K4 b RBGSPrbgsp 1").unwrap();
+        let to = Position::<MiniShogi>::from_sfen("k4/5/5/5/4K w 2R2B2G2S2P 1").unwrap();
+        let shortest = shortest_connection(&from, &to, false).expect("few enough states");
+        assert_eq!(replays(&from, &shortest), Ok(to));
+        assert!(shortest.len() <= greedy_connection(&from, &to).unwrap().len());
+    }
+
+    #[test]
+    fn a_change_of_the_side_to_move_alone_takes_five_plies() {
+        // One king walks an odd cycle (three moves), the other goes and comes back.
+        let from = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b RB 1").unwrap();
+        let to = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 w RB 1").unwrap();
+        assert_eq!(connect_kk(&from, &to).unwrap().len(), 5);
+        assert_eq!(connect_kk(&from, &from).unwrap().len(), 0);
     }
 }
