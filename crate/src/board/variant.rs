@@ -109,6 +109,12 @@ impl Geometry {
         sq / self.w
     }
 
+    /// The king moves from `a` to `b` on an empty board.
+    #[inline]
+    pub fn king_steps(&self, a: usize, b: usize) -> usize {
+        self.x(a).abs_diff(self.x(b)).max(self.y(a).abs_diff(self.y(b)))
+    }
+
     /// Ranks still ahead of `color` on `sq` (0 on its last rank).
     #[inline]
     pub fn ranks_ahead(&self, sq: usize, color: Color) -> usize {

@@ -327,7 +327,7 @@ impl<'a, V: Variant> Guide<'a, V> {
         let n = V::squares();
         let mut detour = [FAR; MAX_SQUARES];
         for (f, &c) in scene.position.board().iter().enumerate() {
-            if c < EMPTY && c & 1 == captor as u8 {
+            if Piece::from_code(c).is_some_and(|pc| pc.color() == captor) {
                 let returns = self.in_place == InPlaceCaptors::GoAndReturn && c == self.target.cell(f);
                 let homeward = returns || scene.bound_for_a_square & (1 << c) != 0;
                 let table = if homeward { &self.detour } else { &self.reach_elsewhere };

@@ -124,8 +124,8 @@ pub fn transfers<V: Variant>(p: &Position<V>, kk: &Position<V>) -> u32 {
 /// How far the kings of `p` stand from those of `kk`, in king moves.
 fn kings_away<V: Variant>(p: &Position<V>, kk: &Position<V>) -> u32 {
     let g = V::geometry();
-    let d = |a: usize, b: usize| g.x(a).abs_diff(g.x(b)).max(g.y(a).abs_diff(g.y(b))) as u32;
-    d(p.king(Color::Sente), kk.king(Color::Sente)) + d(p.king(Color::Gote), kk.king(Color::Gote))
+    (g.king_steps(p.king(Color::Sente), kk.king(Color::Sente))
+        + g.king_steps(p.king(Color::Gote), kk.king(Color::Gote))) as u32
 }
 
 fn pieces_on_board<V: Variant>(p: &Position<V>) -> usize {

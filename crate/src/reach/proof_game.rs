@@ -621,11 +621,6 @@ fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
 /// King-only states: (Sente's king, Gote's king, side to move).
 type KingState = (u8, u8, Color);
 
-fn chebyshev<V: Variant>(a: usize, b: usize) -> usize {
-    let g = V::geometry();
-    g.x(a).abs_diff(g.x(b)).max(g.y(a).abs_diff(g.y(b)))
-}
-
 /// Breadth-first search over king moves between KK positions (same hands): the shortest king moves from
 /// `from` to a state satisfying `goal`.
 fn king_walk<V: Variant>(
@@ -644,7 +639,7 @@ fn king_walk<V: Variant>(
         let (mover, other) = if side == Color::Sente { (sk, gk) } else { (gk, sk) };
         for d in 0..8 {
             let to = g.nb[mover as usize][d];
-            if to == OFF || chebyshev::<V>(to as usize, other as usize) < 2 {
+            if to == OFF || V::geometry().king_steps(to as usize, other as usize) < 2 {
                 continue;
             }
             let next = if side == Color::Sente { (to, gk, Color::Gote) } else { (sk, to, Color::Sente) };
@@ -785,7 +780,7 @@ impl<V: Variant> Connection<V> {
         let nb = &V::geometry().nb;
         let walks = (0..8)
             .map(move |d| nb[mover][d])
-            .filter(move |&to| to != OFF && chebyshev::<V>(to as usize, other) >= 2);
+            .filter(move |&to| to != OFF && V::geometry().king_steps(to as usize, other) >= 2);
         let walks = walks.map(move |to| {
             let to = to as usize;
             let (s, g) = if side == Color::Sente { (to, gk) } else { (sk, to) };
@@ -795,7 +790,7 @@ impl<V: Variant> Connection<V> {
         let takes = (0..8).map(move |d| nb[other][d]).filter(move |&q| {
             left > 0
                 && q != OFF
-                && chebyshev::<V>(q as usize, mover) >= 2
+                && V::geometry().king_steps(q as usize, mover) >= 2
                 && self.drop_squares[side.index()][q as usize]
         });
         let takes = takes.map(move |q| {
@@ -867,7 +862,7 @@ fn greedy_connection<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result
                 let (own, taker) = if giver == Color::Sente { (s.0, s.1) } else { (s.1, s.0) };
                 (0..8).map(|d| V::geometry().nb[taker as usize][d]).find(|&q| {
                     q != OFF
-                        && chebyshev::<V>(q as usize, own as usize) >= 2
+                        && V::geometry().king_steps(q as usize, own as usize) >= 2
                         && !V::is_dead(kind, giver, q as usize)
                 })
             };
