@@ -55,15 +55,18 @@ fn back_to_zone<V: Variant>(pc: Piece, sq: usize) -> u32 {
     }
 }
 
-/// Moves from a KK position to `target`, found backwards from `target` within `max_nodes` positions and
-/// aimed at `kk`: the KK position and the moves from it, or `None` when the cap is reached first. The KK
-/// position is a goal of the reference's search (its heuristic is 0: for Mini Shogi, the kings are also
-/// apart).
-pub fn short_kk_path<V: Variant>(
+/// Moves from KK positions to `target`, found backwards from `target` within `max_nodes` positions and
+/// aimed at `kk`: the first `goals` KK positions the search reaches, each with the moves from it (fewer
+/// when the cap is reached first). A KK position is a goal of the reference's search (its heuristic is 0:
+/// for Mini Shogi, the kings are also apart). The estimate cannot tell which of them the connection from
+/// `kk` reaches soonest, so the caller measures each route.
+pub fn short_kk_paths<V: Variant>(
     target: &Position<V>,
     kk: &Position<V>,
     max_nodes: usize,
-) -> Option<(Position<V>, Vec<Move>)> {
+    goals: usize,
+) -> Vec<(Position<V>, Vec<Move>)> {
+    let mut found = Vec::new();
     let estimate = |p: &Position<V>| WEIGHT.0 * (plies_to_kk(p) + 2 * transfers(p, kk) + kings_away(p, kk));
     let mut nodes: Vec<Node<V>> =
         vec![(*target, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
@@ -78,10 +81,14 @@ pub fn short_kk_path<V: Variant>(
             continue;
         }
         if heuristic(&pos) == 0 {
-            return Some((pos, moves_forward(&nodes, i)));
+            found.push((pos, moves_forward(&nodes, i)));
+            if found.len() == goals {
+                break;
+            }
+            continue;
         }
         if nodes.len() > max_nodes {
-            return None;
+            break;
         }
         predecessors(&pos, &mut preds);
         // Un-captures put a piece back on the board; a short path takes them only when they spare a
@@ -103,7 +110,7 @@ pub fn short_kk_path<V: Variant>(
             open.push(Reverse((WEIGHT.1 * (g + 1) + h, h, g + 1, nodes.len() - 1)));
         }
     }
-    None
+    found
 }
 
 /// The pieces that must change hands between the KK position that `p` leads back to without un-captures
@@ -165,7 +172,7 @@ mod tests {
     }
 
     #[test]
-    fn paths_replay_from_a_kk_position_and_respect_the_bound() {
+    fn paths_replay_from_distinct_kk_positions_and_respect_the_bound() {
         let shogi = [
             "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1",
             "4k4/9/4p4/9/4+P4/9/9/4R4/4K4 w - 1",
@@ -174,14 +181,18 @@ mod tests {
             let target = Position::<Shogi>::from_sfen(sfen).unwrap();
             let aim =
                 Position::<Shogi>::from_sfen("5k3/9/9/9/9/9/9/9/3K5 b RB2G2S2N2L9Prb2g2s2n2l9p 1").unwrap();
-            let (kk, moves) = short_kk_path(&target, &aim, 200_000).expect("a path within the cap");
-            assert_eq!(heuristic(&kk), 0);
-            assert!(moves.len() as u32 >= plies_to_kk(&target));
-            assert!(replays_to(&kk, &moves, &target), "{sfen}");
+            let paths = short_kk_paths(&target, &aim, 200_000, 3);
+            assert_eq!(paths.len(), 3, "{sfen}");
+            for (kk, moves) in &paths {
+                assert_eq!(heuristic(kk), 0);
+                assert!(moves.len() as u32 >= plies_to_kk(&target));
+                assert!(replays_to(kk, moves, &target), "{sfen}");
+            }
+            assert!(paths.iter().enumerate().all(|(i, a)| paths[..i].iter().all(|b| a.0 != b.0)));
         }
         let mini = Position::<MiniShogi>::from_sfen("rbsgk/4p/5/P4/KGSBR b - 1").unwrap();
         let aim = Position::<MiniShogi>::from_sfen("4k/5/5/5/K4 b BGSPRBGSP 1").unwrap();
-        let (kk, moves) = short_kk_path(&mini, &aim, 200_000).expect("a path within the cap");
+        let (kk, moves) = short_kk_paths(&mini, &aim, 200_000, 1).remove(0);
         assert_eq!(heuristic(&kk), 0);
         assert!(replays_to(&kk, &moves, &mini));
     }
@@ -190,7 +201,7 @@ mod tests {
     fn a_kk_position_needs_no_moves() {
         let kk = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b RB 1").unwrap();
         let aim = Position::<Shogi>::from_sfen("9/9/9/4k4/9/4K4/9/9/9 w rb 1").unwrap();
-        assert_eq!(short_kk_path(&kk, &aim, 10), Some((kk, vec![])));
+        assert_eq!(short_kk_paths(&kk, &aim, 10, 2), vec![(kk, vec![])]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::board::piece::{Kind, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
 use crate::reach::forward_game::{self, InPlaceCaptors};
-use crate::reach::kk_path::short_kk_path;
+use crate::reach::kk_path::short_kk_paths;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::short_game::{self, moves_from_root, Bound, BoundCache, Guide, ShortOptions};
@@ -332,6 +332,9 @@ const NEAR_THE_BOUND: u32 = 4;
 /// How many positions the search for a short path back to a KK position may generate (about 20 MB).
 const KK_PATH_NODES: usize = 100_000;
 
+/// How many KK positions the short path back may offer: each route through one is built and measured.
+const KK_PATH_GOALS: usize = 10;
+
 /// Builds and verifies the KK-route proof game for `pos`, which must be proved reachable by the backward
 /// search.
 pub fn proof_game<V: WithOpening>(
@@ -357,17 +360,17 @@ fn reference_kk_route<V: WithOpening>(
     kk_route(pos, search_kk, path)
 }
 
-/// The KK route game `kk`, through a shorter path back to a KK position when [`short_kk_path`] finds one
-/// that makes the whole game shorter.
+/// The KK route game `kk`, or a shorter one through one of the KK positions [`short_kk_paths`] offers.
 fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
     let first_kk = &opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?.1;
-    match short_kk_path(&kk.end, first_kk, KK_PATH_NODES) {
-        Some((search_kk, path)) => {
-            let shorter = kk_route(&kk.end, search_kk, path)?;
-            Ok(if shorter.moves.len() < kk.moves.len() { shorter } else { kk })
+    let mut best = kk;
+    for (search_kk, path) in short_kk_paths(&best.end, first_kk, KK_PATH_NODES, KK_PATH_GOALS) {
+        let route = kk_route(&best.end, search_kk, path)?;
+        if route.moves.len() < best.moves.len() {
+            best = route;
         }
-        None => Ok(kk),
     }
+    Ok(best)
 }
 
 /// The verified game: the opening, the connection to `search_kk`, then `path` from it to `pos`.
