@@ -6,6 +6,7 @@
 mod common;
 use common::oracle;
 use shogi_reach::board::moves::Move;
+use shogi_reach::reach::king_reroute::reroute_king;
 use shogi_reach::reach::kk_path::{short_kk_paths, transfers};
 use shogi_reach::reach::proof_game::{
     build_proof_game, connect_kk, opening, proof_game, Choice, ProofGameError,
@@ -14,7 +15,7 @@ use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
 use shogi_reach::rules::parse_legal_move;
-use shogi_reach::{MiniShogi, Position, Ranked, Shogi, WithOpening};
+use shogi_reach::{Color, MiniShogi, Position, Ranked, Shogi, Variant, WithOpening};
 
 /// Builds the proof game of `sfen` and checks it by an independent replay and through its records.
 fn check<V: Ranked + WithOpening>(sfen: &str, search: &mut KkSearch<V>) {
@@ -211,6 +212,34 @@ fn the_kk_route_measures_several_kk_positions_the_short_path_offers() {
         shorter += usize::from(game.moves.len() < through_first.min(reference));
     }
     assert!(shorter >= rows.len() / 10, "only {shorter} of {} games are shorter", rows.len());
+}
+
+#[test]
+fn rerouted_kings_shorten_the_connection_and_the_path_still_replays() {
+    // The reference search's path leaves Sente's king wherever its spare moves took it; rerouted through
+    // those same moves it starts nearer the opening's, and the connection to it is shorter on some rows.
+    let (opening, first_kk) = opening::<Shogi>().clone().unwrap();
+    let g = Shogi::geometry();
+    let mut search = KkSearch::<Shogi>::new();
+    let rows: Vec<_> =
+        oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(20).collect();
+    let mut shorter = 0;
+    for row in &rows {
+        let pos = Position::<Shogi>::from_sfen(row.get("sfen")).unwrap();
+        let outcome =
+            shogi_reach::reach::prove::prove(&pos, &mut search, SearchOptions::default()).search.unwrap();
+        let kk = *outcome.goal().unwrap();
+        let path: Vec<Move> = outcome.moves.iter().rev().copied().collect();
+        let aim = first_kk.king(Color::Sente);
+        let Some((start, moves)) = reroute_king(&kk, &path, Color::Sente, aim) else { continue };
+        assert_eq!(play_legal(start, &moves), pos, "{}", row.get("sfen"));
+        assert!(g.king_steps(start.king(Color::Sente), aim) < g.king_steps(kk.king(Color::Sente), aim));
+        let connection = connect_kk(&first_kk, &start).unwrap().len();
+        shorter += usize::from(connection < connect_kk(&first_kk, &kk).unwrap().len());
+        let game = proof_game(&pos, &mut search, SearchOptions::default()).unwrap();
+        assert!(game.moves.len() <= opening.len() + connection + moves.len(), "{}", row.get("sfen"));
+    }
+    assert!(shorter >= rows.len() / 4, "only {shorter} of {} connections are shorter", rows.len());
 }
 
 #[test]

@@ -6,6 +6,7 @@ pub mod explain;
 pub mod explanation;
 pub mod forward_game;
 pub mod heuristic;
+pub mod king_reroute;
 pub mod kk_path;
 pub mod perimeter;
 pub mod prev;
