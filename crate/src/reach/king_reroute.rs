@@ -84,6 +84,17 @@ pub fn reroute_king<V: Variant>(
     (at == line[path.len()]).then_some((start, moves))
 }
 
+/// The path from `kk` with each king rerouted to start nearer its square in `aim`, if either can be.
+pub fn reroute_kings<V: Variant>(
+    kk: &Position<V>,
+    path: &[Move],
+    aim: &Position<V>,
+) -> Option<(Position<V>, Vec<Move>)> {
+    let sente = reroute_king(kk, path, Color::Sente, aim.king(Color::Sente));
+    let (kk, path) = sente.clone().unwrap_or_else(|| (*kk, path.to_vec()));
+    reroute_king(&kk, &path, Color::Gote, aim.king(Color::Gote)).or(sente)
+}
+
 fn is_king_move<V: Variant>(line: &[Position<V>], path: &[Move], i: usize, color: Color) -> bool {
     line[i].side_to_move() == color
         && matches!(path[i], Move::Board { from, .. } if from as usize == line[i].king(color))

@@ -15,7 +15,7 @@ use crate::board::piece::{Kind, EMPTY};
 use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
 use crate::reach::forward_game::{self, InPlaceCaptors};
-use crate::reach::king_reroute::reroute_king;
+use crate::reach::king_reroute::reroute_kings;
 use crate::reach::kk_path::short_kk_paths;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
@@ -363,14 +363,15 @@ fn reference_kk_route<V: WithOpening>(
 
 /// The KK route game `kk`, or a shorter one: through one of the KK positions [`short_kk_paths`] offers,
 /// and through each path (the reference's too) with its kings' walks moved into its own king moves
-/// ([`reroute_king`]).
+/// ([`reroute_kings`]).
 fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
     let first_kk = &opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?.1;
     let route = kk.kk.as_ref().expect("a KK route");
-    let mut paths = short_kk_paths(&kk.end, first_kk, KK_PATH_NODES, KK_PATH_GOALS);
-    paths.push((route.search_kk, kk.moves[route.opening + route.connection..].to_vec()));
-    let rerouted: Vec<_> = paths.iter().filter_map(|(kk, path)| rerouted_kings(first_kk, kk, path)).collect();
-    paths.pop(); // the reference's path as it is: `kk` itself
+    let reference = (route.search_kk, kk.moves[route.opening + route.connection..].to_vec());
+    let paths = short_kk_paths(&kk.end, first_kk, KK_PATH_NODES, KK_PATH_GOALS);
+    // The reference's path as it is is `kk` itself; rerouted, it is one more candidate.
+    let rerouted: Vec<_> =
+        paths.iter().chain([&reference]).filter_map(|(kk, path)| reroute_kings(kk, path, first_kk)).collect();
     let mut best = kk;
     for (search_kk, path) in paths.into_iter().chain(rerouted) {
         let route = kk_route(&best.end, search_kk, path)?;
@@ -379,18 +380,6 @@ fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, Pr
         }
     }
     Ok(best)
-}
-
-/// The path from `search_kk` with each king rerouted to start nearer its square in `first_kk`, if either
-/// can be.
-fn rerouted_kings<V: Variant>(
-    first_kk: &Position<V>,
-    search_kk: &Position<V>,
-    path: &[Move],
-) -> Option<(Position<V>, Vec<Move>)> {
-    let sente = reroute_king(search_kk, path, Color::Sente, first_kk.king(Color::Sente));
-    let (kk, path) = sente.clone().unwrap_or_else(|| (*search_kk, path.to_vec()));
-    reroute_king(&kk, &path, Color::Gote, first_kk.king(Color::Gote)).or(sente)
 }
 
 /// The verified game: the opening, the connection to `search_kk`, then `path` from it to `pos`.
