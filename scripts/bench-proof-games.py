@@ -7,7 +7,9 @@ For each self-play position (crate/tests/data/selfplay/{shogi,minishogi}.tsv: ga
 
 timing it (wall clock, process start included), and prints per ply bucket: the count, the median and maximum
 of proof-game plies / the game's plies, the median proof-game plies, and the median and maximum time. Then the
-same, without a ratio, for the reachable (`OK`) rows of crate/tests/data/oracle/{shogi,minishogi}-sample.tsv.
+same, without a ratio, for the reachable (`OK`) rows of crate/tests/data/oracle/{shogi,minishogi}-sample.tsv,
+with the median of `kk_bound` (no KK route through the opening's KK position is shorter) where the KK route
+won.
 
 Exits non-zero if any proof game fails (non-zero exit, bad JSON, or a game that does not end at the position).
 
@@ -89,7 +91,7 @@ def main():
         records.append((source, variant, game, ply, j["plies"], dt))
         if not args.quiet:
             print(f"  {source} {variant} {game} {ply}: {j['plies']} plies, {dt:.3f}s", file=sys.stderr)
-        return j["plies"], dt
+        return j["plies"], dt, j.get("kk_bound")
 
     for v in variants:
         if not args.no_selfplay:
@@ -114,13 +116,15 @@ def main():
         if not args.no_oracle:
             rows = [r for r in read_tsv(os.path.join(args.data, "oracle", f"{v}-sample.tsv")) if r["stage"] == "OK"]
             rows = rows[: args.limit]
-            plies, times = [], []
+            plies, times, bounds = [], [], []
             for r in rows:
                 res = run("oracle", v, r["idx"], "", r["sfen"])
                 if res:
                     plies.append(res[0])
                     times.append(res[1])
-            tables.append(("oracle", v, (len(rows), plies, times)))
+                    if res[2] is not None:
+                        bounds.append(res[2])
+            tables.append(("oracle", v, (len(rows), plies, times, bounds)))
 
     print()
     for source, v, data in tables:
@@ -134,15 +138,16 @@ def main():
                 else:
                     print(fmt_row([b, n, ok, "-", "-", "-", "-", "-"], w))
         else:
-            n, plies, times = data
+            n, plies, times, bounds = data
             print(f"{v}: oracle sample, OK rows")
-            w = [5, 5, 8, 8, 9, 9]
-            print(fmt_row(["rows", "ok", "med pl", "max pl", "med s", "max s"], w))
+            w = [5, 5, 8, 8, 9, 9, 5, 9]
+            print(fmt_row(["rows", "ok", "med pl", "max pl", "med s", "max s", "kk", "kk bound"], w))
             if plies:
+                bound = f"{statistics.median(bounds):g}" if bounds else "-"
                 print(fmt_row([n, len(plies), f"{statistics.median(plies):g}", max(plies),
-                               f"{statistics.median(times):.3f}", f"{max(times):.3f}"], w))
+                               f"{statistics.median(times):.3f}", f"{max(times):.3f}", len(bounds), bound], w))
             else:
-                print(fmt_row([n, 0, "-", "-", "-", "-"], w))
+                print(fmt_row([n, 0, "-", "-", "-", "-", "-", "-"], w))
         print()
 
     if args.out:

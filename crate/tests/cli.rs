@@ -196,6 +196,9 @@ fn proof_game_in_every_format() {
             + json["path"].as_u64().unwrap()
     );
     assert_eq!(json["moves"].as_array().unwrap().len() as u64, plies);
+    // No KK route is shorter than the bound, and this one needs more than its opening.
+    let kk_bound = json["kk_bound"].as_u64().unwrap();
+    assert!(json["opening"].as_u64().unwrap() < kk_bound && kk_bound <= plies, "{kk_bound} of {plies}");
     assert_eq!(json["moves"].as_array().unwrap().last().unwrap()["sfen"], "rbsgk/4p/5/P4/KGSBR b - 1");
     let (_, moves) = parse_usi_command::<MiniShogi>(json["usi"].as_str().unwrap()).unwrap();
     assert_eq!(moves.len() as u64, plies);
@@ -207,6 +210,7 @@ fn proof_game_in_every_format() {
     assert_eq!(json["shortest"], true);
     assert_eq!(json["plies"], 2);
     assert_eq!(json["lower_bound"], 2);
+    assert!(json["kk_bound"].is_null());
     assert_eq!(json["usi"], "position startpos moves 7g7f 3c3d");
     assert!(ok(&["proof-game", "--format", "kif", two_plies], "").contains("2 plies (shortest possible)"));
     // No game for an unreachable position.

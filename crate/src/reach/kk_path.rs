@@ -30,16 +30,57 @@ const WEIGHT: (u32, u32) = (3, 2);
 
 /// The least plies back from `p` to any KK position, by the count above.
 pub fn plies_to_kk<V: Variant>(p: &Position<V>) -> u32 {
+    let moves = moves_back(p);
+    let last_mover = p.side_to_move().opponent();
+    // k plies back take back ceil(k/2) moves of the last mover and floor(k/2) of the other side.
+    alternating_plies(moves[last_mover.index()], moves[last_mover.opponent().index()])
+}
+
+/// The least plies of any game from the KK position `kk` to `target`: a lower bound on the rest of every
+/// KK route through `kk`. Each side makes the moves back of [`plies_to_kk`] forward; besides, it drops each
+/// piece of a kind it holds in `kk` beyond what it owns in `target` (the other side can take a piece only
+/// from the board) and walks its king to its square in `target` (a king is never dropped). `kk`'s side to
+/// move moves first, and the sides to move fix the parity.
+pub fn plies_from_kk<V: Variant>(kk: &Position<V>, target: &Position<V>) -> u32 {
+    let mut moves = moves_back(target);
+    let owned = owned_by_kind(target);
+    for color in [Color::Sente, Color::Gote] {
+        let held = kk.hand(color);
+        let given: u32 = V::KINDS
+            .iter()
+            .map(|k| u32::from(held[k.index()]).saturating_sub(owned[color.index()][k.index()]))
+            .sum();
+        let walk = V::geometry().king_steps(kk.king(color), target.king(color)) as u32;
+        moves[color.index()] += given + walk;
+    }
+    let first = kk.side_to_move();
+    let plies = alternating_plies(moves[first.index()], moves[first.opponent().index()]);
+    plies + u32::from((plies % 2 == 1) == (first == target.side_to_move()))
+}
+
+/// Each side's moves counted by [`plies_to_kk`]: its pieces besides the king, with their promotions.
+fn moves_back<V: Variant>(p: &Position<V>) -> [u32; 2] {
     let mut moves = [0u32; 2];
     for (sq, &c) in p.board().iter().enumerate() {
         if let Some(pc) = Piece::from_code(c).filter(|pc| pc.kind() != Kind::King) {
             moves[pc.color().index()] += 1 + if pc.is_promoted() { 1 + back_to_zone::<V>(pc, sq) } else { 0 };
         }
     }
-    let last_mover = p.side_to_move().opponent();
-    let (first, second) = (moves[last_mover.index()], moves[last_mover.opponent().index()]);
-    // k plies back take back ceil(k/2) moves of the last mover and floor(k/2) of the other side.
+    moves
+}
+
+/// The least plies in which a side moving first makes `first` moves and the other `second`.
+fn alternating_plies(first: u32, second: u32) -> u32 {
     (2 * first).saturating_sub(1).max(2 * second)
+}
+
+/// The pieces each side owns, on the board (promoted or not) and in hand, by kind.
+fn owned_by_kind<V: Variant>(p: &Position<V>) -> [[u32; Kind::ALL.len()]; 2] {
+    let mut owned = p.hands().map(|hand| hand.map(u32::from));
+    for pc in p.board().iter().filter_map(|&c| Piece::from_code(c)).filter(|pc| pc.kind() != Kind::King) {
+        owned[pc.color().index()][pc.kind().index()] += 1;
+    }
+    owned
 }
 
 /// The least moves back of a promoted piece on `sq` before it can be un-promoted: the others than the
@@ -169,6 +210,27 @@ mod tests {
         assert_eq!(plies_to_kk(&p), 3);
         let kk = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b RB 1").unwrap();
         assert_eq!(plies_to_kk(&kk), 0);
+    }
+
+    #[test]
+    fn the_bound_from_a_kk_position_counts_pieces_given_away_and_king_walks() {
+        let kk = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b RBrb 1").unwrap();
+        // Sente drops and promotes its rook (2 moves), drops the bishop that Gote holds now (1) and steps
+        // its king to 6h (1): 4 moves, moving first, and Sente to move again: 8 plies. Gote needs none.
+        let target = Position::<Shogi>::from_sfen("4k4/9/9/9/4+R4/9/9/3K5/9 b r2b 1").unwrap();
+        assert_eq!(plies_from_kk(&kk, &target), 8);
+        // Gote to move at the end: 7.
+        let target = Position::<Shogi>::from_sfen("4k4/9/9/9/4+R4/9/9/3K5/9 w r2b 1").unwrap();
+        assert_eq!(plies_from_kk(&kk, &target), 7);
+        // Gote's king two steps away: Gote's 2 moves fit between Sente's 4.
+        let target = Position::<Shogi>::from_sfen("9/9/3k5/9/4+R4/9/9/3K5/9 b r2b 1").unwrap();
+        assert_eq!(plies_from_kk(&kk, &target), 8);
+        // Gote ends with both rooks, both bishops and a pawn (on 5c): Sente drops the three pieces it
+        // holds for Gote to take (3 moves), Gote drops the pawn (1): 6 plies.
+        let kk = Position::<Shogi>::from_sfen("4k4/9/9/9/9/9/9/9/4K4 b RBPrb 1").unwrap();
+        let target = Position::<Shogi>::from_sfen("4k4/9/4p4/9/9/9/9/9/4K4 b 2r2b 1").unwrap();
+        assert_eq!(plies_from_kk(&kk, &target), 6);
+        assert_eq!(plies_from_kk(&kk, &kk), 0);
     }
 
     #[test]

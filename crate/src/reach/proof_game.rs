@@ -16,7 +16,7 @@ use crate::board::position::Position;
 use crate::board::variant::{MiniShogi, Shogi, Variant, OFF};
 use crate::reach::forward_game::{self, InPlaceCaptors};
 use crate::reach::king_reroute::reroute_kings;
-use crate::reach::kk_path::short_kk_paths;
+use crate::reach::kk_path::{plies_from_kk, short_kk_paths};
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::short_game::{self, moves_from_root, Bound, BoundCache, Guide, ShortOptions};
@@ -71,6 +71,8 @@ pub struct KkRoute<V: Variant> {
     pub connection: usize,
     /// Plies of the search path (the KK position reached by the search → the position).
     pub path: usize,
+    /// No KK route through the first KK position is shorter: the opening and [`plies_from_kk`].
+    pub bound: usize,
     /// The KK positions at the end of the opening and at the start of the search path.
     pub first_kk: Position<V>,
     pub search_kk: Position<V>,
@@ -374,6 +376,9 @@ fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, Pr
         paths.iter().chain([&reference]).filter_map(|(kk, path)| reroute_kings(kk, path, first_kk)).collect();
     let mut best = kk;
     for (search_kk, path) in paths.into_iter().chain(rerouted) {
+        if best.kk.as_ref().is_some_and(|kk| best.moves.len() == kk.bound) {
+            break;
+        }
         let route = kk_route(&best.end, search_kk, path)?;
         if route.moves.len() < best.moves.len() {
             best = route;
@@ -394,6 +399,7 @@ fn kk_route<V: WithOpening>(
         opening: opening.len(),
         connection: connection.len(),
         path: path.len(),
+        bound: opening.len() + plies_from_kk(&first_kk, pos) as usize,
         first_kk,
         search_kk,
     };
@@ -485,6 +491,7 @@ impl<V: Variant> ProofGame<V> {
             "opening": self.kk.as_ref().map(|kk| kk.opening),
             "connection": self.kk.as_ref().map(|kk| kk.connection),
             "path": self.kk.as_ref().map(|kk| kk.path),
+            "kk_bound": self.kk.as_ref().map(|kk| kk.bound),
             "first_kk": self.kk.as_ref().map(|kk| kk.first_kk.to_sfen()),
             "search_kk": self.kk.as_ref().map(|kk| kk.search_kk.to_sfen()),
             "moves": moves,
