@@ -9,7 +9,7 @@ use shogi_reach::board::moves::Move;
 use shogi_reach::reach::king_reroute::{reroute_king, reroute_kings};
 use shogi_reach::reach::kk_path::{short_kk_paths, transfers};
 use shogi_reach::reach::proof_game::{
-    build_proof_game, connect_kk, opening, proof_game, Choice, ProofGameError,
+    build_proof_game, connect_kk, opening, openings, proof_game, Choice, ProofGameError,
 };
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::Stage;
@@ -240,6 +240,33 @@ fn rerouted_kings_shorten_the_connection_and_the_path_still_replays() {
         assert!(game.moves.len() <= opening.len() + connection + moves.len(), "{}", row.get("sfen"));
     }
     assert!(shorter >= rows.len() / 4, "only {shorter} of {} connections are shorter", rows.len());
+}
+
+#[test]
+fn kk_routes_start_from_the_opening_nearest_the_search_kk_position() {
+    // The paper's opening and its other endings (Gote's king on 3a, 5a or 5b): a game takes another ending
+    // only where that makes it shorter than the paper's opening with the same connection's end and path.
+    let all = openings::<Shogi>();
+    let (paper, paper_kk) = &all[0];
+    let mut search = KkSearch::<Shogi>::new();
+    let rows: Vec<_> =
+        oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(20).collect();
+    let mut other = 0;
+    for row in &rows {
+        let pos = Position::<Shogi>::from_sfen(row.get("sfen")).unwrap();
+        let game = proof_game(&pos, &mut search, SearchOptions::default()).unwrap();
+        let route = game.kk.as_ref().unwrap();
+        assert!(all
+            .iter()
+            .any(|(moves, kk)| *kk == route.first_kk && game.moves[..route.opening] == moves[..]));
+        if route.first_kk != *paper_kk {
+            let through_paper =
+                paper.len() + connect_kk(paper_kk, &route.search_kk).unwrap().len() + route.path;
+            assert!(game.moves.len() < through_paper, "{}", row.get("sfen"));
+            other += 1;
+        }
+    }
+    assert!(other >= rows.len() / 5, "only {other} of {} games take another ending", rows.len());
 }
 
 #[test]

@@ -71,7 +71,8 @@ pub struct KkRoute<V: Variant> {
     pub connection: usize,
     /// Plies of the search path (the KK position reached by the search → the position).
     pub path: usize,
-    /// No KK route through the first KK position is shorter: the opening and [`plies_from_kk`].
+    /// No KK route through the KK position of an opening is shorter: the least, over the openings, of
+    /// its plies and [`plies_from_kk`].
     pub bound: usize,
     /// The KK positions at the end of the opening and at the start of the search path.
     pub first_kk: Position<V>,
@@ -367,43 +368,70 @@ fn reference_kk_route<V: WithOpening>(
 /// and through each path (the reference's too) with its kings' walks moved into its own king moves
 /// ([`reroute_kings`]).
 fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
-    let first_kk = &opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?.1;
+    opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?;
+    // Aimed at the KK position of the opening that the bound favours.
+    let (_, first_kk) = openings::<V>()
+        .iter()
+        .min_by_key(|(o, first_kk)| o.len() + plies_from_kk(first_kk, &kk.end) as usize)
+        .expect("at least one opening");
     let route = kk.kk.as_ref().expect("a KK route");
+    let bound = route.bound;
     let reference = (route.search_kk, kk.moves[route.opening + route.connection..].to_vec());
     let paths = short_kk_paths(&kk.end, first_kk, KK_PATH_NODES, KK_PATH_GOALS);
     // The reference's path as it is is `kk` itself; rerouted, it is one more candidate.
     let rerouted: Vec<_> =
         paths.iter().chain([&reference]).filter_map(|(kk, path)| reroute_kings(kk, path, first_kk)).collect();
-    let mut best = kk;
+    let mut best: Option<(usize, Position<V>, Vec<Move>)> = None;
     for (search_kk, path) in paths.into_iter().chain(rerouted) {
-        if best.kk.as_ref().is_some_and(|kk| best.moves.len() == kk.bound) {
-            break;
-        }
-        let route = kk_route(&best.end, search_kk, path)?;
-        if route.moves.len() < best.moves.len() {
-            best = route;
+        let (i, connection) = shortest_opening(&search_kk)?;
+        let plies = openings::<V>()[i].0.len() + connection.len() + path.len();
+        if plies < best.as_ref().map_or(kk.moves.len(), |b| b.0) {
+            best = Some((plies, search_kk, path));
+            if plies == bound {
+                break;
+            }
         }
     }
-    Ok(best)
+    match best {
+        Some((_, search_kk, path)) => kk_route(&kk.end, search_kk, path),
+        None => Ok(kk),
+    }
 }
 
-/// The verified game: the opening, the connection to `search_kk`, then `path` from it to `pos`.
+/// The opening (its index in [`openings`]) whose KK position connects to `search_kk` in the fewest plies
+/// altogether, and that connection.
+fn shortest_opening<V: WithOpening>(search_kk: &Position<V>) -> Result<(usize, Vec<Move>), ProofGameError> {
+    let mut best: Option<(usize, Vec<Move>)> = None;
+    for (i, (opening, first_kk)) in openings::<V>().iter().enumerate() {
+        let connection = connect_kk(first_kk, search_kk).map_err(ProofGameError::Construction)?;
+        let plies = |(i, c): &(usize, Vec<Move>)| openings::<V>()[*i].0.len() + c.len();
+        if best.as_ref().is_none_or(|b| opening.len() + connection.len() < plies(b)) {
+            best = Some((i, connection));
+        }
+    }
+    best.ok_or_else(|| ProofGameError::Construction("no opening".into()))
+}
+
+/// The verified game: the opening whose connection to `search_kk` is shortest, that connection, then
+/// `path` from it to `pos`.
 fn kk_route<V: WithOpening>(
     pos: &Position<V>,
     search_kk: Position<V>,
     path: Vec<Move>,
 ) -> Result<ProofGame<V>, ProofGameError> {
-    let (opening, first_kk) = opening::<V>().clone().map_err(ProofGameError::Construction)?;
-    let connection = connect_kk(&first_kk, &search_kk).map_err(ProofGameError::Construction)?;
+    opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?;
+    let (i, connection) = shortest_opening(&search_kk)?;
+    let (opening, first_kk) = &openings::<V>()[i];
+    let bound = openings::<V>().iter().map(|(o, kk)| o.len() + plies_from_kk(kk, pos) as usize).min();
     let kk = KkRoute {
         opening: opening.len(),
         connection: connection.len(),
         path: path.len(),
-        bound: opening.len() + plies_from_kk(&first_kk, pos) as usize,
-        first_kk,
+        bound: bound.expect("at least one opening"),
+        first_kk: *first_kk,
         search_kk,
     };
-    let moves = [opening, connection, path].concat();
+    let moves = [&opening[..], &connection, &path].concat();
     let game =
         ProofGame { moves, end: *pos, method: Method::Kk, shortest: false, lower_bound: None, kk: Some(kk) };
     game.verify()?;
@@ -547,21 +575,36 @@ pub const PAPER_SHOGI_OPENING: &str = "☗P-7f ☖R-3b ☗Bx3c= ☖Rx3c ☗R-3h 
 
 type Opening<V> = Result<(Vec<Move>, Position<V>), String>;
 
+/// A game's opening and the variants of it that end in other KK positions, computed once.
+pub struct Openings<V: Variant> {
+    first: Opening<V>,
+    all: Vec<(Vec<Move>, Position<V>)>,
+}
+
 /// What proof games need of a game: how its opening to a KK position is found, and where it is kept.
 pub trait WithOpening: BoundCache {
+    /// Other last moves of the opening, in Western notation: each replaces as many of its last plies as
+    /// it has moves, and ends in another KK position.
+    const OTHER_ENDINGS: &'static [&'static str] = &[];
     /// Finds the opening; [`opening`] calls it once.
     fn find_opening() -> Opening<Self>;
     /// Where [`opening`] keeps it.
-    fn opening_cache() -> &'static OnceLock<Opening<Self>>;
+    fn opening_cache() -> &'static OnceLock<Openings<Self>>;
 }
 
 impl WithOpening for Shogi {
+    /// Gote's gold on 4a steps to 3a, 5a or 5b instead (to 5b, Sente's rook promoted on 6a before),
+    /// where Sente's rook takes it and Gote's king takes the rook: the same 44 plies, Gote's king
+    /// elsewhere. (A search over every legal ending of 14 plies finds no other KK position.)
+    const OTHER_ENDINGS: &'static [&'static str] =
+        &["☖G-3a ☗Rx3a= ☖Kx3a", "☖G-5a ☗Rx5a= ☖Kx5a", "☗Rx6a+ ☖+Bx6i ☗Kx6i ☖G-5b ☗+Rx5b ☖Kx5b"];
+
     fn find_opening() -> Opening<Shogi> {
         read_game(PAPER_SHOGI_OPENING)
     }
 
-    fn opening_cache() -> &'static OnceLock<Opening<Shogi>> {
-        static CACHE: OnceLock<Opening<Shogi>> = OnceLock::new();
+    fn opening_cache() -> &'static OnceLock<Openings<Shogi>> {
+        static CACHE: OnceLock<Openings<Shogi>> = OnceLock::new();
         &CACHE
     }
 }
@@ -571,8 +614,8 @@ impl WithOpening for MiniShogi {
         search_opening()
     }
 
-    fn opening_cache() -> &'static OnceLock<Opening<MiniShogi>> {
-        static CACHE: OnceLock<Opening<MiniShogi>> = OnceLock::new();
+    fn opening_cache() -> &'static OnceLock<Openings<MiniShogi>> {
+        static CACHE: OnceLock<Openings<MiniShogi>> = OnceLock::new();
         &CACHE
     }
 }
@@ -580,13 +623,45 @@ impl WithOpening for MiniShogi {
 /// The opening of `V`, computed once: moves from the initial position to a KK position, and that
 /// position. Shogi: the paper's 44-ply game. Mini Shogi: found by [`search_opening`].
 pub fn opening<V: WithOpening>() -> &'static Opening<V> {
-    V::opening_cache().get_or_init(V::find_opening)
+    &openings_of::<V>().first
+}
+
+/// The opening and its variants with [`WithOpening::OTHER_ENDINGS`] (none if the opening failed).
+pub fn openings<V: WithOpening>() -> &'static [(Vec<Move>, Position<V>)] {
+    &openings_of::<V>().all
+}
+
+fn openings_of<V: WithOpening>() -> &'static Openings<V> {
+    V::opening_cache().get_or_init(|| {
+        let all: Result<Vec<_>, String> = V::find_opening().and_then(|(moves, kk)| {
+            std::iter::once(Ok((moves.clone(), kk)))
+                .chain(V::OTHER_ENDINGS.iter().map(|ending| with_ending(&moves, ending)))
+                .collect()
+        });
+        let first = all.as_ref().map(|all| all[0].clone()).map_err(Clone::clone);
+        Openings { first, all: all.unwrap_or_default() }
+    })
+}
+
+/// `moves` with its last plies replaced by `ending` (Western notation), read against the legal moves.
+fn with_ending<V: Variant>(moves: &[Move], ending: &str) -> Opening<V> {
+    let kept = moves
+        .len()
+        .checked_sub(ending.split_whitespace().count())
+        .ok_or("an ending longer than the opening")?;
+    let start = moves[..kept].iter().fold(Position::<V>::startpos(), |p, &m| play(&p, m));
+    let (rest, kk) = read_game_from(start, ending)?;
+    Ok(([&moves[..kept], &rest[..]].concat(), kk))
 }
 
 /// A game in Western notation from the initial position, read against the legal moves; it must end in a
 /// KK position.
 fn read_game<V: Variant>(text: &str) -> Opening<V> {
-    let mut pos = Position::<V>::startpos();
+    read_game_from(Position::<V>::startpos(), text)
+}
+
+/// [`read_game`] from `pos`.
+fn read_game_from<V: Variant>(mut pos: Position<V>, text: &str) -> Opening<V> {
     let mut moves = Vec::new();
     for token in text.split_whitespace() {
         let m = notation::parse_western(&pos, token)?;
@@ -917,6 +992,33 @@ mod tests {
         let (moves, kk) = opening::<MiniShogi>().as_ref().unwrap();
         assert!(moves.len() <= 16, "{} plies", moves.len());
         assert!(is_kk(kk));
+        assert_eq!(openings::<MiniShogi>(), [(moves.clone(), *kk)]);
+    }
+
+    #[test]
+    fn the_shogi_openings_other_endings_leave_gotes_king_elsewhere() {
+        let all = openings::<Shogi>();
+        let (paper, _) = opening::<Shogi>().as_ref().unwrap();
+        assert_eq!(all[0].0, *paper);
+        let boards: Vec<_> = all.iter().map(|(_, kk)| kk.to_sfen()).collect();
+        let hands = "b RB2G2S2N2L9Prb2g2s2n2l9p 1";
+        assert_eq!(
+            boards,
+            [
+                "5k3/9/9/9/9/9/9/9/3K5",
+                "6k2/9/9/9/9/9/9/9/3K5",
+                "4k4/9/9/9/9/9/9/9/3K5",
+                "9/4k4/9/9/9/9/9/9/3K5"
+            ]
+            .map(|board| format!("{board} {hands}"))
+        );
+        for (moves, kk) in all {
+            // The same 44 plies, the paper's up to its last six, replayed against the legal moves.
+            assert_eq!(moves.len(), 44);
+            assert_eq!(moves[..38], paper[..38]);
+            assert_eq!(replays(&Position::startpos(), moves).unwrap(), *kk);
+        }
+        assert!(with_ending::<Shogi>(paper, "☖G-3a ☗Rx4a= ☖Kx3a").is_err());
     }
 
     fn replays<V: Variant>(from: &Position<V>, moves: &[Move]) -> Result<Position<V>, String> {
