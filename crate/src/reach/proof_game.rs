@@ -401,15 +401,16 @@ fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, Pr
 /// The opening (its index in [`openings`]) whose KK position connects to `search_kk` in the fewest plies
 /// altogether, and that connection.
 fn shortest_opening<V: WithOpening>(search_kk: &Position<V>) -> Result<(usize, Vec<Move>), ProofGameError> {
-    let mut best: Option<(usize, Vec<Move>)> = None;
+    let mut best: Option<(usize, usize, Vec<Move>)> = None;
     for (i, (opening, first_kk)) in openings::<V>().iter().enumerate() {
         let connection = connect_kk(first_kk, search_kk).map_err(ProofGameError::Construction)?;
-        let plies = |(i, c): &(usize, Vec<Move>)| openings::<V>()[*i].0.len() + c.len();
-        if best.as_ref().is_none_or(|b| opening.len() + connection.len() < plies(b)) {
-            best = Some((i, connection));
+        let plies = opening.len() + connection.len();
+        if best.as_ref().is_none_or(|b| plies < b.0) {
+            best = Some((plies, i, connection));
         }
     }
-    best.ok_or_else(|| ProofGameError::Construction("no opening".into()))
+    best.map(|(_, i, connection)| (i, connection))
+        .ok_or_else(|| ProofGameError::Construction("no opening".into()))
 }
 
 /// The verified game: the opening whose connection to `search_kk` is shortest, that connection, then
