@@ -401,16 +401,8 @@ fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, Pr
 /// The opening (its index in [`openings`]) whose KK position connects to `search_kk` in the fewest plies
 /// altogether, and that connection.
 fn shortest_opening<V: WithOpening>(search_kk: &Position<V>) -> Result<(usize, Vec<Move>), ProofGameError> {
-    let mut best: Option<(usize, usize, Vec<Move>)> = None;
-    for (i, (opening, first_kk)) in openings::<V>().iter().enumerate() {
-        let connection = connect_kk(first_kk, search_kk).map_err(ProofGameError::Construction)?;
-        let plies = opening.len() + connection.len();
-        if best.as_ref().is_none_or(|b| plies < b.0) {
-            best = Some((plies, i, connection));
-        }
-    }
-    best.map(|(_, i, connection)| (i, connection))
-        .ok_or_else(|| ProofGameError::Construction("no opening".into()))
+    let froms: Vec<_> = openings::<V>().iter().map(|(moves, kk)| (moves.len(), *kk)).collect();
+    connect_kk_from_any(&froms, search_kk).map_err(ProofGameError::Construction)
 }
 
 /// The verified game: the opening whose connection to `search_kk` is shortest, that connection, then
@@ -764,14 +756,41 @@ fn king_walk<V: Variant>(
 /// other king, which takes it, and the kings walk to their squares. The fewest plies of such moves
 /// ([`shortest_connection`]) when they are few enough to search, otherwise [`greedy_connection`].
 pub fn connect_kk<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, String> {
-    if !is_kk(from) || !is_kk(to) {
+    connect_kk_from_any(&[(0, *from)], to).map(|(_, moves)| moves)
+}
+
+/// [`connect_kk`] from whichever of `froms` (each after the plies given with it) reaches `to` in the fewest
+/// plies in all: its index, and the moves. KK positions with the same hands and side to move are searched
+/// at once.
+pub fn connect_kk_from_any<V: Variant>(
+    froms: &[(usize, Position<V>)],
+    to: &Position<V>,
+) -> Result<(usize, Vec<Move>), String> {
+    if froms.is_empty() || !froms.iter().map(|(_, p)| p).chain([to]).all(is_kk) {
         return Err("both positions must have only the kings on the board".into());
     }
+    let first = &froms[0].1;
+    let alike =
+        froms.iter().all(|(_, p)| p.hands() == first.hands() && p.side_to_move() == first.side_to_move());
     // Drops anywhere first; if the kinds do not fit the squares, drops only where every kind to give fits.
-    match shortest_connection(from, to, false).or_else(|| shortest_connection(from, to, true)) {
-        Some(moves) => Ok(moves),
-        None => greedy_connection(from, to),
+    let search = |froms: &[(usize, Position<V>)]| {
+        shortest_connection(froms, to, false).or_else(|| shortest_connection(froms, to, true))
+    };
+    if let Some(found) = alike.then(|| search(froms)).flatten() {
+        return Ok(found);
     }
+    let mut best: Option<(usize, usize, Vec<Move>)> = None;
+    for (i, (before, from)) in froms.iter().enumerate() {
+        let moves = match search(&froms[i..=i]) {
+            Some((_, moves)) => moves,
+            None => greedy_connection(from, to)?,
+        };
+        if best.as_ref().is_none_or(|b| before + moves.len() < b.0) {
+            best = Some((before + moves.len(), i, moves));
+        }
+    }
+    let (_, i, moves) = best.expect("at least one position");
+    Ok((i, moves))
 }
 
 /// The most states [`shortest_connection`] searches (6 bytes each).
@@ -793,8 +812,13 @@ fn given<V: Variant>(from: &Position<V>, to: &Position<V>, giver: Color) -> Vec<
 /// move and how many pieces each side has still to give, kinds aside; the kinds are then given out to the
 /// drops. With `fitting`, a side drops only on squares where every kind it gives may stand. `None` when
 /// the states are too many or the kinds do not fit the squares the search chose.
-fn shortest_connection<V: Variant>(from: &Position<V>, to: &Position<V>, fitting: bool) -> Option<Vec<Move>> {
+fn shortest_connection<V: Variant>(
+    froms: &[(usize, Position<V>)],
+    to: &Position<V>,
+    fitting: bool,
+) -> Option<(usize, Vec<Move>)> {
     let n = V::geometry().n;
+    let from = &froms[0].1;
     let gifts = [given(from, to, Color::Sente), given(from, to, Color::Gote)];
     let count = |c: Color| gifts[c.index()].iter().map(|&(_, k)| k as usize).sum::<usize>();
     let (rs, rg) = (count(Color::Sente), count(Color::Gote));
@@ -805,12 +829,26 @@ fn shortest_connection<V: Variant>(from: &Position<V>, to: &Position<V>, fitting
     let fits = |c: Color, q: usize| !fitting || gifts[c.index()].iter().all(|&(k, _)| !V::is_dead(k, c, q));
     let drop_squares = [Color::Sente, Color::Gote].map(|c| (0..n).map(|q| fits(c, q)).collect());
     let state = Connection::<V> { rs, rg, drop_squares, _v: std::marker::PhantomData };
-    let start = state.index(from.king(Color::Sente), from.king(Color::Gote), from.side_to_move(), rs, rg);
     let goal = state.index(to.king(Color::Sente), to.king(Color::Gote), to.side_to_move(), 0, 0);
     let mut plies = vec![u16::MAX; states];
     let mut parent = vec![u32::MAX; states];
-    let mut buckets: Vec<Vec<u32>> = vec![vec![start as u32]];
-    plies[start] = 0;
+    let mut buckets: Vec<Vec<u32>> = Vec::new();
+    // Each start after the plies before it, counted from the fewest.
+    let least = froms.iter().map(|(before, _)| before).min()?;
+    let starts: Vec<usize> = froms
+        .iter()
+        .map(|(_, p)| state.index(p.king(Color::Sente), p.king(Color::Gote), p.side_to_move(), rs, rg))
+        .collect();
+    for ((before, _), &start) in froms.iter().zip(&starts) {
+        let d = before - least;
+        if d < plies[start] as usize {
+            plies[start] = d as u16;
+            if buckets.len() <= d {
+                buckets.resize(d + 1, Vec::new());
+            }
+            buckets[d].push(start as u32);
+        }
+    }
     let mut d = 0;
     while d < buckets.len() && plies[goal] == u16::MAX {
         while let Some(i) = buckets[d].pop() {
@@ -835,12 +873,14 @@ fn shortest_connection<V: Variant>(from: &Position<V>, to: &Position<V>, fitting
     if plies[goal] == u16::MAX {
         return None;
     }
+    // Back to a start: a state without a parent.
     let mut path = vec![goal];
-    while *path.last().unwrap() != start {
+    while parent[*path.last().unwrap()] != u32::MAX {
         path.push(parent[*path.last().unwrap()] as usize);
     }
     path.reverse();
-    state.moves(&path, gifts)
+    let start = starts.iter().position(|&s| s == path[0])?;
+    Some((start, state.moves(&path, gifts)?))
 }
 
 /// The states of [`shortest_connection`]: (Sente's king, Gote's king, side to move, pieces Sente has still
@@ -1057,9 +1097,27 @@ mod tests {
         assert_eq!(shorter, 2);
         let from = Position::<MiniShogi>::from_sfen("4k/5/5/5/K4 b RBGSPrbgsp 1").unwrap();
         let to = Position::<MiniShogi>::from_sfen("k4/5/5/5/4K w 2R2B2G2S2P 1").unwrap();
-        let shortest = shortest_connection(&from, &to, false).expect("few enough states");
+        let (_, shortest) = shortest_connection(&[(0, from)], &to, false).expect("few enough states");
         assert_eq!(replays(&from, &shortest), Ok(to));
         assert!(shortest.len() <= greedy_connection(&from, &to).unwrap().len());
+    }
+
+    #[test]
+    fn a_connection_from_several_kk_positions_starts_where_the_whole_is_shortest() {
+        let far = Position::<Shogi>::from_sfen("k8/9/9/9/9/9/9/9/4K4 b Pp 1").unwrap();
+        let near = Position::<Shogi>::from_sfen("6k2/9/9/9/9/9/9/9/4K4 b Pp 1").unwrap();
+        let to = Position::<Shogi>::from_sfen("8k/9/9/9/9/9/9/9/4K4 b 2p 1").unwrap();
+        let alone = [connect_kk(&far, &to).unwrap().len(), connect_kk(&near, &to).unwrap().len()];
+        assert!(alone[1] < alone[0]);
+        // Plies before each start count: with 20 before the near one, the far one is nearer in all.
+        for before in [[0, 0], [0, 20], [20, 0]] {
+            let froms = [(before[0], far), (before[1], near)];
+            let (i, moves) = connect_kk_from_any(&froms, &to).unwrap();
+            assert_eq!(before[i] + moves.len(), (0..2).map(|j| before[j] + alone[j]).min().unwrap());
+            assert_eq!(replays(&froms[i].1, &moves), Ok(to));
+        }
+        assert_eq!(connect_kk_from_any(&[(0, far), (20, near)], &to).unwrap().0, 0);
+        assert!(connect_kk_from_any::<Shogi>(&[], &to).is_err());
     }
 
     #[test]
