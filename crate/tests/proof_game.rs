@@ -4,7 +4,7 @@
 //! records read back to the same moves. Unreachable positions get no game.
 
 mod common;
-use common::oracle;
+use common::{oracle, Row};
 use shogi_reach::board::moves::Move;
 use shogi_reach::reach::king_reroute::{reroute_king, reroute_kings};
 use shogi_reach::reach::kk_path::{short_kk_paths, transfers};
@@ -16,6 +16,11 @@ use shogi_reach::reach::stage::Stage;
 use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
 use shogi_reach::rules::parse_legal_move;
 use shogi_reach::{Color, MiniShogi, Position, Ranked, Shogi, Variant, WithOpening};
+
+/// The first `n` reachable (`OK`) rows of the oracle file `name`.
+fn reachable(name: &str, n: usize) -> Vec<Row> {
+    oracle(name).into_iter().filter(|r| r.get("stage") == "OK").take(n).collect()
+}
 
 /// Builds the proof game of `sfen` and checks it by an independent replay and through its records;
 /// whether it is as short as a KK route through the opening's KK position can be.
@@ -58,7 +63,7 @@ fn check<V: Ranked + WithOpening>(sfen: &str, search: &mut KkSearch<V>) -> bool 
 #[test]
 fn every_reachable_shogi_extras_row_has_a_verified_proof_game() {
     let mut search = KkSearch::<Shogi>::new();
-    let rows: Vec<_> = oracle("shogi-extras.tsv").into_iter().filter(|r| r.get("stage") == "OK").collect();
+    let rows = reachable("shogi-extras.tsv", usize::MAX);
     assert_eq!(rows.len(), 300);
     // The bound on KK routes is never above a game, and it is tight: many games meet it.
     let at_bound = rows.iter().filter(|row| check::<Shogi>(row.get("sfen"), &mut search)).count();
@@ -68,14 +73,13 @@ fn every_reachable_shogi_extras_row_has_a_verified_proof_game() {
 #[test]
 fn reachable_sample_rows_have_verified_proof_games() {
     let mut shogi = KkSearch::<Shogi>::new();
-    let rows: Vec<_> = oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").collect();
+    let rows = reachable("shogi-sample.tsv", usize::MAX);
     assert!(rows.len() >= 50, "{} reachable Shogi sample rows", rows.len());
     for row in &rows {
         check::<Shogi>(row.get("sfen"), &mut shogi);
     }
     let mut mini = KkSearch::<MiniShogi>::new();
-    let rows: Vec<_> =
-        oracle("minishogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(300).collect();
+    let rows = reachable("minishogi-sample.tsv", 300);
     assert_eq!(rows.len(), 300);
     for row in &rows {
         check::<MiniShogi>(row.get("sfen"), &mut mini);
@@ -179,10 +183,9 @@ fn the_kk_route_takes_the_shorter_path_back_to_a_kk_position() {
     // Against the reference search's own route, and against the best route through the short path's first
     // KK position alone (not always the one the connection reaches soonest) or the reference's, each as it
     // is or with its kings rerouted: never longer, and on these rows sometimes shorter.
-    let (opening, first_kk) = opening::<MiniShogi>().clone().unwrap();
+    let (opening, first_kk) = opening::<MiniShogi>().unwrap().clone();
     let mut search = KkSearch::<MiniShogi>::new();
-    let rows: Vec<_> =
-        oracle("minishogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(60).collect();
+    let rows = reachable("minishogi-sample.tsv", 60);
     let (mut shorter, mut shorter_than_first) = (0, 0);
     for row in &rows {
         let pos = Position::<MiniShogi>::from_sfen(row.get("sfen")).unwrap();
@@ -218,11 +221,10 @@ fn the_kk_route_takes_the_shorter_path_back_to_a_kk_position() {
 fn rerouted_kings_shorten_the_connection_and_the_path_still_replays() {
     // The reference search's path leaves Sente's king wherever its spare moves took it; rerouted through
     // those same moves it starts nearer the opening's, and the connection to it is shorter on some rows.
-    let (opening, first_kk) = opening::<Shogi>().clone().unwrap();
+    let (opening, first_kk) = opening::<Shogi>().unwrap().clone();
     let g = Shogi::geometry();
     let mut search = KkSearch::<Shogi>::new();
-    let rows: Vec<_> =
-        oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(20).collect();
+    let rows = reachable("shogi-sample.tsv", 20);
     let mut shorter = 0;
     for row in &rows {
         let pos = Position::<Shogi>::from_sfen(row.get("sfen")).unwrap();
@@ -247,11 +249,10 @@ fn kk_routes_start_from_the_opening_nearest_the_search_kk_position() {
     // The paper's opening and its other endings (Gote's king on 3a, 5a or 5b): a game is never longer than
     // the paper's opening with the same connection's end and path would make it, and on these rows it is
     // often shorter, through another ending.
-    let all = openings::<Shogi>();
+    let all = openings::<Shogi>().unwrap();
     let (paper, paper_kk) = &all[0];
     let mut search = KkSearch::<Shogi>::new();
-    let rows: Vec<_> =
-        oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(20).collect();
+    let rows = reachable("shogi-sample.tsv", 20);
     let mut shorter = 0;
     for row in &rows {
         let pos = Position::<Shogi>::from_sfen(row.get("sfen")).unwrap();
@@ -275,9 +276,8 @@ fn kk_routes_start_from_the_opening_nearest_the_search_kk_position() {
 fn short_paths_back_hand_pieces_over_on_the_way() {
     // The short path aims at the opening's KK position: an un-capture it takes spares a transfer, and
     // nothing else changes which side holds what; on these random positions it takes some.
-    let (_, first_kk) = opening::<Shogi>().clone().unwrap();
-    let rows: Vec<_> =
-        oracle("shogi-sample.tsv").into_iter().filter(|r| r.get("stage") == "OK").take(30).collect();
+    let (_, first_kk) = opening::<Shogi>().unwrap().clone();
+    let rows = reachable("shogi-sample.tsv", 30);
     let (mut before, mut after) = (0, 0);
     for row in &rows {
         let pos = Position::<Shogi>::from_sfen(row.get("sfen")).unwrap();

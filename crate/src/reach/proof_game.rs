@@ -368,9 +368,9 @@ fn reference_kk_route<V: WithOpening>(
 /// and through each path (the reference's too) with its kings' walks moved into its own king moves
 /// ([`reroute_kings`]).
 fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, ProofGameError> {
-    opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?;
+    let all = kk_openings::<V>()?;
     // Aimed at the KK position of the opening that the bound favours.
-    let (_, first_kk) = openings::<V>()
+    let (_, first_kk) = all
         .iter()
         .min_by_key(|(o, first_kk)| o.len() + plies_from_kk(first_kk, &kk.end) as usize)
         .expect("at least one opening");
@@ -381,27 +381,34 @@ fn shorten_kk_route<V: WithOpening>(kk: ProofGame<V>) -> Result<ProofGame<V>, Pr
     // The reference's path as it is is `kk` itself; rerouted, it is one more candidate.
     let rerouted: Vec<_> =
         paths.iter().chain([&reference]).filter_map(|(kk, path)| reroute_kings(kk, path, first_kk)).collect();
-    let mut best: Option<(usize, Position<V>, Vec<Move>)> = None;
+    let mut best = None;
     for (search_kk, path) in paths.into_iter().chain(rerouted) {
         let (i, connection) = shortest_opening(&search_kk)?;
-        let plies = openings::<V>()[i].0.len() + connection.len() + path.len();
-        if plies < best.as_ref().map_or(kk.moves.len(), |b| b.0) {
-            best = Some((plies, search_kk, path));
+        let plies = all[i].0.len() + connection.len() + path.len();
+        if plies < best.as_ref().map_or(kk.moves.len(), |b: &(usize, _)| b.0) {
+            best = Some((plies, (i, connection, search_kk, path)));
             if plies == bound {
                 break;
             }
         }
     }
     match best {
-        Some((_, search_kk, path)) => kk_route(&kk.end, search_kk, path),
+        Some((_, (i, connection, search_kk, path))) => {
+            verified_kk_route(&kk.end, i, connection, search_kk, path)
+        }
         None => Ok(kk),
     }
+}
+
+/// The openings, or why there are none.
+fn kk_openings<V: WithOpening>() -> Result<&'static [KkOpening<V>], ProofGameError> {
+    openings::<V>().map_err(ProofGameError::Construction)
 }
 
 /// The opening (its index in [`openings`]) whose KK position connects to `search_kk` in the fewest plies
 /// altogether, and that connection.
 fn shortest_opening<V: WithOpening>(search_kk: &Position<V>) -> Result<(usize, Vec<Move>), ProofGameError> {
-    let froms: Vec<_> = openings::<V>().iter().map(|(moves, kk)| (moves.len(), *kk)).collect();
+    let froms: Vec<_> = kk_openings::<V>()?.iter().map(|(moves, kk)| (moves.len(), *kk)).collect();
     connect_kk_from_any(&froms, search_kk).map_err(ProofGameError::Construction)
 }
 
@@ -412,10 +419,22 @@ fn kk_route<V: WithOpening>(
     search_kk: Position<V>,
     path: Vec<Move>,
 ) -> Result<ProofGame<V>, ProofGameError> {
-    opening::<V>().as_ref().map_err(|e| ProofGameError::Construction(e.clone()))?;
     let (i, connection) = shortest_opening(&search_kk)?;
-    let (opening, first_kk) = &openings::<V>()[i];
-    let bound = openings::<V>().iter().map(|(o, kk)| o.len() + plies_from_kk(kk, pos) as usize).min();
+    verified_kk_route(pos, i, connection, search_kk, path)
+}
+
+/// The verified game: opening `i` of [`openings`], `connection` from its KK position to `search_kk`, then
+/// `path` from it to `pos`.
+fn verified_kk_route<V: WithOpening>(
+    pos: &Position<V>,
+    i: usize,
+    connection: Vec<Move>,
+    search_kk: Position<V>,
+    path: Vec<Move>,
+) -> Result<ProofGame<V>, ProofGameError> {
+    let all = kk_openings::<V>()?;
+    let (opening, first_kk) = &all[i];
+    let bound = all.iter().map(|(o, kk)| o.len() + plies_from_kk(kk, pos) as usize).min();
     let kk = KkRoute {
         opening: opening.len(),
         connection: connection.len(),
@@ -566,22 +585,23 @@ pub const PAPER_SHOGI_OPENING: &str = "☗P-7f ☖R-3b ☗Bx3c= ☖Rx3c ☗R-3h 
     ☖+Bx7i ☗Rx7c= ☖+Bx5g ☗Rx7a= ☖+Bx3i ☗Rx8a= ☖+Bx1g ☗Rx8c= ☖+Bx2g ☗G-3h ☖+Bx3h ☗Rx9c= ☖+Bx2i \
     ☗Rx9a= ☖+Bx4g ☗Rx6a= ☖+Bx6i ☗Kx6i ☖K-5b ☗Rx4a= ☖Kx4a";
 
-type Opening<V> = Result<(Vec<Move>, Position<V>), String>;
+/// An opening's moves from the initial position and the KK position they end in.
+pub type KkOpening<V> = (Vec<Move>, Position<V>);
 
-/// A game's opening and the variants of it that end in other KK positions, computed once.
-pub struct Openings<V: Variant> {
-    first: Opening<V>,
-    all: Vec<(Vec<Move>, Position<V>)>,
-}
+type Opening<V> = Result<KkOpening<V>, String>;
+
+/// A game's opening and the variants of it that end in other KK positions (the opening first), computed
+/// once.
+type Openings<V> = Result<Vec<KkOpening<V>>, String>;
 
 /// What proof games need of a game: how its opening to a KK position is found, and where it is kept.
 pub trait WithOpening: BoundCache {
     /// Other last moves of the opening, in Western notation: each replaces as many of its last plies as
     /// it has moves, and ends in another KK position.
     const OTHER_ENDINGS: &'static [&'static str] = &[];
-    /// Finds the opening; [`opening`] calls it once.
+    /// Finds the opening; [`openings`] calls it once.
     fn find_opening() -> Opening<Self>;
-    /// Where [`opening`] keeps it.
+    /// Where [`openings`] keeps it and its variants.
     fn opening_cache() -> &'static OnceLock<Openings<Self>>;
 }
 
@@ -615,25 +635,20 @@ impl WithOpening for MiniShogi {
 
 /// The opening of `V`, computed once: moves from the initial position to a KK position, and that
 /// position. Shogi: the paper's 44-ply game. Mini Shogi: found by [`search_opening`].
-pub fn opening<V: WithOpening>() -> &'static Opening<V> {
-    &openings_of::<V>().first
+pub fn opening<V: WithOpening>() -> Result<&'static KkOpening<V>, String> {
+    openings::<V>().map(|all| &all[0])
 }
 
-/// The opening and its variants with [`WithOpening::OTHER_ENDINGS`] (none if the opening failed).
-pub fn openings<V: WithOpening>() -> &'static [(Vec<Move>, Position<V>)] {
-    &openings_of::<V>().all
-}
-
-fn openings_of<V: WithOpening>() -> &'static Openings<V> {
-    V::opening_cache().get_or_init(|| {
-        let all: Result<Vec<_>, String> = V::find_opening().and_then(|(moves, kk)| {
+/// The opening, then its variants with [`WithOpening::OTHER_ENDINGS`].
+pub fn openings<V: WithOpening>() -> Result<&'static [KkOpening<V>], String> {
+    let all = V::opening_cache().get_or_init(|| {
+        V::find_opening().and_then(|(moves, kk)| {
             std::iter::once(Ok((moves.clone(), kk)))
                 .chain(V::OTHER_ENDINGS.iter().map(|ending| with_ending(&moves, ending)))
                 .collect()
-        });
-        let first = all.as_ref().map(|all| all[0].clone()).map_err(Clone::clone);
-        Openings { first, all: all.unwrap_or_default() }
-    })
+        })
+    });
+    all.as_deref().map_err(Clone::clone)
 }
 
 /// `moves` with its last plies replaced by `ending` (Western notation), read against the legal moves.
@@ -1027,19 +1042,19 @@ mod tests {
 
     #[test]
     fn openings_reach_a_kk_position() {
-        let (moves, kk) = opening::<Shogi>().as_ref().unwrap();
+        let (moves, kk) = opening::<Shogi>().unwrap();
         assert_eq!(moves.len(), 44);
         assert_eq!(kk.to_sfen(), "5k3/9/9/9/9/9/9/9/3K5 b RB2G2S2N2L9Prb2g2s2n2l9p 1");
-        let (moves, kk) = opening::<MiniShogi>().as_ref().unwrap();
+        let (moves, kk) = opening::<MiniShogi>().unwrap();
         assert!(moves.len() <= 16, "{} plies", moves.len());
         assert!(is_kk(kk));
-        assert_eq!(openings::<MiniShogi>(), [(moves.clone(), *kk)]);
+        assert_eq!(openings::<MiniShogi>().unwrap(), [(moves.clone(), *kk)]);
     }
 
     #[test]
     fn the_shogi_openings_other_endings_leave_gotes_king_elsewhere() {
-        let all = openings::<Shogi>();
-        let (paper, _) = opening::<Shogi>().as_ref().unwrap();
+        let all = openings::<Shogi>().unwrap();
+        let (paper, _) = opening::<Shogi>().unwrap();
         assert_eq!(all[0].0, *paper);
         let boards: Vec<_> = all.iter().map(|(_, kk)| kk.to_sfen()).collect();
         let hands = "b RB2G2S2N2L9Prb2g2s2n2l9p 1";
