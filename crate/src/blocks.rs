@@ -3,7 +3,7 @@
 //! ranges), and `merge --verify K` recomputes K blocks of every shard, chosen at random, and compares.
 
 use crate::board::position::Position;
-use crate::estimate::{run_job, Report, Tally};
+use crate::estimate::{run_job, run_job_until, Report, Tally};
 use crate::ranking::rank::Ranked;
 use crate::ranking::sample::RankSampler;
 use crate::reach::search::SearchOptions;
@@ -54,7 +54,32 @@ impl std::fmt::Display for BlockProblem {
 /// The samples `indices` in jobs of 64 (in parallel, like [`crate::estimate::run_range`]), tallied per
 /// block.
 pub fn run_by_block<V: Ranked>(seed: u64, indices: Range<u64>, options: SearchOptions) -> Vec<BlockTally> {
-    run_by_block_keeping::<V>(seed, indices, options, 0).0
+    run_by_block_until::<V>(seed, indices, options, &|| false).0
+}
+
+/// [`run_by_block`] that stops once `stop()` is true, within one sample per thread: the blocks of the
+/// samples done from `indices.start` on without a gap, and where they end (`indices.end` unless
+/// stopped). Its jobs of 64 samples are done whole or not at all; those done past the first one given up
+/// are dropped.
+pub fn run_by_block_until<V: Ranked>(
+    seed: u64,
+    indices: Range<u64>,
+    options: SearchOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (Vec<BlockTally>, u64) {
+    let sampler = RankSampler::<V>::new(seed);
+    let jobs: Vec<Range<u64>> = pieces(indices.clone(), 64).collect();
+    let tallies: Vec<Option<Tally>> = jobs
+        .par_iter()
+        .map(|r| run_job_until(&sampler, r.clone(), options, 0, stop).map(|b| b.tally))
+        .collect();
+    let mut blocks = Vec::new();
+    let mut end = indices.start;
+    for (r, tally) in jobs.into_iter().zip(tallies).map_while(|(r, t)| Some((r, t?))) {
+        end = r.end;
+        append(&mut blocks, vec![BlockTally { start: r.start, end: r.end, tally }]);
+    }
+    (blocks, end)
 }
 
 /// [`run_by_block`], also keeping up to `keep` reachable samples (those with the lowest indices, so the
@@ -144,8 +169,8 @@ pub fn append(blocks: &mut Vec<BlockTally>, more: Vec<BlockTally>) {
     }
 }
 
-/// Checks a report's blocks (if it has any): each within one block and in order, counting its samples,
-/// together covering the ranges exactly and adding up to the tally.
+/// Checks a report's blocks (if it has any; [`Report::check`] requires them): each within one block and
+/// in order, counting its samples, together covering the ranges exactly and adding up to the tally.
 pub fn check(r: &Report) -> Result<(), BlockProblem> {
     if r.blocks.is_empty() {
         return Ok(());
@@ -189,6 +214,39 @@ fn append_ranges(out: &mut Vec<[u64; 2]>, ranges: impl Iterator<Item = [u64; 2]>
     }
 }
 
+/// The share of forged blocks that verification must catch, and the chance it may miss them.
+pub const FORGED_SHARE: f64 = 0.01;
+pub const MISS_CHANCE: f64 = 0.01;
+
+/// How many of a report's `n` blocks to recompute, drawn at random without repetition, so that a report
+/// with [`FORGED_SHARE`] of its blocks forged (at least one) passes with chance at most [`MISS_CHANCE`]:
+/// the least K for which drawing K genuine blocks in a row is that unlikely. All of them up to 100
+/// blocks (one forged block must be drawn), 368 of 1 000, never more than 459.
+pub fn blocks_to_verify(n: usize) -> usize {
+    let forged = ((n as f64 * FORGED_SHARE).ceil() as usize).max(1);
+    let mut all_genuine = 1.0;
+    for k in 0..n {
+        if all_genuine <= MISS_CHANCE {
+            return k;
+        }
+        // 0 once every genuine block is drawn (k = n - forged): the next draw is forged.
+        all_genuine *= (n - forged - k) as f64 / (n - k) as f64;
+    }
+    n
+}
+
+/// `k` distinct indices of `0..n` (all of them when `k >= n`) drawn at random by `next` (uniform `u64`s),
+/// in the order drawn.
+pub fn draw_blocks(n: usize, k: usize, mut next: impl FnMut() -> u64) -> Vec<usize> {
+    let mut picks: Vec<usize> = (0..n).collect();
+    for i in 0..k.min(n) {
+        let j = i + (next() % (n - i) as u64) as usize;
+        picks.swap(i, j);
+    }
+    picks.truncate(k);
+    picks
+}
+
 /// A block whose recomputed tally differs from the one in the report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
@@ -227,6 +285,23 @@ mod tests {
         let mut sum = Tally::default();
         blocks.iter().for_each(|b| sum.merge(&b.tally).unwrap());
         assert_eq!(sum, want.tally);
+    }
+
+    #[test]
+    fn verification_draws_enough_blocks_to_catch_one_percent_forged() {
+        let counts: Vec<usize> =
+            [0, 1, 2, 10, 100, 101, 1000, 10_000, 1_000_000].map(blocks_to_verify).into();
+        assert_eq!(counts, [0, 1, 2, 10, 99, 91, 368, 448, 459]);
+        for n in [1, 7, 100, 101, 250, 1000, 5000] {
+            let forged = ((n as f64 * FORGED_SHARE).ceil() as usize).max(1);
+            // The chance that k draws miss every forged block, for k and for one draw fewer.
+            let miss = |k: usize| {
+                (0..k).map(|i| (n - forged).saturating_sub(i) as f64 / (n - i) as f64).product::<f64>()
+            };
+            let k = blocks_to_verify(n);
+            assert!(miss(k) <= MISS_CHANCE, "{n} blocks: {k} draws miss with {}", miss(k));
+            assert!(miss(k - 1) > MISS_CHANCE, "{n} blocks: {} draws would do", k - 1);
+        }
     }
 
     #[test]

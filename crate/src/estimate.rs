@@ -17,6 +17,11 @@ use serde::{Deserialize, Serialize};
 use std::any::Any;
 use std::cell::RefCell;
 
+/// The rows of Table 2: the last counts the positions traced back `TRACED_BACK_ROWS - 1` plies or more.
+/// The papers' deepest is 8 plies (both games); the bound keeps a report's size within what a game can
+/// give, so that a file padded with millions of rows is refused by name.
+pub const TRACED_BACK_ROWS: usize = 256;
+
 /// Counts of one run (or shard).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
@@ -24,7 +29,7 @@ pub struct Tally {
     /// Samples by their first failing stage (or final verdict).
     pub stages: StageCounts,
     /// Unreachable positions by the most plies their search could trace back (0 = no predecessor):
-    /// the paper's Table 2.
+    /// the paper's Table 2, at most [`TRACED_BACK_ROWS`] rows, the last one not 0.
     pub traced_back: Vec<u64>,
     /// Over reachable positions: heap pops, generated positions and path plies, summed.
     pub reachable_pops: u64,
@@ -45,7 +50,7 @@ impl Tally {
             (Stage::Reach, Some(s)) => Some(s.max_depth as usize),
             _ => None,
         };
-        if let Some(d) = traced {
+        if let Some(d) = traced.map(|d| d.min(TRACED_BACK_ROWS - 1)) {
             if self.traced_back.len() <= d {
                 self.traced_back.resize(d + 1, 0);
             }
@@ -105,6 +110,10 @@ impl Tally {
         let stages = self.stages.checked_total();
         if stages != Some(self.samples) {
             return Err(TallyProblem::StageTotal { stages, samples: self.samples });
+        }
+        let rows = self.traced_back.len();
+        if rows > TRACED_BACK_ROWS || self.traced_back.last() == Some(&0) {
+            return Err(TallyProblem::TracedBackRows { rows });
         }
         // Both at most `samples` now.
         let prev_and_reach = self.count(Stage::Prev) + self.count(Stage::Reach);
@@ -178,6 +187,8 @@ pub enum TallyProblem {
     StageTotal { stages: Option<u64>, samples: u64 },
     /// Table 2 adds up to `traced` (`None`: more than 64 bits), not to the `prev` and `reach` counts.
     TracedBack { traced: Option<u64>, prev_and_reach: u64 },
+    /// Table 2 has more than [`TRACED_BACK_ROWS`] rows, or ends with a row of 0 (as no run writes it).
+    TracedBackRows { rows: usize },
 }
 
 impl std::fmt::Display for TallyProblem {
@@ -191,6 +202,10 @@ impl std::fmt::Display for TallyProblem {
                 f,
                 "Table 2 (traced_back) adds up to {}, not to the {prev_and_reach} prev and reach samples",
                 sum(traced)
+            ),
+            TallyProblem::TracedBackRows { rows } => write!(
+                f,
+                "Table 2 (traced_back) has {rows} rows: a run writes at most {TRACED_BACK_ROWS}, the last not 0"
             ),
         }
     }
@@ -387,9 +402,23 @@ pub(crate) fn run_job<V: Ranked>(
     options: SearchOptions,
     keep: usize,
 ) -> Batch<V> {
+    run_job_until(sampler, indices, options, keep, &|| false).expect("a job nothing stops")
+}
+
+/// [`run_job`], given up (`None`) as soon as `stop()` is true before a sample.
+pub(crate) fn run_job_until<V: Ranked>(
+    sampler: &RankSampler<V>,
+    indices: std::ops::Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Batch<V>> {
     let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
     with_search::<V, _>(|search| {
         for i in indices {
+            if stop() {
+                return None;
+            }
             let c =
                 classify_sample::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
             let Some(c) = batch.tally.add_sample(c) else { continue };
@@ -397,8 +426,9 @@ pub(crate) fn run_job<V: Ranked>(
                 batch.reachable.push((i, c.position));
             }
         }
-    });
-    batch
+        Some(())
+    })?;
+    Some(batch)
 }
 
 /// A sample through the pipeline: the stage of one that fails the placement test while being unranked
@@ -535,6 +565,8 @@ pub enum ShardProblem {
     MaxNodes { found: Option<usize>, expected: Option<usize> },
     /// Per-block tallies that do not cover the ranges or do not add up to the tally.
     Blocks(crate::blocks::BlockProblem),
+    /// No per-block tallies (a report of an older version): nothing in it can be verified.
+    NoBlocks,
     /// A range `[start, end)` with `start > end`, or `end` beyond the run's `samples`.
     BadRange { range: [u64; 2], samples: u64 },
     /// A range that shares samples with a range of report `other` (possibly this one).
@@ -571,6 +603,9 @@ impl std::fmt::Display for ShardProblem {
                 cap(expected)
             ),
             ShardProblem::Blocks(problem) => write!(f, "per-block tallies: {problem}"),
+            ShardProblem::NoBlocks => {
+                f.write_str("no per-block tallies (written by an older version): it cannot be verified")
+            }
             ShardProblem::BadRange { range, samples } => {
                 write!(f, "sample range {range:?} is not within 0..{samples} with start <= end")
             }
@@ -616,7 +651,8 @@ impl std::error::Error for MergeError {}
 impl Report {
     /// Checks what a report says about itself: its format, its ranges (`start <= end <= samples`, not
     /// overlapping one another), that its tally counts exactly the samples its ranges cover, and that the
-    /// tally is consistent ([`Tally::check`]). `index` names the report in an [`ShardProblem::Overlap`].
+    /// tally is consistent ([`Tally::check`]), with per-block tallies that cover the ranges and add up to
+    /// it ([`crate::blocks::check`]). `index` names the report in an [`ShardProblem::Overlap`].
     /// The derived fields (`candidates`, `funnel`, `estimate`) are not read by [`merge`]: it recomputes them.
     pub fn check(&self, index: usize) -> Result<(), ShardProblem> {
         if self.format != REPORT_FORMAT {
@@ -635,6 +671,9 @@ impl Report {
             return Err(ShardProblem::Covered { tally: self.tally.samples, ranges: covered });
         }
         self.tally.check().map_err(ShardProblem::Tally)?;
+        if self.blocks.is_empty() && self.tally.samples > 0 {
+            return Err(ShardProblem::NoBlocks);
+        }
         crate::blocks::check(self).map_err(ShardProblem::Blocks)
     }
 }
@@ -704,12 +743,9 @@ pub fn merge<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError> {
             _ => joined.push(r),
         }
     }
-    // Blocks only when every shard has them (a shard without cannot be verified, nor can the merge).
+    let mut all: Vec<BlockTally> = reports.iter().flat_map(|r| r.blocks.iter().cloned()).collect();
+    all.sort_by_key(|b| b.start);
     let mut blocks: Vec<BlockTally> = Vec::new();
-    if reports.iter().all(|r| !r.blocks.is_empty() || r.tally.samples == 0) {
-        let mut all: Vec<BlockTally> = reports.iter().flat_map(|r| r.blocks.iter().cloned()).collect();
-        all.sort_by_key(|b| b.start);
-        crate::blocks::append(&mut blocks, all);
-    }
+    crate::blocks::append(&mut blocks, all);
     Ok(Report::new::<V>(first.seed, first.samples, joined, first.max_nodes, tally).with_blocks(blocks))
 }

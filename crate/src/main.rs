@@ -3,7 +3,7 @@
 mod cli;
 
 use clap::{Parser, Subcommand};
-use cli::estimate::{merge_files, parse_shard};
+use cli::estimate::{merge_files, parse_shard, parse_verify, VerifyCount};
 use cli::source::Source;
 use cli::{commands, Failure, Run};
 use shogi_reach::reach::search::SearchOptions;
@@ -128,9 +128,14 @@ enum Command {
         /// Seconds between checkpoints.
         #[arg(long, default_value_t = 60)]
         checkpoint_every: u64,
-        /// Continue the run of this checkpoint (same game, seed, samples, shard and node cap), saving to it.
+        /// Continue the run of this checkpoint (same game, seed, samples, shard and node cap), saving to it,
+        /// after recomputing some of its blocks (--verify).
         #[arg(long)]
         resume: Option<std::path::PathBuf>,
+        /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (the
+        /// default: enough to catch a checkpoint with 1 % of its blocks forged with probability 0.99).
+        #[arg(long, value_name = "K|auto", requires = "resume", value_parser = parse_verify)]
+        verify: Option<VerifyCount>,
         /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
         #[arg(long, value_parser = clap::value_parser!(u32).range(1..=15))]
         target_digits: Option<u32>,
@@ -140,9 +145,10 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Recompute K randomly chosen blocks of 65 536 samples of every shard and refuse a shard whose
-        /// recorded block tallies differ.
-        #[arg(long, value_name = "K")]
-        verify: Option<usize>,
+        /// recorded block tallies differ. `auto`: enough blocks to catch a shard with 1 % of its blocks
+        /// forged with probability 0.99 (all of them up to 100 blocks, never more than 459).
+        #[arg(long, value_name = "K|auto", value_parser = parse_verify)]
+        verify: Option<VerifyCount>,
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
@@ -245,6 +251,7 @@ fn run(command: Command) -> cli::Result<()> {
             checkpoint,
             checkpoint_every,
             resume,
+            verify,
             target_digits,
         } => dispatch(
             variant,
@@ -258,6 +265,7 @@ fn run(command: Command) -> cli::Result<()> {
                 checkpoint,
                 checkpoint_every: std::time::Duration::from_secs(checkpoint_every),
                 resume,
+                verify: verify.unwrap_or_default(),
                 target_digits,
             },
         ),

@@ -382,47 +382,6 @@ fn explain_certifies_unreachable_positions() {
 }
 
 #[test]
-fn an_interrupted_estimate_resumes_to_the_same_report() {
-    let dir = std::env::temp_dir().join(format!("shogi-reach-checkpoint-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let ck = dir.join("run.json");
-    let ck_arg = ck.to_str().unwrap();
-    let run = ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
-    let child = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
-        .args(run)
-        .args(["--threads", "1", "--checkpoint", ck_arg, "--checkpoint-every", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // SIGTERM (as a batch system's time limit sends) once the first checkpoint is on disk.
-    while !ck.exists() {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-    Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert!(!out.status.success() && err.contains("--resume"), "{err}");
-    let saved: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
-    let done = saved["ranges"][0][1].as_u64().unwrap();
-    assert!(done > 0 && done < 150_000, "{done} samples done");
-    assert_eq!(saved["tally"]["samples"].as_u64(), Some(done));
-    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(printed, saved, "the report printed at the interruption is the checkpoint");
-
-    let resumed = ok(&[&run[..], &["--resume", ck_arg]].concat(), "");
-    assert_eq!(resumed, ok(&run, ""), "resumed = uninterrupted");
-    let other_seed =
-        ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "12", "--resume", ck_arg];
-    assert!(fails(&other_seed, "").contains("another run's checkpoint"));
-    let other_shard = [&run[..], &["--shard", "1/2", "--resume", ck_arg]].concat();
-    assert!(fails(&other_shard, "").contains("another run's checkpoint"));
-    std::fs::write(&ck, "{").unwrap();
-    assert!(fails(&[&run[..], &["--resume", ck_arg]].concat(), "").contains("not an estimate report"));
-    std::fs::remove_dir_all(&dir).unwrap();
-}
-
-#[test]
 fn the_planner_says_how_many_samples_the_digits_need() {
     let run =
         ["estimate", "--variant", "minishogi", "--samples", "4000", "--seed", "5", "--target-digits", "3"];

@@ -1,6 +1,7 @@
 //! Estimates: agreement with the paper's Mini Shogi estimate, and identical tallies however the samples
 //! are split over shards and threads.
 
+use shogi_reach::blocks::run_by_block;
 use shogi_reach::estimate::{
     merge, run_range, shard_range, try_shard_range, Report, ShardError, StageCounts, Tally,
 };
@@ -49,17 +50,23 @@ fn shards_and_threads_give_the_same_tally() {
     let single = pool(1).install(|| run_range::<MiniShogi>(seed, 0..n, FAST));
     assert_eq!(whole, single);
     let m = 3;
-    let reports: Vec<Report> = (0..m)
-        .map(|k| {
-            let r = shard_range(n, k, m);
-            let t = run_range::<MiniShogi>(seed, r.clone(), FAST);
-            Report::new::<MiniShogi>(seed, n, vec![[r.start, r.end]], None, t)
-        })
-        .collect();
+    let reports: Vec<Report> =
+        (0..m)
+            .map(|k| {
+                let r = shard_range(n, k, m);
+                let t = run_range::<MiniShogi>(seed, r.clone(), FAST);
+                Report::new::<MiniShogi>(seed, n, vec![[r.start, r.end]], None, t)
+                    .with_blocks(run_by_block::<MiniShogi>(seed, r, FAST))
+            })
+            .collect();
     let merged = merge::<MiniShogi>(&reports).unwrap();
     assert!(merged.is_complete());
     assert_eq!(merged.tally, whole);
-    assert_eq!(merged, Report::new::<MiniShogi>(seed, n, vec![[0, n]], None, whole.clone()));
+    let blocks = run_by_block::<MiniShogi>(seed, 0..n, FAST);
+    assert_eq!(
+        merged,
+        Report::new::<MiniShogi>(seed, n, vec![[0, n]], None, whole.clone()).with_blocks(blocks)
+    );
     // Overlapping or foreign shards are refused.
     assert!(merge::<MiniShogi>(&[reports[0].clone(), reports[0].clone()]).is_err());
     let mut other = reports[1].clone();

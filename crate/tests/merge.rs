@@ -2,9 +2,10 @@
 //! error naming the shard and the problem, never a panic or a wrapped count. The library first, then the
 //! command line (`shogi-reach merge FILES...`).
 
+use shogi_reach::blocks::run_by_block;
 use shogi_reach::estimate::{
     merge, run_range, Estimate, MergeError, Report, ShardProblem, Tally, TallyOverflow, TallyProblem,
-    REPORT_FORMAT,
+    REPORT_FORMAT, TRACED_BACK_ROWS,
 };
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::reach::stage::Stage;
@@ -15,26 +16,24 @@ const FAST: SearchOptions = SearchOptions { max_nodes: None, lazy_captures: true
 const SEED: u64 = 7;
 const N: u64 = 3_000;
 
+/// The report of the samples `range` of a run of `N`, with its per-block tallies.
+fn report_of(range: std::ops::Range<u64>) -> Report {
+    let blocks = run_by_block::<MiniShogi>(SEED, range.clone(), FAST);
+    let tally = run_range::<MiniShogi>(SEED, range.clone(), FAST);
+    Report::new::<MiniShogi>(SEED, N, vec![[range.start, range.end]], None, tally).with_blocks(blocks)
+}
+
 /// Three shards of one run of `N` samples (`[0, 1000)`, `[1000, 2000)`, `[2000, 3000)`) and the whole run.
 fn shards() -> &'static (Vec<Report>, Report) {
     static SHARDS: OnceLock<(Vec<Report>, Report)> = OnceLock::new();
-    SHARDS.get_or_init(|| {
-        let shards: Vec<Report> = (0..3)
-            .map(|k| {
-                let (s, e) = (k * 1000, (k + 1) * 1000);
-                Report::new::<MiniShogi>(
-                    SEED,
-                    N,
-                    vec![[s, e]],
-                    None,
-                    run_range::<MiniShogi>(SEED, s..e, FAST),
-                )
-            })
-            .collect();
-        let whole =
-            Report::new::<MiniShogi>(SEED, N, vec![[0, N]], None, run_range::<MiniShogi>(SEED, 0..N, FAST));
-        (shards, whole)
-    })
+    SHARDS.get_or_init(|| ((0..3).map(|k| report_of(k * 1000..(k + 1) * 1000)).collect(), report_of(0..N)))
+}
+
+/// Changes a report's tally and the tally of its one block alike: a forgery its own checks cannot see.
+fn tamper_tally(report: &mut Report, tamper: impl Fn(&mut Tally)) {
+    assert_eq!(report.blocks.len(), 1, "a report of one block");
+    tamper(&mut report.tally);
+    tamper(&mut report.blocks[0].tally);
 }
 
 /// The shards with shard `index` changed by `tamper`.
@@ -185,13 +184,44 @@ fn table_2_must_add_up_to_prev_and_reach() {
     assert!(matches!(p, ShardProblem::Tally(TallyProblem::TracedBack { traced: Some(0), .. })), "{p:?}");
 }
 
+/// A consistent shard padded with two million rows of Table 2 (12 MB) was once shown row by row; Table 2
+/// is bounded by what a run writes: at most `TRACED_BACK_ROWS` rows, the last not 0.
+#[test]
+fn table_2_is_bounded_by_what_a_run_writes() {
+    let padded = tampered(1, |r| tamper_tally(r, |t| t.traced_back.resize(2_000_000, 0)));
+    let p = problem(&padded, 1);
+    assert_eq!(p, ShardProblem::Tally(TallyProblem::TracedBackRows { rows: 2_000_000 }));
+    assert!(p.to_string().contains("2000000 rows"), "{p}");
+    let one_zero = tampered(1, |r| tamper_tally(r, |t| t.traced_back.push(0)));
+    assert!(matches!(problem(&one_zero, 1), ShardProblem::Tally(TallyProblem::TracedBackRows { .. })));
+    // The deepest row a run may write, moved from row 0: consistent, and merged.
+    let deepest = tampered(1, |r| {
+        tamper_tally(r, |t| {
+            t.traced_back[0] -= 1;
+            t.traced_back.resize(TRACED_BACK_ROWS, 0);
+            t.traced_back[TRACED_BACK_ROWS - 1] = 1;
+        })
+    });
+    assert!(merge::<MiniShogi>(&deepest).is_ok());
+    let deeper = tampered(1, |r| {
+        tamper_tally(r, |t| {
+            t.traced_back[0] -= 1;
+            t.traced_back.resize(TRACED_BACK_ROWS + 1, 0);
+            t.traced_back[TRACED_BACK_ROWS] = 1;
+        })
+    });
+    let p = problem(&deeper, 1);
+    assert_eq!(p, ShardProblem::Tally(TallyProblem::TracedBackRows { rows: TRACED_BACK_ROWS + 1 }));
+}
+
 #[test]
 fn sums_over_shards_never_overflow() {
     let reports = {
         let mut r = shards().0.clone();
         // Fits with shard 1, overflows with shard 2.
         assert!(r[2].tally.reachable_nodes > 0);
-        r[0].tally.reachable_nodes = u64::MAX - r[1].tally.reachable_nodes;
+        let fits = u64::MAX - r[1].tally.reachable_nodes;
+        tamper_tally(&mut r[0], |t| t.reachable_nodes = fits);
         r
     };
     let p = problem(&reports, 2);
@@ -200,9 +230,10 @@ fn sums_over_shards_never_overflow() {
     for field in ["reachable_pops", "reachable_plies"] {
         let mut r = shards().0.clone();
         for report in &mut r {
-            let t = &mut report.tally;
-            *(if field == "reachable_pops" { &mut t.reachable_pops } else { &mut t.reachable_plies }) =
-                u64::MAX / 2;
+            tamper_tally(report, |t| {
+                *(if field == "reachable_pops" { &mut t.reachable_pops } else { &mut t.reachable_plies }) =
+                    u64::MAX / 2
+            });
         }
         assert_eq!(problem(&r, 2), ShardProblem::Overflow(TallyOverflow { field }));
     }
@@ -235,20 +266,14 @@ fn tally_merge_checks_every_sum() {
 
 #[test]
 fn shards_must_not_overlap() {
-    let (shards, _) = shards();
+    let (shards, whole) = shards();
     // The same shard twice: the later copy is at fault, the earlier named in the problem.
     let twice = [shards[0].clone(), shards[1].clone(), shards[0].clone()];
     let p = problem(&twice, 2);
     assert_eq!(p, ShardProblem::Overlap { range: [0, 1000], other: 0, other_range: [0, 1000] });
     assert!(p.to_string().contains("overlap") && p.to_string().contains("shard 1"), "{p}");
     // A partial overlap with a consistent tally.
-    let r = Report::new::<MiniShogi>(
-        SEED,
-        N,
-        vec![[500, 1500]],
-        None,
-        run_range::<MiniShogi>(SEED, 500..1500, FAST),
-    );
+    let r = report_of(500..1500);
     let p = problem(&[shards[0].clone(), r.clone()], 1);
     assert_eq!(p, ShardProblem::Overlap { range: [500, 1500], other: 0, other_range: [0, 1000] });
     // Whichever comes first in the list.
@@ -265,13 +290,9 @@ fn shards_must_not_overlap() {
     let p = problem(&[shards[2].clone(), own], 1);
     assert_eq!(p, ShardProblem::Overlap { range: [500, 1500], other: 1, other_range: [0, 1000] });
     // Containment, not only neighbours.
-    let big = Report::new::<MiniShogi>(SEED, N, vec![[0, 3000]], None, shards_whole_tally());
+    let big = whole.clone();
     let p = problem(&[big, shards[1].clone()], 1);
     assert!(matches!(p, ShardProblem::Overlap { other: 0, .. }), "{p:?}");
-}
-
-fn shards_whole_tally() -> Tally {
-    shards().1.tally.clone()
 }
 
 /// An empty range (what `estimate --shard 0/8` of 5 samples covers) holds nothing and is dropped.
@@ -379,7 +400,7 @@ fn cli_merge_refuses_bad_shards() {
     cli_fails(&dir, &json(&tampered(2, |r| r.tally.samples += 1)), &["1001"]);
     cli_fails(&dir, &json(&[shards[0].clone(), shards[0].clone()]), &["overlap"]);
     let mut big = shards.clone();
-    big.iter_mut().for_each(|r| r.tally.reachable_nodes = u64::MAX / 2);
+    big.iter_mut().for_each(|r| tamper_tally(r, |t| t.reachable_nodes = u64::MAX / 2));
     cli_fails(&dir, &json(&big), &["reachable_nodes"]);
     cli_fails(
         &dir,
@@ -503,6 +524,16 @@ fn cli_merge_verify_recomputes_blocks_and_names_a_forged_shard() {
     }
     let (success, _, err) = with_verify(&json(&[with_blocks[0].clone(), forged]));
     assert!(!success && err.contains("shard-1.json: samples 70000..131072"), "{err}");
-    let (success, _, err) = with_verify(&json(&shards().0));
+    // `auto`: the blocks the 1 %-forged rule asks for (all of them, below 100 blocks).
+    let mut args = dir.files(&json(with_blocks));
+    args.insert(1, "--verify".into());
+    args.insert(2, "auto".into());
+    let (success, _, err) = cli(&args);
+    assert!(success && err.contains("verified 4 blocks of 2 shards"), "{err}");
+    // A shard without per-block tallies cannot be verified: refused, with --verify or without.
+    let mut old = shards().0.clone();
+    old[1].blocks.clear();
+    cli_fails(&dir, &json(&old), &["shard-1.json", "no per-block tallies"]);
+    let (success, _, err) = with_verify(&json(&old));
     assert!(!success && err.contains("no per-block tallies"), "{err}");
 }

@@ -5,6 +5,7 @@ use super::Result;
 use shogi_reach::blocks::BlockTally;
 use shogi_reach::estimate::{Report, Tally};
 use shogi_reach::Ranked;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -24,32 +25,57 @@ pub fn interrupted() -> bool {
 /// Where and how often a run saves its progress.
 pub struct Checkpoint {
     path: PathBuf,
+    /// The file written before it is renamed over `path`: beside it (a rename stays within one file
+    /// system), named after the whole file name and this process, so that two runs saving `ck.0` and
+    /// `ck.1` in one folder never share it.
+    partial: PathBuf,
     every: Duration,
     last: Instant,
 }
 
 impl Checkpoint {
-    pub fn new(path: PathBuf, every: Duration) -> Checkpoint {
-        Checkpoint { path, every, last: Instant::now() }
+    /// A checkpoint at `path`, after checking that its folder takes files: a run learns that it cannot
+    /// save before it starts, not after its first minute.
+    pub fn new(path: PathBuf, every: Duration) -> Result<Checkpoint> {
+        let mut name = path
+            .file_name()
+            .ok_or_else(|| format!("--checkpoint {}: not a file name", path.display()))?
+            .to_os_string();
+        name.push(format!(".{}.partial", std::process::id()));
+        let checkpoint = Checkpoint { partial: path.with_file_name(name), path, every, last: Instant::now() };
+        checkpoint
+            .write(b"")
+            .map_err(|e| format!("cannot write checkpoints beside {}: {e}", checkpoint.path.display()))?;
+        std::fs::remove_file(&checkpoint.partial)
+            .map_err(|e| format!("{}: {e}", checkpoint.partial.display()))?;
+        Ok(checkpoint)
     }
 
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Saves `report` if the interval has passed (or `now`): to a temporary file renamed over the
-    /// checkpoint, so the file is always a whole report.
-    pub fn save(&mut self, report: &Report, now: bool) -> Result<()> {
+    /// Saves `report` if the interval has passed (or `now`): to the partial file, flushed to the disk and
+    /// renamed over the checkpoint, so the file is always a whole report. A save that fails is a
+    /// warning: the run goes on (and its report is printed at the end), the next save tries again.
+    pub fn save(&mut self, report: &Report, now: bool) {
         if !now && self.last.elapsed() < self.every {
-            return Ok(());
+            return;
         }
-        let json = serde_json::to_string_pretty(report).expect("JSON of a report");
-        let tmp = self.path.with_extension("partial");
-        std::fs::write(&tmp, json + "\n")
-            .and_then(|()| std::fs::rename(&tmp, &self.path))
-            .map_err(|e| format!("writing the checkpoint {}: {e}", self.path.display()))?;
-        self.last = Instant::now();
-        Ok(())
+        let json = serde_json::to_string_pretty(report).expect("JSON of a report") + "\n";
+        match self.write(json.as_bytes()).and_then(|()| std::fs::rename(&self.partial, &self.path)) {
+            Ok(()) => self.last = Instant::now(),
+            Err(e) => {
+                let _ = std::fs::remove_file(&self.partial);
+                eprintln!("shogi-reach: warning: writing the checkpoint {}: {e}", self.path.display());
+            }
+        }
+    }
+
+    fn write(&self, bytes: &[u8]) -> std::io::Result<()> {
+        let mut file = std::fs::File::create(&self.partial)?;
+        file.write_all(bytes)?;
+        file.sync_all()
     }
 }
 
@@ -104,11 +130,5 @@ pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<Done> {
             return mismatch("samples", format!("{ranges:?}"), expected);
         }
     };
-    if report.blocks.is_empty() && report.tally.samples > 0 {
-        return Err(format!(
-            "{name}: no per-block tallies (written by an older version): cannot continue it"
-        )
-        .into());
-    }
     Ok(Done { tally: report.tally, blocks: report.blocks, at: done })
 }

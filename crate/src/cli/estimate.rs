@@ -24,6 +24,8 @@ pub struct Estimate {
     pub checkpoint: Option<PathBuf>,
     pub checkpoint_every: std::time::Duration,
     pub resume: Option<PathBuf>,
+    /// Blocks of the resumed checkpoint to recompute before going on.
+    pub verify: VerifyCount,
     /// Also print how many samples these significant digits need.
     pub target_digits: Option<u32>,
 }
@@ -34,19 +36,32 @@ impl Run for Estimate {
         let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
         let spec =
             RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
+        let pool = self.pool()?;
         let done = match &self.resume {
-            Some(path) => checkpoint::resume::<V>(path, &spec)?,
+            Some(path) => {
+                let done = checkpoint::resume::<V>(path, &spec)?;
+                let report = done.report::<V>(&spec);
+                let checked = pool
+                    .install(|| verify_random::<V>(&report, self.verify))
+                    .map_err(|m| format!("{}: {m}", path.display()))?;
+                eprintln!(
+                    "shogi-reach: verified {checked} of the {} blocks of {}",
+                    report.blocks.len(),
+                    path.display()
+                );
+                done
+            }
             None => Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start },
         };
         let file = self.checkpoint.clone().or_else(|| self.resume.clone());
-        let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every));
+        let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every)).transpose()?;
         checkpoint::catch_interrupts()?;
         let started = (std::time::Instant::now(), done.at);
-        let done = self.run_chunks::<V>(&spec, done, &mut saver)?;
+        let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver)?;
         let at = done.at;
         let report = done.report::<V>(&spec);
         if let Some(saver) = &mut saver {
-            saver.save(&report, true)?;
+            saver.save(&report, true);
         }
         let rate = (at - started.1) as f64 / started.0.elapsed().as_secs_f64().max(1e-9);
         let plan = self.target_digits.map(|digits| Plan::new(&report, digits, rate));
@@ -84,29 +99,40 @@ impl Run for Estimate {
 impl Estimate {
     /// Runs the samples from `at` to the end of the range in chunks on a thread pool, with a progress bar
     /// and checkpoints, until done or interrupted; returns the tally and where it stopped.
-    fn run_chunks<V: Ranked>(
-        &self,
-        spec: &RunSpec,
-        mut done: Done,
-        saver: &mut Option<Checkpoint>,
-    ) -> Result<Done> {
+    fn pool(&self) -> Result<rayon::ThreadPool> {
         let mut pool = rayon::ThreadPoolBuilder::new();
         if let Some(t) = self.threads {
             pool = pool.num_threads(t);
         }
-        let pool =
-            pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)))?;
+        pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)).into())
+    }
+
+    fn run_chunks<V: Ranked>(
+        &self,
+        pool: &rayon::ThreadPool,
+        spec: &RunSpec,
+        mut done: Done,
+        saver: &mut Option<Checkpoint>,
+    ) -> Result<Done> {
         let range = &spec.range;
         let bar = progress_bar(range.end - range.start);
         bar.set_position(done.at - range.start);
         // Chunks of about a second: each waits for its slowest thread (one long search cannot be split), so
-        // short chunks lose throughput; long ones would delay progress, checkpoints and interruptions.
-        let smallest = 4096 * pool.current_num_threads() as u64;
+        // short chunks lose throughput; long ones would delay progress and checkpoints. An interrupt stops
+        // a chunk within one sample per thread.
+        let smallest = 64 * pool.current_num_threads() as u64;
         let mut chunk = smallest;
         while done.at < range.end && !checkpoint::interrupted() {
             let end = done.at.saturating_add(chunk).min(range.end);
             let started = std::time::Instant::now();
-            let blocks = pool.install(|| blocks::run_by_block::<V>(self.seed, done.at..end, self.options));
+            let (blocks, end) = pool.install(|| {
+                blocks::run_by_block_until::<V>(
+                    self.seed,
+                    done.at..end,
+                    self.options,
+                    &checkpoint::interrupted,
+                )
+            });
             let seconds = started.elapsed().as_secs_f64().max(1e-3);
             chunk = ((chunk as f64 / seconds) as u64).clamp(smallest, chunk.saturating_mul(4));
             for b in &blocks {
@@ -117,7 +143,7 @@ impl Estimate {
             bar.set_position(done.at - range.start);
             bar.set_message(format!("reachable {}", done.tally.count(Stage::Ok)));
             if let Some(saver) = saver {
-                saver.save(&done.report::<V>(spec), false)?;
+                saver.save(&done.report::<V>(spec), false);
             }
         }
         bar.finish_and_clear();
@@ -198,7 +224,21 @@ pub fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
     Ok((k, m))
 }
 
-pub fn merge_files(json: bool, verify: Option<usize>, files: &[PathBuf]) -> Result<()> {
+/// How many blocks of a file to recompute: K, or `None` for [`blocks::blocks_to_verify`] (`auto`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VerifyCount(Option<usize>);
+
+/// `--verify K|auto`.
+pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {
+    match s {
+        "auto" => Ok(VerifyCount(None)),
+        _ => {
+            s.parse().map(|k| VerifyCount(Some(k))).map_err(|_| "expected a number of blocks or auto".into())
+        }
+    }
+}
+
+pub fn merge_files(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> Result<()> {
     let mut reports = Vec::new();
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     for (f, name) in files.iter().zip(&names) {
@@ -218,38 +258,29 @@ pub fn merge_files(json: bool, verify: Option<usize>, files: &[PathBuf]) -> Resu
     out.finish()
 }
 
-/// Recomputes `k` blocks of every report, chosen at random (all when it has fewer), and names the file
-/// and block of the first that differs.
-fn verify_shards<V: Ranked>(reports: &[Report], files: &[PathBuf], k: usize) -> Result<()> {
+/// Recomputes `k` blocks of every report, chosen at random, and names the file and block of the first
+/// that differs.
+fn verify_shards<V: Ranked>(reports: &[Report], files: &[PathBuf], k: VerifyCount) -> Result<()> {
+    let mut checked = 0;
+    for (r, file) in reports.iter().zip(files) {
+        checked += verify_random::<V>(r, k).map_err(|m| format!("{}: {m}", file.display()))?;
+    }
+    eprintln!("shogi-reach: verified {checked} blocks of {} shards: all agree", reports.len());
+    Ok(())
+}
+
+/// Recomputes `k` of the report's blocks, drawn at random: how many, or the first that differs.
+pub fn verify_random<V: Ranked>(r: &Report, k: VerifyCount) -> std::result::Result<usize, String> {
     use rand_core::{Rng, SeedableRng};
     let entropy =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(entropy as u64 ^ std::process::id() as u64);
-    let mut checked = 0;
-    for (r, file) in reports.iter().zip(files) {
-        if r.blocks.is_empty() && r.tally.samples > 0 {
-            return Err(
-                format!("{}: no per-block tallies to verify (an older report)", file.display()).into()
-            );
-        }
-        let mut picks: Vec<usize> = (0..r.blocks.len()).collect();
-        for i in 0..picks.len().min(k) {
-            let j = i + (rng.next_u64() % (picks.len() - i) as u64) as usize;
-            picks.swap(i, j);
-        }
-        picks.truncate(k);
-        blocks::verify::<V>(r, &picks).map_err(|m| {
-            format!(
-                "{}: samples {}..{} recomputed give another tally: the shard is wrong",
-                file.display(),
-                m.start,
-                m.end
-            )
-        })?;
-        checked += picks.len();
-    }
-    eprintln!("shogi-reach: verified {checked} blocks of {} shards: all agree", reports.len());
-    Ok(())
+    let k = k.0.unwrap_or_else(|| blocks::blocks_to_verify(r.blocks.len()));
+    let picks = blocks::draw_blocks(r.blocks.len(), k, || rng.next_u64());
+    blocks::verify::<V>(r, &picks).map_err(|m| {
+        format!("samples {}..{} recomputed give another tally: the file is wrong", m.start, m.end)
+    })?;
+    Ok(picks.len())
 }
 
 /// The report as `--json` or as the paper's tables.
@@ -287,7 +318,9 @@ fn write_tables(t: &mut String, funnel: &[(String, u64)], tally: &Tally) {
     t.push('\n');
     let _ = writeln!(t, "Table 2: unreachable positions by the most plies traced back");
     for (d, n) in tally.traced_back.iter().enumerate() {
-        let _ = writeln!(t, "  {d:>3} {n:>14}");
+        // The last row a run writes counts the positions traced back that far or further.
+        let plies = if d + 1 == estimate::TRACED_BACK_ROWS { format!("{d}+") } else { d.to_string() };
+        let _ = writeln!(t, "  {plies:>3} {n:>14}");
     }
 }
 

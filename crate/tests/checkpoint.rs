@@ -1,0 +1,196 @@
+//! Checkpointed runs: interrupted by SIGINT/SIGTERM and resumed to the same report, never lost to another
+//! run's file or an unwritable folder, and never resumed from a forged checkpoint.
+
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Output, Stdio};
+
+fn cli(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_shogi-reach"));
+    command.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+fn finish(child: Child) -> (Output, String) {
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    (out, err)
+}
+
+fn ok(args: &[&str]) -> String {
+    let (out, err) = finish(cli(args).spawn().unwrap());
+    assert!(out.status.success(), "{args:?} failed: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(args: &[&str]) -> String {
+    let (out, err) = finish(cli(args).spawn().unwrap());
+    assert!(!out.status.success(), "{args:?} should fail");
+    err
+}
+
+/// A folder of its own for each test, removed at the end.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(name: &str) -> Dir {
+        let dir = std::env::temp_dir().join(format!("shogi-reach-checkpoint-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Dir(dir)
+    }
+
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn wait_for(path: &Path) {
+    while !path.exists() {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+fn read_json(path: &str) -> serde_json::Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+const RUN: [&str; 8] =
+    ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
+
+/// A run stopped once its first checkpoint is on disk, as a batch system stops it (`signal`).
+fn interrupted(run: &[&str], ck: &str, threads: &str, signal: &str) -> (Output, String) {
+    let child =
+        cli(run).args(["--threads", threads, "--checkpoint", ck, "--checkpoint-every", "0"]).spawn().unwrap();
+    wait_for(Path::new(ck));
+    Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
+    finish(child)
+}
+#[test]
+fn an_interrupted_estimate_resumes_to_the_same_report() {
+    let dir = Dir::new("resume");
+    let ck = dir.file("run.json");
+    // SIGTERM, as a batch system's time limit sends.
+    let (out, err) = interrupted(&RUN, &ck, "1", "-TERM");
+    assert!(!out.status.success() && err.contains("--resume"), "{err}");
+    let saved = read_json(&ck);
+    let done = saved["ranges"][0][1].as_u64().unwrap();
+    assert!(done > 0 && done < 150_000, "{done} samples done");
+    assert_eq!(saved["tally"]["samples"].as_u64(), Some(done));
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed, saved, "the report printed at the interruption is the checkpoint");
+
+    let resumed = ok(&[&RUN[..], &["--resume", &ck]].concat());
+    assert_eq!(resumed, ok(&RUN), "resumed = uninterrupted");
+    let other_seed =
+        ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "12", "--resume", &ck];
+    assert!(fails(&other_seed).contains("another run's checkpoint"));
+    let other_shard = [&RUN[..], &["--shard", "1/2", "--resume", &ck]].concat();
+    assert!(fails(&other_shard).contains("another run's checkpoint"));
+    std::fs::write(&ck, "{").unwrap();
+    assert!(fails(&[&RUN[..], &["--resume", &ck]].concat()).contains("not an estimate report"));
+}
+
+#[test]
+fn shards_that_share_a_folder_keep_their_own_checkpoints() {
+    let dir = Dir::new("folder");
+    // What another run's temporary file was called (`ck.partial` for `ck.0` and `ck.1` alike).
+    let other = dir.file("ck.partial");
+    std::fs::write(&other, "another run's").unwrap();
+    let shard = |k: &str| {
+        cli(&RUN)
+            .args(["--shard", &format!("{k}/2"), "--threads", "1", "--checkpoint-every", "0"])
+            .args(["--checkpoint", &dir.file(&format!("ck.{k}"))])
+            .spawn()
+            .unwrap()
+    };
+    let runs = [shard("0"), shard("1")];
+    for (k, run) in runs.into_iter().enumerate() {
+        let (out, err) = finish(run);
+        assert!(out.status.success(), "shard {k}: {err}");
+        let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(printed, read_json(&dir.file(&format!("ck.{k}"))), "shard {k} saved its own report");
+    }
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "another run's");
+    let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert_eq!(left.len(), 3, "no partial file left behind: {left:?}");
+}
+
+#[test]
+fn a_checkpoint_folder_that_takes_no_files_is_found_before_the_run() {
+    let dir = Dir::new("unwritable");
+    let missing = dir.file("missing/ck.json");
+    let started = std::time::Instant::now();
+    let err = fails(&[&RUN[..], &["--checkpoint", &missing]].concat());
+    assert!(err.contains("cannot write checkpoints beside") && err.contains("missing/ck.json"), "{err}");
+    assert!(!err.contains("interrupted"), "{err}");
+    // Long before the 150 000 samples would be done.
+    assert!(started.elapsed().as_secs_f64() < 60.0);
+}
+
+#[test]
+fn a_save_that_fails_later_is_a_warning_and_the_report_is_printed() {
+    let dir = Dir::new("vanishing");
+    let sub = dir.0.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let ck = sub.join("ck.json");
+    let child = cli(&RUN)
+        .args(["--threads", "1", "--checkpoint-every", "0", "--checkpoint", ck.to_str().unwrap()])
+        .spawn()
+        .unwrap();
+    wait_for(&ck);
+    std::fs::remove_dir_all(&sub).unwrap();
+    let (out, err) = finish(child);
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains("warning: writing the checkpoint"), "{err}");
+    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(printed["tally"]["samples"], 150_000);
+}
+
+#[test]
+fn an_interrupt_is_honoured_within_the_chunk_at_any_thread_count() {
+    let dir = Dir::new("threads");
+    let ck = dir.file("ck.json");
+    let threads = 64;
+    let run = ["estimate", "--variant", "minishogi", "--samples", "10000000", "--seed", "11", "--json"];
+    let (out, err) = interrupted(&run, &ck, &threads.to_string(), "-INT");
+    assert!(!out.status.success() && err.contains("interrupted after"), "{err}");
+    let done = read_json(&ck)["tally"]["samples"].as_u64().unwrap();
+    // Chunks of 4096 samples per thread would finish the chunk under way (at least 262 144 samples).
+    assert!(done > 0 && done < 4096 * threads, "{done} samples done");
+}
+
+#[test]
+fn a_forged_checkpoint_is_not_resumed() {
+    let dir = Dir::new("forged");
+    let ck = dir.file("ck.json");
+    interrupted(&RUN, &ck, "1", "-TERM");
+    let genuine = read_json(&ck);
+    let blocks = genuine["blocks"].as_array().unwrap().len();
+    // One more reachable sample in the last block and in the total: consistent, caught by recomputing.
+    let mut forged = genuine.clone();
+    let one_more_reachable = |stages: &mut serde_json::Value| {
+        stages["OK"] = (stages["OK"].as_u64().unwrap() + 1).into();
+        stages["king"] = (stages["king"].as_u64().unwrap() - 1).into();
+    };
+    one_more_reachable(&mut forged["tally"]["stages"]);
+    one_more_reachable(&mut forged["blocks"][blocks - 1]["tally"]["stages"]);
+    std::fs::write(&ck, forged.to_string()).unwrap();
+    let err = fails(&[&RUN[..], &["--resume", &ck]].concat());
+    let (start, end) = (&forged["blocks"][blocks - 1]["start"], &forged["blocks"][blocks - 1]["end"]);
+    assert!(err.contains(&format!("samples {start}..{end} recomputed give another tally")), "{err}");
+    // A checkpoint without per-block tallies cannot be verified.
+    let mut old = genuine.clone();
+    old.as_object_mut().unwrap().remove("blocks");
+    std::fs::write(&ck, old.to_string()).unwrap();
+    assert!(fails(&[&RUN[..], &["--resume", &ck]].concat()).contains("no per-block tallies"));
+    std::fs::write(&ck, genuine.to_string()).unwrap();
+    let (out, err) = finish(cli(&[&RUN[..], &["--resume", &ck]].concat()).spawn().unwrap());
+    assert!(out.status.success(), "{err}");
+    assert!(err.contains(&format!("verified {blocks} of the {blocks} blocks")), "{err}");
+}
