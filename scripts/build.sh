@@ -19,4 +19,7 @@ cat > dist/_headers <<'HEADERS'
   Cross-Origin-Opener-Policy: same-origin
   Cross-Origin-Embedder-Policy: require-corp
 HEADERS
+# Precompressed copies (FILE.br, FILE.gz) of the text and wasm files, sent by servers that look for them
+# (scripts/serve.mjs does, see docs/server.md).
+node scripts/compress.mjs dist
 echo "built the site in dist/ ($(du -sh dist | cut -f1))"

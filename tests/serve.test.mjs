@@ -1,16 +1,30 @@
-// Tests of scripts/serve.mjs (the server of `npm start` and the browser tests): it serves only regular
-// files under its root (symbolic links resolved), no dotfiles, GET and HEAD only, with or without the
-// COOP/COEP headers. Run: node --test tests/serve.test.mjs (loopback only).
+// Tests of scripts/serve.mjs (the server of `npm start` and the browser tests) and scripts/compress.mjs: it
+// serves only regular files under its root (symbolic links resolved), no dotfiles, GET and HEAD only, with
+// or without the COOP/COEP headers, with a Content-Security-Policy and nosniff, validators (304),
+// precompressed copies, streaming with a bound on the files streamed at once (the server's memory stays
+// small under hundreds of parallel GETs of large files), HEAD from stat. The last test loads the built site
+// (dist/) in Debian's Chromium under the server's CSP. Run: node --test tests/serve.test.mjs (loopback only).
+// SERVE_MJS=path runs the child-process tests on another server script (to measure an older one).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync,
+  symlinkSync, utimesSync, writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '../scripts/serve.mjs';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import { compress } from '../scripts/compress.mjs';
+import { CSP, MAX_STREAMS, serve } from '../scripts/serve.mjs';
+
+const ROOT = new URL('..', import.meta.url).pathname;
+const SERVER = process.env.SERVE_MJS ?? join(ROOT, 'scripts/serve.mjs');
+const MiB = 2 ** 20;
 
 let base, root, isolated, plain;
+const TEXT = 'export const text = "compressible";\n'.repeat(200);
 
 before(async () => {
   base = mkdtempSync(join(tmpdir(), 'shogi-reach-serve-'));
@@ -30,6 +44,34 @@ before(async () => {
   symlinkSync(join(root, 'app.js'), join(root, 'link-in.js'));
   symlinkSync(join(root, '.secret'), join(root, 'link-to-dotfile.txt'));
   execFileSync('mkfifo', [join(root, 'fifo')]);
+  for (const [name, text] of [['font.woff2', 'wOF2'], ['engine.wasm', '\0asm'], ['data.json', '{}'], ['notes.txt', 'notes'],
+    ['icon.svg', '<svg/>'], ['style.css', 'p {}'], ['no-extension', 'x']]) {
+    writeFileSync(join(root, name), text);
+  }
+  // A text with precompressed copies (marked so that the test sees which copy came), one whose copies are
+  // older than itself (stale), and one whose .br copy is a symbolic link out of the root.
+  writeFileSync(join(root, 'big.js'), TEXT);
+  writeFileSync(join(root, 'big.js.br'), brotliCompressSync(TEXT + '// br\n'));
+  writeFileSync(join(root, 'big.js.gz'), gzipSync(TEXT + '// gz\n'));
+  writeFileSync(join(root, 'stale.js'), TEXT);
+  writeFileSync(join(root, 'stale.js.br'), brotliCompressSync('old'));
+  writeFileSync(join(root, 'stale.js.gz'), gzipSync('old'));
+  const past = new Date(Date.now() - 3600_000);
+  utimesSync(join(root, 'stale.js.br'), past, past);
+  utimesSync(join(root, 'stale.js.gz'), past, past);
+  writeFileSync(join(root, 'escape.js'), TEXT);
+  writeFileSync(join(outside, 'escape.js.br'), brotliCompressSync('outside the root'));
+  symlinkSync(join(outside, 'escape.js.br'), join(root, 'escape.js.br'));
+  writeFileSync(join(root, '.escape.gz'), gzipSync('dotfile'));
+  symlinkSync(join(root, '.escape.gz'), join(root, 'escape.js.gz'));
+  // Copies of the same size and time, which only their encoding tells apart.
+  writeFileSync(join(root, 'twins.js'), TEXT);
+  writeFileSync(join(root, 'twins.js.br'), Buffer.alloc(100, 1));
+  writeFileSync(join(root, 'twins.js.gz'), Buffer.alloc(100, 2));
+  const now = new Date();
+  for (const name of ['twins.js', 'twins.js.br', 'twins.js.gz']) utimesSync(join(root, name), now, now);
+  // Larger than what the loopback's socket buffers hold, so that a client that does not read holds its stream.
+  execFileSync('truncate', ['-s', String(256 * MiB), join(root, 'large.bin')]);
   isolated = await serve(root, { port: 0, host: '127.0.0.1', coi: true });
   plain = await serve(root, { port: 0, host: '127.0.0.1', coi: false });
 });
@@ -40,21 +82,54 @@ after(() => {
   if (base) rmSync(base, { recursive: true, force: true });
 });
 
-/** Sends `method path` as is (no client-side normalisation of '..') and resolves {status, headers, body}. */
-function send(server, method, path) {
+/**
+ * Sends `method path` as is (no client-side normalisation of '..') with `headers` and resolves
+ * {status, headers, body} (body: a Buffer when `raw`, else UTF-8 text).
+ */
+function send(server, method, path, headers = {}, { raw = false } = {}) {
   const { port } = new URL(server.url);
   return new Promise((ok, fail) => {
-    const req = request({ host: '127.0.0.1', port, method, path }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => (body += chunk));
-      res.on('end', () => ok({ status: res.statusCode, headers: res.headers, body }));
+    const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        ok({ status: res.statusCode, headers: res.headers, body: raw ? body : body.toString('utf8') });
+      });
     });
     req.on('error', fail);
-    req.setTimeout(5000, () => req.destroy(new Error(`${method} ${path}: no answer in 5 s`)));
+    req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
     req.end();
   });
 }
+
+/** Starts a GET of `path` whose body is not read: resolves to {res, req} once the headers came. */
+function openGet(server, path) {
+  const { port } = new URL(server.url);
+  return new Promise((ok, fail) => {
+    const req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+      res.pause();
+      ok({ res, req });
+    });
+    req.on('error', fail);
+    req.end();
+  });
+}
+
+/** Sends a GET of `path` and reports when its headers came, without waiting for them. */
+function pendingGet(server, path) {
+  const { port } = new URL(server.url);
+  const state = { res: null, req: null };
+  state.req = request({ host: '127.0.0.1', port, path, agent: false }, (res) => {
+    res.pause();
+    state.res = res;
+  });
+  state.req.on('error', () => {});
+  state.req.end();
+  return state;
+}
+
+const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 describe('serve.mjs', () => {
   test('serves regular files under the root, index.html for folders, with their types', async () => {
@@ -68,6 +143,19 @@ describe('serve.mjs', () => {
     assert.equal((await send(isolated, 'GET', '/sub/')).body, '<p>sub</p>');
     assert.equal((await send(isolated, 'GET', '/sub')).body, '<p>sub</p>');
     assert.equal((await send(isolated, 'GET', '/missing.js')).status, 404);
+  });
+
+  test('fonts, wasm, JSON, text, SVG and CSS get their types; an unknown extension is plain bytes', async () => {
+    const types = {
+      '/font.woff2': 'font/woff2', '/engine.wasm': 'application/wasm', '/data.json': 'application/json',
+      '/notes.txt': 'text/plain; charset=utf-8', '/icon.svg': 'image/svg+xml', '/style.css': 'text/css; charset=utf-8',
+      '/no-extension': 'application/octet-stream',
+    };
+    for (const [path, type] of Object.entries(types)) {
+      const r = await send(isolated, 'GET', path);
+      assert.equal(r.status, 200, path);
+      assert.equal(r.headers['content-type'], type, path);
+    }
   });
 
   test('a symbolic link is followed only when its target lies under the root and is no dotfile', async () => {
@@ -110,6 +198,10 @@ describe('serve.mjs', () => {
     assert.equal(r.body, '');
     assert.equal(r.headers['content-length'], String('export {};'.length));
     assert.equal(r.headers['cross-origin-embedder-policy'], 'require-corp');
+    const get = await send(isolated, 'GET', '/app.js');
+    for (const name of ['content-type', 'etag', 'last-modified', 'content-security-policy', 'vary']) {
+      assert.equal(r.headers[name], get.headers[name], name);
+    }
   });
 
   test('methods other than GET and HEAD get 405 with an Allow header', async () => {
@@ -132,8 +224,338 @@ describe('serve.mjs', () => {
     assert.equal(off.headers['cross-origin-embedder-policy'], undefined);
   });
 
-  test('it listens on the loopback address it was given', () => {
+  test('every answer, files and refusals alike, carries nosniff and the Content-Security-Policy', async () => {
+    for (const [method, path, status] of [['GET', '/', 200], ['GET', '/app.js', 200], ['HEAD', '/', 200],
+      ['GET', '/missing', 404], ['GET', '/.secret', 404], ['POST', '/', 405], ['GET', '/%E0%A4%A', 400]]) {
+      for (const server of [isolated, plain]) {
+        const r = await send(server, method, path);
+        assert.equal(r.status, status, `${method} ${path}`);
+        assert.equal(r.headers['x-content-type-options'], 'nosniff', `${method} ${path}`);
+        assert.equal(r.headers['content-security-policy'], CSP, `${method} ${path}`);
+        assert.equal(r.headers['referrer-policy'], 'no-referrer', `${method} ${path}`);
+      }
+    }
+    assert.match(CSP, /script-src 'self' 'wasm-unsafe-eval'(;|$)/);
+    assert.doesNotMatch(CSP, /unsafe-inline|'unsafe-eval'/);
+  });
+
+  test('files carry an ETag and Last-Modified; a conditional GET of an unchanged file gets 304', async () => {
+    const first = await send(isolated, 'GET', '/app.js');
+    const { etag } = first.headers;
+    assert.match(etag, /^W\/"[0-9a-f]+-[0-9a-f]+"$/);
+    assert.ok(Date.parse(first.headers['last-modified']) > 0);
+    assert.equal(first.headers['cache-control'], 'no-cache', 'revalidated at each use');
+    for (const headers of [{ 'If-None-Match': etag }, { 'If-None-Match': `"other", ${etag}` },
+      { 'If-Modified-Since': first.headers['last-modified'] }]) {
+      const r = await send(isolated, 'GET', '/app.js', headers);
+      assert.equal(r.status, 304, JSON.stringify(headers));
+      assert.equal(r.body, '');
+      assert.equal(r.headers.etag, etag);
+      assert.equal(r.headers['cross-origin-embedder-policy'], 'require-corp');
+      assert.equal(r.headers['content-security-policy'], CSP);
+    }
+    assert.equal((await send(isolated, 'GET', '/app.js', { 'If-None-Match': '"other"' })).status, 200);
+    assert.equal((await send(isolated, 'GET', '/app.js', { 'If-Match': '"other"' })).status, 412);
+    assert.equal((await send(isolated, 'GET', '/app.js', { 'If-Unmodified-Since': 'Thu, 01 Jan 1970 00:00:00 GMT' })).status, 412);
+    // Ranges are not supported: the whole file comes.
+    const ranged = await send(isolated, 'GET', '/app.js', { Range: 'bytes=0-1' });
+    assert.equal(ranged.status, 200);
+    assert.equal(ranged.body, 'export {};');
+    // A changed file gets a new validator, and the old one no longer matches.
+    writeFileSync(join(root, 'changed.js'), 'one');
+    const before = (await send(isolated, 'GET', '/changed.js')).headers.etag;
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(join(root, 'changed.js'), 'two');
+    utimesSync(join(root, 'changed.js'), later, later);
+    const r = await send(isolated, 'GET', '/changed.js', { 'If-None-Match': before });
+    assert.equal(r.status, 200);
+    assert.equal(r.body, 'two');
+    assert.notEqual(r.headers.etag, before);
+  });
+
+  test('a precompressed copy is sent to clients that accept its encoding, with Content-Encoding and Vary', async () => {
+    const cases = [
+      ['br', 'br', '// br\n'], ['gzip, deflate, br, zstd', 'br', '// br\n'], ['gzip', 'gzip', '// gz\n'],
+      ['br;q=0, gzip', 'gzip', '// gz\n'], ['gzip;q=1, br;q=0.5', 'gzip', '// gz\n'], ['*', 'br', '// br\n'],
+      ['identity', undefined, ''], ['br;q=0, gzip;q=0', undefined, ''], [undefined, undefined, ''],
+    ];
+    const etags = new Set();
+    for (const [accept, encoding, mark] of cases) {
+      const headers = accept === undefined ? {} : { 'Accept-Encoding': accept };
+      const r = await send(isolated, 'GET', '/big.js', headers, { raw: true });
+      assert.equal(r.status, 200, accept);
+      assert.equal(r.headers['content-encoding'], encoding, accept);
+      assert.equal(r.headers.vary, 'Accept-Encoding', accept);
+      assert.equal(r.headers['content-type'], 'text/javascript; charset=utf-8', accept);
+      assert.equal(Number(r.headers['content-length']), r.body.length, accept);
+      const text = encoding === 'br' ? brotliDecompressSync(r.body) : encoding === 'gzip' ? gunzipSync(r.body) : r.body;
+      assert.equal(text.toString(), TEXT + mark, accept);
+      etags.add(r.headers.etag);
+      // The validator belongs to the representation: a 304 for the same encoding only.
+      assert.equal((await send(isolated, 'GET', '/big.js', { ...headers, 'If-None-Match': r.headers.etag })).status, 304, accept);
+    }
+    assert.equal(etags.size, 3, 'br, gzip and identity each have their own ETag');
+    const twins = await Promise.all(['br', 'gzip'].map((e) => send(isolated, 'GET', '/twins.js', { 'Accept-Encoding': e })));
+    assert.deepEqual(twins.map((r) => r.headers['content-length']), ['100', '100']);
+    assert.notEqual(twins[0].headers.etag, twins[1].headers.etag, 'copies of the same size and time');
+    const head = await send(isolated, 'HEAD', '/big.js', { 'Accept-Encoding': 'br' });
+    assert.equal(head.headers['content-encoding'], 'br');
+    assert.equal(Number(head.headers['content-length']), readFileSync(join(root, 'big.js.br')).length);
+  });
+
+  test('a copy older than its file, or one that is a symbolic link out of the root or to a dotfile, is not sent', async () => {
+    for (const path of ['/stale.js', '/escape.js']) {
+      const r = await send(isolated, 'GET', path, { 'Accept-Encoding': 'br, gzip' });
+      assert.equal(r.status, 200, path);
+      assert.equal(r.headers['content-encoding'], undefined, path);
+      assert.equal(r.body, TEXT, path);
+    }
+  });
+
+  test('at most maxStreams files are streamed at once; more GETs wait their turn, and beyond maxWaiting get 503', async () => {
+    const small = await serve(root, { port: 0, maxStreams: 2, maxWaiting: 2 });
+    try {
+      const streaming = [await openGet(small, '/large.bin'), await openGet(small, '/large.bin')];
+      const waiting = [pendingGet(small, '/large.bin'), pendingGet(small, '/large.bin')];
+      await sleep(200);
+      assert.ok(waiting.every((w) => w.res === null), 'the third and fourth GETs wait');
+      const refused = await send(small, 'GET', '/app.js');
+      assert.equal(refused.status, 503);
+      assert.equal(refused.headers['retry-after'], '1');
+      assert.equal((await send(small, 'HEAD', '/large.bin')).status, 200, 'a HEAD streams nothing and waits for nothing');
+      // A client that goes away frees its place for the first that waits.
+      streaming[0].req.destroy();
+      for (let i = 0; i < 50 && !waiting[0].res; i++) await sleep(20);
+      assert.equal(waiting[0].res?.statusCode, 200, 'the first waiting GET is served');
+      assert.equal(waiting[1].res, null, 'the second still waits');
+      for (const s of [streaming[1], ...waiting]) s.req.destroy();
+      await sleep(100);
+      assert.equal((await send(small, 'GET', '/app.js')).status, 200, 'places are given back');
+    } finally {
+      small.server.close();
+    }
+  });
+
+  test('it listens on the loopback address it was given, and on no other', async () => {
     assert.match(isolated.url, /^http:\/\/127\.0\.0\.1:\d+\/$/);
     assert.equal(isolated.server.address().address, '127.0.0.1');
+    for (const host of ['0.0.0.0', '::', '192.168.1.1']) {
+      await assert.rejects(serve(root, { port: 0, host }), /loopback/, host);
+    }
+  });
+});
+
+/** Starts `node SERVER dir 0 ...flags` and resolves {child, url} once it printed its URL (its first line). */
+function startServer(dir, ...flags) {
+  const child = spawn(process.execPath, [SERVER, dir, '0', ...flags], { stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((ok, fail) => {
+    let out = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => {
+      out += chunk;
+      if (out.includes('\n')) ok({ child, url: out.split('\n')[0] });
+    });
+    child.once('exit', (code) => fail(new Error(`the server exited (${code}) before printing its URL`)));
+  });
+}
+
+/** A field of /proc/PID/status in KiB (VmHWM: the peak resident set). */
+const procStatus = (pid, field) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]);
+/** The bytes process PID has read through read(2) and the like (/proc/PID/io rchar). */
+const bytesRead = (pid) => Number(/rchar: (\d+)/.exec(readFileSync(`/proc/${pid}/io`, 'utf8'))[1]);
+/** How many of process PID's open files are `file`. */
+const openCopies = (pid, file) =>
+  readdirSync(`/proc/${pid}/fd`).filter((fd) => {
+    try {
+      return readlinkSync(`/proc/${pid}/fd/${fd}`) === file;
+    } catch {
+      return false;
+    }
+  }).length;
+
+/** GETs `url` and counts the body's bytes without keeping them: resolves {status, length, bytes}. */
+function drain(url, headers = {}) {
+  return new Promise((ok, fail) => {
+    const req = request(url, { agent: false, headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk) => (bytes += chunk.length));
+      res.on('end', () => ok({ status: res.statusCode, length: Number(res.headers['content-length']), bytes }));
+    });
+    req.on('error', fail);
+    req.setTimeout(120_000, () => req.destroy(new Error(`GET ${url}: stalled`)));
+    req.end();
+  });
+}
+
+describe('serve.mjs as a process: memory and large files', () => {
+  const HUGE = 200 * 1000 * 1000;
+  let dir, server;
+
+  before(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'shogi-reach-serve-big-'));
+    // A 200 MB sparse file (no disk blocks) and a 1.5 MB one like the engine's wasm.
+    execFileSync('truncate', ['-s', String(HUGE), join(dir, 'huge.bin')]);
+    writeFileSync(join(dir, 'engine.wasm'), Buffer.alloc(1.5 * MiB, 1));
+    server = await startServer(dir, '--no-coi');
+  });
+
+  after(() => {
+    server?.child.kill();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('the first line of standard output is the loopback URL with the port it got', () => {
+    assert.match(server.url, /^http:\/\/127\.0\.0\.1:[1-9]\d*\/$/);
+  });
+
+  test('HEAD of a 200 MB file is answered from stat: its Content-Length, no body, nothing read', async () => {
+    const { pid } = server.child;
+    const before = bytesRead(pid);
+    const started = Date.now();
+    const r = await send(server, 'HEAD', '/huge.bin');
+    assert.equal(r.status, 200);
+    assert.equal(r.headers['content-length'], String(HUGE));
+    assert.equal(r.body, '');
+    await sleep(200);
+    const read = bytesRead(pid) - before;
+    assert.ok(read < MiB, `the server read ${read} bytes for a HEAD`);
+    assert.ok(Date.now() - started < 2000);
+  });
+
+  test('10 parallel GETs of a 200 MB file and 200 of a 1.5 MB file: all complete, and the peak RSS stays under 150 MiB', async () => {
+    const { pid } = server.child;
+    const rssBefore = procStatus(pid, 'VmRSS');
+    const gets = [
+      ...Array.from({ length: 10 }, () => drain(server.url + 'huge.bin')),
+      ...Array.from({ length: 200 }, () => drain(server.url + 'engine.wasm', { 'Accept-Encoding': 'gzip, br' })),
+    ];
+    // While they run, no more than MAX_STREAMS files are open at once.
+    let mostOpen = 0;
+    const watch = setInterval(() => {
+      mostOpen = Math.max(mostOpen, openCopies(pid, join(dir, 'huge.bin')) + openCopies(pid, join(dir, 'engine.wasm')));
+    }, 20);
+    const results = await Promise.all(gets).finally(() => clearInterval(watch));
+    for (const r of results) {
+      assert.equal(r.status, 200);
+      assert.equal(r.bytes, r.length);
+    }
+    assert.equal(results.slice(0, 10).reduce((n, r) => n + r.bytes, 0), 10 * HUGE);
+    const peak = procStatus(pid, 'VmHWM') / 1024;
+    const after = procStatus(pid, 'VmRSS') / 1024;
+    console.log(`server RSS: ${(rssBefore / 1024).toFixed(0)} MiB before, peak ${peak.toFixed(0)} MiB, ` +
+      `${after.toFixed(0)} MiB after; at most ${mostOpen} files open at once`);
+    assert.ok(peak < 150, `peak RSS ${peak.toFixed(0)} MiB`);
+    if (!process.env.SERVE_MJS) assert.ok(mostOpen <= MAX_STREAMS, `${mostOpen} files open at once`);
+  });
+
+  test('clients that go away mid-download leave no file open', async () => {
+    const { pid } = server.child;
+    const file = join(dir, 'huge.bin');
+    const opened = await Promise.all(Array.from({ length: 20 }, () => openGet(server, '/huge.bin')));
+    assert.ok(openCopies(pid, file) > 0, 'the files are open while streaming');
+    for (const { req } of opened) req.destroy();
+    for (let i = 0; i < 100 && openCopies(pid, file) > 0; i++) await sleep(20);
+    assert.equal(openCopies(pid, file), 0);
+    assert.equal((await send(server, 'HEAD', '/huge.bin')).status, 200, 'and the server still answers');
+  });
+});
+
+describe('compress.mjs', () => {
+  test('writes a .br and a .gz copy of the compressible files, only when smaller; not of fonts, dotfiles or links', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-compress-'));
+    try {
+      mkdirSync(join(dir, 'js'));
+      writeFileSync(join(dir, 'index.html'), '<p>hello</p>\n'.repeat(100));
+      writeFileSync(join(dir, 'js', 'app.js'), TEXT);
+      writeFileSync(join(dir, 'tiny.txt'), 'a');
+      writeFileSync(join(dir, 'font.woff2'), Buffer.alloc(10_000));
+      writeFileSync(join(dir, '.dot.js'), TEXT);
+      symlinkSync(join(dir, 'js', 'app.js'), join(dir, 'link.js'));
+      writeFileSync(join(dir, 'js', 'app.js.br'), 'stale copy of an earlier build');
+      compress(dir);
+      for (const file of ['index.html', 'js/app.js']) {
+        const original = readFileSync(join(dir, file));
+        assert.deepEqual(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))), original, file);
+        assert.deepEqual(gunzipSync(readFileSync(join(dir, `${file}.gz`))), original, file);
+      }
+      for (const file of ['tiny.txt', 'font.woff2', '.dot.js', 'link.js']) {
+        assert.equal(existsSync(join(dir, `${file}.br`)) || existsSync(join(dir, `${file}.gz`)), false, file);
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the built site under the Content-Security-Policy, in Chromium', () => {
+  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  const DIST = join(ROOT, 'dist');
+  const skip = !existsSync(join(DIST, 'index.html'))
+    ? 'dist/ is not built: run `bash scripts/build.sh` (npm run build) first'
+    : !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (apt-get install chromium)` : false;
+
+  test('the page and its workers load, compressed, and run an estimate with no CSP violation', { skip, timeout: 240_000 }, async () => {
+    const { chromium } = await import('playwright-core');
+    const { runOnPage } = await import('./site.mjs');
+    const profile = mkdtempSync(join(tmpdir(), 'shogi-reach-csp-'));
+    const servers = [await serve(DIST, { port: 0, coi: true }), await serve(DIST, { port: 0, coi: false })];
+    /** The CSP violations seen on `page` and its workers (events and console), and each path's Content-Encoding. */
+    const watch = async (page) => {
+      const violations = [];
+      const encodings = {};
+      await page.exposeFunction('reportViolation', (v) => violations.push(v));
+      await page.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+      });
+      const consoleCsp = (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text());
+      page.on('console', consoleCsp);
+      page.on('worker', (w) => w.on('console', consoleCsp));
+      page.on('response', async (r) => (encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding']));
+      return { violations, encodings };
+    };
+    const browser = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+    });
+    try {
+      for (const server of servers) {
+        const coi = server === servers[0];
+        const page = await browser.newPage();
+        const { violations, encodings } = await watch(page);
+        await runOnPage(page, `${server.url}?game=minishogi&tab=estimate`, `csp ${coi ? 'coi' : 'plain'}`, async () => {
+          assert.equal(await page.evaluate(() => self.crossOriginIsolated), coi);
+          await page.fill('#est-samples', '2000');
+          await page.click('#est-start');
+          await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+          assert.deepEqual(violations, [], 'no CSP violation');
+          // Workers' requests are not all seen as the page's: ask for the engine's wasm as a worker would.
+          const wasm = coi ? 'pkg/shogi_reach_bg.wasm' : 'pkg-st/shogi_reach_bg.wasm';
+          encodings[wasm] = await page.evaluate(async (path) => (await fetch(path)).headers.get('content-encoding'), wasm);
+          console.log(`${coi ? 'isolated' : 'plain'}: Content-Encoding of / ${encodings['/']}, of ${wasm} ${encodings[wasm]}`);
+          assert.equal(encodings['/'], 'br', 'the page came brotli-compressed');
+          assert.equal(encodings['/js/app.js'], 'br', 'js/app.js came brotli-compressed');
+          assert.equal(encodings[wasm], 'br', `${wasm} came brotli-compressed`);
+        });
+      }
+      // The policy is in force, and a violation would be seen: an inline script is refused, and reported.
+      const page = await browser.newPage();
+      const { violations } = await watch(page);
+      await page.goto(servers[0].url);
+      assert.equal(await page.evaluate(() => {
+        const s = document.createElement('script');
+        s.textContent = 'window.inlineRan = true;';
+        document.head.append(s);
+        return window.inlineRan ?? false;
+      }), false);
+      for (let i = 0; i < 50 && violations.length < 2; i++) await sleep(20);
+      assert.equal(violations.length, 2, JSON.stringify(violations));
+      assert.ok(violations.every((v) => /script-src/.test(v)), JSON.stringify(violations));
+      await page.close();
+    } finally {
+      await browser.close();
+      for (const s of servers) s.server.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
