@@ -57,7 +57,8 @@ enum Command {
     Classify {
         #[arg(long, default_value = "shogi")]
         variant: Game,
-        /// Give up a search after this many positions (stage `unknown`; at least 1).
+        /// The most distinct positions a search may generate, the sample's own included; one that needs more
+        /// is `unknown` (at least 1).
         #[arg(long, value_parser = parse_node_cap)]
         max_nodes: Option<usize>,
     },
@@ -68,7 +69,8 @@ enum Command {
         variant: Option<Game>,
         #[arg(long)]
         json: bool,
-        /// Give up after this many positions (verdict `unknown`).
+        /// The most distinct positions the search may generate, the position's own included; one that needs
+        /// more gives the verdict `unknown`.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
         #[command(flatten)]
@@ -93,7 +95,7 @@ enum Command {
         /// 2 s).
         #[arg(long, default_value_t = 1900)]
         budget_ms: u64,
-        /// Give up the backward search after this many positions.
+        /// The most distinct positions the backward search may generate (the position's own included).
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
         #[command(flatten)]
@@ -116,7 +118,8 @@ enum Command {
         /// Run only part K of M (0-based) of the samples; merge the parts with `merge`.
         #[arg(long, value_parser = parse_shard)]
         shard: Option<(u64, u64)>,
-        /// Give up a search after this many positions (counted as `unknown`; at least 1).
+        /// The most distinct positions a search may generate, the sample's own included; one that needs more
+        /// counts as `unknown` (at least 1).
         #[arg(long, value_parser = parse_node_cap)]
         max_nodes: Option<usize>,
         #[arg(long)]
@@ -186,7 +189,8 @@ enum Command {
         variant: Game,
         #[arg(long)]
         json: bool,
-        /// Give up the backward search after this many positions (verdict `unknown`).
+        /// The most distinct positions the backward search may generate, the position's own included; one
+        /// that needs more gives the verdict `unknown`.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]

@@ -324,6 +324,17 @@ fn a_node_cap_stops_only_searches_with_work_left() {
     assert!(text.contains("verdict: unknown"), "{text}");
     let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "2", reach_row], "");
     assert!(text.contains("unreachable (stage reach)"), "{text}");
+    // The cap holds exactly: a search stopped by it has generated that many positions, not one more
+    // expansion's worth (the start has 39 predecessors).
+    for cap in [1, 2, 39, 1000] {
+        let json = ok(&["prove", "--json", "--max-nodes", &cap.to_string(), "startpos"], "");
+        let proof: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            (proof["verdict"].as_str(), proof["nodes"].as_u64()),
+            (Some("unknown"), Some(cap)),
+            "{json}"
+        );
+    }
 }
 
 #[test]

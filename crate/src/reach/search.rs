@@ -42,7 +42,8 @@ pub fn cmp_positions<V: Variant>(a: &Position<V>, b: &Position<V>) -> Ordering {
 /// How one search runs: its node cap and its mode.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SearchOptions {
-    /// Stop with an unknown verdict once more than this many distinct positions have been generated.
+    /// The most distinct positions (the root included) the search may generate: one that needs more
+    /// stops with an unknown verdict, having generated exactly this many.
     pub max_nodes: Option<usize>,
     /// Generate each node's un-captures only when a lower bound of their heuristic is the best in the
     /// open list. The pops (and so the verdict, the pop count and the goal) are exactly the reference's;
@@ -161,6 +162,9 @@ pub struct KkSearch<V: Variant> {
     open: usize,
     /// The un-moves of the nodes whose un-captures wait behind stubs.
     unmoves: Vec<Unmove>,
+    /// The most nodes this search may hold, and whether it found a new position beyond them.
+    cap: usize,
+    over_cap: bool,
 }
 
 impl<V: Variant> Default for KkSearch<V> {
@@ -278,6 +282,8 @@ impl<V: Variant> KkSearch<V> {
             min_bucket: 0,
             open: 0,
             unmoves: Vec::new(),
+            cap: NODE_MASK as usize,
+            over_cap: false,
         }
     }
 
@@ -450,6 +456,10 @@ impl<V: Variant> KkSearch<V> {
             }
             s = (s + 1) & mask;
         }
+        if self.nodes.len() >= self.cap {
+            self.over_cap = true;
+            return false;
+        }
         let index = self.nodes.len() as u32;
         self.slots[s] = tag | index as u64;
         debug_assert_eq!(h, heuristic(pos));
@@ -535,6 +545,9 @@ impl<V: Variant> KkSearch<V> {
         mut progress: impl FnMut(Progress) -> bool,
     ) -> Outcome<V> {
         self.reset();
+        // Past 2^30 nodes open-list entries could not name their node; far beyond any memory anyway.
+        self.cap = options.max_nodes.map_or(NODE_MASK as usize, |cap| cap.clamp(1, NODE_MASK as usize));
+        self.over_cap = false;
         let dummy = Move::Board { from: 0, to: 0, promote: false };
         self.insert(root, root, hash_position(root), Self::key(root), heuristic(root), NO_NODE, dummy, 0);
         let mut pops = 0u64;
@@ -555,7 +568,7 @@ impl<V: Variant> KkSearch<V> {
                 self.expand_node(i, options.lazy_captures)
             };
             max_depth = max_depth.max(deepest);
-            if self.should_stop(entry, pops, options, &mut progress) {
+            if self.should_stop(entry, pops, &mut progress) {
                 verdict = Verdict::Unknown;
                 break;
             }
@@ -627,21 +640,13 @@ impl<V: Variant> KkSearch<V> {
         deepest
     }
 
-    /// Whether the search stops with work left after `entry`: the node cap, the node index space, or
-    /// `progress` (asked every 1024 pops) saying so.
+    /// Whether the search stops with work left after `entry`: a new position found beyond the node cap,
+    /// or `progress` (asked every 1024 pops) saying so.
     #[inline]
-    fn should_stop(
-        &self,
-        entry: u32,
-        pops: u64,
-        options: SearchOptions,
-        progress: &mut impl FnMut(Progress) -> bool,
-    ) -> bool {
+    fn should_stop(&self, entry: u32, pops: u64, progress: &mut impl FnMut(Progress) -> bool) -> bool {
         // A search that needs more positions than the cap is undecided; one that is exhausted within it
-        // (a root without predecessors: 1 position) keeps its verdict. Past 2^30 nodes entries could not
-        // name their node; far beyond any memory anyway.
-        options.max_nodes.is_some_and(|cap| self.nodes.len() > cap)
-            || self.nodes.len() >= NODE_MASK as usize
+        // (a root without predecessors: 1 position) keeps its verdict.
+        self.over_cap
             || (entry & STUB == 0
                 && pops.is_multiple_of(1024)
                 && !progress(Progress {
