@@ -14,11 +14,14 @@ mkdir -p dist
 cp -r www/index.html www/style.css www/js www/pkg www/pkg-st dist/
 # The Japanese font, cut down to the characters the site shows (fails if the font lacks one).
 node scripts/build-fonts.mjs dist
-cat > dist/_headers <<'HEADERS'
-/*
-  Cross-Origin-Opener-Policy: same-origin
-  Cross-Origin-Embedder-Policy: require-corp
-HEADERS
+# Headers for hosts that read dist/_headers (Netlify, Cloudflare Pages): those of scripts/serve.mjs.
+node --input-type=module -e "
+import { CSP } from './scripts/serve.mjs';
+import { writeFileSync } from 'node:fs';
+const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp',
+  'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' };
+writeFileSync('dist/_headers', '/*\\n' + Object.entries(headers).map(([k, v]) => '  ' + k + ': ' + v + '\\n').join(''));
+"
 # Precompressed copies (FILE.br, FILE.gz) of the text and wasm files, sent by servers that look for them
 # (scripts/serve.mjs does, see docs/server.md).
 node scripts/compress.mjs dist

@@ -18,9 +18,9 @@ export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 need_apt parallel parallel
 bash tests/parallel-shards.sh
-node --test --test-reporter=spec tests/serve.test.mjs
 bash scripts/build.sh
 need_chromium
+node --test --test-reporter=spec tests/serve.test.mjs
 node --test --test-reporter=spec tests/browser.test.mjs
 node --test --test-reporter=spec tests/estimate-runs.test.mjs
 need_firefox
