@@ -3,12 +3,12 @@
 // target/release/shogi-reach). A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
-import { axeViolations, cli, CLI, ROOT, runOnPage } from './site.mjs';
+import { axeViolations, cli, CLI, countReads, ROOT, runOnPage } from './site.mjs';
 import en from '../www/js/i18n/en.js';
 import ja from '../www/js/i18n/ja.js';
 
@@ -1130,6 +1130,48 @@ describe('game records, taking moves back, certificates', () => {
       assert.equal(await page.isHidden('#record-error'), true);
       assert.deepEqual(await recordTexts(page), ['開始局面', '1. ☗７六歩', '2. ☖３四歩', '3. ☗５八金右']);
     });
+  });
+
+  test('a 300 MiB record opened or dropped is refused by its size, unread, naming the 1 MiB limit', async (t) => {
+    const big = join(scratch, 'big.kif');
+    writeFileSync(big, '');
+    truncateSync(big, 300 << 20); // sparse: nothing is written
+    const want = {
+      en: /^This record cannot be read: big\.kif: record of 314572800 bytes: at most 1048576 \(1 MiB\) are read$/,
+      ja: /^この棋譜は読めません：big\.kif：棋譜が大きすぎます：314,572,800バイト（読めるのは1,048,576バイト＝1 MiBまで）$/,
+    };
+    for (const lang of ['en', 'ja']) {
+      await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
+        const before = await sfenOf(page);
+        await countReads(page);
+        const since = Date.now();
+        await page.setInputFiles('#record-file', big);
+        await page.waitForSelector('#record-error:not([hidden])', { timeout: 5000 });
+        assert.ok(Date.now() - since < 5000, `refused in ${Date.now() - since} ms`);
+        assert.match(await page.textContent('#record-error'), want[lang]);
+        // The same file dropped on the page (the File of the input, not a copy in memory).
+        await page.evaluate(() => {
+          document.getElementById('record-error').hidden = true;
+          const data = new DataTransfer();
+          data.items.add(document.getElementById('record-file').files[0]);
+          document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        });
+        await page.waitForSelector('#record-error:not([hidden])', { timeout: 5000 });
+        assert.match(await page.textContent('#record-error'), want[lang]);
+        assert.deepEqual(await page.evaluate(() => window.__reads), [], 'the file was not read');
+        assert.equal(await sfenOf(page), before, 'the editor keeps its position');
+        // A record within the limit still reads, and is read no further than the limit.
+        await page.evaluate(() => {
+          const data = new DataTransfer();
+          data.items.add(new File(['手合割：５五将棋\n▲１二飛　△同金\n'], 'mini.ki2'));
+          document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        });
+        await page.waitForSelector('#record-moves button[aria-current]');
+        assert.equal(await page.isHidden('#record-error'), true);
+        const reads = await page.evaluate(() => window.__reads);
+        assert.ok(reads.length >= 1 && reads.every(([, bytes]) => bytes <= (1 << 20) + 1), JSON.stringify(reads));
+      });
+    }
   });
 
   test('the explorer takes back three moves of a record as the CLI does, and comes forward again', async (t) => {

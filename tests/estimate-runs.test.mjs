@@ -1,17 +1,20 @@
 // Real-browser tests (Chromium, playwright-core) of the Estimate tab's runs and shards: a run saved as it
 // goes and resumed after a reload, shards run in the page and downloaded as the CLI's JSON reports, shard
 // files (the page's and the CLI's) merged in the page and by `shogi-reach merge` (with --verify), and the
-// precision planner. Results are compared with the native CLI ($SHOGI_REACH_CLI, else
-// target/release/shogi-reach). A failing test leaves a screenshot in test-results/.
+// precision planner; files and saved runs that lie (forged blocks caught by recomputing blocks at random,
+// derived figures recomputed, malformed records offered for discard, files too large refused unread).
+// Results are compared with the native CLI ($SHOGI_REACH_CLI, else target/release/shogi-reach). A failing
+// test leaves a screenshot in test-results/ (and some take screenshots to look at).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
-import { axeViolations, cli, CLI, ROOT, runOnPage } from './site.mjs';
+import { axeViolations, cli, CLI, countReads, ROOT, runOnPage, SHOTS } from './site.mjs';
+import { pickBlocks, sameTally } from '../www/js/verify.js';
 
 
 let browser, profile, isolated, plain, dir;
@@ -264,3 +267,311 @@ describe('shards', () => {
     });
   });
 });
+
+/** Puts `record` in the page's IndexedDB as the saved run (as run-store.js keeps it). */
+const putSavedRun = (page, record) => page.evaluate((record) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('shogi-reach', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('estimate-runs', 'readwrite');
+    tx.objectStore('estimate-runs').put(record, 'current');
+    tx.oncomplete = () => {
+      db.close();
+      resolve();
+    };
+    tx.onerror = () => reject(tx.error);
+  };
+}), record);
+
+/** Moves `n` samples of block `b` (and of the total) from the stage `from` to OK: a consistent forgery. */
+function forge(report, b, n, from = 'king') {
+  const r = structuredClone(report);
+  for (const tally of [r.blocks[b].tally, r.tally]) {
+    tally.stages[from] -= n;
+    tally.stages.OK += n;
+  }
+  return r;
+}
+
+/** Chooses shard files (paths) to merge; resolves once the merge is shown or refused. */
+async function mergeFiles(page, ...files) {
+  await page.evaluate(() => (document.getElementById('est-merge-status').dataset.state = ''));
+  await page.setInputFiles('#est-merge-files', files);
+  await page.waitForSelector('#est-merge-status[data-state="merged"], #est-merge-status[data-state="error"]', { timeout: 120_000 });
+  return { state: await page.getAttribute('#est-merge-status', 'data-state'), text: await page.textContent('#est-merge-status') };
+}
+
+/** The verification list: [{file, state, done, total, text}]. */
+const verifyList = (page) => page.$$eval('#est-verify-list li', (lis) =>
+  lis.map((li) => ({ file: li.dataset.file, state: li.dataset.state, done: Number(li.dataset.done), total: Number(li.dataset.total), text: li.textContent })));
+
+/** Records every state and text `selector` takes from now on (window.__seen). */
+const watch = (page, selector) => page.evaluate((selector) => {
+  window.__seen = [];
+  const el = document.querySelector(selector);
+  new MutationObserver(() => window.__seen.push(`${el.dataset.state}: ${el.textContent}`))
+    .observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
+}, selector);
+
+test('blocks to verify are drawn without repetition, and tallies compare field by field', () => {
+  for (const [n, k] of [[0, 0], [1, 1], [5, 5], [1000, 368], [2 ** 20, 459]]) {
+    const picks = pickBlocks(n, k);
+    assert.equal(new Set(picks).size, k, `${k} of ${n} distinct`);
+    assert.ok(picks.every((i, j) => Number.isInteger(i) && i >= 0 && i < n && (j === 0 || picks[j - 1] < i)), `${k} of ${n} in order`);
+  }
+  // Every block is drawn about as often (a uniform draw): 3 of 6, 6 000 times, each about 3 000 times.
+  const seen = new Array(6).fill(0);
+  for (let i = 0; i < 6000; i++) for (const b of pickBlocks(6, 3)) seen[b] += 1;
+  assert.ok(seen.every((c) => c > 2700 && c < 3300), JSON.stringify(seen));
+  assert.throws(() => pickBlocks(3, 4));
+  const tally = { samples: 3, stages: { flip: 1, OK: 2 }, traced_back: [], reachable_pops: 5 };
+  assert.ok(sameTally(tally, { reachable_pops: 5, traced_back: [], stages: { OK: 2, flip: 1 }, samples: 3 }));
+  assert.ok(!sameTally(tally, { ...tally, stages: { flip: 0, OK: 3 } }));
+  assert.ok(!sameTally(tally, { ...tally, traced_back: [0] }));
+});
+
+describe('files and records that lie', () => {
+  // Mini Shogi, seed 5, 200 000 samples: shard 0/2 is samples 0..100000, two blocks (0..65536, 65536..100000).
+  const samples = 200000;
+  const seed = 5;
+  let genuine0, genuine1, forged, noBlocks, report0;
+
+  before(() => {
+    genuine0 = join(dir, 'genuine-0.json');
+    genuine1 = join(dir, 'genuine-1.json');
+    writeFileSync(genuine0, cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--shard', '0/2', '--json'));
+    writeFileSync(genuine1, cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--shard', '1/2', '--json'));
+    report0 = JSON.parse(readFileSync(genuine0, 'utf8'));
+    // 1 000 samples of the second block moved from `king` to OK, in the block and in the total: the file is
+    // consistent (merge without --verify takes it), and it claims 1 000 more reachable samples.
+    forged = join(dir, 'forged.json');
+    writeFileSync(forged, JSON.stringify(forge(report0, 1, 1000)));
+    assert.equal(spawnSync(CLI, ['merge', forged, genuine1], { encoding: 'utf8' }).status, 0, 'the forged file is consistent');
+    noBlocks = join(dir, 'no-blocks.json');
+    const stripped = structuredClone(report0);
+    delete stripped.blocks;
+    writeFileSync(noBlocks, JSON.stringify(stripped));
+  });
+
+  test('a shard file forged consistently is refused naming its block; one without blocks is refused; genuine ones merge verified k/K', async (t) => {
+    const want = estimateJson(samples, seed);
+    await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
+      // (A result the tests before saved goes first.)
+      await page.waitForTimeout(1000);
+      if (await page.isEnabled('#est-clear')) await page.click('#est-clear');
+      await untilFirstCount(page, '');
+      await watch(page, '#est-merge-status');
+      let got = await mergeFiles(page, genuine1, forged);
+      assert.equal(got.state, 'error', got.text);
+      assert.match(got.text, /^The shard files do not merge: forged\.json: samples 65536\.\.100000 recomputed give another tally than the one recorded: refused as forged$/);
+      assert.ok((await page.evaluate(() => window.__seen)).some((s) => /^verifying: Checking 2 shard files/.test(s)), 'it said it was verifying');
+      let list = await verifyList(page);
+      // (Shard 1/2, samples 100000..200000, meets three blocks.)
+      assert.deepEqual(list.map((f) => [f.file, f.total]), [['genuine-1.json', 3], ['forged.json', 2]], 'K = every block');
+      assert.equal(list[1].state, 'forged');
+      assert.equal(await firstCount(page), '', 'nothing of the forged file is shown');
+      assert.equal(await page.isDisabled('#est-download'), true);
+      await page.screenshot({ path: join(SHOTS, 'verify-forged-en.png'), fullPage: true });
+      // A file without per-block tallies cannot be verified: refused by the engine's check.
+      got = await mergeFiles(page, noBlocks, genuine1);
+      assert.equal(got.state, 'error');
+      assert.match(got.text, /no-blocks\.json: no per-block tallies/);
+      assert.equal(await firstCount(page), '');
+      // The genuine files: every block recomputed agrees, and the merge is one run's report.
+      got = await mergeFiles(page, genuine0, genuine1);
+      assert.equal(got.state, 'merged', got.text);
+      list = await verifyList(page);
+      assert.deepEqual(list.map((f) => [f.file, f.state, f.done, f.total, f.text]), [
+        ['genuine-0.json', 'verified', 2, 2, 'genuine-0.json: verified 2/2 blocks'],
+        ['genuine-1.json', 'verified', 3, 3, 'genuine-1.json: verified 3/3 blocks'],
+      ]);
+      assert.match(await page.textContent('#est-verify'), /a file with 1 % of its blocks forged is caught with a chance of at least 99 %/);
+      assert.deepEqual(await shown(page), expected(want));
+      const file = await download(page, 'merged-verified.json');
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), want);
+      assert.deepEqual(await axeViolations(page), [], 'axe, shard files verified');
+      await page.screenshot({ path: join(SHOTS, 'verify-merged-en.png'), fullPage: true });
+      await fits360(page, 'shard files verified');
+    });
+  });
+
+  test('in Japanese, on a phone: blocks verified, a forged file refused, verification stopped', async (t) => {
+    // Ten blocks, enough to stop the verification part way.
+    const long = join(dir, 'long.json');
+    writeFileSync(long, cli('estimate', '--variant', 'minishogi', '--samples', '600000', '--seed', '9', '--json'));
+    await onPage(t, '?game=minishogi&tab=estimate&lang=ja', async (page) => {
+      await page.setViewportSize({ width: 360, height: 780 });
+      await watch(page, '#est-merge-status');
+      let got = await mergeFiles(page, forged, genuine1);
+      assert.match(got.text, /^シャードのファイルを統合できません：forged\.json：標本 65536\.\.100000 を計算し直すと、記録された集計と一致しません。偽造されたものとして受け付けません$/);
+      assert.ok((await page.evaluate(() => window.__seen)).some((s) => /^verifying: シャードのファイル2個を検証しています/.test(s)));
+      got = await mergeFiles(page, genuine0, genuine1);
+      assert.equal(got.state, 'merged', got.text);
+      assert.deepEqual((await verifyList(page)).map((f) => f.text), ['genuine-0.json：2 個中 2 ブロックを検証済み', 'genuine-1.json：3 個中 3 ブロックを検証済み']);
+      assert.match(await page.textContent('#est-verify'), /ブロックの 1 % が偽造されたファイルを 99 % 以上の確率で見破れる数です/);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= 360, `${wide} px wide at 360 px`);
+      await page.screenshot({ path: join(SHOTS, 'verify-merged-ja-360.png'), fullPage: true });
+      // Stop during the verification of ten blocks: nothing is merged, the list says where it stopped.
+      await page.evaluate(() => (document.getElementById('est-merge-status').dataset.state = ''));
+      await page.setInputFiles('#est-merge-files', long);
+      await page.waitForFunction(() => Number(document.querySelector('#est-verify-list li')?.dataset.done) >= 1, null, { timeout: 60_000 });
+      assert.equal(await page.getAttribute('#est-merge-status', 'data-state'), 'verifying');
+      assert.equal(await page.isDisabled('#est-start'), true, 'no run starts while blocks are verified');
+      await page.screenshot({ path: join(SHOTS, 'verify-progress-ja-360.png'), fullPage: true });
+      await page.click('#est-stop');
+      await page.waitForSelector('#est-merge-status[data-state="stopped"]', { timeout: 60_000 });
+      assert.equal(await page.textContent('#est-merge-status'), '検証を中止しました：シャードのファイルは統合していません。');
+      const [item] = await verifyList(page);
+      assert.equal(item.state, 'stopped');
+      assert.match(item.text, /^long\.json：10 個中 \d ブロックを検証したところで中止しました$/);
+      assert.equal(await page.isDisabled('#est-start'), false, 'the page is free again');
+      assert.deepEqual(await shown(page), expected(estimateJson(samples, seed)), 'the last merge stays shown');
+    });
+  });
+
+  test('a finished saved run with a forged estimate shows and downloads the figures recomputed from its blocks', async (t) => {
+    const runSamples = 20000;
+    const want = estimateJson(runSamples, 7);
+    // As an earlier version stored it: the report's text, here with a forged p̂ and |R| (and plot and counts).
+    const lying = structuredClone(want);
+    Object.assign(lying.estimate, { p_hat: 0.999, reachable: 9.99e99, low: 9.98e99, high: 1e100 });
+    lying.funnel = lying.funnel.map(([name]) => [name, 1132]);
+    const record = {
+      variant: 'minishogi', seed: '7', samples: runSamples, shard: [0, 1], maxNodes: null, keep: 24,
+      report: JSON.stringify(lying), examples: [], elapsed: 1.5, done: runSamples, total: runSamples, finished: true,
+      points: [{ done: runSamples, reachable: 9.99e99, low: 9.98e99, high: 1e100 }],
+    };
+    await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
+      await putSavedRun(page, record);
+      await page.reload();
+      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+      await page.waitForSelector('#est-status[data-state="finished"]');
+      const text = await page.textContent('#est-result');
+      assert.doesNotMatch(text, /10\^99|9\.990/);
+      assert.match(text, /2\.3\d\d × 10\^18/);
+      assert.equal(await page.getAttribute('#est-result p.estimate', 'data-reachable'), String(want.tally.stages.OK));
+      assert.deepEqual(await shown(page), expected(want));
+      assert.equal(await page.$eval('#plot', (svg) => [...svg.querySelectorAll('text')].some((e) => /10\^99/.test(e.textContent))), false, 'the plot is recomputed');
+      const file = await download(page, 'restored.json');
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), want);
+      await page.click('#est-clear');
+      await untilFirstCount(page, '');
+    });
+  });
+
+  for (const lang of ['en', 'ja']) {
+    test(`an unfinished saved run with a forged block is verified before it resumes and refused (${lang})`, async (t) => {
+      // Samples 0..100000 of a run of 200 000 (shard 0/1) done, the second block forged in the saved blocks.
+      const lying = forge(report0, 1, 1000);
+      const record = {
+        variant: 'minishogi', seed: String(seed), samples, shard: [0, 1], maxNodes: null, keep: 24,
+        blocks: lying.blocks, examples: [], elapsed: 2,
+      };
+      await onPage(t, `?game=minishogi&tab=estimate&lang=${lang}`, async (page) => {
+        await putSavedRun(page, record);
+        await page.reload();
+        await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+        await page.waitForSelector('#est-saved:not([hidden])');
+        assert.equal(await page.textContent('#est-saved-resume'), lang === 'en'
+          ? 'Resume the saved run (100,000 of 200,000 samples)' : '保存した実行を再開（200,000サンプル中100,000済み）');
+        await watch(page, '#est-saved-note');
+        await page.click('#est-saved-resume');
+        await page.waitForSelector('#est-saved-note[data-state="forged"]', { timeout: 60_000 });
+        const seen = await page.evaluate(() => window.__seen);
+        assert.ok(seen.some((s) => (lang === 'en'
+          ? /^verifying: Checking the saved run before it resumes: 0\/2 blocks recomputed/
+          : /^verifying: 保存した実行を再開する前に検証しています：2 個中 0 ブロックを計算し直しました/).test(s)), seen.join('\n'));
+        assert.equal(await page.textContent('#est-saved-note'), lang === 'en'
+          ? 'The saved run is refused: its samples 65536..100000 recomputed give another tally than the one saved. Discard it to start afresh.'
+          : '保存した実行は使えません：標本 65536..100000 を計算し直すと、保存された集計と一致しません。破棄してやり直してください。');
+        assert.equal(await page.isHidden('#est-saved-resume'), true);
+        assert.notEqual(await page.getAttribute('#est-status', 'data-state'), 'progress', 'nothing ran');
+        // Nothing of it stays shown or can be downloaded.
+        assert.equal(await firstCount(page), '');
+        assert.equal(await page.textContent('#est-plan'), '', 'nor planned from');
+        assert.equal(await page.isDisabled('#est-download'), true);
+        assert.match((await verifyList(page))[0].text, lang === 'en'
+          ? /^the saved run: samples 65536\.\.100000 recomputed give another tally than the one recorded/ : /^保存した実行：標本 65536\.\.100000 を計算し直すと/);
+        if (lang === 'en') {
+          assert.deepEqual(await axeViolations(page), [], 'axe, a forged saved run refused');
+          await page.screenshot({ path: join(SHOTS, 'saved-forged-en.png'), fullPage: true });
+          await fits360(page, 'a forged saved run refused');
+        }
+        await page.click('#est-saved-discard');
+        await page.waitForSelector('#est-saved', { state: 'hidden' });
+        await page.reload();
+        await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+        await page.waitForTimeout(500);
+        assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
+      });
+    });
+  }
+
+  // Records as a bug, an older version or another tab may leave them: each is offered for discard with a
+  // message, and never throws on the page (runOnPage fails on any page error or console error).
+  const malformed = {
+    'report not JSON': [{ variant: 'minishogi', seed: '5', samples: 1000, shard: [0, 1], report: '{not json', examples: [], elapsed: 1 },
+      { en: /^The run saved in this browser cannot be used: the saved run: not an estimate --json result: .+\. Discard it to start afresh\.$/,
+        ja: /^このブラウザに保存した実行は使えません：保存した実行：estimate --json の結果ではありません（.+）。破棄してやり直してください。$/ }],
+    'shard not an array': [{ variant: 'minishogi', seed: '5', samples: 1000, shard: '0/1', blocks: [], examples: [], elapsed: 1 },
+      { en: /^The run saved in this browser cannot be used: its field "shard" is missing or malformed\./, ja: /^このブラウザに保存した実行は使えません：項目 "shard" がないか、正しくありません。/ }],
+    'done: null': [{ variant: 'minishogi', seed: '5', samples: 1000, shard: [0, 1], blocks: [], examples: [], elapsed: 1, done: null },
+      { en: /its field "done" is missing or malformed/, ja: /項目 "done" がないか/ }],
+    'a non-object record': ['a run', { en: /^The run saved in this browser cannot be used: it is not a record of a run\./, ja: /^このブラウザに保存した実行は使えません：実行の記録ではありません。/ }],
+    'blocks outside the shard': [{ variant: 'minishogi', seed: '5', samples: 200000, shard: [1, 2], blocks: null, examples: [], elapsed: 1 },
+      { en: /its samples lie outside its shard 1\/2/, ja: /標本がシャード 1\/2 の範囲外にあります/ }],
+  };
+  for (const lang of ['en', 'ja']) {
+    test(`malformed saved runs are offered for discard with a message, never a page error (${lang})`, async (t) => {
+      malformed['blocks outside the shard'][0].blocks = report0.blocks;
+      await onPage(t, `?game=minishogi&tab=estimate&lang=${lang}`, async (page) => {
+        for (const [what, [record, message]] of Object.entries(malformed)) {
+          await putSavedRun(page, record);
+          await page.reload();
+          await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+          await page.waitForSelector('#est-saved-note[data-state="invalid"]', { timeout: 30_000 });
+          assert.match(await page.textContent('#est-saved-note'), message[lang], what);
+          assert.equal(await page.isHidden('#est-saved-resume'), true, what);
+          assert.equal(await page.isVisible('#est-saved-discard'), true, what);
+          if (what === 'report not JSON' && lang === 'en') {
+            assert.deepEqual(await axeViolations(page), [], 'axe, a malformed saved run');
+            await page.screenshot({ path: join(SHOTS, `saved-invalid-${lang}.png`), fullPage: true });
+            await fits360(page, 'a malformed saved run');
+          }
+          await page.click('#est-saved-discard');
+          await page.waitForSelector('#est-saved', { state: 'hidden' });
+        }
+        await page.reload();
+        await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+        await page.waitForTimeout(500);
+        assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
+        // The tab works: a run starts and finishes.
+        await startRun(page, { samples: 2000, seed: 3 });
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
+      });
+    });
+  }
+
+  test('a 300 MiB shard file is refused by its size, unread', async (t) => {
+    const big = join(dir, 'big.json');
+    writeFileSync(big, '');
+    truncateSync(big, 300 << 20); // sparse: nothing is written
+    for (const lang of ['en', 'ja']) {
+      await onPage(t, `?game=minishogi&tab=estimate&lang=${lang}`, async (page) => {
+        await countReads(page);
+        const since = Date.now();
+        const got = await mergeFiles(page, big, genuine1);
+        assert.ok(Date.now() - since < 5000, `refused in ${Date.now() - since} ms`);
+        assert.equal(got.state, 'error');
+        assert.match(got.text, lang === 'en'
+          ? /^The shard files do not merge: big\.json: a report file of 314572800 bytes: at most 67108864 \(64 MiB\) are read$/
+          : /^シャードのファイルを統合できません：big\.json：レポートのファイルが大きすぎます：314,572,800バイト（読めるのは67,108,864バイト＝64 MiBまで）$/);
+        assert.deepEqual(await page.evaluate(() => window.__reads), [], 'no file was read');
+      });
+    }
+  });
+});
+

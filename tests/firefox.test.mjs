@@ -3,13 +3,16 @@
 // point of the site's promises, with and without cross-origin isolation: open the page (pieces, icons and a
 // pasted record's kanji from the site's font), build a position and prove it, watch its path and the whole
 // game, one consistent state (a game switch, a preset and undo with a proof under way), run a Mini Shogi
-// estimate (equal to the native CLI's), axe-core finding nothing critical or serious (cold, proved, whole
-// game, Estimate tab), bad links and input, polish (Copy confirms, errors go on success), Japanese and
-// English (engine errors and move notation in each), phones (360 and 390 px on every tab, touch mode),
-// and a game record read, a move taken back and a certificate opened. browser.test.mjs tests the rest in
-// Chromium. A failing test leaves a screenshot in test-results/.
+// estimate (equal to the native CLI's; one resumed after a reload, its saved blocks verified first; shard
+// files merged with their blocks verified, a forged one refused), axe-core finding nothing critical or
+// serious (cold, proved, whole game, Estimate tab), bad links and input, polish (Copy confirms, errors go
+// on success), Japanese and English (engine errors and move notation in each), phones (360 and 390 px on
+// every tab, touch mode), and a game record read, a move taken back and a certificate opened.
+// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
 import { serve } from '../scripts/serve.mjs';
@@ -413,9 +416,48 @@ describe('Firefox: estimate runs', () => {
         const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
         const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '1000000', '--seed', '8', '--json'));
         assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
+        // It was verified before it resumed: every saved block recomputed (all of them, up to 100 blocks).
+        const [item] = await page.$$eval('#est-verify-list li', (lis) => lis.map((li) => ({ ...li.dataset, text: li.textContent })));
+        assert.equal(item.state, 'verified');
+        assert.match(item.text, /^the saved run: verified (\d+)\/\1 blocks$/);
       }, { context });
     } finally {
       await context.close();
+    }
+  });
+
+  test('shard files: a forged one is refused naming its block, genuine ones merge with every block verified', async (t) => {
+    const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-firefox-'));
+    try {
+      const shard = (k) => cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--shard', `${k}/2`, '--json');
+      const [genuine0, genuine1, forged] = ['genuine-0.json', 'genuine-1.json', 'forged.json'].map((f) => join(dir, f));
+      writeFileSync(genuine0, shard(0));
+      writeFileSync(genuine1, shard(1));
+      // Samples of the second block moved from `king` to OK, in the block and in the total (consistent).
+      const lying = JSON.parse(readFileSync(genuine0, 'utf8'));
+      for (const tally of [lying.blocks[1].tally, lying.tally]) {
+        tally.stages.king -= 1000;
+        tally.stages.OK += 1000;
+      }
+      writeFileSync(forged, JSON.stringify(lying));
+      await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
+        const merge = async (...files) => {
+          await page.$eval('#est-merge-status', (e) => (e.dataset.state = ''));
+          const input = await page.$('#est-merge-files');
+          await input.uploadFile(...files);
+          await page.waitForSelector('#est-merge-status[data-state="merged"], #est-merge-status[data-state="error"]', { timeout: 120_000 });
+          return text(page, '#est-merge-status');
+        };
+        assert.match(await merge(genuine1, forged), /^The shard files do not merge: forged\.json: samples 65536\.\.100000 recomputed give another tally/);
+        assert.match(await merge(genuine0, genuine1), /^Merged 2 shard files: 200,000 of 200,000 samples/);
+        const items = await page.$$eval('#est-verify-list li', (lis) => lis.map((li) => li.textContent));
+        assert.deepEqual(items, ['genuine-0.json: verified 2/2 blocks', 'genuine-1.json: verified 3/3 blocks']);
+        const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--json'));
+        assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

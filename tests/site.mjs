@@ -2,7 +2,7 @@
 // native CLI to compare with, a page that fails with a screenshot and its errors, and axe-core's findings.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
@@ -38,9 +38,31 @@ export async function runOnPage(page, url, shot, body) {
 
 /** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
 export async function axeViolations(page) {
-  await page.addScriptTag({ path: AXE });
+  // Evaluated by the driver rather than added as a <script>: the site's Content-Security-Policy refuses
+  // inline scripts, and rightly.
+  await page.evaluate(readFileSync(AXE, 'utf8'));
   const { violations } = await page.evaluate(() => axe.run(document, { resultTypes: ['violations'] }));
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}`);
 }
+
+/**
+ * Counts every read of a Blob or File on the page from now on (`window.__reads`: `[method, bytes]`), so that
+ * a test can tell that a file was refused without being read.
+ */
+export const countReads = (page) => page.evaluate(() => {
+  window.__reads = [];
+  const spy = (proto, names) => {
+    for (const name of names) {
+      const read = proto[name];
+      if (typeof read !== 'function') continue;
+      proto[name] = function (...args) {
+        window.__reads.push([name, this.size ?? args[0]?.size]);
+        return read.apply(this, args);
+      };
+    }
+  };
+  spy(Blob.prototype, ['arrayBuffer', 'text', 'stream', 'bytes']);
+  spy(FileReader.prototype, ['readAsArrayBuffer', 'readAsText', 'readAsDataURL', 'readAsBinaryString']);
+});

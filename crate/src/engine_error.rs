@@ -4,6 +4,7 @@
 //! `www/js/i18n/en.js` and `ja.js`). [`KINDS`] lists every kind; a test checks that both dictionaries have
 //! each of them.
 
+use crate::blocks::BlockProblem;
 use crate::board::color::Color;
 use crate::board::position::PositionError;
 use crate::board::sfen::SfenError;
@@ -38,6 +39,7 @@ pub const KINDS: &[&str] = &[
     "king-in-hand",
     "bad-cell",
     "record-too-large",
+    "report-too-large",
     "record-too-many-moves",
     "record-not-text",
     "record-empty",
@@ -73,6 +75,7 @@ pub const KINDS: &[&str] = &[
     "shard-samples",
     "shard-node-cap",
     "shard-blocks",
+    "shard-no-blocks",
     "shard-range",
     "shard-overlap",
     "shard-covered",
@@ -120,6 +123,15 @@ impl EngineError {
             "time-budget",
             format!("time budget {ms} ms: use a number of milliseconds from 0"),
             json!({ "value": ms }),
+        )
+    }
+
+    /// A report file (`file`) of `bytes` bytes, more than the `max` the browser reads.
+    pub fn report_too_large(file: &str, bytes: usize, max: usize) -> EngineError {
+        EngineError::new(
+            "report-too-large",
+            format!("{file}: report of {bytes} bytes: at most {max} are read"),
+            json!({ "file": file, "bytes": bytes, "max": max }),
         )
     }
 
@@ -314,7 +326,8 @@ fn shard_problem(file: String, problem: ShardProblem, other: Option<String>) -> 
         ShardProblem::MaxNodes { found, expected } => {
             ("shard-node-cap", json!({ "file": file, "found": cap(found), "expected": cap(expected) }))
         }
-        ShardProblem::Blocks(p) => ("shard-blocks", json!({ "file": file, "detail": p.to_string() })),
+        ShardProblem::Blocks(p) => ("shard-blocks", with_file(block_problem(&p), file)),
+        ShardProblem::NoBlocks => ("shard-no-blocks", json!({ "file": file })),
         ShardProblem::BadRange { range, samples } => {
             ("shard-range", json!({ "file": file, "start": range[0], "end": range[1], "samples": samples }))
         }
@@ -328,7 +341,7 @@ fn shard_problem(file: String, problem: ShardProblem, other: Option<String>) -> 
         ShardProblem::Covered { tally, ranges } => {
             ("shard-covered", json!({ "file": file, "tally": tally, "ranges": ranges }))
         }
-        ShardProblem::Tally(p) => ("shard-tally", json!({ "file": file, "detail": p.to_string() })),
+        ShardProblem::Tally(p) => ("shard-tally", with_file(tally_problem(&p), file)),
         ShardProblem::Overflow(o) => ("shard-overflow", json!({ "file": file, "detail": o.to_string() })),
     }
 }
@@ -341,8 +354,47 @@ impl From<TallyOverflow> for EngineError {
 
 impl From<TallyProblem> for EngineError {
     fn from(e: TallyProblem) -> Self {
-        let message = e.to_string();
-        EngineError::new("tally-problem", message.clone(), json!({ "detail": message }))
+        EngineError::new("tally-problem", e.to_string(), tally_problem(&e))
+    }
+}
+
+/// `params` (an object) with the file's name added.
+fn with_file(mut params: Value, file: String) -> Value {
+    params["file"] = file.into();
+    params
+}
+
+/// What is wrong with per-block tallies, for the page to say in its language: `problem` (`misplaced`,
+/// `count`, `coverage`, `sum`), the block's samples where there is one, and the English `detail`.
+fn block_problem(p: &BlockProblem) -> Value {
+    let detail = p.to_string();
+    match *p {
+        BlockProblem::Misplaced { start, end } => {
+            json!({ "problem": "misplaced", "start": start, "end": end, "detail": detail })
+        }
+        BlockProblem::Count { start, end } => {
+            json!({ "problem": "count", "start": start, "end": end, "detail": detail })
+        }
+        BlockProblem::Coverage => json!({ "problem": "coverage", "detail": detail }),
+        BlockProblem::Sum => json!({ "problem": "sum", "detail": detail }),
+    }
+}
+
+/// Counts of a tally that contradict one another, for the page to say in its language: `problem`
+/// (`stage-total`, `traced-back`, `traced-back-rows`) with its numbers (a sum beyond 64 bits is null), and
+/// the English `detail`.
+fn tally_problem(p: &TallyProblem) -> Value {
+    let detail = p.to_string();
+    match *p {
+        TallyProblem::StageTotal { stages, samples } => {
+            json!({ "problem": "stage-total", "sum": stages, "samples": samples, "detail": detail })
+        }
+        TallyProblem::TracedBack { traced, prev_and_reach } => {
+            json!({ "problem": "traced-back", "sum": traced, "samples": prev_and_reach, "detail": detail })
+        }
+        TallyProblem::TracedBackRows { rows } => json!({
+            "problem": "traced-back-rows", "rows": rows, "max": crate::estimate::TRACED_BACK_ROWS, "detail": detail,
+        }),
     }
 }
 
@@ -460,6 +512,27 @@ mod tests {
         assert_eq!(
             (&e.params["file"], &e.params["other"], &e.params["otherEnd"]),
             (&json!("b"), &json!("a"), &json!(120))
+        );
+    }
+
+    #[test]
+    fn tally_and_block_problems_are_named_with_their_numbers() {
+        let e = EngineError::from(TallyProblem::TracedBackRows { rows: 300 });
+        assert_eq!(
+            (e.kind, &e.params["problem"], &e.params["rows"], &e.params["max"]),
+            ("tally-problem", &json!("traced-back-rows"), &json!(300), &json!(256))
+        );
+        let problem = ShardProblem::Blocks(BlockProblem::Count { start: 0, end: 10 });
+        let e = EngineError::from(FileError::Shard { file: "a.json".into(), problem, other: None });
+        assert_eq!(
+            (e.kind, &e.params["file"], &e.params["problem"], &e.params["end"]),
+            ("shard-blocks", &json!("a.json"), &json!("count"), &json!(10))
+        );
+        assert_eq!(e.message, "a.json: per-block tallies: block 0..10 does not count its samples");
+        let e = EngineError::report_too_large("big.json", 3 << 20, 1 << 20);
+        assert_eq!(
+            (e.kind, &e.params["file"], &e.params["max"]),
+            ("report-too-large", &json!("big.json"), &json!(1 << 20))
         );
     }
 

@@ -302,10 +302,32 @@ pub fn report_from_blocks(
     })
 }
 
+/// The most bytes of a report file the browser reads (a shard file merged): 64 MiB, the per-block tallies
+/// of about 110 000 blocks, 7 × 10^9 samples (a report carries about 0.6 KB per block of 65 536 samples).
+pub const MAX_REPORT_BYTES: usize = 64 << 20;
+
+/// `{record, report}`: the most bytes of a game record and of a report file the engine reads, which the
+/// page checks against a file's size before it reads any of it.
+#[wasm_bindgen(js_name = fileLimits)]
+pub fn file_limits() -> Result<JsValue, JsValue> {
+    let limits = json!({ "record": crate::records::error::MAX_RECORD_BYTES, "report": MAX_REPORT_BYTES });
+    Ok(to_js(&limits)?)
+}
+
+/// Refuses a report file (called `name`) of more than [`MAX_REPORT_BYTES`].
+fn check_report_size(name: &str, text: &str) -> Result<(), EngineError> {
+    if text.len() <= MAX_REPORT_BYTES {
+        return Ok(());
+    }
+    Err(EngineError::report_too_large(name, text.len(), MAX_REPORT_BYTES))
+}
+
 /// A report file read and checked on its own (`name` names it in errors): the report as an object, its
-/// seed as a decimal string (JavaScript numbers cannot hold every `u64`).
+/// seed as a decimal string (JavaScript numbers cannot hold every `u64`; a count that JavaScript cannot
+/// hold exactly is refused).
 #[wasm_bindgen(js_name = readReport)]
 pub fn read_report(name: &str, text: &str) -> Result<JsValue, JsValue> {
+    check_report_size(name, text)?;
     let report = crate::report_files::read_checked(name, text).map_err(EngineError::from)?;
     Ok(report_object(&report)?)
 }
@@ -317,6 +339,9 @@ pub fn read_report(name: &str, text: &str) -> Result<JsValue, JsValue> {
 pub fn merge_reports(names: Vec<String>, texts: Vec<String>) -> Result<JsValue, JsValue> {
     if names.len() != texts.len() {
         return Err(EngineError::bad_argument("mergeReports takes one name per text").into());
+    }
+    for (name, text) in names.iter().zip(&texts) {
+        check_report_size(name, text)?;
     }
     let files: Vec<(String, String)> = names.into_iter().zip(texts).collect();
     let merged = crate::report_files::merge_files(&files).map_err(EngineError::from)?;
@@ -330,6 +355,39 @@ fn report_object(report: &crate::estimate::Report) -> Result<JsValue, JsError> {
     let mut value = serde_json::to_value(report).map_err(|e| JsError::new(&e.to_string()))?;
     value["seed"] = report.seed.to_string().into();
     to_js(&value)
+}
+
+/// How many of a report's `n` blocks the page recomputes before it trusts the report (a shard file
+/// merged, a saved run resumed), drawn at random: [`crate::blocks::blocks_to_verify`], so that a report
+/// with 1 % of its blocks forged passes with a chance of at most 1 %.
+#[wasm_bindgen(js_name = blocksToVerify)]
+pub fn blocks_to_verify(n: u32) -> u32 {
+    crate::blocks::blocks_to_verify(n as usize) as u32
+}
+
+/// The running estimate over per-block tallies (`blocks`: `[{start, end, tally}]`, in any order) taken
+/// in sample order, as the page's plot draws it: `[{done, reachable, low, high}]` after every block, or
+/// after evenly spaced ones when there are more than `points` (the last always). A saved run's plot is
+/// recomputed so from its blocks, never read from what was stored.
+#[wasm_bindgen(js_name = runningEstimate)]
+pub fn running_estimate(variant: &str, blocks: JsValue, points: u32) -> Result<JsValue, JsValue> {
+    let mut blocks: Vec<crate::blocks::BlockTally> = from_js(blocks)?;
+    blocks.sort_by_key(|b| b.start);
+    let every = blocks.len().div_ceil(points.max(1) as usize).max(1);
+    with_variant!(variant, V => {
+        let mut tally = crate::estimate::Tally::default();
+        let mut out = Vec::new();
+        for (i, b) in blocks.iter().enumerate() {
+            tally.merge(&b.tally).map_err(EngineError::from)?;
+            if (i + 1) % every != 0 && i + 1 != blocks.len() {
+                continue;
+            }
+            if let Some(e) = tally.estimate::<V>() {
+                out.push(json!({ "done": tally.samples, "reachable": e.reachable, "low": e.low, "high": e.high }));
+            }
+        }
+        Ok(to_js(&out)?)
+    })
 }
 
 /// Part `k` (0-based) of `m` of the samples `0..samples`, `[start, end]`, exactly as `shogi-reach

@@ -2,7 +2,8 @@
 // `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops,
 // `proofGame` about ten times a second during its short search, and
 // `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors` and `explain`
-// answer as the CLI's --json (records, last moves, certificates).
+// answer as the CLI's --json (records, last moves, certificates); `fileLimits` gives the most bytes of a
+// record and of a report file the engine reads.
 // The first request is `init` ({threaded, threads}, see load-engine.js).
 import { loadEngine } from './load-engine.js';
 
@@ -33,8 +34,16 @@ const handlers = {
   explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
   blocks: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateBlocks(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
-  // Estimate reports: shard files merged as `shogi-reach merge` does; the precision planner.
+  // Estimate reports: shard files merged as `shogi-reach merge` does (and read one by one, to verify
+  // their blocks); a saved run's report and plot rebuilt from its blocks; the precision planner.
   mergeReports: ({ names, texts }) => engine.mergeReports(names, texts),
+  readReport: ({ name, text }) => engine.readReport(name, text),
+  reportFromBlocks: ({ variant, seed, samples, maxNodes, blocks }) =>
+    engine.reportFromBlocks(variant, BigInt(seed), BigInt(samples), maxNodes, blocks),
+  runningEstimate: ({ variant, blocks, points }) => engine.runningEstimate(variant, blocks, points),
+  blocksToVerify: ({ n }) => engine.blocksToVerify(n),
+  shardRange: ({ samples, k, m }) => engine.shardRange(BigInt(samples), BigInt(k), BigInt(m)),
+  fileLimits: () => engine.fileLimits(),
   plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
 };
 

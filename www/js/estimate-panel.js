@@ -2,18 +2,28 @@
 // Table 1) beside the paper's numbers, the samples decided at each of the engine's stages, the running
 // estimate with its 3-sigma band, throughput and ETA, Table 2, and a gallery of sampled reachable positions.
 // Stages are read by name, in the engine's order (its `stages()`), never by position.
+//
+// Nothing computed elsewhere is shown as it was given: a shard file's figures (`estimate`, `funnel`,
+// `candidates`) are recomputed by the engine's merge from the tallies, and K of its blocks, drawn at
+// random (verify.js), are recomputed by the estimate workers before the merge is shown; a saved run's
+// report, estimate, plot and gallery are rebuilt from its blocks when it is loaded, and K of its blocks
+// are recomputed before it resumes.
 import { Board } from './board.js';
 import { errorText } from './errors.js';
+import { checkSize, readText } from './files.js';
 import { num, t } from './i18n.js';
 import { drawPlot, formatSci } from './plot.js';
-import { clearRun, loadRun, saveRun } from './run-store.js';
+import { clearRun, loadRun, saveRun, savedRunProblem } from './run-store.js';
 import { parseSfen } from './sfen.js';
 import { VARIANTS } from './variants.js';
+import { pickBlocks } from './verify.js';
 
 const $ = (id) => document.getElementById(id);
 const KEEP = 24;
 // The run is saved at most this often while it goes (and whenever it stops or finishes).
 const SAVE_EVERY_MS = 1000;
+// The most points of a saved run's plot, recomputed from its blocks.
+const PLOT_POINTS = 500;
 
 export class EstimatePanel {
   /**
@@ -64,18 +74,12 @@ export class EstimatePanel {
     $('est-saved-resume').onclick = () => this.#resumeSaved();
     // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
     $('est-saved-discard').onclick = $('est-clear').onclick = async () => {
-      $('est-saved').hidden = true;
+      this.#savedOffer('none');
+      this.#hideVerify();
       await clearRun().catch(() => {});
       this.saved = null;
-      this.current = null;
-      this.points = [];
-      $('gallery').replaceChildren();
-      delete $('gallery').dataset.key;
-      $('est-result').replaceChildren();
-      this.#status('', 'idle');
+      this.#emptyTab();
       $('est-merge-status').textContent = '';
-      this.#emptyTables();
-      this.#actions();
     };
     $('est-download').onclick = () => {
       if (!this.current) return;
@@ -98,6 +102,36 @@ export class EstimatePanel {
     );
   }
 
+  /**
+   * The saved run's line: `none` (hidden), `offer` (Resume and Discard), `verifying` (blocks recomputed
+   * before it resumes), `forged` or `invalid` (a message and Discard only).
+   */
+  #savedOffer(state, note = '') {
+    $('est-saved').hidden = state === 'none';
+    const el = $('est-saved-note');
+    el.textContent = note;
+    el.hidden = !note;
+    el.dataset.state = state;
+    const resume = $('est-saved-resume');
+    resume.hidden = state !== 'offer' && state !== 'verifying';
+    resume.disabled = state === 'verifying';
+    if (this.saved && !this.saved.finished) resume.textContent = t('savedResume', num(this.saved.done), num(this.saved.total));
+  }
+
+  /** Shows nothing: no report (nothing to download), empty tables, plot and gallery. */
+  #emptyTab() {
+    this.current = null;
+    this.points = [];
+    $('gallery').replaceChildren();
+    delete $('gallery').dataset.key;
+    $('est-result').replaceChildren();
+    drawPlot($('plot'), [], VARIANTS[this.currentVariant()].paper, 1);
+    this.#status('', 'idle');
+    this.#emptyTables();
+    this.#actions();
+    this.#plan();
+  }
+
   /** Enables the download and clear buttons for what is shown. */
   #actions() {
     $('est-download').disabled = !this.current;
@@ -106,79 +140,268 @@ export class EstimatePanel {
   }
 
   /**
-   * Shows a saved run: a finished one's result, or what an unfinished one has done, with Resume. The
+   * Shows a saved run, rebuilt from its blocks (see #checkSaved): a finished one's result, or what an
+   * unfinished one has done, with Resume; a record that cannot be a run, with its reason and Discard. The
    * tables show only a run of the page's game; an unfinished run of the other game offers Resume alone.
    */
-  #restore(record) {
-    if (!record) return;
-    this.saved = record;
-    if (!record.finished) {
-      $('est-saved-resume').textContent = t('savedResume', num(record.done), num(record.total));
-      $('est-saved').hidden = false;
+  async #restore(record) {
+    if (record === undefined) return; // nothing saved
+    const asked = (this.restoreAsked = {});
+    let saved;
+    try {
+      saved = await this.#checkSaved(record);
+    } catch (e) {
+      if (asked !== this.restoreAsked) return;
+      this.saved = null;
+      this.#savedOffer('invalid', t('savedInvalid', e.savedProblem ?? errorText(e)));
+      return;
     }
-    if (record.variant !== this.currentVariant()) return;
+    // (A run started, or another game chosen, meanwhile wins.)
+    if (asked !== this.restoreAsked) return;
+    this.saved = saved;
+    this.#savedOffer(saved.finished ? 'none' : 'offer');
+    if (saved.variant !== this.currentVariant()) return;
     // (A form being filled in wins.)
     if (!this.touched) {
-      $('est-samples').value = record.samples;
-      $('est-seed').value = record.seed;
-      $('est-shard').value = record.shard.join('/');
+      $('est-samples').value = saved.samples;
+      $('est-seed').value = saved.seed;
+      $('est-shard').value = saved.shard.join('/');
     }
-    const report = JSON.parse(record.report);
-    this.points = record.points ?? [];
+    this.points = saved.points;
     this.#show({
-      type: record.finished ? 'finished' : 'saved', variant: record.variant, seed: record.seed, samples: record.samples,
-      done: record.done, total: record.total, report, reportText: record.report, examples: record.examples,
-      elapsed: record.elapsed, rate: 0, shard: record.shard, stored: true,
+      type: saved.finished ? 'finished' : 'saved', variant: saved.variant, seed: saved.seed, samples: saved.samples,
+      done: saved.done, total: saved.total, report: saved.report, reportText: saved.reportText, examples: saved.examples,
+      elapsed: saved.elapsed, rate: 0, shard: saved.shard, stored: true,
     });
   }
 
-  /** Continues the saved run where it stopped (in its game, switching the page's game if need be). */
-  async #resumeSaved() {
-    const record = this.saved;
-    if (!record) return;
-    if (record.variant !== this.currentVariant() && !this.restoreGame(record.variant)) return;
-    $('est-saved').hidden = true;
-    await this.#run({ ...record, saved: { report: record.report, examples: record.examples, elapsed: record.elapsed } });
+  /**
+   * The saved run as the page uses it, everything derived rebuilt by the engine from the stored blocks
+   * (which it checks: in the run, not overlapping, counting their samples, consistent): the report (its
+   * text is what Download gives), the samples done and in all, whether it is finished, the plot's points,
+   * and the gallery (its samples recomputed by index). Throws when the record cannot be a run.
+   */
+  async #checkSaved(record) {
+    const refuse = (why) => Object.assign(new Error(why), { savedProblem: why });
+    const problem = savedRunProblem(record);
+    if (problem) throw refuse(problem.notRecord ? t('savedNotRecord') : t('savedField', problem.field));
+    const { variant, seed, samples, shard, elapsed } = record;
+    let blocks = record.blocks;
+    if (blocks === undefined) {
+      // A record of an earlier version: the report's text, read and checked, of which only the blocks count.
+      const r = await this.engine.call('readReport', { name: t('savedRunName'), text: record.report });
+      if (r.variant !== variant || r.seed !== seed || r.samples !== samples || r.max_nodes !== null) {
+        throw refuse(t('savedField', 'report'));
+      }
+      blocks = r.blocks ?? [];
+    }
+    const reportText = await this.engine.call('reportFromBlocks', { variant, seed, samples, maxNodes: undefined, blocks });
+    const report = JSON.parse(reportText);
+    const range = await this.engine.call('shardRange', { samples, k: shard[0], m: shard[1] });
+    if (report.ranges.some(([s, e]) => s < e && (s < range[0] || e > range[1]))) throw refuse(t('savedOutsideShard', shard.join('/')));
+    const done = report.tally.samples;
+    const total = range[1] - range[0];
+    const kept = report.blocks ?? [];
+    const points = await this.engine.call('runningEstimate', { variant, blocks: kept, points: PLOT_POINTS });
+    // The gallery: the samples at the indices saved (those done, the lowest KEEP), drawn and classified again.
+    const within = (i) => report.ranges.some(([s, e]) => s <= i && i < e);
+    const indices = [...new Set(record.examples.map((e) => e.index))].filter(within).sort((a, b) => a - b).slice(0, KEEP);
+    const examples = [];
+    for (const index of indices) {
+      const again = await this.engine.call('blocks', { variant, seed, start: index, end: index + 1, maxNodes: undefined, keep: 1 });
+      examples.push(...again.reachable);
+    }
+    return {
+      variant, seed, samples, shard, blocks: kept, report, reportText, examples, elapsed, points, done, total,
+      finished: done === total,
+    };
   }
 
-  /** Saves the run as it goes: at most every SAVE_EVERY_MS, and at once when it stops or finishes. */
+  /**
+   * Continues the saved run where it stopped (in its game, switching the page's game if need be), once K
+   * of its blocks, drawn at random, have been recomputed and found as saved; a forged one is refused.
+   */
+  async #resumeSaved() {
+    const saved = this.saved;
+    if (!saved || saved.finished) return;
+    if (saved.variant !== this.currentVariant() && !this.restoreGame(saved.variant)) return;
+    // (The game switch restores the saved run again: this one goes on.)
+    this.restoreAsked = null;
+    this.saved = saved;
+    this.started = true;
+    let picks;
+    try {
+      const k = await this.engine.call('blocksToVerify', { n: saved.blocks.length });
+      picks = pickBlocks(saved.blocks.length, k).map((i) => saved.blocks[i]);
+    } catch (e) {
+      this.#savedOffer('invalid', t('savedInvalid', errorText(e)));
+      return;
+    }
+    const verifying = (k) => t('savedVerifying', num(k), num(picks.length));
+    this.#savedOffer('verifying', verifying(0));
+    const file = { name: t('savedRunName'), variant: saved.variant, seed: saved.seed, maxNodes: null, blocks: picks };
+    const result = await this.#verifyFiles([file], verifying(0), ([k]) => {
+      this.#savedOffer('verifying', verifying(k));
+      this.#status(verifying(k), 'verifying');
+    });
+    if (!result || result.stopped) {
+      this.#savedOffer('offer');
+      return;
+    }
+    if (result.forged) {
+      // Nothing of it stays shown, nor can it be downloaded: Discard is all it offers.
+      this.saved = null;
+      this.#emptyTab();
+      this.#savedOffer('forged', t('savedForged', result.forged.start, result.forged.end));
+      return;
+    }
+    this.#savedOffer('none');
+    await this.#run({ ...saved, saved: { blocks: saved.blocks, examples: saved.examples, elapsed: saved.elapsed } });
+  }
+
+  /**
+   * Saves the run as it goes (at most every SAVE_EVERY_MS, and at once when it stops or finishes): what
+   * cannot be recomputed, its blocks done among it (see run-store.js).
+   */
   #save(data, now) {
     if (!now && performance.now() - this.lastSave < SAVE_EVERY_MS) return;
     this.lastSave = performance.now();
     const record = {
       variant: data.variant, seed: String(data.seed), samples: data.samples, shard: data.shard,
-      maxNodes: data.maxNodes, keep: KEEP, report: data.reportText, examples: data.examples,
-      elapsed: data.elapsed, points: this.points.slice(-500), done: data.report.tally.samples,
-      total: data.range[1] - data.range[0],
-      finished: data.type === 'finished',
+      maxNodes: data.maxNodes ?? null, keep: KEEP, blocks: data.report.blocks ?? [], examples: data.examples,
+      elapsed: data.elapsed,
     };
+    const done = data.report.tally.samples;
     saveRun(record).then(
-      () => ($('est-status').dataset.saved = record.done),
+      () => ($('est-status').dataset.saved = done),
       () => {}, // not saved (no IndexedDB, or full): the run goes on
     );
   }
 
-  /** Shard files chosen: merged by the engine as `shogi-reach merge` merges them, the result shown. */
+  /**
+   * Shard files chosen: refused by size before any is read; merged by the engine as `shogi-reach merge`
+   * merges them (every file checked, the figures recomputed from the tallies); then K blocks of every file,
+   * drawn at random, recomputed by the estimate workers (`merge --verify`); the result shown once all agree.
+   */
   async #mergeFiles() {
     const files = [...$('est-merge-files').files];
     $('est-merge-files').value = '';
     if (!files.length) return;
     const out = $('est-merge-status');
+    const say = (text, state) => {
+      out.textContent = text;
+      out.dataset.state = state;
+    };
+    this.#hideVerify();
+    say('', 'reading');
+    let merged, toVerify;
     try {
-      const texts = await Promise.all(files.map((f) => f.text()));
-      const merged = await this.engine.call('mergeReports', { names: files.map((f) => f.name), texts });
-      const done = merged.ranges.reduce((n, [s, e]) => n + e - s, 0);
-      out.textContent = t('mergeDone', files.length, num(done), num(merged.samples));
-      out.dataset.state = 'merged';
-      this.points = [];
-      this.#show({
-        type: 'merged', variant: merged.variant, samples: merged.samples, done, total: merged.samples,
-        report: merged, reportText: merged.text, examples: [], elapsed: 0, rate: 0, name: 'merged',
-      });
+      const { report: limit } = await this.engine.call('fileLimits');
+      for (const f of files) checkSize(f, limit, 'report-too-large');
+      const texts = await Promise.all(files.map((f) => readText(f, limit, 'report-too-large')));
+      const names = files.map((f) => f.name);
+      merged = await this.engine.call('mergeReports', { names, texts });
+      // Each file's blocks, K of them drawn at random to recompute.
+      toVerify = [];
+      for (const [i, text] of texts.entries()) {
+        const r = await this.engine.call('readReport', { name: names[i], text });
+        const blocks = r.blocks ?? [];
+        const k = await this.engine.call('blocksToVerify', { n: blocks.length });
+        const picks = pickBlocks(blocks.length, k).map((j) => blocks[j]);
+        toVerify.push({ name: names[i], variant: r.variant, seed: r.seed, maxNodes: r.max_nodes, blocks: picks });
+      }
     } catch (e) {
-      out.textContent = t('mergeFailed', errorText(e));
-      out.dataset.state = 'error';
+      say(t('mergeFailed', errorText(e)), 'error');
+      return;
     }
+    say(t('mergeVerifying', files.length), 'verifying');
+    this.restoreAsked = null;
+    const result = await this.#verifyFiles(toVerify, '');
+    if (!result) {
+      say('', 'idle');
+      return;
+    }
+    if (result.forged) {
+      const { file, start, end } = result.forged;
+      say(t('mergeFailed', t('verifyForged', toVerify[file].name, start, end)), 'error');
+      this.#status('', 'idle');
+      return;
+    }
+    if (result.stopped) {
+      say(t('mergeStopped'), 'stopped');
+      this.#status('', 'idle');
+      return;
+    }
+    const done = merged.ranges.reduce((n, [s, e]) => n + e - s, 0);
+    say(t('mergeDone', files.length, num(done), num(merged.samples)), 'merged');
+    this.points = [];
+    this.#show({
+      type: 'merged', variant: merged.variant, samples: merged.samples, done, total: merged.samples,
+      report: merged, reportText: merged.text, examples: [], elapsed: 0, rate: 0, name: 'merged',
+    });
+  }
+
+  /**
+   * Verifies `files` (`[{name, variant, seed, maxNodes, blocks}]`, the blocks drawn) on the estimate
+   * workers, listing each file with the blocks verified so far (`status` says what is checked); resolves
+   * with `{done, forged: null | {file, start, end}, stopped}`, or null when the workers failed (the status
+   * says why). Stop stops it.
+   */
+  async #verifyFiles(files, status, onProgress) {
+    this.#listVerify(files, files.map(() => 0), null);
+    if (files.every((f) => !f.blocks.length)) return { done: files.map(() => 0), forged: null, stopped: false };
+    this.started = true;
+    this.#buttons(true);
+    const threads = Math.max(1, Math.min(64, Math.floor(Number($('est-threads').value)) || 2));
+    try {
+      const host = await this.#hostFor(threads);
+      this.#status(status, 'verifying');
+      const result = await new Promise((resolve, reject) => {
+        this.verifying = {
+          resolve, reject,
+          progress: (done) => {
+            this.#listVerify(files, done, null);
+            onProgress?.(done);
+          },
+        };
+        const given = files.map(({ variant, seed, maxNodes, blocks }) => ({ variant, seed, maxNodes, blocks }));
+        host.postMessage({ type: 'verify', files: given });
+      });
+      this.#listVerify(files, result.done, result);
+      return result;
+    } catch (e) {
+      this.#status(t('estimateError', errorText(e)), 'error');
+      return null;
+    } finally {
+      this.verifying = null;
+      this.#buttons(false);
+    }
+  }
+
+  /** Lists `files` being verified: `verified k/K blocks` each, and how the last check ended (`result`). */
+  #listVerify(files, done, result) {
+    $('est-verify').hidden = false;
+    const items = files.map((f, i) => {
+      const li = document.createElement('li');
+      const total = f.blocks.length;
+      let state = done[i] === total ? 'verified' : result ? 'stopped' : 'verifying';
+      let text = t('verifyProgress', f.name, num(done[i]), num(total));
+      if (result?.forged?.file === i) {
+        state = 'forged';
+        text = t('verifyForged', f.name, result.forged.start, result.forged.end);
+      } else if (state === 'stopped') {
+        text = t('verifyStopped', f.name, num(done[i]), num(total));
+      }
+      Object.assign(li.dataset, { file: f.name, state, done: done[i], total });
+      li.textContent = text;
+      return li;
+    });
+    $('est-verify-list').replaceChildren(...items);
+  }
+
+  #hideVerify() {
+    $('est-verify').hidden = true;
+    $('est-verify-list').replaceChildren();
   }
 
   /** How many samples the target digits need from the estimate of p shown, and how long at the measured rate. */
@@ -220,6 +443,8 @@ export class EstimatePanel {
     delete $('gallery').dataset.key;
     $('est-result').replaceChildren();
     this.#status('', 'idle');
+    this.#hideVerify();
+    $('est-merge-status').textContent = '';
     this.#emptyTables();
     this.#actions();
     this.#plan();
@@ -261,6 +486,7 @@ export class EstimatePanel {
     };
     this.host.onerror = (e) => {
       e.preventDefault();
+      this.verifying?.reject(new Error(e.message));
       this.#status(t('workerFailed', e.message), 'error');
       this.#buttons(false);
     };
@@ -289,7 +515,8 @@ export class EstimatePanel {
       this.#status(t('shardInput'), 'error');
       return;
     }
-    $('est-saved').hidden = true;
+    this.#savedOffer('none');
+    this.#hideVerify();
     this.saved = null;
     await this.#run({ variant, samples, seed, shard: [Number(shard[1]), Number(shard[2])], saved: null });
   }
@@ -326,6 +553,9 @@ export class EstimatePanel {
       this.readyWaiter?.();
       return;
     }
+    if (data.type === 'verify-progress') return this.verifying?.progress(data.done);
+    if (data.type === 'verified') return this.verifying?.resolve(data);
+    if (data.type === 'error' && this.verifying) return this.verifying.reject(data);
     if (data.type === 'error') {
       this.#status(t('estimateError', errorText(data)), 'error');
       this.#buttons(false);

@@ -8,15 +8,22 @@
 //
 // A run covers the samples of a shard K/M (the CLI's --shard; 0/1 is the whole run). Workers finish their
 // chunks out of order: what is done is the list of per-block tallies (crate::blocks), from which the
-// engine builds the report, exactly the CLI's JSON report (ranges, tally, blocks). A saved report resumes
-// a run: only the samples it lacks are run.
+// engine builds the report, exactly the CLI's JSON report (ranges, tally, blocks). A saved run's blocks
+// resume it: only the samples they lack are run.
+//
+// The same workers verify blocks computed elsewhere (shard files, a saved run; see verify.js): each block
+// given is recomputed and its tally compared with the one recorded, one block per runner at a time.
 //
 // In: {type: 'init', threaded, threads}, {type: 'start', variant, seed, samples, shard: [k, m], maxNodes,
-//     keep, saved: null | {report, examples, elapsed}}, {type: 'stop'}, {type: 'resume'}.
+//     keep, saved: null | {blocks, examples, elapsed}}, {type: 'stop'} (a run, or a verification),
+//     {type: 'resume'}, {type: 'verify', files: [{variant, seed, maxNodes, blocks: [{start, end, tally}]}]}.
 // Out: {type: 'ready'}, {type: 'progress' | 'stopped' | 'finished', report, reportText, ...},
-//     {type: 'spawn', url, options} with a port (a worker for the page to construct), {type: 'error', message}.
+//     {type: 'verify-progress', done: [blocks verified, per file]}, {type: 'verified', done, forged: null |
+//     {file, start, end}, stopped}, {type: 'spawn', url, options} with a port (a worker for the page to
+//     construct), {type: 'error', message}.
 import { loadEngine } from './load-engine.js';
 import { WorkerClient } from './rpc.js';
+import { sameTally } from './verify.js';
 
 // Firefox ESR (153) sometimes deadlocks a worker that constructs a Worker: the constructor never returns
 // (about one estimate start in five: this host stuck in `new Worker` for its engine workers, or in
@@ -59,6 +66,7 @@ self.Worker = RelayWorker;
 let engine;
 let runners = [];
 let run = null;
+let verifying = null; // {stopping} while blocks are verified
 const CHUNK_SECONDS = 0.3;
 // The report (every block done, so its size grows with the run) is rebuilt at most this often while the
 // run goes, and whenever it stops or finishes; and at most every REPORT_COST_RATIO times its last build's
@@ -73,7 +81,9 @@ self.onmessage = async ({ data }) => {
     else if (data.type === 'start') await start(data);
     else if (data.type === 'stop') {
       if (run) run.stopping = true;
+      if (verifying) verifying.stopping = true;
     } else if (data.type === 'resume') await resume();
+    else if (data.type === 'verify') await verify(data);
   } catch (e) {
     if (run) run.running = false;
     // An engine error's kind and parameters go with its message, for the page to say it in its language.
@@ -100,29 +110,60 @@ async function init({ threaded, threads }) {
 
 /**
  * A run of the samples `range` ([start, end), a shard of `samples`), or the rest of a saved one: `saved`
- * is `{report, examples, elapsed}`, `report` the text of the saved report (its per-block tallies say which
- * samples are done; they are checked by the engine, and counted once: pieces that overlap are refused).
+ * is `{blocks, examples, elapsed}`, `blocks` the saved run's per-block tallies, which say which samples
+ * are done (the engine builds the report from them and checks them: pieces that overlap, lie beyond the
+ * run or do not count their samples are refused; the page has verified blocks of them at random).
  */
 async function start({ variant, seed, samples, shard, maxNodes, keep, saved }) {
   const range = engine.shardRange(BigInt(samples), BigInt(shard[0]), BigInt(shard[1]));
-  let blocks = [];
-  let doneRanges = [];
-  if (saved) {
-    const r = engine.readReport('the saved run', saved.report);
-    if (r.variant !== variant || r.seed !== String(seed) || r.samples !== samples || (r.max_nodes ?? undefined) !== maxNodes) {
-      throw new Error('the saved run is not this run');
-    }
-    blocks = r.blocks ?? [];
-    doneRanges = r.ranges;
-  }
   run = {
-    variant, seed, samples, shard, maxNodes, keep, range,
-    todo: gaps(range, doneRanges), blocks,
-    done: doneRanges.reduce((n, [s, e]) => n + e - s, 0),
+    variant, seed, samples, shard, maxNodes, keep, range, blocks: saved?.blocks ?? [],
     examples: saved?.examples ?? [], elapsed: saved?.elapsed ?? 0, rate: 0, chunk: 256,
   };
   build();
+  const doneRanges = run.report.ranges;
+  if (doneRanges.some(([s, e]) => s < e && (s < range[0] || e > range[1]))) {
+    throw new Error('the saved run has samples outside its shard');
+  }
+  run.todo = gaps(range, doneRanges);
+  run.done = doneRanges.reduce((n, [s, e]) => n + e - s, 0);
   await loop();
+}
+
+/**
+ * Recomputes the blocks of `files` (`[{variant, seed, maxNodes, blocks}]`, the blocks chosen to verify)
+ * on the runners, one block each at a time, and compares each tally with the one recorded; stops at the
+ * first that differs (`forged`: its file's index and samples) or at 'stop'. Posts 'verify-progress' after
+ * every block and 'verified' at the end.
+ */
+async function verify({ files }) {
+  const jobs = files.flatMap((f, file) => f.blocks.map((block) => ({ file, block })));
+  const done = files.map(() => 0);
+  const state = (verifying = { stopping: false, forged: null });
+  let next = 0;
+  const worker = async (runner) => {
+    while (!state.stopping && !state.forged && next < jobs.length) {
+      const { file, block } = jobs[next++];
+      const f = files[file];
+      const again = await runner({
+        variant: f.variant, seed: f.seed, start: block.start, end: block.end, maxNodes: f.maxNodes ?? undefined, keep: 0,
+      });
+      const same = again.blocks.length === 1 && again.blocks[0].start === block.start &&
+        again.blocks[0].end === block.end && sameTally(again.blocks[0].tally, block.tally);
+      if (same) done[file] += 1;
+      else state.forged ??= { file, start: block.start, end: block.end };
+      postMessage({ type: 'verify-progress', done });
+      // Let 'stop' arrive between blocks.
+      await new Promise((r) => setTimeout(r, 0));
+    }
+  };
+  try {
+    await Promise.all(runners.map(worker));
+  } finally {
+    verifying = null;
+  }
+  const complete = done.reduce((a, b) => a + b, 0) === jobs.length;
+  postMessage({ type: 'verified', done, forged: state.forged, stopped: !complete && !state.forged });
 }
 
 /** The parts of `[start, end)` that `done` (sorted, disjoint ranges) does not cover. */

@@ -1,7 +1,9 @@
 // The game-record panel: a record pasted, opened or dropped on the page is read by the engine (any format
 // it knows; a file's bytes go as they are, so Shift_JIS is read too), its moves are listed in the page's
-// notation, and choosing one (or the start) loads the position after it into the editor.
+// notation, and choosing one (or the start) loads the position after it into the editor. A file larger
+// than the engine reads (1 MiB) is refused by its size, unread.
 import { errorText } from './errors.js';
+import { readBytes } from './files.js';
 import { language, t } from './i18n.js';
 import { westernMove } from './notation.js';
 import { parseSfen, toSfen } from './sfen.js';
@@ -15,6 +17,7 @@ export class RecordPanel {
   #record = null; // {variant, format, start, moves} as read, with `sfens`: the editor's SFEN of each position
   #run = 0; // the latest read: an older answer is dropped
   #chosen = -1; // the ply last chosen
+  #limits = null; // the engine's file limits (a promise), asked once
 
   /**
    * `engine` reads records; `onPosition(variant, sfen)` loads a position of the record into the editor
@@ -57,9 +60,22 @@ export class RecordPanel {
     };
   }
 
+  /** Reads a record file: refused by its size before a byte is read, else read up to the engine's limit. */
   async #readFile(file) {
+    const run = ++this.#run;
     $('record-status').textContent = t('recordReading', file.name);
-    this.#read(new Uint8Array(await file.arrayBuffer()), file.name);
+    let bytes;
+    try {
+      this.#limits ??= this.#engine.call('fileLimits');
+      bytes = await readBytes(file, (await this.#limits).record, 'record-too-large');
+    } catch (e) {
+      this.#limits = null;
+      if (run !== this.#run) return;
+      this.#showError(t('recordError', errorText(e)));
+      $('record-status').textContent = '';
+      return;
+    }
+    if (run === this.#run) this.#read(bytes, file.name);
   }
 
   /** Reads `data` (text or bytes) and, when it is a record, lists it and loads its last position. */

@@ -1,4 +1,8 @@
 // Every text of the page in English (the Japanese ones are in ja.js under the same keys).
+
+/** A number of bytes in MiB (`1 MiB`). */
+const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
+
 export default {
   pageTitle: 'shogi-reach: is this Shogi position reachable?',
   tagline: 'Is this Shogi position reachable from the start? How many are? — the method of Ishii & Tanaka, in your browser.',
@@ -291,7 +295,8 @@ export default {
   'engine:piece-not-in-game': (p) => `piece ${p.piece} does not exist in this game`,
   'engine:king-in-hand': () => 'a king cannot be in hand',
   'engine:bad-cell': (p) => `invalid cell code ${p.code}`,
-  'engine:record-too-large': (p) => `record of ${p.bytes} bytes: at most ${p.max} are read`,
+  'engine:record-too-large': (p) => `${p.file ? `${p.file}: ` : ''}record of ${p.bytes} bytes: at most ${p.max} (${mib(p.max)}) are read`,
+  'engine:report-too-large': (p) => `${p.file}: a report file of ${p.bytes} bytes: at most ${p.max} (${mib(p.max)}) are read`,
   'engine:record-too-many-moves': (p) => `more than ${p.max} moves`,
   'engine:record-not-text': () => 'not text: neither UTF-8 nor Shift_JIS',
   'engine:record-empty': () => 'no position and no moves in the record',
@@ -329,6 +334,7 @@ export default {
   'engine:shard-samples': (p) => `${p.file}: a run of ${p.found} samples, the first shard's has ${p.expected}: shards of different runs`,
   'engine:shard-node-cap': (p) => `${p.file}: node cap (max_nodes) ${p.found ?? 'none'}, the first shard's is ${p.expected ?? 'none'}: shards of different runs`,
   'engine:shard-blocks': (p) => `${p.file}: per-block tallies: ${p.detail}`,
+  'engine:shard-no-blocks': (p) => `${p.file}: no per-block tallies (written by an older version): it cannot be verified`,
   'engine:shard-range': (p) => `${p.file}: sample range [${p.start}, ${p.end}] is not within 0..${p.samples} with start <= end`,
   'engine:shard-overlap': (p) => `${p.file}: samples [${p.start}, ${p.end}] overlap samples [${p.otherStart}, ${p.otherEnd}]${p.other ? ` of ${p.other}` : ''}`,
   'engine:shard-covered': (p) => `${p.file}: the tally has ${p.tally} samples, its sample ranges cover ${p.ranges}`,
@@ -353,4 +359,20 @@ export default {
   mergeFiles: 'Load shard files to merge',
   mergeDone: (n, done, samples) => `Merged ${n} shard files: ${done} of ${samples} samples.`,
   mergeFailed: (why) => `The shard files do not merge: ${why}`,
+  mergeVerifying: (n) => `Checking ${n === 1 ? 'the shard file' : `${n} shard files`}: recomputing blocks chosen at random…`,
+  mergeStopped: 'Verification stopped: the shard files are not merged.',
+  // verifying per-block tallies (shard files, the saved run) as `merge --verify K` does
+  verifyHow: "Blocks recomputed: K of a file's N blocks of 65,536 samples, drawn at random, so that a file with 1 % of its blocks forged is caught with a chance of at least 99 % (every block up to 100 blocks, 368 of 1,000, never more than 459).",
+  verifyProgress: (file, k, total) => `${file}: verified ${k}/${total} blocks`,
+  verifyForged: (file, start, end) =>
+    `${file}: samples ${start}..${end} recomputed give another tally than the one recorded: refused as forged`,
+  verifyStopped: (file, k, total) => `${file}: verification stopped at ${k}/${total} blocks`,
+  savedRunName: 'the saved run',
+  savedVerifying: (k, total) => `Checking the saved run before it resumes: ${k}/${total} blocks recomputed…`,
+  savedForged: (start, end) =>
+    `The saved run is refused: its samples ${start}..${end} recomputed give another tally than the one saved. Discard it to start afresh.`,
+  savedInvalid: (why) => `The run saved in this browser cannot be used: ${why}. Discard it to start afresh.`,
+  savedNotRecord: 'it is not a record of a run',
+  savedField: (field) => `its field ${JSON.stringify(field)} is missing or malformed`,
+  savedOutsideShard: (shard) => `its samples lie outside its shard ${shard}`,
 };

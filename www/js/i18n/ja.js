@@ -21,6 +21,23 @@ const FUNNEL = {
 const SIDE = { Sente: '先手', Gote: '後手' };
 const JA_SIDE = { b: '先手', w: '後手' };
 const JA_GAME = { shogi: '本将棋', minishogi: '五五将棋' };
+/** What is wrong with a report's per-block tallies (engine_error.rs's `problem`), else the English detail. */
+const jaBlockProblem = (p) =>
+  ({
+    misplaced: `ブロック ${p.start}..${p.end} が空か、ブロックの境界をまたぐか、順序が違います`,
+    count: `ブロック ${p.start}..${p.end} の集計がその標本数と合いません`,
+    coverage: 'ブロックが標本の範囲をちょうど覆っていません',
+    sum: 'ブロックの集計の合計がレポートの集計と一致しません',
+  })[p.problem] ?? p.detail;
+/** Counts of a tally that contradict one another (engine_error.rs's `problem`), else the English detail. */
+const jaTallyProblem = (p) =>
+  ({
+    'stage-total': `段階ごとの数の合計が${p.sum ?? '2^64 超'}で、標本数 ${p.samples} と一致しません`,
+    'traced-back': `表2（traced_back）の合計が${p.sum ?? '2^64 超'}で、prev と reach の標本数 ${p.samples} と一致しません`,
+    'traced-back-rows': `表2（traced_back）が${p.rows}行あります（実行が書くのは${p.max}行まで、最後の行は 0 以外です）`,
+  })[p.problem] ?? p.detail;
+/** A number of bytes in MiB (`1 MiB`). */
+const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
 // The part of a CSA position line that cannot be read (crate/src/records/csa.rs names them).
 const CSA_PART = {
   PI: 'PIの駒落ち',
@@ -347,7 +364,8 @@ export default {
   'engine:piece-not-in-game': (p) => `${jaPiece(p.piece)}はこのゲームにありません`,
   'engine:king-in-hand': () => '玉は持ち駒にできません',
   'engine:bad-cell': (p) => `駒の符号 ${p.code} は正しくありません`,
-  'engine:record-too-large': (p) => `棋譜が大きすぎます：${p.bytes.toLocaleString('ja-JP')}バイト（読めるのは${p.max.toLocaleString('ja-JP')}バイトまで）`,
+  'engine:record-too-large': (p) => `${p.file ? `${p.file}：` : ''}棋譜が大きすぎます：${p.bytes.toLocaleString('ja-JP')}バイト（読めるのは${p.max.toLocaleString('ja-JP')}バイト＝${mib(p.max)}まで）`,
+  'engine:report-too-large': (p) => `${p.file}：レポートのファイルが大きすぎます：${p.bytes.toLocaleString('ja-JP')}バイト（読めるのは${p.max.toLocaleString('ja-JP')}バイト＝${mib(p.max)}まで）`,
   'engine:record-too-many-moves': (p) => `指し手が${p.max.toLocaleString('ja-JP')}手を超えています`,
   'engine:record-not-text': () => '文字列ではありません（UTF-8でもShift_JISでもありません）',
   'engine:record-empty': () => '棋譜に局面も指し手もありません',
@@ -380,7 +398,7 @@ export default {
   'engine:time-budget': (p) => `探索時間 ${p.value} ミリ秒は使えません：0以上にしてください`,
   'engine:sample-range': (p) => `標本の範囲 ${p.start}..${p.end} が空です`,
   'engine:tally-overflow': (p) => `${p.field} の合計が64ビットに収まりません`,
-  'engine:tally-problem': (p) => `集計の数が互いに食い違っています：${p.detail}`,
+  'engine:tally-problem': (p) => `集計の数が互いに食い違っています：${jaTallyProblem(p)}`,
   'engine:bad-argument': (p) => `引数が正しくありません：${p.detail}`,
   'engine:merge-empty': () => '統合するファイルがありません',
   'engine:shard-not-report': (p) => `${p.file}：estimate --json の結果ではありません（${p.detail}）`,
@@ -390,11 +408,12 @@ export default {
   'engine:shard-seed': (p) => `${p.file}：シード ${p.found} ですが、最初のシャードは ${p.expected} です（別の実行のシャード）`,
   'engine:shard-samples': (p) => `${p.file}：${p.found}標本の実行ですが、最初のシャードは${p.expected}標本です（別の実行のシャード）`,
   'engine:shard-node-cap': (p) => `${p.file}：ノード上限 ${p.found ?? 'なし'} ですが、最初のシャードは ${p.expected ?? 'なし'} です（別の実行のシャード）`,
-  'engine:shard-blocks': (p) => `${p.file}：ブロックごとの集計が正しくありません：${p.detail}`,
+  'engine:shard-blocks': (p) => `${p.file}：ブロックごとの集計が正しくありません：${jaBlockProblem(p)}`,
+  'engine:shard-no-blocks': (p) => `${p.file}：ブロックごとの集計がありません（古い版のファイル）。検証できないため読み込めません`,
   'engine:shard-range': (p) => `${p.file}：標本の範囲 [${p.start}, ${p.end}] が 0..${p.samples} に収まっていません`,
   'engine:shard-overlap': (p) => `${p.file}：標本 [${p.start}, ${p.end}] が${p.other ? `${p.other} の` : ''}標本 [${p.otherStart}, ${p.otherEnd}] と重なっています`,
   'engine:shard-covered': (p) => `${p.file}：集計は${p.tally}標本ですが、標本の範囲は${p.ranges}標本です`,
-  'engine:shard-tally': (p) => `${p.file}：集計の数が互いに食い違っています：${p.detail}`,
+  'engine:shard-tally': (p) => `${p.file}：集計の数が互いに食い違っています：${jaTallyProblem(p)}`,
   'engine:shard-overflow': (p) => `${p.file}：それまでのシャードに足すと桁あふれします：${p.detail}`,
   // estimate runs and shards
   shard: 'シャード K/M',
@@ -415,4 +434,20 @@ export default {
   mergeFiles: '統合するシャードのファイルを読み込む',
   mergeDone: (n, done, samples) => `シャードのファイル${n}個を統合しました：${samples}サンプル中${done}。`,
   mergeFailed: (why) => `シャードのファイルを統合できません：${why}`,
+  mergeVerifying: (n) => `シャードのファイル${n}個を検証しています：無作為に選んだブロックを計算し直しています…`,
+  mergeStopped: '検証を中止しました：シャードのファイルは統合していません。',
+  // ブロックごとの集計の検証（シャードのファイル、保存した実行）：merge --verify K と同じ
+  verifyHow: '計算し直すブロック：ファイルの 65,536 標本ずつの N ブロックから無作為に K 個を選びます。ブロックの 1 % が偽造されたファイルを 99 % 以上の確率で見破れる数です（100 ブロックまでは全部、1,000 ブロックなら 368 個、多くても 459 個）。',
+  verifyProgress: (file, k, total) => `${file}：${total} 個中 ${k} ブロックを検証済み`,
+  verifyForged: (file, start, end) =>
+    `${file}：標本 ${start}..${end} を計算し直すと、記録された集計と一致しません。偽造されたものとして受け付けません`,
+  verifyStopped: (file, k, total) => `${file}：${total} 個中 ${k} ブロックを検証したところで中止しました`,
+  savedRunName: '保存した実行',
+  savedVerifying: (k, total) => `保存した実行を再開する前に検証しています：${total} 個中 ${k} ブロックを計算し直しました…`,
+  savedForged: (start, end) =>
+    `保存した実行は使えません：標本 ${start}..${end} を計算し直すと、保存された集計と一致しません。破棄してやり直してください。`,
+  savedInvalid: (why) => `このブラウザに保存した実行は使えません：${why}。破棄してやり直してください。`,
+  savedNotRecord: '実行の記録ではありません',
+  savedField: (field) => `項目 ${JSON.stringify(field)} がないか、正しくありません`,
+  savedOutsideShard: (shard) => `標本がシャード ${shard} の範囲外にあります`,
 };
