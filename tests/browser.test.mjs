@@ -787,7 +787,7 @@ describe('proving', () => {
     await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
-      // No time for the short search: the KK route's game, as the CLI's --method kk.
+      // No budget for the short search: the KK route's game, as the CLI's --method kk.
       await page.selectOption('#game-budget', '0');
       await page.click('#whole-game');
       await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
@@ -838,8 +838,9 @@ describe('proving', () => {
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
-      // 30 s for the short search, which finds no game for this random position: cancel it mid-search.
-      await page.selectOption('#game-budget', '30000');
+      // 25 times the budget for the short search, which finds no game for this random position: cancel it
+      // mid-search.
+      await page.selectOption('#game-budget', '25');
       await page.click('#whole-game');
       await page.waitForFunction(() => /searching for a short game: [\d,]+ positions/.test(
         document.getElementById('game-status').textContent), null, { timeout: 30_000 });
@@ -848,14 +849,17 @@ describe('proving', () => {
       await page.waitForSelector('#game-status[data-state="cancelled"]');
       assert.equal(await page.isHidden('#game-cancel'), true);
       assert.equal(await page.isDisabled('#whole-game'), false);
-      // The path stays; the game is built in a fresh worker on request. With 2 s the short search runs out
-      // of time and the KK route is the game.
+      // The path stays; the game is built in a fresh worker on request. With the standard budget (counted
+      // in positions) it is the command line's game, move for move.
       assert.equal(await page.isVisible('#player'), true);
-      await page.selectOption('#game-budget', '2000');
+      await page.selectOption('#game-budget', '1');
       await page.click('#whole-game');
       await page.waitForSelector('#game-status[data-state="done"]', { timeout: 60_000 });
-      assert.equal(await page.getAttribute('#game-status', 'data-method'), 'kk');
-      assert.equal(await page.getAttribute('#game-status', 'data-shortest'), 'false');
+      const native = JSON.parse(cli('proof-game', '--format', 'json', reachable));
+      assert.equal(await page.getAttribute('#game-status', 'data-method'), native.method);
+      assert.equal(Number(await page.getAttribute('#game-status', 'data-plies')), native.plies);
+      const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
+      assert.deepEqual(moves, native.moves.map((m) => m.move));
     });
   });
 

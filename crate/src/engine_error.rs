@@ -61,7 +61,7 @@ pub const KINDS: &[&str] = &[
     "proof-game-not-found",
     "certificate-failed",
     "node-cap",
-    "time-budget",
+    "budget-scale",
     "sample-range",
     "tally-overflow",
     "tally-problem",
@@ -117,12 +117,12 @@ impl EngineError {
         )
     }
 
-    /// A time budget that is not a number of milliseconds from 0.
-    pub fn time_budget(ms: f64) -> EngineError {
+    /// A proof game's budget scale that is not a number from 0 to 1000.
+    pub fn budget_scale(scale: f64) -> EngineError {
         EngineError::new(
-            "time-budget",
-            format!("time budget {ms} ms: use a number of milliseconds from 0"),
-            json!({ "value": ms }),
+            "budget-scale",
+            format!("search budget {scale} times the default: use a number from 0 to 1000"),
+            json!({ "value": scale }),
         )
     }
 

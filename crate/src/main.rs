@@ -6,6 +6,7 @@ use clap::{Parser, Subcommand};
 use cli::estimate::{merge_files, parse_shard, parse_verify, VerifyCount};
 use cli::source::Source;
 use cli::{commands, Failure, Run};
+use shogi_reach::board::sfen::{quote, QUOTE_LIMIT};
 use shogi_reach::reach::search::SearchOptions;
 use shogi_reach::Game;
 use std::process::ExitCode;
@@ -91,10 +92,17 @@ enum Command {
         /// best (the shorter of the short search's and the KK route's), short or kk.
         #[arg(long, value_enum, default_value = "best")]
         method: commands::GameMethod,
-        /// Time for the short search, in milliseconds (the default keeps the whole command within about
-        /// 2 s).
-        #[arg(long, default_value_t = 1900)]
-        budget_ms: u64,
+        /// The most positions the short search's backward searches may weigh against its bound, in all;
+        /// each forward guide may weigh 4 times as many (default: Shogi 40 000, Mini Shogi 80 000, at most
+        /// about 2 s on a 2-core machine). Counted in positions, not time: the same game on every machine.
+        #[arg(long, value_name = "N", value_parser = parse_node_cap)]
+        budget_positions: Option<usize>,
+        /// Also stop the short search after this many milliseconds: the game then depends on the machine.
+        #[arg(long)]
+        budget_ms: Option<u64>,
+        /// 2: the two forward guides search side by side; 1: one after the other (the same game).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        threads: u8,
         /// The most distinct positions the backward search may generate (the position's own included).
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
@@ -210,7 +218,19 @@ struct RecordArgs {
 }
 
 fn main() -> ExitCode {
-    match run(Cli::parse().command) {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprint!("{}", quote_arguments(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
         Ok(()) | Err(Failure::PipeClosed) => ExitCode::SUCCESS,
         Err(Failure::Error(msg)) => {
             eprintln!("shogi-reach: {msg}");
@@ -238,11 +258,33 @@ fn run(command: Command) -> cli::Result<()> {
             let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
             dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source })
         }
-        Command::ProofGame { variant, format, method, budget_ms, max_nodes, from, sfen } => {
+        Command::ProofGame {
+            variant,
+            format,
+            method,
+            budget_positions,
+            budget_ms,
+            threads,
+            max_nodes,
+            from,
+            sfen,
+        } => {
             let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
-            let budget = std::time::Duration::from_millis(budget_ms);
+            let time_limit = budget_ms.map(std::time::Duration::from_millis);
             let options = exact(Some(max_nodes));
-            dispatch(game, commands::ProofGame { format, method, budget, options, source })
+            let threads = threads.into();
+            dispatch(
+                game,
+                commands::ProofGame {
+                    format,
+                    method,
+                    budget_positions,
+                    threads,
+                    time_limit,
+                    options,
+                    source,
+                },
+            )
         }
         Command::Estimate {
             variant,
@@ -292,6 +334,22 @@ fn dispatch(game: Game, cmd: impl Run) -> cli::Result<()> {
 fn parse_node_cap(s: &str) -> Result<usize, String> {
     match s.parse::<usize>() {
         Ok(n) if n >= 1 => Ok(n),
-        _ => Err(format!("{s:?}: a node cap is a whole number of positions, at least 1")),
+        _ => Err(format!("{:?}: a node cap is a whole number of positions, at least 1", quote(s))),
     }
+}
+
+/// A message of the argument parser with every long argument it repeats (whole, or the value of
+/// `--name=value`) cut to [`QUOTE_LIMIT`] characters, as every other error quotes its input.
+fn quote_arguments(message: &str) -> String {
+    let mut long: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .flat_map(|a| {
+            let value = a.strip_prefix("--").and_then(|a| a.split_once('=')).map(|(_, v)| v.to_string());
+            [Some(a), value].into_iter().flatten()
+        })
+        .filter(|a| a.chars().count() > QUOTE_LIMIT)
+        .collect();
+    long.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    long.iter().fold(message.to_string(), |m, a| m.replace(a.as_str(), &quote(a)))
 }

@@ -82,8 +82,10 @@ impl std::error::Error for FileError {}
 
 /// Reads the report file called `name` (its text); the error names it.
 pub fn read(name: &str, text: &str) -> Result<Report, FileError> {
-    serde_json::from_str(text)
-        .map_err(|e| FileError::NotReport { file: name.to_string(), detail: e.to_string() })
+    serde_json::from_str(text).map_err(|e| FileError::NotReport {
+        file: crate::board::sfen::quote(name),
+        detail: crate::board::sfen::quote(&e.to_string()),
+    })
 }
 
 /// Reads and checks one report file on its own ([`Report::check`], and that its game is one this program

@@ -12,7 +12,7 @@ use crate::board::sfen::parse_setup;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::engine_error::EngineError;
 use crate::reach::diagnose;
-use crate::reach::proof_game::{build_proof_game, Choice};
+use crate::reach::proof_game::{build_proof_game, Choice, ShortBudget};
 use crate::reach::prove::prove_with_progress;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
@@ -165,42 +165,39 @@ pub fn prove(
     })
 }
 
-/// The short proof-game search's default time budget in the browser (as the CLI's `--budget-ms`).
-const DEFAULT_BUDGET_MS: f64 = 2000.0;
-
 /// A complete game from the initial position to the position, verified by replay (as `shogi-reach
-/// proof-game --format json`, method best): the short search within `budgetMs` milliseconds (default
-/// 2000) and the KK route, the shorter game, with `method`, `shortest` and `lower_bound`. `progress(nodes,
-/// ms)` is called during the short search; when it returns false the short search stops and the KK route
-/// is the fallback. Throws when there is no game (not proved reachable) with the reason.
+/// proof-game --format json`, method best): the short search within `budgetScale` times the game's default
+/// budget of positions (default 1: the command line's default, so the same game; 0: the KK route only) and
+/// the KK route, the shorter game, with `method`, `shortest` and `lower_bound`. `progress(positions, ms)`
+/// is called during the short search; when it returns false the short search stops and the KK route is
+/// the fallback. Throws when there is no game (not proved reachable) with the reason.
 #[wasm_bindgen(js_name = proofGame)]
 pub fn proof_game(
     variant: &str,
     text: &str,
     max_nodes: Option<f64>,
-    budget_ms: Option<f64>,
+    budget_scale: Option<f64>,
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
-    let budget = match budget_ms {
-        None => DEFAULT_BUDGET_MS,
-        Some(ms) if ms.is_finite() && ms >= 0.0 => ms,
-        Some(ms) => return Err(EngineError::time_budget(ms).into()),
+    let scale = match budget_scale {
+        None => 1.0,
+        Some(x) if x.is_finite() && (0.0..=1000.0).contains(&x) => x,
+        Some(x) => return Err(EngineError::budget_scale(x).into()),
     };
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let started = js_sys::Date::now();
-        let keep_going = |nodes: usize| {
-            let elapsed = js_sys::Date::now() - started;
-            let go_on = match &progress {
-                None => true,
-                Some(f) => f
-                    .call2(&JsValue::NULL, &(nodes as f64).into(), &elapsed.into())
-                    .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
-            };
-            go_on && elapsed < budget
+        let keep_going = |positions: usize| match &progress {
+            None => true,
+            Some(f) => f
+                .call2(&JsValue::NULL, &(positions as f64).into(), &(js_sys::Date::now() - started).into())
+                .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
         };
-        let game = V::with_search(|search| build_proof_game(&pos, search, options, Choice::Best, keep_going))
+        // One thread (the page's engine worker has one): the same game as the command line's two.
+        let default = ShortBudget::of::<V>();
+        let short = ShortBudget { weighed: (default.weighed as f64 * scale) as usize, threads: 1 };
+        let game = V::with_search(|search| build_proof_game(&pos, search, options, Choice::Best, short, keep_going))
             .map_err(EngineError::from)?;
         Ok(to_js(&game.to_json())?)
     })

@@ -345,6 +345,26 @@ fn errors_quote_at_most_200_characters_of_the_input() {
     assert!(err.contains("100000 characters"), "{err}");
     let err = fails(&["unrank", "--variant", "minishogi"], &format!("{long}\n"));
     assert!(err.len() < 1000, "{} bytes of error", err.len());
+    // Values the argument parser reads, as separate arguments and as `--name=value`.
+    let long = "9".repeat(10_000);
+    let sfen = "rbsgk/4p/5/P4/KGSBR b - 1";
+    let cases: [&[&str]; 10] = [
+        &["estimate", "--samples", "10", "--seed", &long],
+        &["estimate", "--seed", "1", "--samples", &long],
+        &["estimate", "--seed", "1", "--samples", "10", "--shard", &long],
+        &["count", "--variant", &long],
+        &["prove", "--record", "x.kif", "--ply", &long],
+        &["perft", "--depth", &long],
+        &["predecessors", "--variant", "minishogi", "--piece", &long, sfen],
+        &["predecessors", "--variant", "minishogi", "--square", &long, sfen],
+        &["prove", "--max-nodes", &long, sfen],
+        &["estimate", &format!("--seed={long}"), "--samples", "10"],
+    ];
+    for args in cases {
+        let err = fails(args, "");
+        assert!(err.len() < 1000, "{:?}: {} bytes of error: {}", &args[..2], err.len(), &err[..300]);
+        assert!(err.contains("10000 characters"), "{:?}: {err}", &args[..2]);
+    }
 }
 
 #[test]
@@ -369,6 +389,13 @@ fn predecessors_lists_every_last_move() {
     assert!(
         fails(&["predecessors", "--variant", "minishogi", "--square", "9i", sfen], "").contains("--square")
     );
+    // A position no legal game holds has no legal last move: refused with the diagnosis, as `prove` does.
+    let doubled = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/P1PPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    let err = fails(&["predecessors", doubled], "");
+    assert!(err.contains("not a legal position") && err.contains("two unpromoted pawns"), "{err}");
+    let checked = "4k/4R/5/P4/KGSB1 b rbsgp 1"; // Gote's king in check, Sente to move
+    let err = fails(&["predecessors", "--variant", "minishogi", checked], "");
+    assert!(err.contains("not a legal position") && err.contains("(king)"), "{err}");
 }
 
 #[test]
@@ -404,4 +431,34 @@ fn the_planner_says_how_many_samples_the_digits_need() {
     assert!(needed > 1e6 && needed < 1e8, "{needed}");
     assert_eq!(done, Some(4000));
     assert!(fails(&[&run[..7], &["--target-digits", "0"]].concat(), "").contains("target-digits"));
+}
+
+/// The proof game's default budget is counted in positions: the same game, byte for byte, on one thread
+/// or two, and on a machine busy with other work (the time budget it replaced gave 66 to 80 plies by run).
+#[test]
+fn a_proof_game_is_the_same_on_one_thread_two_and_under_load() {
+    // Forty plies of an engine's game: the searches use their whole budget.
+    let row = include_str!("data/selfplay/shogi.tsv").lines().find(|l| l.split('\t').nth(1) == Some("40"));
+    let sfen = row.expect("a 40-ply row").split('\t').nth(2).unwrap();
+    let game = |threads: &str| ok(&["proof-game", "--format", "json", "--threads", threads, sfen], "");
+    let two = game("2");
+    assert_eq!(game("1"), two, "one thread");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let burners: Vec<_> = (0..3)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let loaded = game("2");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    burners.into_iter().for_each(|b| b.join().unwrap());
+    assert_eq!(loaded, two, "under load");
+    let json: serde_json::Value = serde_json::from_str(&two).unwrap();
+    assert_eq!(json["method"], "short", "{two}");
 }

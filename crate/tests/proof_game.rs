@@ -9,13 +9,16 @@ use shogi_reach::board::moves::Move;
 use shogi_reach::reach::king_reroute::{reroute_king, reroute_kings};
 use shogi_reach::reach::kk_path::{short_kk_paths, transfers};
 use shogi_reach::reach::proof_game::{
-    build_proof_game, connect_kk, opening, openings, proof_game, Choice, ProofGameError,
+    build_proof_game, connect_kk, opening, openings, proof_game, Choice, ProofGameError, ShortBudget,
 };
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::records::{kif::parse_kif, usi::parse_usi_command};
 use shogi_reach::rules::parse_legal_move;
 use shogi_reach::{Color, MiniShogi, Position, Ranked, Shogi, Variant, WithOpening};
+
+/// A budget 25 times the Shogi default: the searches these tests ask for find their games well within it.
+const LARGE_BUDGET: ShortBudget = ShortBudget { weighed: 1_000_000, threads: 2 };
 
 /// The first `n` reachable (`OK`) rows of the oracle file `name`.
 fn reachable(name: &str, n: usize) -> Vec<Row> {
@@ -297,7 +300,8 @@ fn the_best_game_is_never_longer_than_the_kk_route() {
     let pos = Position::<MiniShogi>::from_sfen("K2Bk/2+S2/4S/+BRG2/+p1r+p1 b G 1").unwrap();
     let options = SearchOptions { max_nodes: Some(2000), ..SearchOptions::default() };
     let kk = proof_game(&pos, &mut KkSearch::new(), options).unwrap();
-    let best = build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Best, |_| true).unwrap();
+    let best =
+        build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Best, LARGE_BUDGET, |_| true).unwrap();
     best.verify().unwrap();
     assert!(
         best.moves.len() <= kk.moves.len(),

@@ -2,12 +2,15 @@
 //! short search finds games exactly as short as the shortest ones a breadth-first search knows.
 
 use shogi_reach::board::moves::MoveList;
-use shogi_reach::reach::proof_game::{build_proof_game, Choice, Method, ProofGameError};
+use shogi_reach::reach::proof_game::{build_proof_game, Choice, Method, ProofGameError, ShortBudget};
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::short_game::Bound;
 use shogi_reach::rules::{legal_moves, play};
 use shogi_reach::{MiniShogi, Position, Ranked, Shogi, WithOpening};
 use std::collections::HashMap;
+
+/// A budget 25 times the Shogi default: the searches these tests ask for find their games well within it.
+const LARGE_BUDGET: ShortBudget = ShortBudget { weighed: 1_000_000, threads: 2 };
 
 /// Every position within `depth` plies of the initial position, with its distance (breadth first).
 fn distances<V: Ranked>(depth: u32) -> HashMap<Position<V>, u32> {
@@ -55,7 +58,7 @@ fn check_shortest<V: Ranked + WithOpening>(depth: u32, per_depth: usize) {
     let mut search = KkSearch::<V>::new();
     let options = SearchOptions { max_nodes: Some(4_000_000), lazy_captures: false };
     for (p, d) in sample(&known, per_depth) {
-        let game = build_proof_game(&p, &mut search, options, Choice::Short, |_| true)
+        let game = build_proof_game(&p, &mut search, options, Choice::Short, LARGE_BUDGET, |_| true)
             .unwrap_or_else(|e| panic!("{}: {e}", p.to_sfen()));
         assert_eq!(game.method, Method::Short);
         assert!(game.shortest, "{}: not proved shortest", p.to_sfen());
@@ -83,9 +86,15 @@ fn shogi_games_are_as_short_as_the_shortest() {
 #[test]
 fn the_initial_position_gets_an_empty_game() {
     let start = Position::<Shogi>::startpos();
-    let game =
-        build_proof_game(&start, &mut KkSearch::new(), SearchOptions::default(), Choice::Best, |_| true)
-            .unwrap();
+    let game = build_proof_game(
+        &start,
+        &mut KkSearch::new(),
+        SearchOptions::default(),
+        Choice::Best,
+        LARGE_BUDGET,
+        |_| true,
+    )
+    .unwrap();
     assert!(game.moves.is_empty() && game.shortest && game.method == Method::Short);
     assert_eq!(game.lower_bound, Some(0));
     assert!(game.to_kif().contains("0 plies (shortest possible)"));
@@ -99,14 +108,14 @@ fn best_is_never_longer_than_the_kk_route() {
     let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
     let options = SearchOptions { max_nodes: Some(20_000), lazy_captures: false };
     let mut search = KkSearch::new();
-    let kk = build_proof_game(&pos, &mut search, options, Choice::Kk, |_| true).unwrap();
-    let best = build_proof_game(&pos, &mut search, options, Choice::Best, |_| true).unwrap();
+    let kk = build_proof_game(&pos, &mut search, options, Choice::Kk, LARGE_BUDGET, |_| true).unwrap();
+    let best = build_proof_game(&pos, &mut search, options, Choice::Best, LARGE_BUDGET, |_| true).unwrap();
     assert!(best.moves.len() <= kk.moves.len());
     let lower = best.lower_bound.expect("a bound");
     assert!(lower as usize <= best.moves.len());
     best.verify().unwrap();
     // Forcing the short search with a tiny budget finds nothing, and says so.
-    let tiny = build_proof_game(&pos, &mut search, options, Choice::Short, |nodes| nodes < 100);
+    let tiny = build_proof_game(&pos, &mut search, options, Choice::Short, LARGE_BUDGET, |nodes| nodes < 100);
     assert_eq!(tiny, Err(ProofGameError::NotFound));
 }
 
@@ -119,7 +128,8 @@ fn an_engine_game_with_an_exchange_gets_its_own_length_proved_shortest() {
         Position::<Shogi>::from_sfen("lnsgkgsnl/7b1/p1ppppppp/9/9/1r7/P1PPPPPPP/1B3SGR1/LNSG1K1NL b Pp 1")
             .unwrap();
     let options = SearchOptions { max_nodes: Some(200_000), lazy_captures: false };
-    let game = build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Short, |_| true).unwrap();
+    let game =
+        build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Short, LARGE_BUDGET, |_| true).unwrap();
     assert_eq!((game.moves.len(), game.shortest), (8, true));
     game.verify().unwrap();
 }
@@ -132,8 +142,10 @@ fn an_engine_game_with_captures_and_drops_forty_plies_deep_gets_a_game_no_longer
     let sfen = "lk5nl/1s1r1gsb1/1pn1g1ppp/p1p1pP3/6P1P/2PpP4/PP2SRNP1/1BK1G4/LNS2G2L b 2p 1";
     let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
     let options = SearchOptions { max_nodes: Some(300_000), lazy_captures: false };
-    let game =
-        build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Short, |nodes| nodes < 60_000).unwrap();
+    let game = build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Short, LARGE_BUDGET, |nodes| {
+        nodes < 60_000
+    })
+    .unwrap();
     assert_eq!(game.method, Method::Short);
     assert!(game.moves.len() <= 40, "{} plies", game.moves.len());
     game.verify().unwrap();

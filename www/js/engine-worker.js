@@ -17,9 +17,9 @@ const handlers = {
       postMessage({ id, progress: { pops, nodes, bestH } });
       return true;
     }),
-  proofGame: ({ id, variant, sfen, maxNodes, budgetMs }) => {
+  proofGame: ({ id, variant, sfen, maxNodes, budgetScale }) => {
     let shown = -Infinity;
-    return engine.proofGame(variant, sfen, maxNodes, budgetMs, (nodes, ms) => {
+    return engine.proofGame(variant, sfen, maxNodes, budgetScale, (nodes, ms) => {
       // Asked every 64 positions: tell the page about ten times a second.
       if (ms - shown >= 100) {
         shown = ms;

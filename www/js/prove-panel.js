@@ -201,12 +201,12 @@ export class ProvePanel {
 
   /**
    * The player shows the whole game from the initial position, built once per proof in the worker: the
-   * short search within the time chosen, else the KK route. Cancel stops the worker (the path stays).
+   * short search within the budget chosen (in positions: the command line's game), else the KK route. Cancel stops the worker (the path stays).
    */
   async #showWholeGame() {
     const target = this.#proved;
     const run = this.#run;
-    const budgetMs = Number($('game-budget').value);
+    const budgetScale = Number($('game-budget').value);
     $('whole-game').disabled = true;
     $('game-cancel').hidden = false;
     this.#building = true;
@@ -217,9 +217,9 @@ export class ProvePanel {
     try {
       target.game ??= await this.#engine.call(
         'proofGame',
-        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetMs },
+        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetScale },
         (p) => {
-          status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1), budgetMs / 1000);
+          status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1));
         },
       );
       if (run !== this.#run) return;

@@ -3,6 +3,7 @@
 
 use super::Result;
 use shogi_reach::blocks::BlockTally;
+use shogi_reach::board::sfen::quote;
 use shogi_reach::estimate::{Report, Tally};
 use shogi_reach::Ranked;
 use std::io::Write as _;
@@ -104,16 +105,16 @@ impl Done {
 
 /// Reads a checkpoint (or a finished report) of the same run: what it has done.
 pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<Done> {
-    let name = path.display();
+    let name = quote(&path.display().to_string());
     let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
-    let report: Report =
-        serde_json::from_str(&text).map_err(|e| format!("{name}: not an estimate report: {e}"))?;
+    let report: Report = serde_json::from_str(&text)
+        .map_err(|e| format!("{name}: not an estimate report: {}", quote(&e.to_string())))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;
     let mismatch = |what: &str, found: String, expected: String| -> Result<Done> {
         Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}").into())
     };
     if report.variant != V::NAME {
-        return mismatch("game", report.variant.clone(), V::NAME.into());
+        return mismatch("game", quote(&report.variant), V::NAME.into());
     }
     if (report.seed, report.samples) != (spec.seed, spec.samples) {
         let found = format!("seed {} of {} samples", report.seed, report.samples);

@@ -6,7 +6,7 @@ use super::source::Source;
 use super::{for_each_input_line, parse_position, parse_rank, Result, Run};
 use shogi_reach::ranking::rank;
 use shogi_reach::ranking::sample::RankSampler;
-use shogi_reach::reach::proof_game::{build_proof_game, Choice};
+use shogi_reach::reach::proof_game::{build_proof_game, Choice, ShortBudget};
 use shogi_reach::reach::prove::prove;
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
 use shogi_reach::reach::stage::{classify_rank, Classified, Stage};
@@ -198,7 +198,11 @@ pub enum GameMethod {
 pub struct ProofGame {
     pub format: GameFormat,
     pub method: GameMethod,
-    pub budget: std::time::Duration,
+    /// The positions the short search may weigh (`None`: the game's default), and its threads.
+    pub budget_positions: Option<usize>,
+    pub threads: usize,
+    /// A time limit for the short search, only when asked for (the game then depends on the machine).
+    pub time_limit: Option<std::time::Duration>,
     pub options: SearchOptions,
     pub source: Source,
 }
@@ -219,10 +223,14 @@ impl Run for ProofGame {
         let keep_going = |nodes: usize| {
             spinner.set_message(format!("short proof-game search: {nodes} positions"));
             spinner.tick();
-            started.elapsed() < self.budget
+            self.time_limit.is_none_or(|limit| started.elapsed() < limit)
         };
-        let game = build_proof_game(&pos, &mut KkSearch::<V>::new(), self.options, choice, keep_going)
-            .map_err(|e| e.to_string())?;
+        let default = ShortBudget::of::<V>();
+        let weighed = self.budget_positions.unwrap_or(default.weighed);
+        let budget = ShortBudget { weighed, threads: self.threads };
+        let game =
+            build_proof_game(&pos, &mut KkSearch::<V>::new(), self.options, choice, budget, keep_going)
+                .map_err(|e| e.to_string())?;
         spinner.finish_and_clear();
         let mut out = Output::new();
         match self.format {

@@ -3,9 +3,12 @@
 
 use super::output::Output;
 use super::{parse_position, Result, Run};
+use shogi_reach::board::sfen::quote;
+use shogi_reach::reach::diagnose::{diagnose, Rule};
 use shogi_reach::reach::explanation::explain;
 use shogi_reach::reach::retro::{last_moves, predecessor_count, to_json, to_text, Filter};
 use shogi_reach::reach::search::{KkSearch, SearchOptions};
+use shogi_reach::reach::stage::Stage;
 use shogi_reach::{Kind, Ranked, WithOpening};
 
 pub struct Predecessors {
@@ -19,25 +22,26 @@ pub struct Predecessors {
 
 impl Predecessors {
     fn filter<V: Ranked>(&self) -> Result<Filter> {
-        let kind = match &self.piece {
-            None => None,
-            Some(text) => {
-                let letter = text
-                    .trim_start_matches('+')
-                    .chars()
-                    .next()
-                    .filter(|_| text.trim_start_matches('+').len() == 1);
-                let kind = letter.and_then(|c| Kind::from_letter(c.to_ascii_uppercase()));
-                Some(kind.ok_or_else(|| format!("--piece {text:?}: a piece letter (K R B G S N L P)"))?)
-            }
-        };
+        let kind =
+            match &self.piece {
+                None => None,
+                Some(text) => {
+                    let letter = text
+                        .trim_start_matches('+')
+                        .chars()
+                        .next()
+                        .filter(|_| text.trim_start_matches('+').len() == 1);
+                    let kind = letter.and_then(|c| Kind::from_letter(c.to_ascii_uppercase()));
+                    Some(kind.ok_or_else(|| {
+                        format!("--piece {:?}: a piece letter (K R B G S N L P)", quote(text))
+                    })?)
+                }
+            };
         let square = match &self.square {
             None => None,
-            Some(text) => Some(
-                V::geometry()
-                    .parse_square(text)
-                    .ok_or_else(|| format!("--square {text:?}: a square of this board in USI (e.g. 5e)"))?,
-            ),
+            Some(text) => Some(V::geometry().parse_square(text).ok_or_else(|| {
+                format!("--square {:?}: a square of this board in USI (e.g. 5e)", quote(text))
+            })?),
         };
         Ok(Filter { kind, square })
     }
@@ -46,6 +50,19 @@ impl Predecessors {
 impl Run for Predecessors {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = parse_position::<V>(&self.sfen)?;
+        // The last moves of a position that no legal game holds would be illegal moves too.
+        let illegal: Vec<String> = diagnose::<V>(&self.sfen, &mut KkSearch::new())
+            .into_iter()
+            .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
+            .map(|i| format!("{} ({})", i.message, i.rule.name()))
+            .collect();
+        if !illegal.is_empty() {
+            return Err(format!(
+                "not a legal position, so no legal move leads to it: {}",
+                illegal.join("; ")
+            )
+            .into());
+        }
         let moves = last_moves(&pos, self.filter::<V>()?);
         let mut out = Output::new();
         if self.json {

@@ -86,9 +86,11 @@ pub struct Candidate {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     Drop,
-    /// Off the board, stepping back in pattern direction `dir`.
+    /// Off the board, stepping back in pattern direction `dir` (as the unpromoted piece for an
+    /// un-promotion).
     OffBoard {
         dir: usize,
+        unpromotion: bool,
     },
     Square {
         from: usize,
@@ -166,7 +168,7 @@ fn for_each_origin<V: Variant>(pos: &Position<V>, code: u8, to: usize, mut f: im
     for dir in (0..12).filter(|d| steps & (1 << d) != 0) {
         let o = g.nb[to][OPPOSITE[dir]];
         f(if o == OFF {
-            Origin::OffBoard { dir }
+            Origin::OffBoard { dir, unpromotion: false }
         } else {
             Origin::Square { from: o as usize, unpromotion: false }
         });
@@ -174,7 +176,7 @@ fn for_each_origin<V: Variant>(pos: &Position<V>, code: u8, to: usize, mut f: im
     for dir in (0..8).filter(|d| slides & (1 << d) != 0) {
         let mut o = g.nb[to][OPPOSITE[dir]];
         if o == OFF {
-            f(Origin::OffBoard { dir });
+            f(Origin::OffBoard { dir, unpromotion: false });
         }
         while o != OFF {
             f(Origin::Square { from: o as usize, unpromotion: false });
@@ -208,7 +210,8 @@ fn move_candidate<V: Variant>(
 ) -> Candidate {
     let origin = match origin {
         Origin::Square { from, .. } => Origin::Square { from, unpromotion: un },
-        other => other,
+        Origin::OffBoard { dir, .. } => Origin::OffBoard { dir, unpromotion: un },
+        Origin::Drop => Origin::Drop,
     };
     let mut cand = Candidate { piece, to, origin, variants: Vec::new() };
     let Origin::Square { from, .. } = origin else {
@@ -378,7 +381,9 @@ fn failure_holds<V: Variant>(
         }
     }
     match failure {
-        Failure::OffBoard => matches!(c.origin, Origin::OffBoard { dir } if g.nb[c.to][OPPOSITE[dir]] == OFF),
+        Failure::OffBoard => {
+            matches!(c.origin, Origin::OffBoard { dir, .. } if g.nb[c.to][OPPOSITE[dir]] == OFF)
+        }
         Failure::Occupied { square } => from == Some(*square) && pos.cell(*square) != EMPTY,
         Failure::OutsideZone => from.is_some_and(|f| !V::in_zone(f, y) && !V::in_zone(c.to, y)),
         Failure::Dead { square } => before.is_some_and(|b| {

@@ -157,7 +157,7 @@ fn piece_text(p: Option<Piece>) -> Value {
 fn candidate_json<V: Variant>(c: &Candidate) -> Value {
     let (from, drop, unpromotion) = match c.origin {
         Origin::Drop => (Value::Null, true, false),
-        Origin::OffBoard { .. } => (json!("off-board"), false, false),
+        Origin::OffBoard { unpromotion, .. } => (json!("off-board"), false, unpromotion),
         Origin::Square { from, unpromotion } => (json!(square::<V>(from)), false, unpromotion),
     };
     let variants: Vec<Value> = c

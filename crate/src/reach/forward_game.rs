@@ -633,10 +633,10 @@ fn moves_of(travel: &Travel, piece: Piece, from: usize, to: usize, promoted: boo
     }
 }
 
-/// What a forward search found.
+/// What a forward search found, and its work: the positions it weighed with its guide.
 pub struct ForwardGame {
     pub moves: Option<Vec<Move>>,
-    pub nodes: usize,
+    pub weighed: usize,
 }
 
 /// A position of the search's tree, kept small (the position itself is replayed from the root when it is
@@ -661,7 +661,8 @@ impl Step {
 /// with the weights of `weights_in_halves` in turn (3: 1.5): after each game found, the next weight reorders
 /// the positions still open, and only positions whose plies and guide add to less than the best game's are
 /// kept (as in anytime repairing A*); with `shorter_than`, only games shorter than that are looked for from
-/// the start. `keep_going(nodes)` is asked every 8 expansions (a time budget). Positions are told apart by a
+/// the start. It stops once it has weighed more than `max_weighed` positions with its guide, or when
+/// `keep_going(weighed)`, asked every 8 expansions, says so. Positions are told apart by a
 /// 64-bit hash (a collision could only hide a position: every game found is replayed and verified).
 pub fn search<V: Variant>(
     target: &Position<V>,
@@ -669,12 +670,12 @@ pub fn search<V: Variant>(
     in_place: InPlaceCaptors,
     weights_in_halves: &[u32],
     shorter_than: Option<u32>,
-    max_nodes: usize,
+    max_weighed: usize,
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ForwardGame {
     let guide = Guide::new(travel, target, in_place);
     let start = Position::<V>::startpos();
-    let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, nodes: 1 } };
+    let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, weighed: 1 } };
     let hasher = BuildHasherDefault::<QuickHasher>::default();
     let mut steps = vec![Step { parent: 0, mv: Move::Drop { kind: Kind::Pawn, to: 0 }, plies: 0 }];
     let mut best: QuickMap<u64, u32> = QuickMap::default();
@@ -685,8 +686,9 @@ pub fn search<V: Variant>(
     let mut found: Option<Vec<Move>> = None;
     let mut shortest = shorter_than.unwrap_or(u32::MAX);
     let mut moves = MoveList::new();
-    let mut expansions = 0usize;
-    let max_nodes = max_nodes.min(u32::MAX as usize);
+    let (mut expansions, mut weighed) = (0usize, 1usize);
+    // Every step was weighed: step indices fit in u32.
+    let max_weighed = max_weighed.min(u32::MAX as usize);
     while let Some(Reverse((_, h, i))) = open.pop() {
         let i = i as usize;
         let g = steps[i].plies;
@@ -710,10 +712,11 @@ pub fn search<V: Variant>(
             continue;
         }
         expansions += 1;
-        if steps.len() > max_nodes || (expansions.is_multiple_of(8) && !keep_going(steps.len())) {
+        if weighed > max_weighed || (expansions.is_multiple_of(8) && !keep_going(weighed)) {
             break;
         }
         legal_moves(&pos, &mut moves);
+        weighed += moves.len();
         for &m in moves.iter() {
             let next = play(&pos, m);
             let hash = hasher.hash_one(next);
@@ -726,22 +729,23 @@ pub fn search<V: Variant>(
             open.push(Reverse((2 * (g + 1) + weight * h, h, steps.len() as u32 - 1)));
         }
     }
-    ForwardGame { moves: found, nodes: steps.len() }
+    ForwardGame { moves: found, weighed }
 }
 
 /// Searches forwards from the initial position to `target` a level (ply) at a time, keeping at each level
 /// only the `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
 /// a game needs, best-first search spreads over the many positions it rates alike; the beam goes on to the
 /// depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
-/// `shorter_than` only positions whose plies and guide add to less are kept. It stops after `max_nodes`
-/// positions, or when `keep_going(positions)`, asked for each position expanded, says so.
+/// `shorter_than` only positions whose plies and guide add to less are kept. It stops once it has weighed
+/// more than `max_weighed` positions with its guide, or when `keep_going(weighed)`, asked for each position
+/// expanded, says so.
 pub fn beam_search<V: Variant>(
     target: &Position<V>,
     travel: &Travel,
     in_place: InPlaceCaptors,
     width: usize,
     shorter_than: Option<u32>,
-    max_nodes: usize,
+    max_weighed: usize,
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ForwardGame {
     let guide = Guide::new(travel, target, in_place);
@@ -749,7 +753,7 @@ pub fn beam_search<V: Variant>(
     let start = Position::<V>::startpos();
     let longest = shorter_than.unwrap_or(u32::MAX);
     if start == *target {
-        return ForwardGame { moves: (longest > 0).then(Vec::new), nodes: 1 };
+        return ForwardGame { moves: (longest > 0).then(Vec::new), weighed: 1 };
     }
     let target_hash = hasher.hash_one(target);
     // The search's tree (as best first's), and the positions of the last level with their nodes in it.
@@ -758,16 +762,17 @@ pub fn beam_search<V: Variant>(
     // The positions kept at any level, and those met at this one.
     let (mut kept, mut here) = (QuickSet::default(), QuickSet::default());
     kept.insert(hasher.hash_one(start));
-    let (mut moves, mut nodes) = (MoveList::new(), 1usize);
+    let (mut moves, mut weighed) = (MoveList::new(), 1usize);
     for plies in 1..longest {
         here.clear();
         // The children, as (guide, hash, parent, move): the positions are played again for those kept.
         let mut children: Vec<(u32, u64, u32, Move)> = Vec::new();
         for (parent, (pos, node)) in level.iter().enumerate() {
-            if nodes + children.len() > max_nodes || !keep_going(nodes + children.len()) {
-                return ForwardGame { moves: None, nodes: nodes + children.len() };
+            if weighed > max_weighed || !keep_going(weighed) {
+                return ForwardGame { moves: None, weighed };
             }
             legal_moves(pos, &mut moves);
+            weighed += moves.len();
             for &m in moves.iter() {
                 let next = play(pos, m);
                 let hash = hasher.hash_one(next);
@@ -777,14 +782,13 @@ pub fn beam_search<V: Variant>(
                 if hash == target_hash && next == *target {
                     let mut game = Step::moves(&steps, *node as usize);
                     game.push(m);
-                    return ForwardGame { moves: Some(game), nodes: nodes + children.len() };
+                    return ForwardGame { moves: Some(game), weighed };
                 }
                 if let Some(h) = guide.plies(&next).filter(|&h| plies + h < longest) {
                     children.push((h, hash, parent as u32, m));
                 }
             }
         }
-        nodes += children.len();
         if children.len() > width {
             children.select_nth_unstable_by_key(width, |&(h, hash, ..)| (h, hash));
             children.truncate(width);
@@ -802,7 +806,7 @@ pub fn beam_search<V: Variant>(
             })
             .collect();
     }
-    ForwardGame { moves: None, nodes }
+    ForwardGame { moves: None, weighed }
 }
 
 #[cfg(test)]
@@ -1139,16 +1143,16 @@ mod tests {
     fn beams_look_only_for_shorter_games_and_stop_at_their_caps() {
         let travel = Travel::build::<Shogi>();
         let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
-        let beam = |shorter_than, max_nodes, go_on: bool| {
-            beam_search(&near, &travel, InPlaceCaptors::Go, 20, shorter_than, max_nodes, |_| go_on)
+        let beam = |shorter_than, max_weighed, go_on: bool| {
+            beam_search(&near, &travel, InPlaceCaptors::Go, 20, shorter_than, max_weighed, |_| go_on)
         };
         assert_eq!(beam(None, 100_000, true).moves.map(|m| m.len()), Some(3));
         assert!(beam(Some(3), 100_000, true).moves.is_none());
         assert_eq!(beam(Some(4), 100_000, true).moves.map(|m| m.len()), Some(3));
         let capped = beam(None, 10, true);
-        assert!(capped.moves.is_none() && capped.nodes < 10 + 200, "{} positions", capped.nodes);
+        assert!(capped.moves.is_none() && capped.weighed < 10 + 600, "{} positions", capped.weighed);
         let stopped = beam(None, 100_000, false);
-        assert!(stopped.moves.is_none() && stopped.nodes == 1, "{} positions", stopped.nodes);
+        assert!(stopped.moves.is_none() && stopped.weighed == 1, "{} positions", stopped.weighed);
     }
 
     #[test]
@@ -1158,6 +1162,6 @@ mod tests {
         assert!(search(&target, &travel, InPlaceCaptors::Go, &[4], None, 10, |_| true).moves.is_none());
         // Asked every 8 positions expanded.
         let stopped = search(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| false);
-        assert!(stopped.moves.is_none() && stopped.nodes < 8 * 600, "{} positions", stopped.nodes);
+        assert!(stopped.moves.is_none() && stopped.weighed < 8 * 600, "{} positions", stopped.weighed);
     }
 }

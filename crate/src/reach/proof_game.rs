@@ -122,15 +122,35 @@ pub enum Choice {
     Kk,
 }
 
+/// What the short search may do. Counted in positions, not time, so that a position gives the same game
+/// on every machine, loaded or quiet, and on one thread or two.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShortBudget {
+    /// The most positions the backward searches may weigh against the bound, in all; each guide's
+    /// forward searches may weigh [`BoundCache::FORWARD_PER_BACKWARD`] times as many.
+    pub weighed: usize,
+    /// 2: the forward searches of the two guides run side by side; 1: one after the other (the same game).
+    pub threads: usize,
+}
+
+impl ShortBudget {
+    /// The default budget of game `V` ([`BoundCache::SHORT_WEIGHED`]), on two threads.
+    pub fn of<V: BoundCache>() -> ShortBudget {
+        ShortBudget { weighed: V::SHORT_WEIGHED, threads: 2 }
+    }
+}
+
 /// Builds and verifies a proof game for `pos` by `choice`. The backward search to a KK position first
 /// proves `pos` reachable (`options` caps it and the short search); the short search finds a game with a
-/// weighted search, then looks for a shorter one with A*. `keep_going(nodes)` is asked during the short
-/// search, e.g. to stop it at a time limit.
+/// weighted search, then looks for a shorter one with A*, each search within `budget`. `keep_going(nodes)`
+/// is asked during the short search, to show progress or to stop it (at a time limit, on a cancel: the
+/// game then depends on when).
 pub fn build_proof_game<V: WithOpening>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
     options: SearchOptions,
     choice: Choice,
+    budget: ShortBudget,
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> Result<ProofGame<V>, ProofGameError> {
     if choice == Choice::Kk {
@@ -141,7 +161,7 @@ pub fn build_proof_game<V: WithOpening>(
     let kk = proof_game(pos, search, options)?;
     let max_nodes = options.max_nodes.unwrap_or(usize::MAX);
     let longest = (choice == Choice::Best).then_some(kk.moves.len() as u32);
-    let short = short_proof_game(pos, max_nodes, longest, &mut keep_going)?;
+    let short = short_proof_game(pos, max_nodes, budget.weighed, longest, budget.threads, &mut keep_going)?;
     match (choice, short) {
         (_, Some(short)) if short.moves.len() <= kk.moves.len() => Ok(short),
         (Choice::Short, Some(short)) => Ok(short),
@@ -156,7 +176,9 @@ pub fn build_proof_game<V: WithOpening>(
 fn short_proof_game<V: WithOpening>(
     pos: &Position<V>,
     max_nodes: usize,
+    budget: usize,
     longest: Option<u32>,
+    threads: usize,
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Result<Option<ProofGame<V>>, ProofGameError> {
     let bound = Bound::<V>::shared();
@@ -164,19 +186,30 @@ fn short_proof_game<V: WithOpening>(
     // A game near the bound is left to A*, which also proves it shortest when it can.
     let near = |m: &Vec<Move>| lower_bound.is_none_or(|b| m.len() as u32 <= b + NEAR_THE_BOUND);
     let mut found: Option<Vec<Move>> = None;
+    // What the backward searches may still weigh: each takes what the ones before it left, so the work is
+    // the same on any machine and thread count.
+    let mut left = budget;
     for first in FIRST_GAMES {
         if found.as_ref().is_some_and(near) {
             break;
         }
         let game = match first {
             FirstGame::Backward(guide, nodes) => {
-                let quick =
-                    ShortOptions { max_nodes: nodes.min(max_nodes), weight: 2, shorter_than: None, guide };
-                short_game::search(pos, bound, quick, &mut *keep_going).moves
+                let quick = ShortOptions {
+                    max_nodes: nodes.min(max_nodes),
+                    max_weighed: left,
+                    weight: 2,
+                    shorter_than: None,
+                    guide,
+                };
+                let game = short_game::search(pos, bound, quick, &mut *keep_going);
+                left = left.saturating_sub(game.weighed);
+                game.moves
             }
             FirstGame::Forward => {
                 let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
-                forward_with_both_guides(pos, shorter_than, &near, max_nodes, &mut *keep_going)
+                let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
+                forward_with_both_guides(pos, shorter_than, &near, each, threads, &mut *keep_going)
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
@@ -188,6 +221,7 @@ fn short_proof_game<V: WithOpening>(
     if !shortest {
         let exact = ShortOptions {
             max_nodes,
+            max_weighed: left,
             weight: 1,
             shorter_than: Some(moves.len() as u32),
             guide: Guide::Bound,
@@ -231,7 +265,7 @@ enum ForwardSearch {
 }
 
 /// The forward searches of each guide, in turn, and their share (in per cent) of the game's
-/// [`BoundCache::FORWARD_NODES`]; each also gets what the searches before it left. The light best-first search
+/// forward budget (see [`ShortBudget`]); each also gets what the searches before it left. The light best-first search
 /// (weight 1.5) finds short games for most positions up to about 40 plies; the one that starts heavy (3, then 2
 /// and 1.5 once it has a game) finds games further from the start, and shortens them. The beams, first with
 /// the guide that lets captors go (the other guide's thread searches best first all the time), find games
@@ -252,7 +286,7 @@ fn forward_games<V: WithOpening>(
     searches: &[(ForwardSearch, usize)],
     shorter_than: Option<u32>,
     near: &impl Fn(&Vec<Move>) -> bool,
-    max_nodes: usize,
+    max_weighed: usize,
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Option<Vec<Move>> {
     let travel = Bound::<V>::shared().travel();
@@ -262,7 +296,7 @@ fn forward_games<V: WithOpening>(
         if found.as_ref().is_some_and(near) {
             break;
         }
-        left = (left + V::FORWARD_NODES / 100 * share).min(max_nodes);
+        left += max_weighed / 100 * share;
         let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
         let game = match search {
             ForwardSearch::Beam(width) => {
@@ -272,62 +306,64 @@ fn forward_games<V: WithOpening>(
                 forward_game::search(pos, travel, in_place, weights, shorter, left, &mut *keep_going)
             }
         };
-        left = left.saturating_sub(game.nodes);
+        left = left.saturating_sub(game.weighed);
         found = game.moves.or(found);
     }
     found
 }
 
-/// The forward searches with each guide (two threads natively, one guide in WebAssembly): the shorter game.
-/// The second thread stops when `keep_going` says so.
+/// The forward searches with each guide, each weighing at most `max_weighed` positions: the shorter game
+/// (the beams' on a tie). On two threads (natively) side by side, the
+/// second stopped when `keep_going` says so; otherwise one after the other.
 fn forward_with_both_guides<V: WithOpening>(
     pos: &Position<V>,
     shorter_than: Option<u32>,
     near: &(impl Fn(&Vec<Move>) -> bool + Sync),
-    max_nodes: usize,
+    max_weighed: usize,
+    threads: usize,
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Option<Vec<Move>> {
-    #[cfg(target_arch = "wasm32")]
-    return forward_games(pos, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_nodes, keep_going);
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-        let (stop, their_nodes) = (AtomicBool::new(false), AtomicUsize::new(0));
-        std::thread::scope(|scope| {
-            let theirs = scope.spawn(|| {
-                let mut go_on = |nodes| {
-                    their_nodes.store(nodes, Relaxed);
-                    !stop.load(Relaxed)
-                };
-                forward_games(
-                    pos,
-                    InPlaceCaptors::GoAndReturn,
-                    BEST_FIRST,
-                    shorter_than,
-                    near,
-                    max_nodes,
-                    &mut go_on,
-                )
-            });
-            let mine = forward_games(
-                pos,
-                InPlaceCaptors::Go,
-                BEAMS_FIRST,
-                shorter_than,
-                near,
-                max_nodes,
-                keep_going,
-            );
-            while !theirs.is_finished() {
-                if !keep_going(their_nodes.load(Relaxed)) {
-                    stop.store(true, Relaxed);
-                }
-                std::thread::sleep(std::time::Duration::from_millis(2));
-            }
-            let theirs = theirs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            [mine, theirs].into_iter().flatten().min_by_key(Vec::len)
+    let beams = |go_on: &mut dyn FnMut(usize) -> bool| {
+        forward_games(pos, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_weighed, &mut |n| {
+            go_on(n)
         })
-    }
+    };
+    let best_first = |go_on: &mut dyn FnMut(usize) -> bool| {
+        let in_place = InPlaceCaptors::GoAndReturn;
+        forward_games(pos, in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
+    };
+    let (mine, theirs) = if threads < 2 || cfg!(target_arch = "wasm32") {
+        (beams(&mut *keep_going), best_first(&mut *keep_going))
+    } else {
+        beside(beams, best_first, keep_going)
+    };
+    [mine, theirs].into_iter().flatten().min_by_key(Vec::len)
+}
+
+/// Runs `mine` here and `theirs` on a second thread, asking `keep_going` for both; their games.
+fn beside<R: Send>(
+    mine: impl FnOnce(&mut dyn FnMut(usize) -> bool) -> R,
+    theirs: impl FnOnce(&mut dyn FnMut(usize) -> bool) -> R + Send,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> (R, R) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+    let (stop, their_nodes) = (AtomicBool::new(false), AtomicUsize::new(0));
+    std::thread::scope(|scope| {
+        let theirs = scope.spawn(|| {
+            theirs(&mut |nodes| {
+                their_nodes.store(nodes, Relaxed);
+                !stop.load(Relaxed)
+            })
+        });
+        let mine = mine(&mut *keep_going);
+        while !theirs.is_finished() {
+            if !keep_going(their_nodes.load(Relaxed)) {
+                stop.store(true, Relaxed);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        (mine, theirs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
 }
 
 /// How many plies above the lower bound a first game may be for A* to take over at once.

@@ -210,15 +210,20 @@ pub trait BoundCache: Variant {
     /// The depth of the shared bound's [`Perimeter`]: every position within it is kept (Shogi: 4 plies,
     /// about 600 000 positions; Mini Shogi: 5, about 400 000).
     const PERIMETER_PLIES: u32;
-    /// The positions the forward searches for a short proof game may generate together, per guide (about
-    /// 45 bytes each; on this project's machine the time budget ends a Shogi search first).
-    const FORWARD_NODES: usize;
+    /// The default budget of the short proof-game search (see `ShortBudget`): the positions its backward
+    /// searches may weigh against the bound in all, so that the whole command takes at most about 2 s on
+    /// this project's machine.
+    const SHORT_WEIGHED: usize;
+    /// How many positions each guide's forward searches may weigh per position of that budget: their
+    /// guide costs far less than the backward searches' bound.
+    const FORWARD_PER_BACKWARD: usize;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>>;
 }
 
 impl BoundCache for crate::board::variant::Shogi {
     const PERIMETER_PLIES: u32 = 4;
-    const FORWARD_NODES: usize = 3_000_000;
+    const SHORT_WEIGHED: usize = 40_000;
+    const FORWARD_PER_BACKWARD: usize = 4;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::Shogi>> = std::sync::OnceLock::new();
         &CACHE
@@ -227,7 +232,8 @@ impl BoundCache for crate::board::variant::Shogi {
 
 impl BoundCache for crate::board::variant::MiniShogi {
     const PERIMETER_PLIES: u32 = 5;
-    const FORWARD_NODES: usize = 300_000;
+    const SHORT_WEIGHED: usize = 80_000;
+    const FORWARD_PER_BACKWARD: usize = 4;
     fn bound_cache() -> &'static std::sync::OnceLock<Bound<Self>> {
         static CACHE: std::sync::OnceLock<Bound<crate::board::variant::MiniShogi>> =
             std::sync::OnceLock::new();
@@ -724,13 +730,18 @@ pub struct ShortGame {
     pub lower_bound: Option<u32>,
     /// Positions generated.
     pub nodes: usize,
+    /// Predecessors weighed against the bound: the search's work.
+    pub weighed: usize,
 }
 
 /// How a short-game search runs.
 #[derive(Clone, Copy, Debug)]
 pub struct ShortOptions {
-    /// Give up after generating this many positions.
+    /// Give up after keeping this many positions.
     pub max_nodes: usize,
+    /// Give up after weighing this many predecessors against the bound (those it keeps and those it
+    /// prunes): the search's work, which its kept positions alone do not bound.
+    pub max_weighed: usize,
     /// f = g + weight·h; 1 finds a shortest game (and may take long), larger finds one sooner and then
     /// counts pieces in hand as a debt.
     pub weight: u32,
@@ -770,7 +781,8 @@ pub fn search<V: Variant>(
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ShortGame {
     let lower_bound = bound.plies(target);
-    let mut found = ShortGame { moves: None, shortest: false, exhausted: false, lower_bound, nodes: 1 };
+    let mut found =
+        ShortGame { moves: None, shortest: false, exhausted: false, lower_bound, nodes: 1, weighed: 0 };
     let Some(h0) = lower_bound else {
         found.exhausted = true;
         return found;
@@ -782,7 +794,7 @@ pub fn search<V: Variant>(
     let captures = options.weight > 1 && options.guide == Guide::Captures;
     let mut open = BinaryHeap::from([Reverse(((options.weight * h0, h0, 0u32, 0u32), 0usize))]);
     let mut preds: Vec<Predecessor<V>> = Vec::new();
-    let mut expansions = 0usize;
+    let (mut expansions, mut weighed) = (0usize, 0usize);
     found.exhausted = true;
     while let Some(Reverse((_, i))) = open.pop() {
         let (pos, _, _, g) = nodes[i];
@@ -796,11 +808,13 @@ pub fn search<V: Variant>(
             break;
         }
         expansions += 1;
-        if nodes.len() > options.max_nodes || (expansions.is_multiple_of(8) && !keep_going(nodes.len())) {
+        let over = nodes.len() > options.max_nodes || weighed > options.max_weighed;
+        if over || (expansions.is_multiple_of(8) && !keep_going(nodes.len())) {
             found.exhausted = false;
             break;
         }
         predecessors(&pos, &mut preds);
+        weighed += preds.len();
         for pred in &preds {
             if best.get(&pred.pos).is_some_and(|&b| b <= g + 1) {
                 continue;
@@ -823,6 +837,7 @@ pub fn search<V: Variant>(
         }
     }
     found.nodes = nodes.len();
+    found.weighed = weighed;
     found
 }
 
