@@ -264,8 +264,8 @@ enum ForwardSearch {
     BestFirst(&'static [u32]),
 }
 
-/// The forward searches of each guide, in turn, and their share (in per cent) of the game's
-/// forward budget (see [`ShortBudget`]); each also gets what the searches before it left. The light best-first search
+/// The forward searches of each guide, in turn, and their share (in per cent) of the guide's budget (see
+/// [`ShortBudget`]); each also gets what the searches before it left. The light best-first search
 /// (weight 1.5) finds short games for most positions up to about 40 plies; the one that starts heavy (3, then 2
 /// and 1.5 once it has a game) finds games further from the start, and shortens them. The beams, first with
 /// the guide that lets captors go (the other guide's thread searches best first all the time), find games
@@ -313,8 +313,8 @@ fn forward_games<V: WithOpening>(
 }
 
 /// The forward searches with each guide, each weighing at most `max_weighed` positions: the shorter game
-/// (the beams' on a tie). On two threads (natively) side by side, the
-/// second stopped when `keep_going` says so; otherwise one after the other.
+/// (the beams' on a tie). On two threads (natively) side by side, the second stopped when `keep_going`
+/// says so; otherwise one after the other.
 fn forward_with_both_guides<V: WithOpening>(
     pos: &Position<V>,
     shorter_than: Option<u32>,
