@@ -97,8 +97,7 @@ impl Run for Estimate {
 }
 
 impl Estimate {
-    /// Runs the samples from `at` to the end of the range in chunks on a thread pool, with a progress bar
-    /// and checkpoints, until done or interrupted; returns the tally and where it stopped.
+    /// The thread pool of `--threads` (default: all cores).
     fn pool(&self) -> Result<rayon::ThreadPool> {
         let mut pool = rayon::ThreadPoolBuilder::new();
         if let Some(t) = self.threads {
@@ -107,6 +106,8 @@ impl Estimate {
         pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)).into())
     }
 
+    /// Runs the samples from `at` to the end of the range in chunks on `pool`, with a progress bar and
+    /// checkpoints, until done or interrupted; returns the tally and where it stopped.
     fn run_chunks<V: Ranked>(
         &self,
         pool: &rayon::ThreadPool,
