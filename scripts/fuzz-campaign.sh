@@ -13,15 +13,18 @@ targets=${FUZZ_TARGETS:-sfen records rank prove shard}
 read -ra list <<<"$targets"
 seconds=$((minutes * 60 / ${#list[@]}))
 
+# Files in a folder (0 when it does not exist yet).
+files() { if [ -d "$1" ]; then find "$1" -maxdepth 1 -type f | wc -l; else echo 0; fi; }
+
 status=0
 printf 'target\tseconds\tinputs_run\tcorpus_files\tnew_reproducers\n'
 for t in "${list[@]}"; do
-  before=$(ls crate/fuzz/artifacts/"$t" 2>/dev/null | wc -l)
+  before=$(files crate/fuzz/artifacts/"$t")
   log=$(mktemp)
   FUZZ_TARGETS=$t bash scripts/fuzz.sh "$seconds" 2>&1 | tee "$log" >&2 || status=1
-  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
-  after=$(ls crate/fuzz/artifacts/"$t" 2>/dev/null | wc -l)
-  printf '%s\t%s\t%s\t%s\t%s\n' "$t" "$seconds" "${runs:-?}" "$(ls crate/fuzz/corpus/"$t" | wc -l)" \
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1 || true)
+  after=$(files crate/fuzz/artifacts/"$t")
+  printf '%s\t%s\t%s\t%s\t%s\n' "$t" "$seconds" "${runs:-?}" "$(files crate/fuzz/corpus/"$t")" \
     "$((after - before))"
   rm -f "$log"
 done
