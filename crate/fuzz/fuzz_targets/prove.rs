@@ -15,8 +15,8 @@ use shogi_reach::reach::search::{KkSearch, SearchOptions, Verdict};
 use shogi_reach::reach::stage::Stage;
 use shogi_reach::{MiniShogi, Position, Shogi, WithOpening};
 
-/// A budget 25 times the Shogi default: the searches these tests ask for find their games well within it.
-const LARGE_BUDGET: ShortBudget = ShortBudget { weighed: 1_000_000, threads: 2 };
+/// A small budget, as the node cap: each input stays within milliseconds.
+const BUDGET: ShortBudget = ShortBudget { weighed: 2000, threads: 1 };
 
 const OPTIONS: SearchOptions = SearchOptions { max_nodes: Some(2000), lazy_captures: false };
 
@@ -39,7 +39,7 @@ fn check<V: Ranked + WithOpening>(pos: &Position<V>) {
         let route = game.kk.as_ref().expect("the KK route has its parts");
         assert_eq!(game.moves.len(), route.opening + route.connection + route.path);
         // The short search's game, when it finds one, is verified and never longer; the bound holds.
-        let best = build_proof_game(pos, &mut KkSearch::new(), OPTIONS, Choice::Best, LARGE_BUDGET, |_| true)
+        let best = build_proof_game(pos, &mut KkSearch::new(), OPTIONS, Choice::Best, BUDGET, |_| true)
             .unwrap_or_else(|e| panic!("{pos} is reachable but: {e}"));
         best.verify().unwrap_or_else(|e| panic!("best proof game of {pos}: {e}"));
         assert!(best.moves.len() <= game.moves.len());
