@@ -71,6 +71,14 @@ async function startRun(page, { samples, seed, shard = '0/1', threads = 2 }) {
 }
 
 /** Downloads the report shown (the Download button) into `dir` as `name`; returns its path. */
+/** After a reload, nothing saved is offered: the discarded run stays gone. */
+async function expectDiscarded(page) {
+  await page.reload();
+  await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+  await page.waitForTimeout(500);
+  assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
+}
+
 async function download(page, name) {
   const [file] = await Promise.all([page.waitForEvent('download'), page.click('#est-download')]);
   const path = join(dir, name);
@@ -502,10 +510,7 @@ describe('files and records that lie', () => {
         }
         await page.click('#est-saved-discard');
         await page.waitForSelector('#est-saved', { state: 'hidden' });
-        await page.reload();
-        await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-        await page.waitForTimeout(500);
-        assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
+        await expectDiscarded(page);
       });
     });
   }
@@ -544,10 +549,7 @@ describe('files and records that lie', () => {
           await page.click('#est-saved-discard');
           await page.waitForSelector('#est-saved', { state: 'hidden' });
         }
-        await page.reload();
-        await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-        await page.waitForTimeout(500);
-        assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
+        await expectDiscarded(page);
         // The tab works: a run starts and finishes.
         await startRun(page, { samples: 2000, seed: 3 });
         await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
