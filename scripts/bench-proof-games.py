@@ -1,13 +1,13 @@
 #!/usr/bin/env python3
 """Benchmark proof-game length: shogi-reach's proof games against the games that produced the positions.
 
-For each self-play position (crate/tests/data/selfplay/{shogi,minishogi}.tsv: game, ply, sfen, moves) runs
+For each self-play position (crate/engine/tests/data/selfplay/{shogi,minishogi}.tsv: game, ply, sfen, moves) runs
 
     target/release/shogi-reach proof-game --variant V --format json SFEN
 
 timing it (wall clock, process start included), and prints per ply bucket: the count, the median and maximum
 of proof-game plies / the game's plies, the median proof-game plies, and the median and maximum time. Then the
-same, without a ratio, for the reachable (`OK`) rows of crate/tests/data/oracle/{shogi,minishogi}-sample.tsv,
+same, without a ratio, for the reachable (`OK`) rows of crate/engine/tests/data/oracle/{shogi,minishogi}-sample.tsv,
 with the median of `kk_bound` (no KK route through the opening's KK position is shorter) where the KK route
 won.
 
@@ -67,7 +67,7 @@ def main():
     ap.add_argument("--limit", type=int, default=None,
                     help="at most N rows per self-play bucket and per oracle file")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/shogi-reach"))
-    ap.add_argument("--data", default=os.path.join(ROOT, "crate/tests/data"))
+    ap.add_argument("--data", default=os.path.join(ROOT, "crate/engine/tests/data"))
     ap.add_argument("--no-selfplay", action="store_true", help="skip the self-play positions")
     ap.add_argument("--no-oracle", action="store_true", help="skip the oracle sample rows")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per proof game (default 300)")

@@ -2,9 +2,9 @@
 // Japanese UI never depend on the fonts of the system (many have no CJK font at all).
 //
 // Every non-ASCII character of the site's own files (www/index.html, style.css, js/), of the engine's record
-// readers and writers (crate/src/records/*.rs: Japanese move notation, KIF/KI2/CSA/BOD words and headers such
+// readers and writers (crate/engine/src/records/*.rs: Japanese move notation, KIF/KI2/CSA/BOD words and headers such
 // as 手合割, 開始日時, 持駒, 成香, 不成, 投了, 香落ち … 十枚落ち) and of the test records
-// (crate/tests/data/records/, UTF-8 or Shift_JIS), so that a pasted record reads in the site's font too, is looked up in Noto Serif JP (@fontsource/noto-serif-jp, SIL Open Font
+// (crate/engine/tests/data/records/, UTF-8 or Shift_JIS), so that a pasted record reads in the site's font too, is looked up in Noto Serif JP (@fontsource/noto-serif-jp, SIL Open Font
 // License 1.1), whose files are split by Unicode range; each file holding some of them is cut down to just
 // those characters (subset-font, HarfBuzz) and declared with an exact unicode-range. Written to
 // OUT/fonts/ with OUT/fonts.css (family "Shogi Reach JP", weights 400 and 700) and the licence.
@@ -36,8 +36,8 @@ const sources = [
   ...files(join(ROOT, 'www/js'), ['.js']),
   join(ROOT, 'www/index.html'),
   join(ROOT, 'www/style.css'),
-  ...files(join(ROOT, 'crate/src/records'), ['.rs']),
-  ...files(join(ROOT, 'crate/tests/data/records'), ['.kif', '.kifu', '.ki2', '.csa', '.bod']),
+  ...files(join(ROOT, 'crate/engine/src/records'), ['.rs']),
+  ...files(join(ROOT, 'crate/engine/tests/data/records'), ['.kif', '.kifu', '.ki2', '.csa', '.bod']),
 ];
 
 /** A file's text: UTF-8, else Shift_JIS (records from older programs). */

@@ -16,12 +16,12 @@ MT_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory \
 # Threaded: std rebuilt with atomics (stable toolchain with RUSTC_BOOTSTRAP=1 for -Z build-std).
 # Separate target dirs keep both flavours cached (changing rustflags would rebuild std).
 RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$MT_RUSTFLAGS" \
-  cargo build -p shogi-reach --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std
-wasm-bindgen --target web --out-dir www/pkg target/wasm-mt/$T/release/$NAME.wasm
+  cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std
+wasm-bindgen --target web --out-name $NAME --out-dir www/pkg target/wasm-mt/$T/release/${NAME}_wasm.wasm
 
 # Plain: the stable toolchain as it is.
-cargo build -p shogi-reach --lib --release --target $T --target-dir target/wasm-st
-wasm-bindgen --target web --out-dir www/pkg-st target/wasm-st/$T/release/$NAME.wasm
+cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-st
+wasm-bindgen --target web --out-name $NAME --out-dir www/pkg-st target/wasm-st/$T/release/${NAME}_wasm.wasm
 
 # wasm-opt from npm's binaryen: Debian's (version 108) breaks wasm-bindgen's output.
 if [ -z "${NO_OPT:-}" ]; then

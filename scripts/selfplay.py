@@ -15,7 +15,7 @@ Pawn drops that mate are illegal in Shogi but Fairy-Stockfish 11 plays them: suc
 (a pawn drop after which the opponent has no legal move is removed from the candidates).
 
 Example:
-    python3 scripts/selfplay.py --variant shogi --seed 1 --out crate/tests/data/selfplay/shogi.tsv
+    python3 scripts/selfplay.py --variant shogi --seed 1 --out crate/engine/tests/data/selfplay/shogi.tsv
 """
 
 import argparse

@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 need_rust
-cargo build --release
+cargo build --release -p shogi-reach
 bash scripts/build.sh
 echo "command line: target/release/shogi-reach (try: target/release/shogi-reach count --variant minishogi)"
 echo "open this in a browser (Ctrl-C stops the server):"

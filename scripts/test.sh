@@ -9,6 +9,7 @@ cd "$(dirname "$0")/.."
 source scripts/setup.sh
 need_rust
 cargo fmt --check
+node scripts/layers.mjs
 cargo clippy --profile ci --all-targets -- -D warnings
 cargo test --profile ci --workspace
 # The CLI the remaining tests compare with: the one the Rust tests just built (the `ci` profile: optimised,

@@ -7,13 +7,14 @@
 
 use libfuzzer_sys::fuzz_target;
 use shogi_reach_fuzz::words;
-use shogi_reach::ranking::rank::{unrank, Ranked};
-use shogi_reach::ranking::sample::RankSampler;
-use shogi_reach::reach::proof_game::{build_proof_game, proof_game, Choice, ShortBudget};
-use shogi_reach::reach::prove::prove;
-use shogi_reach::reach::search::{KkSearch, SearchOptions, Verdict};
-use shogi_reach::reach::stage::Stage;
-use shogi_reach::{MiniShogi, Position, Shogi, WithOpening};
+use shogi_reach_engine::ranking::rank::{unrank, Ranked};
+use shogi_reach_engine::ranking::sample::RankSampler;
+use shogi_reach_proof_games::proof_game::{build_proof_game, proof_game, Choice, ShortBudget};
+use shogi_reach_engine::reach::prove::prove;
+use shogi_reach_engine::reach::search::{KkSearch, SearchOptions, Verdict};
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::{MiniShogi, Position, Shogi};
+use shogi_reach_proof_games::WithOpening;
 
 /// A small budget, as the node cap: each input stays within milliseconds.
 const BUDGET: ShortBudget = ShortBudget { weighed: 2000, threads: 1 };

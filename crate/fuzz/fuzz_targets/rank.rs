@@ -7,9 +7,9 @@
 
 use libfuzzer_sys::fuzz_target;
 use shogi_reach_fuzz::words;
-use shogi_reach::ranking::rank::{count, rank, unrank, RankError, RankInt, Ranked};
-use shogi_reach::ranking::wide::U256;
-use shogi_reach::{MiniShogi, Position, Shogi};
+use shogi_reach_engine::ranking::rank::{count, rank, unrank, RankError, RankInt, Ranked};
+use shogi_reach_engine::ranking::wide::U256;
+use shogi_reach_engine::{MiniShogi, Position, Shogi};
 
 /// A rank below |P_K| from `words`: masked to the bit width of |P_K|, and without its top bit when that
 /// is still too large.

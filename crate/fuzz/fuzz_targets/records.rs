@@ -4,10 +4,10 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_reach::records::{csa, kif, parse_kif, parse_usi_command, read, read_text, usi_command};
-use shogi_reach::records::{GameRecord, Record};
-use shogi_reach::rules::play;
-use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach_engine::records::{csa, kif, parse_kif, parse_usi_command, read, read_text, usi_command};
+use shogi_reach_engine::records::{GameRecord, Record};
+use shogi_reach_engine::rules::play;
+use shogi_reach_engine::{MiniShogi, Position, Shogi, Variant};
 
 /// A record read by `records::read`: its positions and JSON, and its moves written back and read again.
 fn check_record<V: Variant>(record: &Record<V>) {

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_reach::board::sfen::parse_setup;
-use shogi_reach::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach_engine::board::sfen::parse_setup;
+use shogi_reach_engine::{MiniShogi, Position, Shogi, Variant};
 
 fn check<V: Variant>(text: &str) {
     if let Ok(setup) = parse_setup::<V>(text) {

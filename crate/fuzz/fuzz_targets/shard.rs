@@ -4,13 +4,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use shogi_reach::estimate::{merge, Report};
-use shogi_reach::ranking::rank::Ranked;
-use shogi_reach::{MiniShogi, Shogi};
+use shogi_reach_engine::estimate::{merge_reports, Report};
+use shogi_reach_engine::ranking::rank::Ranked;
+use shogi_reach_engine::{MiniShogi, Shogi};
 
 fn check<V: Ranked>(reports: &[Report]) {
     for n in 1..=reports.len() {
-        let Ok(merged) = merge::<V>(&reports[..n]) else { continue };
+        let Ok(merged) = merge_reports::<V>(&reports[..n]) else { continue };
         assert_eq!(merged.variant, V::NAME);
         assert_eq!(merged.samples, reports[0].samples);
         // The merged ranges are sorted, disjoint and not adjacent.

@@ -1,0 +1,352 @@
+//! `estimate` (one run or shard, with a progress bar) and `merge` (shards into one report), and the
+//! report as text.
+
+use crate::checkpoint::{self, Checkpoint, Done, RunSpec};
+use crate::output::Output;
+use crate::run::{Result, Run};
+use shogi_reach_engine::estimate::blocks;
+use shogi_reach_engine::estimate::files;
+use shogi_reach_engine::estimate::{self, Report, Tally};
+use shogi_reach_engine::reach::search::SearchOptions;
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::{Game, Ranked};
+use shogi_reach_proof_games::WithOpening;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+
+pub struct Estimate {
+    pub samples: u64,
+    pub seed: u64,
+    pub threads: Option<usize>,
+    pub shard: Option<(u64, u64)>,
+    pub options: SearchOptions,
+    pub json: bool,
+    /// Save the progress here as it goes (and on SIGINT/SIGTERM); `--resume` saves to its file.
+    pub checkpoint: Option<PathBuf>,
+    pub checkpoint_every: std::time::Duration,
+    pub resume: Option<PathBuf>,
+    /// Blocks of the resumed checkpoint to recompute before going on.
+    pub verify: VerifyCount,
+    /// Also print how many samples these significant digits need.
+    pub target_digits: Option<u32>,
+}
+
+impl Run for Estimate {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let (k, m) = self.shard.unwrap_or((0, 1));
+        let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
+        let spec =
+            RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
+        let pool = self.pool()?;
+        let done = match &self.resume {
+            Some(path) => {
+                let done = checkpoint::resume::<V>(path, &spec)?;
+                let report = done.report::<V>(&spec);
+                let checked = pool
+                    .install(|| verify_random::<V>(&report, self.verify))
+                    .map_err(|m| format!("{}: {m}", path.display()))?;
+                eprintln!(
+                    "shogi-reach: verified {checked} of the {} blocks of {}",
+                    report.blocks.len(),
+                    path.display()
+                );
+                done
+            }
+            None => Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start },
+        };
+        let file = self.checkpoint.clone().or_else(|| self.resume.clone());
+        let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every)).transpose()?;
+        checkpoint::catch_interrupts()?;
+        let started = (std::time::Instant::now(), done.at);
+        let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver)?;
+        let at = done.at;
+        let report = done.report::<V>(&spec);
+        if let Some(saver) = &mut saver {
+            saver.save(&report, true);
+        }
+        let rate = (at - started.1) as f64 / started.0.elapsed().as_secs_f64().max(1e-9);
+        let plan = self.target_digits.map(|digits| Plan::new(&report, digits, rate));
+        let mut out = Output::new();
+        if let (true, Some(plan)) = (self.json, &plan) {
+            // (A `Value` sorts its keys; only a report with a plan is written through one.)
+            let mut value = serde_json::to_value(&report).expect("JSON of a report");
+            value["plan"] = serde_json::to_value(plan).expect("JSON of a plan");
+            out.line(serde_json::to_string_pretty(&value).expect("JSON of a report"))?;
+        } else if self.json {
+            out.text(&report_text(&report, true))?;
+        } else {
+            out.text(&report_text(&report, false))?;
+            if let Some(plan) = &plan {
+                out.text(&plan.to_text())?;
+            }
+        }
+        out.finish()?;
+        if at < spec.range.end {
+            let hint = match &saver {
+                Some(s) => format!("continue with --resume {}", s.path().display()),
+                None => "continue with --resume FILE, FILE being this report (--json)".into(),
+            };
+            return Err(format!(
+                "interrupted after {} of {} samples; {hint}",
+                at - spec.range.start,
+                spec.range.end - spec.range.start
+            )
+            .into());
+        }
+        Ok(())
+    }
+}
+
+impl Estimate {
+    /// The thread pool of `--threads` (default: all cores).
+    fn pool(&self) -> Result<rayon::ThreadPool> {
+        let mut pool = rayon::ThreadPoolBuilder::new();
+        if let Some(t) = self.threads {
+            pool = pool.num_threads(t);
+        }
+        pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)).into())
+    }
+
+    /// Runs the samples from `at` to the end of the range in chunks on `pool`, with a progress bar and
+    /// checkpoints, until done or interrupted; returns the tally and where it stopped.
+    fn run_chunks<V: Ranked>(
+        &self,
+        pool: &rayon::ThreadPool,
+        spec: &RunSpec,
+        mut done: Done,
+        saver: &mut Option<Checkpoint>,
+    ) -> Result<Done> {
+        let range = &spec.range;
+        let bar = progress_bar(range.end - range.start);
+        bar.set_position(done.at - range.start);
+        // Chunks of about a second: each waits for its slowest thread (one long search cannot be split), so
+        // short chunks lose throughput; long ones would delay progress and checkpoints. An interrupt stops
+        // a chunk within one sample per thread.
+        let smallest = 64 * pool.current_num_threads() as u64;
+        let mut chunk = smallest;
+        while done.at < range.end && !checkpoint::interrupted() {
+            let end = done.at.saturating_add(chunk).min(range.end);
+            let started = std::time::Instant::now();
+            let (blocks, end) = pool.install(|| {
+                blocks::run_by_block_until::<V>(
+                    self.seed,
+                    done.at..end,
+                    self.options,
+                    &checkpoint::interrupted,
+                )
+            });
+            let seconds = started.elapsed().as_secs_f64().max(1e-3);
+            chunk = ((chunk as f64 / seconds) as u64).clamp(smallest, chunk.saturating_mul(4));
+            for b in &blocks {
+                done.tally.merge(&b.tally).map_err(|e| e.to_string())?;
+            }
+            estimate::tally::append(&mut done.blocks, blocks);
+            done.at = end;
+            bar.set_position(done.at - range.start);
+            bar.set_message(format!("reachable {}", done.tally.count(Stage::Ok)));
+            if let Some(saver) = saver {
+                saver.save(&done.report::<V>(spec), false);
+            }
+        }
+        bar.finish_and_clear();
+        Ok(done)
+    }
+}
+
+/// How many samples some significant digits need, from a report's p̂, and the time at the measured rate.
+#[derive(serde::Serialize)]
+struct Plan {
+    digits: u32,
+    /// `None` without an estimate to plan from.
+    samples_needed: Option<f64>,
+    samples_done: u64,
+    samples_per_second: f64,
+    seconds_more: Option<f64>,
+}
+
+impl Plan {
+    fn new(r: &Report, digits: u32, rate: f64) -> Plan {
+        let candidates: f64 = r.candidates.parse().unwrap_or(f64::NAN);
+        let needed =
+            shogi_reach_engine::estimate::plan::samples_for_digits(r.estimate.p_hat, candidates, digits);
+        let more = needed.map(|n| (n - r.tally.samples as f64).max(0.0) / rate).filter(|s| s.is_finite());
+        Plan {
+            digits,
+            samples_needed: needed,
+            samples_done: r.tally.samples,
+            samples_per_second: rate,
+            seconds_more: more,
+        }
+    }
+
+    fn to_text(&self) -> String {
+        let Some(needed) = self.samples_needed else {
+            return format!("\n{} significant digits: no estimate of p yet to plan from\n", self.digits);
+        };
+        format!(
+            "\n{} significant digits at 3 sigma need about {needed:.3e} samples ({:.3e} done): {} more at {:.0} \
+             samples/s\n",
+            self.digits,
+            self.samples_done as f64,
+            self.seconds_more.map_or("an unknown time".into(), duration_text),
+            self.samples_per_second
+        )
+    }
+}
+
+/// `2 h 5 min`, `40 s`.
+fn duration_text(seconds: f64) -> String {
+    let s = seconds.round() as u64;
+    match s {
+        0..=59 => format!("{s} s"),
+        60..=3599 => format!("{} min {} s", s / 60, s % 60),
+        3600..=172_799 => format!("{} h {} min", s / 3600, s % 3600 / 60),
+        _ => format!("{:.1} days", seconds / 86400.0),
+    }
+}
+
+/// A bar on standard error (drawn only when it is a terminal).
+fn progress_bar(samples: u64) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(samples);
+    let style = indicatif::ProgressStyle::with_template(
+        "{elapsed_precise} [{bar:40}] {pos}/{len} samples, {per_sec}, ETA {eta} {msg}",
+    )
+    .expect("a valid template")
+    .progress_chars("=> ");
+    bar.set_style(style);
+    bar
+}
+
+/// `--shard K/M`: part K (0-based) of M.
+pub fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
+    let (k, m) = s.split_once('/').ok_or("expected K/M, e.g. 0/4")?;
+    let (k, m): (u64, u64) = (k.parse().map_err(|_| "bad K")?, m.parse().map_err(|_| "bad M")?);
+    if m == 0 || k >= m {
+        return Err(format!("shard {k}/{m}: need 0 <= K < M"));
+    }
+    Ok((k, m))
+}
+
+/// How many blocks of a file to recompute: K, or `None` for [`blocks::blocks_to_verify`] (`auto`).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct VerifyCount(Option<usize>);
+
+/// `--verify K|auto`.
+pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {
+    match s {
+        "auto" => Ok(VerifyCount(None)),
+        _ => {
+            s.parse().map(|k| VerifyCount(Some(k))).map_err(|_| "expected a number of blocks or auto".into())
+        }
+    }
+}
+
+pub fn merge_files(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> Result<()> {
+    let mut reports = Vec::new();
+    let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    for (f, name) in files.iter().zip(&names) {
+        let text = std::fs::read_to_string(f).map_err(|e| format!("{name}: {e}"))?;
+        reports.push(files::read(name, &text)?);
+    }
+    let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;
+    let merged = files::merge_named(&reports, &names)?;
+    if let Some(k) = verify {
+        shogi_reach_engine::with_game!(game, V => verify_shards::<V>(&reports, files, k))?;
+    }
+    if !merged.is_complete() {
+        eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
+    }
+    let mut out = Output::new();
+    out.text(&report_text(&merged, json))?;
+    out.finish()
+}
+
+/// Recomputes `k` blocks of every report, chosen at random, and names the file and block of the first
+/// that differs.
+fn verify_shards<V: Ranked>(reports: &[Report], files: &[PathBuf], k: VerifyCount) -> Result<()> {
+    let mut checked = 0;
+    for (r, file) in reports.iter().zip(files) {
+        checked += verify_random::<V>(r, k).map_err(|m| format!("{}: {m}", file.display()))?;
+    }
+    eprintln!("shogi-reach: verified {checked} blocks of {} shards: all agree", reports.len());
+    Ok(())
+}
+
+/// Recomputes `k` of the report's blocks, drawn at random: how many, or the first that differs.
+pub fn verify_random<V: Ranked>(r: &Report, k: VerifyCount) -> std::result::Result<usize, String> {
+    use rand_core::{Rng, SeedableRng};
+    let entropy =
+        std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(entropy as u64 ^ std::process::id() as u64);
+    let k = k.0.unwrap_or_else(|| blocks::blocks_to_verify(r.blocks.len()));
+    let picks = blocks::draw_blocks(r.blocks.len(), k, || rng.next_u64());
+    blocks::verify::<V>(r, &picks).map_err(|m| {
+        format!("samples {}..{} recomputed give another tally: the file is wrong", m.start, m.end)
+    })?;
+    Ok(picks.len())
+}
+
+/// The report as `--json` or as the paper's tables.
+fn report_text(r: &Report, json: bool) -> String {
+    if json {
+        return files::to_file_text(r);
+    }
+    let mut t = String::new();
+    let covered: u64 = r.ranges.iter().map(|[s, e]| e - s).sum();
+    let _ = writeln!(
+        t,
+        "{} estimate, seed {}, {} samples (indices {:?} of {})",
+        r.variant, r.seed, covered, r.ranges, r.samples
+    );
+    if let Some(cap) = r.max_nodes {
+        let _ = writeln!(t, "searches capped at {cap} positions (those that hit the cap count as unknown)");
+    }
+    t.push('\n');
+    write_tables(&mut t, &r.funnel, &r.tally);
+    write_estimate(&mut t, r);
+    t
+}
+
+/// Table 1 (the funnel) and Table 2 (unreachable positions by plies traced back).
+fn write_tables(t: &mut String, funnel: &[(String, u64)], tally: &Tally) {
+    let _ = writeln!(t, "Table 1: samples passing each check");
+    for (name, n) in funnel {
+        let _ =
+            writeln!(t, "  {name:<22} {n:>14}  {:>8.4} %", 100.0 * *n as f64 / tally.samples.max(1) as f64);
+    }
+    let unknown = tally.count(Stage::Unknown);
+    if unknown > 0 {
+        let _ = writeln!(t, "  (undecided: search node cap hit) {unknown}");
+    }
+    t.push('\n');
+    let _ = writeln!(t, "Table 2: unreachable positions by the most plies traced back");
+    for (d, n) in tally.traced_back.iter().enumerate() {
+        // The last row a run writes counts the positions traced back that far or further.
+        let plies = if d + 1 == estimate::TRACED_BACK_ROWS { format!("{d}+") } else { d.to_string() };
+        let _ = writeln!(t, "  {plies:>3} {n:>14}");
+    }
+}
+
+/// The searches' means, p̂ and |R| with its 3σ interval.
+fn write_estimate(t: &mut String, r: &Report) {
+    let ok = r.tally.count(Stage::Ok);
+    if ok > 0 {
+        t.push('\n');
+        let _ = writeln!(
+            t,
+            "reachable searches: mean {:.1} pops, {:.0} positions generated, {:.1} plies",
+            r.tally.reachable_pops as f64 / ok as f64,
+            r.tally.reachable_nodes as f64 / ok as f64,
+            r.tally.reachable_plies as f64 / ok as f64
+        );
+    }
+    let e = &r.estimate;
+    t.push('\n');
+    let _ = writeln!(t, "p = {ok} / {} = {:.10} (sigma {:.3e})", r.tally.samples, e.p_hat, e.sigma);
+    let _ = writeln!(t, "|P_K| = {}", r.candidates);
+    let _ = writeln!(
+        t,
+        "|R| = p * |P_K| = {:.5e}, 3-sigma interval [{:.5e}, {:.5e}]",
+        e.reachable, e.low, e.high
+    );
+}

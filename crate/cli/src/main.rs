@@ -1,0 +1,360 @@
+//! The `shogi-reach` command line: the arguments; the commands are in [`cli`].
+
+mod checkpoint;
+mod commands;
+mod estimate;
+mod output;
+mod retro;
+mod run;
+mod source;
+
+use clap::{Parser, Subcommand};
+use estimate::{merge_files, parse_shard, parse_verify, VerifyCount};
+use run::{Failure, Run};
+use shogi_reach_engine::board::sfen::{quote, QUOTE_LIMIT};
+use shogi_reach_engine::reach::search::SearchOptions;
+use shogi_reach_engine::Game;
+use source::Source;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "shogi-reach", version, about = "Reachable positions of Shogi and Mini Shogi")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print |P_K|, the number of K-canonical candidate positions.
+    Count {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+    },
+    /// Print the position (SFEN) of each rank; ranks from standard input when none are given.
+    Unrank {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        #[arg(allow_hyphen_values = true)]
+        ranks: Vec<String>,
+    },
+    /// Print the rank of a position (SFEN, or the reference's `board[hands] w` format).
+    Rank {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        /// The position; its fields may be given as separate arguments.
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// Count the leaves of the legal move tree (start position when no SFEN is given).
+    Perft {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        /// Plies, at most 10.
+        #[arg(long)]
+        depth: u32,
+        /// Also print the count below each legal move.
+        #[arg(long)]
+        divide: bool,
+        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// Classify ranks from standard input, one TSV line each:
+    /// rank, sfen, stage, n_prev, search_pops, search_nodes, path_plies, goal_sfen (or maxdepth=D).
+    Classify {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        /// The most distinct positions a search may generate, the sample's own included; one that needs more
+        /// is `unknown` (at least 1).
+        #[arg(long, value_parser = parse_node_cap)]
+        max_nodes: Option<usize>,
+    },
+    /// Prove a position reachable (with the path from a KK position) or unreachable (with the reason).
+    Prove {
+        /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+        #[arg(long)]
+        variant: Option<Game>,
+        #[arg(long)]
+        json: bool,
+        /// The most distinct positions the search may generate, the position's own included; one that needs
+        /// more gives the verdict `unknown`.
+        #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
+        max_nodes: usize,
+        #[command(flatten)]
+        from: RecordArgs,
+        #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// A complete game from the initial position to a reachable position, verified by replaying it: the
+    /// short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
+    /// position the backward search reached, then the search path), whichever is shorter.
+    ProofGame {
+        /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+        #[arg(long)]
+        variant: Option<Game>,
+        /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
+        #[arg(long, value_enum, default_value = "usi")]
+        format: commands::GameFormat,
+        /// best (the shorter of the short search's and the KK route's), short or kk.
+        #[arg(long, value_enum, default_value = "best")]
+        method: commands::GameMethod,
+        /// The most positions the short search's backward searches may weigh against its bound, in all;
+        /// each forward guide may weigh 4 times as many (default: Shogi 40 000, Mini Shogi 80 000, at most
+        /// about 2 s on a 2-core machine). Counted in positions, not time: the same game on every machine.
+        #[arg(long, value_name = "N", value_parser = parse_node_cap)]
+        budget_positions: Option<usize>,
+        /// Also stop the short search after this many milliseconds: the game then depends on the machine.
+        #[arg(long)]
+        budget_ms: Option<u64>,
+        /// 2: the two forward guides search side by side; 1: one after the other (the same game).
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        threads: u8,
+        /// The most distinct positions the backward search may generate (the position's own included).
+        #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
+        max_nodes: usize,
+        #[command(flatten)]
+        from: RecordArgs,
+        #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// Estimate the number of reachable positions from uniformly sampled ranks.
+    Estimate {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        /// Samples of the whole run (at least 1).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+        samples: u64,
+        #[arg(long)]
+        seed: u64,
+        /// Worker threads, 1 to 1024 (default: all cores).
+        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        threads: Option<u16>,
+        /// Run only part K of M (0-based) of the samples; merge the parts with `merge`.
+        #[arg(long, value_parser = parse_shard)]
+        shard: Option<(u64, u64)>,
+        /// The most distinct positions a search may generate, the sample's own included; one that needs more
+        /// counts as `unknown` (at least 1).
+        #[arg(long, value_parser = parse_node_cap)]
+        max_nodes: Option<usize>,
+        #[arg(long)]
+        json: bool,
+        /// Save the progress to this file as the run goes (a valid report of the samples done) and on
+        /// SIGINT/SIGTERM.
+        #[arg(long)]
+        checkpoint: Option<std::path::PathBuf>,
+        /// Seconds between checkpoints.
+        #[arg(long, default_value_t = 60)]
+        checkpoint_every: u64,
+        /// Continue the run of this checkpoint (same game, seed, samples, shard and node cap), saving to it,
+        /// after recomputing some of its blocks (--verify).
+        #[arg(long)]
+        resume: Option<std::path::PathBuf>,
+        /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (the
+        /// default: enough to catch a checkpoint with 1 % of its blocks forged with probability 0.99).
+        #[arg(long, value_name = "K|auto", requires = "resume", value_parser = parse_verify)]
+        verify: Option<VerifyCount>,
+        /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=15))]
+        target_digits: Option<u32>,
+    },
+    /// Merge shard results (JSON from `estimate --json`) into one estimate.
+    Merge {
+        #[arg(long)]
+        json: bool,
+        /// Recompute K randomly chosen blocks of 65 536 samples of every shard and refuse a shard whose
+        /// recorded block tallies differ. `auto`: enough blocks to catch a shard with 1 % of its blocks
+        /// forged with probability 0.99 (all of them up to 100 blocks, never more than 459).
+        #[arg(long, value_name = "K|auto", value_parser = parse_verify)]
+        verify: Option<VerifyCount>,
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
+    },
+    /// Print uniformly drawn ranks: sample i of a seed is the same everywhere (ChaCha8, stream i).
+    Sample {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        #[arg(long, default_value_t = 1)]
+        count: u64,
+        #[arg(long)]
+        seed: u64,
+        /// Index of the first sample.
+        #[arg(long, default_value_t = 0)]
+        start: u64,
+    },
+    /// List every legal last move of a position (un-moves, un-promotions, un-captures, un-drops), each
+    /// with the positions before it.
+    Predecessors {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        #[arg(long)]
+        json: bool,
+        /// Only the moves of this kind of piece (a letter: K R B G S N L P).
+        #[arg(long)]
+        piece: Option<String>,
+        /// Only the moves to or from this square (USI, e.g. 5e).
+        #[arg(long)]
+        square: Option<String>,
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+    /// Explain why a position is unreachable, with a certificate checked before it is printed.
+    Explain {
+        #[arg(long, default_value = "shogi")]
+        variant: Game,
+        #[arg(long)]
+        json: bool,
+        /// The most distinct positions the backward search may generate, the position's own included; one
+        /// that needs more gives the verdict `unknown`.
+        #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
+        max_nodes: usize,
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        sfen: Vec<String>,
+    },
+}
+
+/// `--record FILE [--ply N]`: the position from a game record instead of the command line.
+#[derive(clap::Args)]
+struct RecordArgs {
+    /// A game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) whose position to take.
+    #[arg(long, value_name = "FILE", conflicts_with = "sfen")]
+    record: Option<std::path::PathBuf>,
+    /// The position after this many moves of the record (default: after the last).
+    #[arg(long, value_name = "N")]
+    ply: Option<usize>,
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprint!("{}", quote_arguments(&e.render().to_string()));
+            return ExitCode::from(2);
+        }
+    };
+    match run(cli.command) {
+        Ok(()) | Err(Failure::PipeClosed) => ExitCode::SUCCESS,
+        Err(Failure::Error(msg)) => {
+            eprintln!("shogi-reach: {msg}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(command: Command) -> run::Result<()> {
+    let exact = |max_nodes| SearchOptions { max_nodes, lazy_captures: false };
+    match command {
+        Command::Count { variant } => dispatch(variant, commands::Count),
+        Command::Unrank { variant, ranks } => dispatch(variant, commands::Unrank(ranks)),
+        Command::Rank { variant, sfen } => dispatch(variant, commands::RankOf(sfen.join(" "))),
+        Command::Perft { variant, depth, divide, sfen } => {
+            dispatch(variant, commands::Perft { depth, divide, sfen: sfen.join(" ") })
+        }
+        Command::Sample { variant, count, seed, start } => {
+            dispatch(variant, commands::Sample { count, seed, start })
+        }
+        Command::Classify { variant, max_nodes } => {
+            dispatch(variant, commands::Classify { options: exact(max_nodes) })
+        }
+        Command::Prove { variant, json, max_nodes, from, sfen } => {
+            let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
+            dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source })
+        }
+        Command::ProofGame {
+            variant,
+            format,
+            method,
+            budget_positions,
+            budget_ms,
+            threads,
+            max_nodes,
+            from,
+            sfen,
+        } => {
+            let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
+            let time_limit = budget_ms.map(std::time::Duration::from_millis);
+            let options = exact(Some(max_nodes));
+            let threads = threads.into();
+            dispatch(
+                game,
+                commands::ProofGame {
+                    format,
+                    method,
+                    budget_positions,
+                    threads,
+                    time_limit,
+                    options,
+                    source,
+                },
+            )
+        }
+        Command::Estimate {
+            variant,
+            samples,
+            seed,
+            threads,
+            shard,
+            max_nodes,
+            json,
+            checkpoint,
+            checkpoint_every,
+            resume,
+            verify,
+            target_digits,
+        } => dispatch(
+            variant,
+            estimate::Estimate {
+                samples,
+                seed,
+                threads: threads.map(usize::from),
+                shard,
+                options: SearchOptions { max_nodes, lazy_captures: true },
+                json,
+                checkpoint,
+                checkpoint_every: std::time::Duration::from_secs(checkpoint_every),
+                resume,
+                verify: verify.unwrap_or_default(),
+                target_digits,
+            },
+        ),
+        Command::Merge { json, verify, files } => merge_files(json, verify, &files),
+        Command::Predecessors { variant, json, piece, square, sfen } => {
+            dispatch(variant, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
+        }
+        Command::Explain { variant, json, max_nodes, sfen } => {
+            dispatch(variant, retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") })
+        }
+    }
+}
+
+fn dispatch(game: Game, cmd: impl Run) -> run::Result<()> {
+    shogi_reach_engine::with_game!(game, V => cmd.run::<V>())
+}
+
+/// `--max-nodes`: at least 1 (the root alone is one position).
+fn parse_node_cap(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{:?}: a node cap is a whole number of positions, at least 1", quote(s))),
+    }
+}
+
+/// A message of the argument parser with every long argument it repeats (whole, or the value of
+/// `--name=value`) cut to [`QUOTE_LIMIT`] characters, as every other error quotes its input.
+fn quote_arguments(message: &str) -> String {
+    let mut long: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .flat_map(|a| {
+            let value = a.strip_prefix("--").and_then(|a| a.split_once('=')).map(|(_, v)| v.to_string());
+            [Some(a), value].into_iter().flatten()
+        })
+        .filter(|a| a.chars().count() > QUOTE_LIMIT)
+        .collect();
+    long.sort_by_key(|a| std::cmp::Reverse(a.len()));
+    long.iter().fold(message.to_string(), |m, a| m.replace(a.as_str(), &quote(a)))
+}

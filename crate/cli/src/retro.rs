@@ -1,0 +1,98 @@
+//! The commands that look backwards: `predecessors` (every legal last move) and `explain` (why a position
+//! is unreachable, as a checked certificate).
+
+use crate::output::Output;
+use crate::run::{parse_position, Result, Run};
+use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::reach::retro::{last_moves, predecessor_count, to_json, to_text, Filter};
+use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::why::diagnose::{diagnose, Rule};
+use shogi_reach_engine::why::explanation::explain;
+use shogi_reach_engine::{Kind, Ranked};
+use shogi_reach_proof_games::WithOpening;
+
+pub struct Predecessors {
+    pub json: bool,
+    /// A piece letter (`P`, `r`, …: the kind counts, not the case) to list only that kind's moves.
+    pub piece: Option<String>,
+    /// A USI square to list only the moves to or from it.
+    pub square: Option<String>,
+    pub sfen: String,
+}
+
+impl Predecessors {
+    fn filter<V: Ranked>(&self) -> Result<Filter> {
+        let kind =
+            match &self.piece {
+                None => None,
+                Some(text) => {
+                    let letter = text
+                        .trim_start_matches('+')
+                        .chars()
+                        .next()
+                        .filter(|_| text.trim_start_matches('+').len() == 1);
+                    let kind = letter.and_then(|c| Kind::from_letter(c.to_ascii_uppercase()));
+                    Some(kind.ok_or_else(|| {
+                        format!("--piece {:?}: a piece letter (K R B G S N L P)", quote(text))
+                    })?)
+                }
+            };
+        let square = match &self.square {
+            None => None,
+            Some(text) => Some(V::geometry().parse_square(text).ok_or_else(|| {
+                format!("--square {:?}: a square of this board in USI (e.g. 5e)", quote(text))
+            })?),
+        };
+        Ok(Filter { kind, square })
+    }
+}
+
+impl Run for Predecessors {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let pos = parse_position::<V>(&self.sfen)?;
+        // The last moves of a position that no legal game holds would be illegal moves too.
+        let illegal: Vec<String> = diagnose::<V>(&self.sfen, &mut KkSearch::new())
+            .into_iter()
+            .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
+            .map(|i| format!("{} ({})", i.message, i.rule.name()))
+            .collect();
+        if !illegal.is_empty() {
+            return Err(format!(
+                "not a legal position, so no legal move leads to it: {}",
+                illegal.join("; ")
+            )
+            .into());
+        }
+        let moves = last_moves(&pos, self.filter::<V>()?);
+        let mut out = Output::new();
+        if self.json {
+            out.line(serde_json::to_string_pretty(&to_json(&moves)).expect("JSON of last moves"))?;
+        } else {
+            out.line(format!("{} last moves, {} predecessors", moves.len(), predecessor_count(&moves)))?;
+            out.text(&to_text(&moves))?;
+        }
+        out.finish()
+    }
+}
+
+pub struct Explain {
+    pub json: bool,
+    pub options: SearchOptions,
+    pub sfen: String,
+}
+
+impl Run for Explain {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let pos = parse_position::<V>(&self.sfen)?;
+        let explanation =
+            explain(&pos, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
+        let mut out = Output::new();
+        if self.json {
+            out.line(serde_json::to_string_pretty(&explanation.to_json()).expect("JSON of an explanation"))?;
+        } else {
+            out.text(&explanation.to_text())?;
+        }
+        out.finish()
+    }
+}

@@ -1,0 +1,60 @@
+//! Where `prove` and `proof-game` take their position from: the text on the command line, or a game
+//! record (`--record FILE --ply N`: the position after N moves, the last by default).
+
+use crate::run::{parse_position, Result};
+use shogi_reach_engine::records::{read, GameRecord};
+use shogi_reach_engine::{Game, Position, Ranked};
+use std::path::{Path, PathBuf};
+
+/// The position's source, once the game is known.
+pub enum Source {
+    /// SFEN, `startpos` or the reference format.
+    Text(String),
+    /// The position after `ply` moves of a record (all its moves when `None`).
+    Record { path: PathBuf, record: GameRecord, ply: Option<usize> },
+}
+
+impl Source {
+    /// Reads `--record` if given (its game is the game, which a `--variant` given must match), else takes
+    /// the position text (Shogi unless `--variant` says otherwise).
+    pub fn choose(
+        variant: Option<Game>,
+        text: Vec<String>,
+        record: Option<PathBuf>,
+        ply: Option<usize>,
+    ) -> Result<(Game, Source)> {
+        let Some(path) = record else {
+            if ply.is_some() {
+                return Err("--ply N takes the position after N moves of a record: give the record with --record FILE".into());
+            }
+            return Ok((variant.unwrap_or(Game::Shogi), Source::Text(text.join(" "))));
+        };
+        let bytes =
+            std::fs::read(&path).map_err(|e| format!("cannot read record {}: {e}", path.display()))?;
+        let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?;
+        let game = record.game();
+        if let Some(said) = variant.filter(|&v| v != game) {
+            return Err(
+                format!("record {} is a {game} game, but --variant says {said}", path.display()).into()
+            );
+        }
+        Ok((game, Source::Record { path, record, ply }))
+    }
+
+    /// The position, in game `V` (the game [`Source::choose`] gave).
+    pub fn position<V: Ranked>(self) -> Result<Position<V>> {
+        match self {
+            Source::Text(text) => parse_position::<V>(&text),
+            Source::Record { path, record, ply } => {
+                let in_record = |e: shogi_reach_engine::records::RecordError| record_error(&path, e);
+                let record = record.into_game::<V>().map_err(in_record)?;
+                let pos = record.position_after(ply.unwrap_or(record.plies())).map_err(in_record)?;
+                Ok(pos)
+            }
+        }
+    }
+}
+
+fn record_error(path: &Path, e: shogi_reach_engine::records::RecordError) -> crate::run::Failure {
+    format!("record {}: {e}", path.display()).into()
+}

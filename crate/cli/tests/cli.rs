@@ -1,0 +1,468 @@
+//! The command line: outputs, standard input, and errors with a non-zero exit code.
+
+#[path = "../../engine/tests/common/mod.rs"]
+mod common;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+}
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let (success, out, err) = run(args, stdin);
+    assert!(success, "{args:?} failed: {err}");
+    out
+}
+
+fn fails(args: &[&str], stdin: &str) -> String {
+    let (success, _, err) = run(args, stdin);
+    assert!(!success, "{args:?} should fail");
+    assert!(!err.trim().is_empty(), "{args:?}: no message");
+    err
+}
+
+#[test]
+fn count_unrank_rank() {
+    assert_eq!(ok(&["count", "--variant", "minishogi"], ""), "16014219505238849250\n");
+    assert_eq!(
+        ok(&["count", "--variant", "shogi"], "").trim(),
+        "80880932079767835177773204009328769812438521503800714936366945233084532"
+    );
+    let out = ok(&["unrank", "--variant", "minishogi", "922954480167522874", "0"], "");
+    assert_eq!(out, "rbsgk/4p/5/P4/KGSBR b - 1\nKpb2/ksb2/gs3/gr3/pr3 b - 1\n");
+    // Ranks from standard input; blank lines are skipped.
+    let out = ok(&["unrank", "--variant", "minishogi"], "922954480167522874\n\n0\n");
+    assert_eq!(out, "rbsgk/4p/5/P4/KGSBR b - 1\nKpb2/ksb2/gs3/gr3/pr3 b - 1\n");
+    // SFEN as one argument or as separate fields; the reference format too.
+    assert_eq!(
+        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], ""),
+        "922954480167522874\n"
+    );
+    assert_eq!(
+        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR", "b", "-", "1"], ""),
+        "922954480167522874\n"
+    );
+    assert_eq!(
+        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR[] w"], ""),
+        "922954480167522874\n"
+    );
+}
+
+#[test]
+fn sample_then_unrank_then_rank() {
+    let ranks = ok(&["sample", "--variant", "shogi", "--seed", "3", "--count", "5"], "");
+    assert_eq!(ranks.lines().count(), 5);
+    let later = ok(&["sample", "--variant", "shogi", "--seed", "3", "--count", "2", "--start", "3"], "");
+    assert_eq!(later.lines().collect::<Vec<_>>(), ranks.lines().skip(3).collect::<Vec<_>>());
+    let sfens = ok(&["unrank", "--variant", "shogi"], &ranks);
+    for (r, sfen) in ranks.lines().zip(sfens.lines()) {
+        assert_eq!(ok(&["rank", "--variant", "shogi", sfen], "").trim(), r);
+    }
+}
+
+#[test]
+fn perft() {
+    assert_eq!(ok(&["perft", "--variant", "minishogi", "--depth", "3"], ""), "2512\n");
+    assert_eq!(ok(&["perft", "--depth", "2", "startpos"], ""), "900\n");
+    let divide = ok(&["perft", "--variant", "minishogi", "--depth", "2", "--divide"], "");
+    assert_eq!(divide.lines().count(), 15);
+    assert!(divide.ends_with("total 181\n"));
+}
+
+#[test]
+fn bad_input_fails_with_a_message() {
+    assert!(fails(&["unrank", "--variant", "minishogi", "16014219505238849250"], "").contains("out of range"));
+    assert!(fails(&["unrank", "--variant", "minishogi", "-1"], "").contains("not a rank"));
+    assert!(fails(&["unrank", "--variant", "minishogi"], "12x\n").contains("not a rank"));
+    assert!(fails(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSB b - 1"], "").contains("row 5"));
+    assert!(fails(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR w - 1"], "").contains("Sente"));
+    assert!(
+        fails(&["rank", "--variant", "shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1"], "").contains("full piece set")
+    );
+    assert!(fails(&["perft", "--variant", "shogi", "--depth", "1", "9/9/9/9/9/9/9/9/9 b - 1"], "")
+        .contains("king"));
+    fails(&["count", "--variant", "chess"], "");
+}
+
+#[test]
+fn classify_prints_the_oracle_columns() {
+    // Rows of the reference's sample: a king-stage reject, a prev reject and a reachable position.
+    let rows = common::oracle("minishogi-sample.tsv");
+    let picks: Vec<&common::Row> =
+        ["king", "prev", "OK"].iter().map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap()).collect();
+    let input: String = picks.iter().map(|r| format!("{}\n", r.get("rank"))).collect();
+    let out = ok(&["classify", "--variant", "minishogi"], &input);
+    for (line, row) in out.lines().zip(&picks) {
+        let cols: Vec<&str> = line.split('\t').collect();
+        assert_eq!(cols.len(), 8, "{line}");
+        assert_eq!(cols[0], row.get("rank"));
+        assert_eq!(cols[1], row.get("sfen"));
+        for (i, name) in
+            [(2, "stage"), (3, "n_prev"), (4, "search_pops"), (5, "search_nodes"), (6, "path_plies")]
+        {
+            assert_eq!(cols[i], row.get(name), "{name} in {line}");
+        }
+        if let Some(goal) = row.opt("goal_fen") {
+            let expected = shogi_reach_engine::Position::<shogi_reach_engine::MiniShogi>::from_sfen(goal)
+                .unwrap()
+                .to_sfen();
+            assert_eq!(cols[7], expected);
+        }
+    }
+}
+
+#[test]
+fn prove_reports_verdict_reason_and_path() {
+    let out = ok(&["prove", "--variant", "minishogi", "--json", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["verdict"], "reachable");
+    assert_eq!(v["stage"], "OK");
+    let path = v["path"].as_array().unwrap();
+    assert!(!path.is_empty());
+    assert_eq!(path.last().unwrap()["sfen"], "rbsgk/4p/5/P4/KGSBR b - 1");
+    let text = ok(&["prove", "--variant", "minishogi", "+r4/5/pK+BgS/1p2G/S1k+b+R[] w"], "");
+    assert!(text.contains("unreachable (stage reach)"), "{text}");
+    let text = ok(&["prove", "--variant", "minishogi", "rbsgk/4p/5/5/KGSBR b - 1"], "");
+    assert!(text.contains("unreachable (stage count)"), "{text}");
+    let text =
+        ok(&["prove", "--variant", "minishogi", "--max-nodes", "10", "2RB1/1P2G/3B1/GK1R1/2PSk b s 1"], "");
+    assert!(text.contains("verdict:"), "{text}");
+}
+
+#[test]
+fn estimate_shards_merge_to_the_whole_run() {
+    let dir = std::env::temp_dir().join(format!("shogi-reach-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let args = ["estimate", "--variant", "minishogi", "--samples", "5000", "--seed", "4", "--json"];
+    let whole: serde_json::Value = serde_json::from_str(&ok(&args, "")).unwrap();
+    let mut files = Vec::new();
+    for k in 0..2 {
+        let shard = format!("{k}/2");
+        let mut a = args.to_vec();
+        a.extend(["--shard", &shard, "--threads", "1"]);
+        let path = dir.join(format!("shard-{k}.json"));
+        std::fs::write(&path, ok(&a, "")).unwrap();
+        files.push(path.to_string_lossy().into_owned());
+    }
+    let mut merge_args = vec!["merge", "--json"];
+    merge_args.extend(files.iter().map(String::as_str));
+    let merged: serde_json::Value = serde_json::from_str(&ok(&merge_args, "")).unwrap();
+    assert_eq!(merged, whole);
+    let text = ok(&["merge", &files[0], &files[1]], "");
+    assert!(text.contains("Table 1") && text.contains("|R| = "), "{text}");
+    // Half the shards: merged, with a note.
+    let (success, _, err) = run(&["merge", &files[0]], "");
+    assert!(success && err.contains("only part"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn proof_game_in_every_format() {
+    use shogi_reach_engine::records::{parse_kif, parse_usi_command};
+    use shogi_reach_engine::rules::play;
+    use shogi_reach_engine::{MiniShogi, Position, Shogi};
+    // A reachable Shogi position from the authors' results: the USI command replays to it.
+    let sfen = "2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1";
+    let usi = ok(&["proof-game", "--method", "kk", sfen], "");
+    assert!(
+        usi.starts_with("position startpos moves 7g7f 8b3b 8h3c 3b3c 2h3h"),
+        "the paper's opening: {usi}"
+    );
+    let (start, moves) = parse_usi_command::<Shogi>(&usi).unwrap();
+    let end = moves.iter().fold(start, |p, &m| play(&p, m));
+    assert_eq!(end, Position::from_sfen(sfen).unwrap());
+    let kif = ok(&["proof-game", "--method", "kk", "--format", "kif", sfen], "");
+    assert!(kif.contains("手合割：平手") && kif.contains("   1 ７六歩(77)"), "{kif}");
+    assert_eq!(parse_kif::<Shogi>(&kif).unwrap(), moves);
+    // Mini Shogi as JSON: the parts add up and every move comes with the position after it.
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &["proof-game", "--variant", "minishogi", "--method", "kk", "--format", "json", "startpos"],
+        "",
+    ))
+    .unwrap();
+    let plies = json["plies"].as_u64().unwrap();
+    assert_eq!(
+        plies,
+        json["opening"].as_u64().unwrap()
+            + json["connection"].as_u64().unwrap()
+            + json["path"].as_u64().unwrap()
+    );
+    assert_eq!(json["moves"].as_array().unwrap().len() as u64, plies);
+    // No KK route is shorter than the bound, and this one needs more than its opening.
+    let kk_bound = json["kk_bound"].as_u64().unwrap();
+    assert!(json["opening"].as_u64().unwrap() < kk_bound && kk_bound <= plies, "{kk_bound} of {plies}");
+    assert_eq!(json["moves"].as_array().unwrap().last().unwrap()["sfen"], "rbsgk/4p/5/P4/KGSBR b - 1");
+    let (_, moves) = parse_usi_command::<MiniShogi>(json["usi"].as_str().unwrap()).unwrap();
+    assert_eq!(moves.len() as u64, plies);
+    // By default the short search's game when it is shorter, here a shortest one.
+    let two_plies = "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["proof-game", "--format", "json", two_plies], "")).unwrap();
+    assert_eq!(json["method"], "short");
+    assert_eq!(json["shortest"], true);
+    assert_eq!(json["plies"], 2);
+    assert_eq!(json["lower_bound"], 2);
+    assert!(json["kk_bound"].is_null());
+    assert_eq!(json["usi"], "position startpos moves 7g7f 3c3d");
+    assert!(ok(&["proof-game", "--format", "kif", two_plies], "").contains("2 plies (shortest possible)"));
+    // No game for an unreachable position.
+    let err = fails(&["proof-game", "4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1"], "");
+    assert!(err.contains("no proof game") && err.contains("stage king"), "{err}");
+}
+
+/// Runs the binary with standard output to `stdout` (and no input), returning success and standard error.
+fn run_to(args: &[&str], stdout: Stdio) -> (bool, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(stdout)
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap();
+    (out.status.success(), String::from_utf8(out.stderr).unwrap())
+}
+
+#[test]
+fn write_errors_fail_every_command() {
+    let sfen = "rbsgk/4p/5/P4/KGSBR b - 1";
+    for args in [
+        &["count", "--variant", "minishogi"][..],
+        &["unrank", "--variant", "minishogi", "0"],
+        &["rank", "--variant", "minishogi", sfen],
+        &["perft", "--variant", "minishogi", "--depth", "2"],
+        &["sample", "--variant", "minishogi", "--seed", "1", "--count", "3"],
+        &["prove", "--variant", "minishogi", sfen],
+        &["estimate", "--variant", "minishogi", "--samples", "10", "--seed", "1"],
+        &["predecessors", "--variant", "minishogi", sfen],
+        &["explain", "--variant", "minishogi", "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1"],
+    ] {
+        let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
+        let (success, err) = run_to(args, Stdio::from(full));
+        assert!(!success, "{args:?} > /dev/full succeeded");
+        assert!(err.contains("writing output"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    // `sample … | head -1`: the reader goes away after one line; the command stops without an error.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
+        .args(["sample", "--variant", "shogi", "--seed", "1", "--count", "100000000"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    std::io::Read::read_exact(child.stdout.as_mut().unwrap(), &mut first).unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "exit {:?}", out.status);
+    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+}
+
+#[test]
+fn perft_is_bounded_and_refuses_positions_with_a_capturable_king() {
+    let err = fails(&["perft", "--variant", "minishogi", "--depth", "5000"], "");
+    assert!(err.contains("at most 10"), "{err}");
+    fails(&["perft", "--variant", "minishogi", "--depth", "11"], "");
+    assert_eq!(ok(&["perft", "--variant", "minishogi", "--depth", "0"], ""), "1\n");
+    // Sente to move can take Gote's king on 1a with the rook on 1e.
+    let err = fails(&["perft", "--variant", "minishogi", "--depth", "1", "4k/5/5/5/K3R b BGSPrbgsp 1"], "");
+    assert!(err.contains("in check"), "{err}");
+}
+
+#[test]
+fn estimate_arguments_are_bounded() {
+    let base = ["estimate", "--variant", "minishogi", "--seed", "1"];
+    fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
+        base.iter().chain(extra).copied().collect()
+    }
+    fails(&with(&base, &["--samples", "0"]), "");
+    fails(&with(&base, &["--samples", "10", "--threads", "100000"]), "");
+    fails(&with(&base, &["--samples", "10", "--threads", "0"]), "");
+    fails(&with(&base, &["--samples", "10", "--max-nodes", "0"]), "");
+    // The last shard of the largest run ends at once instead of looping past 2^64.
+    let json = ok(
+        &with(
+            &base,
+            &[
+                "--samples",
+                "18446744073709551615",
+                "--shard",
+                "18446744073709551614/18446744073709551615",
+                "--json",
+            ],
+        ),
+        "",
+    );
+    let report: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(report["tally"]["samples"], 1);
+}
+
+#[test]
+fn a_node_cap_stops_only_searches_with_work_left() {
+    // Estimates decide `prev` by an exhausted lazy search of one position: the smallest cap keeps them.
+    let run = ["estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "2", "--json"];
+    let stages = |extra: &[&str]| -> serde_json::Value {
+        let args: Vec<&str> = run.iter().chain(extra).copied().collect();
+        serde_json::from_str::<serde_json::Value>(&ok(&args, "")).unwrap()["tally"]["stages"].clone()
+    };
+    let (capped, free) = (stages(&["--max-nodes", "1"]), stages(&[]));
+    assert!(free["prev"].as_u64().unwrap() > 0);
+    assert_eq!(capped["prev"], free["prev"]);
+    // A search that needs more positions than its cap is `unknown`; one exhausted within it is decided.
+    let reach_row = "+r4/5/pK+BgS/1p2G/S1k+b+R b - 1"; // 2 positions in all (minishogi-extras)
+    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "1", reach_row], "");
+    assert!(text.contains("verdict: unknown"), "{text}");
+    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "2", reach_row], "");
+    assert!(text.contains("unreachable (stage reach)"), "{text}");
+    // The cap holds exactly: a search stopped by it has generated that many positions, not one more
+    // expansion's worth (the start has 39 predecessors).
+    for cap in [1, 2, 39, 1000] {
+        let json = ok(&["prove", "--json", "--max-nodes", &cap.to_string(), "startpos"], "");
+        let proof: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            (proof["verdict"].as_str(), proof["nodes"].as_u64()),
+            (Some("unknown"), Some(cap)),
+            "{json}"
+        );
+    }
+}
+
+#[test]
+fn errors_quote_at_most_200_characters_of_the_input() {
+    let long = "x".repeat(100_000);
+    let err = fails(&["rank", "--variant", "minishogi", &long], "");
+    assert!(err.len() < 1000, "{} bytes of error", err.len());
+    assert!(err.contains("100000 characters"), "{err}");
+    let err = fails(&["unrank", "--variant", "minishogi"], &format!("{long}\n"));
+    assert!(err.len() < 1000, "{} bytes of error", err.len());
+    // Values the argument parser reads, as separate arguments and as `--name=value`.
+    let long = "9".repeat(10_000);
+    let sfen = "rbsgk/4p/5/P4/KGSBR b - 1";
+    let cases: [&[&str]; 10] = [
+        &["estimate", "--samples", "10", "--seed", &long],
+        &["estimate", "--seed", "1", "--samples", &long],
+        &["estimate", "--seed", "1", "--samples", "10", "--shard", &long],
+        &["count", "--variant", &long],
+        &["prove", "--record", "x.kif", "--ply", &long],
+        &["perft", "--depth", &long],
+        &["predecessors", "--variant", "minishogi", "--piece", &long, sfen],
+        &["predecessors", "--variant", "minishogi", "--square", &long, sfen],
+        &["prove", "--max-nodes", &long, sfen],
+        &["estimate", &format!("--seed={long}"), "--samples", "10"],
+    ];
+    for args in cases {
+        let err = fails(args, "");
+        assert!(err.len() < 1000, "{:?}: {} bytes of error: {}", &args[..2], err.len(), &err[..300]);
+        assert!(err.contains("10000 characters"), "{:?}: {err}", &args[..2]);
+    }
+}
+
+#[test]
+fn predecessors_lists_every_last_move() {
+    // After 1e1b (the rook takes the pawn) and 2a1b (the gold takes the rook).
+    let sfen = "rbs1k/4g/5/P4/KGSB1 b Pr 1";
+    let json: serde_json::Value =
+        serde_json::from_str(&ok(&["predecessors", "--variant", "minishogi", "--json", sfen], "")).unwrap();
+    let moves = json["last_moves"].as_array().unwrap();
+    let take = moves.iter().find(|m| m["usi"] == "2a1b").expect("the gold's move");
+    assert_eq!(take["japanese"], "☖１二金");
+    let captured: Vec<&serde_json::Value> =
+        take["before"].as_array().unwrap().iter().map(|b| &b["captured"]).collect();
+    assert_eq!(captured, [&serde_json::Value::Null, &serde_json::json!("R"), &serde_json::json!("+R")]);
+    let total: usize = moves.iter().map(|m| m["before"].as_array().unwrap().len()).sum();
+    assert_eq!(json["predecessors"], total);
+    let text = ok(&["predecessors", "--variant", "minishogi", "--square", "1b", sfen], "");
+    assert!(text.lines().skip(1).all(|l| l.contains("1b")), "{text}");
+    let golds = ok(&["predecessors", "--variant", "minishogi", "--piece", "g", sfen], "");
+    assert!(golds.lines().skip(1).all(|l| l.contains('金')) && golds.lines().count() > 1, "{golds}");
+    assert!(fails(&["predecessors", "--variant", "minishogi", "--piece", "X", sfen], "").contains("--piece"));
+    assert!(
+        fails(&["predecessors", "--variant", "minishogi", "--square", "9i", sfen], "").contains("--square")
+    );
+    // A position no legal game holds has no legal last move: refused with the diagnosis, as `prove` does.
+    let doubled = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/P1PPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    let err = fails(&["predecessors", doubled], "");
+    assert!(err.contains("not a legal position") && err.contains("two unpromoted pawns"), "{err}");
+    let checked = "4k/4R/5/P4/KGSB1 b rbsgp 1"; // Gote's king in check, Sente to move
+    let err = fails(&["predecessors", "--variant", "minishogi", checked], "");
+    assert!(err.contains("not a legal position") && err.contains("(king)"), "{err}");
+}
+
+#[test]
+fn explain_certifies_unreachable_positions() {
+    let double_check = "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1";
+    let text = ok(&["explain", "--variant", "minishogi", double_check], "");
+    assert!(text.starts_with("prev:") && text.contains("in check (from 4c, 2c) before this move"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&ok(
+        &["explain", "--variant", "minishogi", "--json", "+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1"],
+        "",
+    ))
+    .unwrap();
+    assert_eq!(
+        (json["stage"].as_str(), json["positions"].as_u64(), json["depth"].as_u64()),
+        (Some("reach"), Some(3), Some(1))
+    );
+    assert_eq!(json["tree"].as_array().unwrap().len(), 3);
+    let start = ok(&["explain", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
+    assert!(start.starts_with("OK"), "{start}");
+    let piece = ok(&["explain", "--variant", "minishogi", "rbsgk/5/P4/P4/KGSB1 b R 1"], "");
+    assert!(piece.starts_with("piece") && piece.contains("two unpromoted pawns"), "{piece}");
+}
+
+#[test]
+fn the_planner_says_how_many_samples_the_digits_need() {
+    let run =
+        ["estimate", "--variant", "minishogi", "--samples", "4000", "--seed", "5", "--target-digits", "3"];
+    let text = ok(&run, "");
+    assert!(text.contains("3 significant digits at 3 sigma need about"), "{text}");
+    let json: serde_json::Value = serde_json::from_str(&ok(&[&run[..], &["--json"]].concat(), "")).unwrap();
+    let (needed, done) =
+        (json["plan"]["samples_needed"].as_f64().unwrap(), json["plan"]["samples_done"].as_u64());
+    assert!(needed > 1e6 && needed < 1e8, "{needed}");
+    assert_eq!(done, Some(4000));
+    assert!(fails(&[&run[..7], &["--target-digits", "0"]].concat(), "").contains("target-digits"));
+}
+
+/// The proof game's default budget is counted in positions: the same game, byte for byte, on one thread
+/// or two, and on a machine busy with other work (the time budget it replaced gave 66 to 80 plies by run).
+#[test]
+fn a_proof_game_is_the_same_on_one_thread_two_and_under_load() {
+    // Forty plies of an engine's game: the searches use their whole budget.
+    let row = include_str!("../../engine/tests/data/selfplay/shogi.tsv")
+        .lines()
+        .find(|l| l.split('\t').nth(1) == Some("40"));
+    let sfen = row.expect("a 40-ply row").split('\t').nth(2).unwrap();
+    let game = |threads: &str| ok(&["proof-game", "--format", "json", "--threads", threads, sfen], "");
+    let two = game("2");
+    assert_eq!(game("1"), two, "one thread");
+    let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let burners: Vec<_> = (0..3)
+        .map(|_| {
+            let stop = stop.clone();
+            std::thread::spawn(move || {
+                let mut x = 0u64;
+                while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                    x = std::hint::black_box(x.wrapping_mul(6364136223846793005).wrapping_add(1));
+                }
+            })
+        })
+        .collect();
+    let loaded = game("2");
+    stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    burners.into_iter().for_each(|b| b.join().unwrap());
+    assert_eq!(loaded, two, "under load");
+    let json: serde_json::Value = serde_json::from_str(&two).unwrap();
+    assert_eq!(json["method"], "short", "{two}");
+}

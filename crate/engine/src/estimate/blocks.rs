@@ -1,0 +1,215 @@
+//! Per-block tallies, so that a shard computed by someone else can be checked: a report lists the tally of
+//! every block of [`BLOCK`] sample indices its ranges meet (block `b` is `b·2^16 .. (b+1)·2^16`, cut to the
+//! ranges), and `merge --verify K` recomputes K blocks of every shard, chosen at random, and compares.
+
+use crate::board::position::Position;
+use crate::estimate::report::Report;
+use crate::estimate::run::{run_job, run_job_until};
+use crate::estimate::tally::{append, BlockTally, Tally, BLOCK};
+use crate::ranking::rank::Ranked;
+use crate::ranking::sample::RankSampler;
+use crate::reach::search::SearchOptions;
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::ops::Range;
+
+/// The samples `indices` in jobs of 64 (in parallel, like [`crate::estimate::run_range`]), tallied per
+/// block.
+pub fn run_by_block<V: Ranked>(seed: u64, indices: Range<u64>, options: SearchOptions) -> Vec<BlockTally> {
+    run_by_block_until::<V>(seed, indices, options, &|| false).0
+}
+
+/// [`run_by_block`] that stops once `stop()` is true, within one sample per thread: the blocks of the
+/// samples done from `indices.start` on without a gap, and where they end (`indices.end` unless
+/// stopped). Its jobs of 64 samples are done whole or not at all; those done past the first one given up
+/// are dropped.
+pub fn run_by_block_until<V: Ranked>(
+    seed: u64,
+    indices: Range<u64>,
+    options: SearchOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (Vec<BlockTally>, u64) {
+    let sampler = RankSampler::<V>::new(seed);
+    let jobs: Vec<Range<u64>> = pieces(indices.clone(), 64).collect();
+    let tallies: Vec<Option<Tally>> = jobs
+        .par_iter()
+        .map(|r| run_job_until(&sampler, r.clone(), options, 0, stop).map(|b| b.tally))
+        .collect();
+    let mut blocks = Vec::new();
+    let mut end = indices.start;
+    for (r, tally) in jobs.into_iter().zip(tallies).map_while(|(r, t)| Some((r, t?))) {
+        end = r.end;
+        append(&mut blocks, vec![BlockTally { start: r.start, end: r.end, tally }]);
+    }
+    (blocks, end)
+}
+
+/// [`run_by_block`], also keeping up to `keep` reachable samples (those with the lowest indices, so the
+/// same on any number of threads): what a browser worker runs for each chunk.
+pub fn run_by_block_keeping<V: Ranked>(
+    seed: u64,
+    indices: Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+) -> (Vec<BlockTally>, Vec<(u64, Position<V>)>) {
+    let sampler = RankSampler::<V>::new(seed);
+    let jobs: Vec<Range<u64>> = pieces(indices, 64).collect();
+    let (by_block, mut reachable) = jobs
+        .into_par_iter()
+        .map(|r| {
+            let batch = run_job(&sampler, r.clone(), options, keep);
+            ((r.start / BLOCK, r, batch.tally), batch.reachable)
+        })
+        .fold(
+            || (BTreeMap::new(), Vec::new()),
+            |(map, mut kept), (piece, more)| {
+                keep_lowest(&mut kept, more, keep);
+                (add_to_blocks(map, piece), kept)
+            },
+        )
+        .reduce(
+            || (BTreeMap::new(), Vec::new()),
+            |(mut a, mut kept), (b, more)| {
+                for (k, (r, t)) in b {
+                    add_into(&mut a, k, r, t);
+                }
+                keep_lowest(&mut kept, more, keep);
+                (a, kept)
+            },
+        );
+    keep_lowest(&mut reachable, Vec::new(), keep);
+    let blocks =
+        by_block.into_values().map(|(r, tally)| BlockTally { start: r.start, end: r.end, tally }).collect();
+    (blocks, reachable)
+}
+
+/// Adds `more` to `kept`, keeping the `keep` with the lowest indices, in order.
+fn keep_lowest<P>(kept: &mut Vec<(u64, P)>, more: Vec<(u64, P)>, keep: usize) {
+    kept.extend(more);
+    kept.sort_by_key(|&(i, _)| i);
+    kept.truncate(keep);
+}
+
+/// `indices` cut into pieces of at most `size` that never cross a block boundary.
+fn pieces(indices: Range<u64>, size: u64) -> impl Iterator<Item = Range<u64>> {
+    let mut at = indices.start;
+    std::iter::from_fn(move || {
+        (at < indices.end).then(|| {
+            let next_block = (at / BLOCK + 1).saturating_mul(BLOCK);
+            let end = at.saturating_add(size).min(next_block).min(indices.end);
+            let piece = at..end;
+            at = end;
+            piece
+        })
+    })
+}
+
+type ByBlock = BTreeMap<u64, (Range<u64>, Tally)>;
+
+fn add_to_blocks(mut map: ByBlock, (block, r, t): (u64, Range<u64>, Tally)) -> ByBlock {
+    add_into(&mut map, block, r, t);
+    map
+}
+
+fn add_into(map: &mut ByBlock, block: u64, r: Range<u64>, t: Tally) {
+    let entry = map.entry(block).or_insert((r.clone(), Tally::default()));
+    entry.0 = entry.0.start.min(r.start)..entry.0.end.max(r.end);
+    entry.1.merge(&t).expect("a block's tally fits in 64 bits");
+}
+
+/// The share of forged blocks that verification must catch, and the chance it may miss them.
+pub const FORGED_SHARE: f64 = 0.01;
+pub const MISS_CHANCE: f64 = 0.01;
+
+/// How many of a report's `n` blocks to recompute, drawn at random without repetition, so that a report
+/// with [`FORGED_SHARE`] of its blocks forged (at least one) passes with chance at most [`MISS_CHANCE`]:
+/// the least K for which drawing K genuine blocks in a row is that unlikely. All of them up to 100
+/// blocks (one forged block must be drawn), 368 of 1 000, never more than 459.
+pub fn blocks_to_verify(n: usize) -> usize {
+    let forged = ((n as f64 * FORGED_SHARE).ceil() as usize).max(1);
+    let mut all_genuine = 1.0;
+    for k in 0..n {
+        if all_genuine <= MISS_CHANCE {
+            return k;
+        }
+        // 0 once every genuine block is drawn (k = n - forged): the next draw is forged.
+        all_genuine *= (n - forged - k) as f64 / (n - k) as f64;
+    }
+    n
+}
+
+/// `k` distinct indices of `0..n` (all of them when `k >= n`) drawn at random by `next` (uniform `u64`s),
+/// in the order drawn.
+pub fn draw_blocks(n: usize, k: usize, mut next: impl FnMut() -> u64) -> Vec<usize> {
+    let mut picks: Vec<usize> = (0..n).collect();
+    for i in 0..k.min(n) {
+        let j = i + (next() % (n - i) as u64) as usize;
+        picks.swap(i, j);
+    }
+    picks.truncate(k);
+    picks
+}
+
+/// A block whose recomputed tally differs from the one in the report.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mismatch {
+    pub start: u64,
+    pub end: u64,
+}
+
+/// Recomputes the blocks `picks` (indices into `r.blocks`) and returns the first that differs.
+pub fn verify<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
+    let options = SearchOptions { max_nodes: r.max_nodes, lazy_captures: true };
+    for &i in picks {
+        let b = &r.blocks[i];
+        let again = crate::estimate::run_range::<V>(r.seed, b.start..b.end, options);
+        if again != b.tally {
+            return Err(Mismatch { start: b.start, end: b.end });
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn blocks_keep_the_lowest_reachable_samples_as_run_range_keeping_does() {
+        use crate::board::variant::MiniShogi;
+        let options = SearchOptions { max_nodes: None, lazy_captures: true };
+        let range = BLOCK - 500..BLOCK + 700;
+        let (blocks, kept) = run_by_block_keeping::<MiniShogi>(11, range.clone(), options, 5);
+        let want = crate::estimate::run_range_keeping::<MiniShogi>(11, range.clone(), options, 5);
+        let indices = |v: &[(u64, Position<MiniShogi>)]| v.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+        assert_eq!(indices(&kept), indices(&want.reachable));
+        assert_eq!(kept.len(), 5);
+        assert_eq!(blocks, run_by_block::<MiniShogi>(11, range, options));
+        let mut sum = Tally::default();
+        blocks.iter().for_each(|b| sum.merge(&b.tally).unwrap());
+        assert_eq!(sum, want.tally);
+    }
+
+    #[test]
+    fn verification_draws_enough_blocks_to_catch_one_percent_forged() {
+        let counts: Vec<usize> =
+            [0, 1, 2, 10, 100, 101, 1000, 10_000, 1_000_000].map(blocks_to_verify).into();
+        assert_eq!(counts, [0, 1, 2, 10, 99, 91, 368, 448, 459]);
+        for n in [1, 7, 100, 101, 250, 1000, 5000] {
+            let forged = ((n as f64 * FORGED_SHARE).ceil() as usize).max(1);
+            // The chance that k draws miss every forged block, for k and for one draw fewer.
+            let miss = |k: usize| {
+                (0..k).map(|i| (n - forged).saturating_sub(i) as f64 / (n - i) as f64).product::<f64>()
+            };
+            let k = blocks_to_verify(n);
+            assert!(miss(k) <= MISS_CHANCE, "{n} blocks: {k} draws miss with {}", miss(k));
+            assert!(miss(k - 1) > MISS_CHANCE, "{n} blocks: {} draws would do", k - 1);
+        }
+    }
+
+    #[test]
+    fn pieces_stop_at_block_boundaries() {
+        let p: Vec<_> = pieces(BLOCK - 100..BLOCK + 10, 64).collect();
+        assert_eq!(p, [BLOCK - 100..BLOCK - 36, BLOCK - 36..BLOCK, BLOCK..BLOCK + 10]);
+    }
+}

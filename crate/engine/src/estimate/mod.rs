@@ -1,0 +1,21 @@
+//! Monte Carlo estimates: classify uniformly sampled ranks and count how many pass each stage.
+//!
+//! Samples are identified by index (see [`crate::ranking::sample`]), so a run over indices `[start, end)`
+//! gives the same tally on any number of threads, machines or shards; tallies of disjoint shards add up to
+//! the tally of one run. The rooms: [`tally`] (counts and the estimate) ← [`run`] (classifying samples) ←
+//! [`blocks`] (runs per block of samples, and recomputing blocks to verify a report) ; [`report`] (a run as
+//! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`plan`]
+//! (how many samples for a precision).
+
+pub mod blocks;
+pub mod files;
+pub mod plan;
+pub mod report;
+pub mod run;
+pub mod tally;
+
+pub use report::{merge_reports, MergeError, Report, ShardProblem, REPORT_FORMAT};
+pub use run::{run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError};
+pub use tally::{
+    BlockTally, Estimate, StageCounts, Tally, TallyOverflow, TallyProblem, BLOCK, TRACED_BACK_ROWS,
+};

@@ -1,0 +1,349 @@
+//! Reports: a run or shard as written by `estimate --json` and read by `merge`, checked (ranges, blocks,
+//! tallies) before it is believed, and merged.
+
+use crate::estimate::tally::{BlockTally, Estimate, Tally, TallyOverflow, TallyProblem, BLOCK};
+use crate::ranking::rank::Ranked;
+use serde::{Deserialize, Serialize};
+
+/// The version of the report format, written in every report; `merge` reads only this one.
+pub const REPORT_FORMAT: u32 = 2;
+
+/// A run or shard, as written by `estimate --json` and read by `merge`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Report {
+    /// [`REPORT_FORMAT`].
+    pub format: u32,
+    pub variant: String,
+    pub seed: u64,
+    /// The searches' node cap (`None`: none); shards of one run share it, as it decides what is `unknown`.
+    pub max_nodes: Option<usize>,
+    /// Samples of the whole run the shards belong to.
+    pub samples: u64,
+    /// Sample index ranges `[start, end)` this report covers.
+    pub ranges: Vec<[u64; 2]>,
+    pub tally: Tally,
+    /// |P_K| as a decimal string.
+    pub candidates: String,
+    pub funnel: Vec<(String, u64)>,
+    pub estimate: Estimate,
+    /// The tallies of the verification blocks the ranges meet ([`crate::estimate::blocks`]); empty in reports
+    /// written without them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<BlockTally>,
+}
+
+impl Report {
+    pub fn new<V: Ranked>(
+        seed: u64,
+        samples: u64,
+        ranges: Vec<[u64; 2]>,
+        max_nodes: Option<usize>,
+        tally: Tally,
+    ) -> Report {
+        Report {
+            format: REPORT_FORMAT,
+            variant: V::NAME.to_string(),
+            seed,
+            max_nodes,
+            samples,
+            ranges,
+            funnel: tally.funnel().iter().map(|&(k, v)| (k.to_string(), v)).collect(),
+            estimate: tally.estimate::<V>().unwrap_or(Estimate::UNDEFINED),
+            candidates: crate::ranking::rank::count::<V>().to_string(),
+            tally,
+            blocks: Vec::new(),
+        }
+    }
+
+    /// The report with these per-block tallies (see [`crate::estimate::blocks`]).
+    pub fn with_blocks(self, blocks: Vec<BlockTally>) -> Report {
+        Report { blocks, ..self }
+    }
+
+    /// Whether the ranges cover `0..samples` exactly.
+    pub fn is_complete(&self) -> bool {
+        let mut r: Vec<[u64; 2]> = self.ranges.iter().copied().filter(|[s, e]| s != e).collect();
+        r.sort();
+        let mut at = 0;
+        for [s, e] in r {
+            if s != at {
+                return false;
+            }
+            at = e;
+        }
+        at == self.samples
+    }
+}
+
+/// What is wrong with one report given to [`merge`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardProblem {
+    /// A report format other than [`REPORT_FORMAT`].
+    Format { found: u32 },
+    /// A variant other than the one merged (`found` shortened by [`crate::board::sfen::quote`]).
+    Variant { found: String, expected: &'static str },
+    /// Not the first report's seed.
+    Seed { found: u64, expected: u64 },
+    /// Not the first report's total number of samples.
+    TotalSamples { found: u64, expected: u64 },
+    /// Not the first report's node cap (which decides what is `unknown`).
+    MaxNodes { found: Option<usize>, expected: Option<usize> },
+    /// Per-block tallies that do not cover the ranges or do not add up to the tally.
+    Blocks(BlockProblem),
+    /// No per-block tallies (a report of an older version): nothing in it can be verified.
+    NoBlocks,
+    /// A range `[start, end)` with `start > end`, or `end` beyond the run's `samples`.
+    BadRange { range: [u64; 2], samples: u64 },
+    /// A range that shares samples with a range of report `other` (possibly this one).
+    Overlap { range: [u64; 2], other: usize, other_range: [u64; 2] },
+    /// The tally counts `tally` samples, its ranges cover `ranges`.
+    Covered { tally: u64, ranges: u64 },
+    /// The tally's counts contradict one another.
+    Tally(TallyProblem),
+    /// Adding this report's tally to those before it overflows.
+    Overflow(TallyOverflow),
+}
+
+impl std::fmt::Display for ShardProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let cap = |n: &Option<usize>| n.map_or("none".to_string(), |n| n.to_string());
+        match self {
+            ShardProblem::Format { found } => {
+                write!(f, "report format {found}, this program reads format {REPORT_FORMAT}")
+            }
+            ShardProblem::Variant { found, expected } => {
+                write!(f, "variant {found:?}, the shards merged are {expected:?}")
+            }
+            ShardProblem::Seed { found, expected } => {
+                write!(f, "seed {found}, the first shard's is {expected}: shards of different runs")
+            }
+            ShardProblem::TotalSamples { found, expected } => write!(
+                f,
+                "a run of {found} samples, the first shard's has {expected}: shards of different runs"
+            ),
+            ShardProblem::MaxNodes { found, expected } => write!(
+                f,
+                "node cap (max_nodes) {}, the first shard's is {}: shards of different runs",
+                cap(found),
+                cap(expected)
+            ),
+            ShardProblem::Blocks(problem) => write!(f, "per-block tallies: {problem}"),
+            ShardProblem::NoBlocks => {
+                f.write_str("no per-block tallies (written by an older version): it cannot be verified")
+            }
+            ShardProblem::BadRange { range, samples } => {
+                write!(f, "sample range {range:?} is not within 0..{samples} with start <= end")
+            }
+            ShardProblem::Overlap { range, other, other_range } => write!(
+                f,
+                "samples {range:?} overlap samples {other_range:?} of shard {} (in the order given)",
+                other + 1
+            ),
+            ShardProblem::Covered { tally, ranges } => {
+                write!(f, "the tally has {tally} samples, its sample ranges cover {ranges}")
+            }
+            ShardProblem::Tally(p) => p.fmt(f),
+            ShardProblem::Overflow(o) => write!(f, "adding it to the shards before it: {o}"),
+        }
+    }
+}
+
+/// Why reports cannot be merged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MergeError {
+    Empty,
+    /// Report `index` (0-based position in the list given to [`merge`]) is inconsistent or does not belong
+    /// with the others.
+    Shard {
+        index: usize,
+        problem: ShardProblem,
+    },
+}
+
+impl std::fmt::Display for MergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MergeError::Empty => write!(f, "nothing to merge"),
+            MergeError::Shard { index, problem } => {
+                write!(f, "shard {} (in the order given): {problem}", index + 1)
+            }
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
+impl Report {
+    /// Checks what a report says about itself: its format, its ranges (`start <= end <= samples`, not
+    /// overlapping one another), that its tally counts exactly the samples its ranges cover, and that the
+    /// tally is consistent ([`Tally::check`]), with per-block tallies that cover the ranges and add up to
+    /// it ([`check_blocks`]). `index` names the report in an [`ShardProblem::Overlap`].
+    /// The derived fields (`candidates`, `funnel`, `estimate`) are not read by [`merge`]: it recomputes them.
+    pub fn check(&self, index: usize) -> Result<(), ShardProblem> {
+        if self.format != REPORT_FORMAT {
+            return Err(ShardProblem::Format { found: self.format });
+        }
+        for &[start, end] in &self.ranges {
+            if start > end || end > self.samples {
+                return Err(ShardProblem::BadRange { range: [start, end], samples: self.samples });
+            }
+        }
+        let tagged: Vec<_> = self.ranges.iter().map(|&r| (r, index)).collect();
+        check_disjoint(tagged).map_err(|(_, problem)| problem)?;
+        // Disjoint ranges within 0..samples: the sum fits.
+        let covered: u64 = self.ranges.iter().map(|[s, e]| e - s).sum();
+        if covered != self.tally.samples {
+            return Err(ShardProblem::Covered { tally: self.tally.samples, ranges: covered });
+        }
+        self.tally.check().map_err(ShardProblem::Tally)?;
+        if self.blocks.is_empty() && self.tally.samples > 0 {
+            return Err(ShardProblem::NoBlocks);
+        }
+        check_blocks(self).map_err(ShardProblem::Blocks)
+    }
+}
+
+/// Non-empty ranges, each tagged with its report, sorted by start: the first that overlaps an earlier one,
+/// as a problem of the later report (of the two).
+fn check_disjoint(mut ranges: Vec<([u64; 2], usize)>) -> Result<(), (usize, ShardProblem)> {
+    ranges.retain(|([s, e], _)| s < e);
+    ranges.sort();
+    for pair in ranges.windows(2) {
+        let ((a, ia), (b, ib)) = (pair[0], pair[1]);
+        // Sorted by start: some two ranges overlap iff two neighbours do.
+        if b[0] < a[1] {
+            let ((range, index), (other_range, other)) =
+                if ia <= ib { ((b, ib), (a, ia)) } else { ((a, ia), (b, ib)) };
+            return Err((index, ShardProblem::Overlap { range, other, other_range }));
+        }
+    }
+    Ok(())
+}
+
+/// Adds up the shards of one run, after checking each ([`Report::check`]) and that they belong together:
+/// the variant `V`, and the first report's seed, total samples and node cap, with no sample in two
+/// reports. Every sum is checked. An error names the report at fault by its index in `reports`.
+pub fn merge_reports<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError> {
+    let first = reports.first().ok_or(MergeError::Empty)?;
+    let fail = |index: usize, problem: ShardProblem| MergeError::Shard { index, problem };
+    let mut tagged = Vec::new();
+    for (index, r) in reports.iter().enumerate() {
+        if r.format != REPORT_FORMAT {
+            return Err(fail(index, ShardProblem::Format { found: r.format }));
+        }
+        if r.variant != V::NAME {
+            let found = crate::board::sfen::quote(&r.variant);
+            return Err(fail(index, ShardProblem::Variant { found, expected: V::NAME }));
+        }
+        if r.seed != first.seed {
+            return Err(fail(index, ShardProblem::Seed { found: r.seed, expected: first.seed }));
+        }
+        if r.samples != first.samples {
+            return Err(fail(
+                index,
+                ShardProblem::TotalSamples { found: r.samples, expected: first.samples },
+            ));
+        }
+        if r.max_nodes != first.max_nodes {
+            return Err(fail(
+                index,
+                ShardProblem::MaxNodes { found: r.max_nodes, expected: first.max_nodes },
+            ));
+        }
+        r.check(index).map_err(|problem| fail(index, problem))?;
+        tagged.extend(r.ranges.iter().map(|&range| (range, index)));
+    }
+    check_disjoint(tagged).map_err(|(index, problem)| fail(index, problem))?;
+    let mut tally = Tally::default();
+    for (index, r) in reports.iter().enumerate() {
+        tally.merge(&r.tally).map_err(|o| fail(index, ShardProblem::Overflow(o)))?;
+    }
+    let mut ranges: Vec<[u64; 2]> = reports.iter().flat_map(|r| r.ranges.iter().copied()).collect();
+    ranges.retain(|[s, e]| s < e);
+    ranges.sort();
+    let mut joined: Vec<[u64; 2]> = Vec::with_capacity(ranges.len());
+    for r in ranges {
+        match joined.last_mut() {
+            Some(last) if r[0] == last[1] => last[1] = r[1],
+            _ => joined.push(r),
+        }
+    }
+    let mut all: Vec<BlockTally> = reports.iter().flat_map(|r| r.blocks.iter().cloned()).collect();
+    all.sort_by_key(|b| b.start);
+    let mut blocks: Vec<BlockTally> = Vec::new();
+    crate::estimate::tally::append(&mut blocks, all);
+    Ok(Report::new::<V>(first.seed, first.samples, joined, first.max_nodes, tally).with_blocks(blocks))
+}
+
+/// What is wrong with a report's blocks.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BlockProblem {
+    /// A block that is empty, crosses a block boundary, or does not follow the previous one in order.
+    Misplaced { start: u64, end: u64 },
+    /// A block's tally does not count its samples.
+    Count { start: u64, end: u64 },
+    /// The blocks do not cover exactly the report's ranges.
+    Coverage,
+    /// The blocks' tallies do not add up to the report's.
+    Sum,
+}
+
+impl std::fmt::Display for BlockProblem {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BlockProblem::Misplaced { start, end } => {
+                write!(f, "block {start}..{end} is empty, crosses a block boundary or is out of order")
+            }
+            BlockProblem::Count { start, end } => {
+                write!(f, "block {start}..{end} does not count its samples")
+            }
+            BlockProblem::Coverage => f.write_str("the blocks do not cover the report's sample ranges"),
+            BlockProblem::Sum => f.write_str("the blocks' tallies do not add up to the report's tally"),
+        }
+    }
+}
+
+/// Checks a report's blocks (if it has any; [`Report::check`] requires them): each within one block and
+/// in order, counting its samples, together covering the ranges exactly and adding up to the tally.
+fn check_blocks(r: &Report) -> Result<(), BlockProblem> {
+    if r.blocks.is_empty() {
+        return Ok(());
+    }
+    let mut previous_end = 0;
+    let mut sum = Tally::default();
+    for (i, b) in r.blocks.iter().enumerate() {
+        let misplaced =
+            b.start >= b.end || (b.end - 1) / BLOCK != b.start / BLOCK || (i > 0 && b.start < previous_end);
+        if misplaced {
+            return Err(BlockProblem::Misplaced { start: b.start, end: b.end });
+        }
+        if b.tally.samples != b.end - b.start || b.tally.check().is_err() {
+            return Err(BlockProblem::Count { start: b.start, end: b.end });
+        }
+        sum.merge(&b.tally).map_err(|_| BlockProblem::Sum)?;
+        previous_end = b.end;
+    }
+    let mut ranges: Vec<[u64; 2]> = r.ranges.iter().copied().filter(|[s, e]| s < e).collect();
+    ranges.sort();
+    let mut covered = Vec::new();
+    append_ranges(&mut covered, r.blocks.iter().map(|b| [b.start, b.end]));
+    let mut wanted = Vec::new();
+    append_ranges(&mut wanted, ranges.into_iter());
+    if covered != wanted {
+        return Err(BlockProblem::Coverage);
+    }
+    if sum != r.tally {
+        return Err(BlockProblem::Sum);
+    }
+    Ok(())
+}
+
+/// Sorted ranges, touching ones joined.
+fn append_ranges(out: &mut Vec<[u64; 2]>, ranges: impl Iterator<Item = [u64; 2]>) {
+    for r in ranges {
+        match out.last_mut() {
+            Some(last) if last[1] == r[0] => last[1] = r[1],
+            _ => out.push(r),
+        }
+    }
+}

@@ -1,0 +1,166 @@
+//! Runs: the samples of a range (or a shard's part of one) classified in parallel and tallied, the same
+//! on any number of threads.
+
+use crate::board::position::Position;
+use crate::estimate::tally::{Sample, Tally};
+use crate::ranking::rank::Ranked;
+use crate::ranking::rank::{unrank_unless_misplaced, RankError};
+use crate::ranking::sample::RankSampler;
+use crate::reach::search::{KkSearch, SearchOptions};
+use crate::reach::stage::{classify, Stage};
+use rayon::prelude::*;
+use std::any::Any;
+use std::cell::RefCell;
+
+/// `k >= m` in [`shard_range`]: there is no part `k` of `m`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardError {
+    pub k: u64,
+    pub m: u64,
+}
+
+impl std::fmt::Display for ShardError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "shard {}/{}: need 0 <= K < M", self.k, self.m)
+    }
+}
+
+impl std::error::Error for ShardError {}
+
+/// The part `k` (0-based) of `m` equal contiguous parts of `0..n`; an error unless `k < m`. Exact for
+/// every `u64` (computed in `u128`).
+pub fn try_shard_range(n: u64, k: u64, m: u64) -> Result<std::ops::Range<u64>, ShardError> {
+    if k >= m {
+        return Err(ShardError { k, m });
+    }
+    // n·i/m <= n for i <= m: the quotient fits in u64.
+    let at = |i: u64| ((n as u128 * i as u128) / m as u128) as u64;
+    Ok(at(k)..at(k + 1))
+}
+
+/// [`try_shard_range`] for callers that have checked `k < m` (as the command line's `--shard` parser
+/// does).
+///
+/// # Panics
+/// If `k >= m`.
+pub fn shard_range(n: u64, k: u64, m: u64) -> std::ops::Range<u64> {
+    try_shard_range(n, k, m).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// Classifies the samples `indices` of `seed` on the current rayon pool.
+pub fn run_range<V: Ranked>(seed: u64, indices: std::ops::Range<u64>, options: SearchOptions) -> Tally {
+    run_range_keeping::<V>(seed, indices, options, 0).tally
+}
+
+/// The tally of a range of samples and the reachable samples kept from it.
+#[derive(Clone, Debug, Default)]
+pub struct Batch<V: Ranked> {
+    pub tally: Tally,
+    /// (sample index, position) of the reachable samples with the lowest indices.
+    pub reachable: Vec<(u64, Position<V>)>,
+}
+
+/// [`run_range`], keeping up to `keep` reachable samples (those with the lowest indices, so the same on
+/// any number of threads).
+pub fn run_range_keeping<V: Ranked>(
+    seed: u64,
+    indices: std::ops::Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+) -> Batch<V> {
+    const BLOCK: u64 = 64;
+    let sampler = RankSampler::<V>::new(seed);
+    let blocks = (indices.end.saturating_sub(indices.start)).div_ceil(BLOCK);
+    (0..blocks)
+        .into_par_iter()
+        .map(|b| {
+            let from = indices.start + b * BLOCK;
+            run_job(&sampler, from..from.saturating_add(BLOCK).min(indices.end), options, keep)
+        })
+        .reduce(Batch::default, |mut a, b| {
+            // Counts of one range of at most 2^64 samples.
+            a.tally.merge(&b.tally).expect("the tally of one sample range fits in 64 bits");
+            a.reachable.extend(b.reachable);
+            a.reachable.sort_by_key(|&(i, _)| i);
+            a.reachable.truncate(keep);
+            a
+        })
+}
+
+/// The samples `indices` one after another on this thread, keeping up to `keep` reachable ones.
+pub(crate) fn run_job<V: Ranked>(
+    sampler: &RankSampler<V>,
+    indices: std::ops::Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+) -> Batch<V> {
+    run_job_until(sampler, indices, options, keep, &|| false).expect("a job nothing stops")
+}
+
+/// [`run_job`], given up (`None`) as soon as `stop()` is true before a sample.
+pub(crate) fn run_job_until<V: Ranked>(
+    sampler: &RankSampler<V>,
+    indices: std::ops::Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Option<Batch<V>> {
+    let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
+    with_search::<V, _>(|search| {
+        for i in indices {
+            if stop() {
+                return None;
+            }
+            let c =
+                classify_sample::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
+            let Some(c) = batch.tally.add_sample(c) else { continue };
+            if c.stage == Stage::Ok && batch.reachable.len() < keep {
+                batch.reachable.push((i, c.position));
+            }
+        }
+        Some(())
+    })?;
+    Some(batch)
+}
+
+/// Unranks `rank` (stopping at the first misplaced piece, most samples' fate) and classifies it.
+#[inline]
+fn classify_sample<V: Ranked>(
+    rank: V::Rank,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Result<Sample<V>, RankError> {
+    Ok(match unrank_unless_misplaced::<V>(rank)? {
+        None => Sample::Misplaced,
+        Some(pos) => Sample::Classified(classify(&pos, search, options)),
+    })
+}
+
+/// Runs `f` with this thread's search for `V`, kept from call to call: its tables grow to fit the
+/// searches once per thread, not once per rayon job of every `run_range` call.
+fn with_search<V: Ranked, R>(f: impl FnOnce(&mut KkSearch<V>) -> R) -> R {
+    thread_local! {
+        static SEARCH: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
+    }
+    SEARCH.with(|cell| {
+        // `f` classifies samples one after another and starts no rayon work, so nothing re-enters.
+        let mut slot = cell.borrow_mut();
+        if !slot.as_ref().is_some_and(|s| s.is::<KkSearch<V>>()) {
+            *slot = Some(Box::new(KkSearch::<V>::new()));
+        }
+        f(slot.as_mut().and_then(|s| s.downcast_mut()).expect("a search of this game"))
+    })
+}
+
+/// Classifies the given ranks (one batch, on the current thread) and counts the stages.
+pub fn tally_ranks<V: Ranked>(
+    ranks: &[V::Rank],
+    options: SearchOptions,
+) -> Result<Tally, crate::ranking::rank::RankError> {
+    let mut search = KkSearch::<V>::new();
+    let mut t = Tally::default();
+    for &r in ranks {
+        t.add_sample(classify_sample::<V>(r, &mut search, options)?);
+    }
+    Ok(t)
+}

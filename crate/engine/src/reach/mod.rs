@@ -1,0 +1,9 @@
+//! Reachability by the paper's method: Prev1 (every legal last move, undone), the search heuristic and the
+//! backward search to a KK position, the stage pipeline, proofs of single positions and retro analysis.
+
+pub mod heuristic;
+pub mod prev;
+pub mod prove;
+pub mod retro;
+pub mod search;
+pub mod stage;

@@ -1,0 +1,149 @@
+//! Taking moves back: every legal last move of a position (the exact Prev1), grouped by the move itself,
+//! with the pieces it may have captured, for a retro explorer.
+
+use crate::board::moves::Move;
+use crate::board::piece::{Kind, Piece};
+use crate::board::position::Position;
+use crate::board::variant::Variant;
+use crate::reach::prev::{predecessors, Predecessor};
+use crate::records::{kif_move, notation};
+use serde_json::{json, Value};
+
+/// One last move (an un-move, un-promotion or un-drop) and every predecessor it comes from: without a
+/// capture, and with each piece it may have captured.
+#[derive(Clone, Debug)]
+pub struct LastMove<V: Variant> {
+    pub mv: Move,
+    /// The piece that moved, as it stood before the move.
+    pub piece: Piece,
+    pub usi: String,
+    /// In Japanese notation as the JSA writes it (`☗７六歩`), and as KIF writes it, with the origin
+    /// (`７六歩(77)`): several last moves of one piece to one square differ only there.
+    pub japanese: String,
+    pub kif: String,
+    /// The positions before the move, by what the move captured (`None`: nothing).
+    pub before: Vec<(Option<Piece>, Position<V>)>,
+}
+
+/// Which last moves to list: those of a kind of piece, to or from a square.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Filter {
+    pub kind: Option<Kind>,
+    pub square: Option<usize>,
+}
+
+impl Filter {
+    fn accepts<V: Variant>(&self, m: &LastMove<V>) -> bool {
+        let touches = |sq: usize| match m.mv {
+            Move::Board { from, to, .. } => from as usize == sq || to as usize == sq,
+            Move::Drop { to, .. } => to as usize == sq,
+        };
+        self.kind.is_none_or(|k| m.piece.kind() == k) && self.square.is_none_or(touches)
+    }
+}
+
+/// Every legal last move of `pos` that `filter` accepts, in Prev1's order of first appearance.
+pub fn last_moves<V: Variant>(pos: &Position<V>, filter: Filter) -> Vec<LastMove<V>> {
+    let mut preds: Vec<Predecessor<V>> = Vec::new();
+    predecessors(pos, &mut preds);
+    let mut moves: Vec<LastMove<V>> = Vec::new();
+    for pred in &preds {
+        let captured = match pred.mv {
+            Move::Board { to, .. } => pred.pos.piece_at(to as usize),
+            Move::Drop { .. } => None,
+        };
+        if let Some(group) = moves.iter_mut().find(|m| m.mv == pred.mv) {
+            group.before.push((captured, pred.pos));
+            continue;
+        }
+        let piece = notation::write::moving_piece(&pred.pos, pred.mv);
+        moves.push(LastMove {
+            mv: pred.mv,
+            piece,
+            usi: pred.mv.to_usi::<V>(),
+            japanese: notation::write::japanese(&pred.pos, pred.mv, None),
+            kif: kif_move(&pred.pos, pred.mv, None),
+            before: vec![(captured, pred.pos)],
+        });
+    }
+    moves.retain(|m| filter.accepts(m));
+    moves
+}
+
+/// The number of predecessors the listed moves stand for.
+pub fn predecessor_count<V: Variant>(moves: &[LastMove<V>]) -> usize {
+    moves.iter().map(|m| m.before.len()).sum()
+}
+
+/// `p`, `+r`: the SFEN letter of a captured piece as its owner's (the side to move after the move).
+fn captured_name(piece: Option<Piece>) -> String {
+    piece.map_or_else(|| "-".to_string(), |p| p.sfen())
+}
+
+/// One line per last move: USI, Japanese, KIF, and what it may have captured (`-` for nothing).
+pub fn to_text<V: Variant>(moves: &[LastMove<V>]) -> String {
+    let mut text = String::new();
+    for m in moves {
+        let captures: Vec<String> = m.before.iter().map(|(c, _)| captured_name(*c)).collect();
+        text.push_str(&format!("{}\t{}\t{}\tcaptured: {}\n", m.usi, m.japanese, m.kif, captures.join(" ")));
+    }
+    text
+}
+
+/// The moves as JSON: each with its USI and Japanese text and the predecessors (captured piece, SFEN).
+pub fn to_json<V: Variant>(moves: &[LastMove<V>]) -> Value {
+    let list: Vec<Value> = moves
+        .iter()
+        .map(|m| {
+            let before: Vec<Value> = m
+                .before
+                .iter()
+                .map(|(c, p)| json!({"captured": c.map(|c| c.sfen()), "sfen": p.to_sfen()}))
+                .collect();
+            json!({"usi": m.usi, "japanese": m.japanese, "kif": m.kif, "piece": m.piece.sfen(), "before": before})
+        })
+        .collect();
+    json!({"moves": moves.len(), "predecessors": predecessor_count(moves), "last_moves": list})
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::variant::{MiniShogi, Shogi};
+    use crate::rules;
+
+    fn after<V: Variant>(usi: &[&str]) -> Position<V> {
+        usi.iter()
+            .fold(Position::<V>::startpos(), |p, m| rules::play(&p, rules::parse_legal_move(&p, m).unwrap()))
+    }
+
+    #[test]
+    fn stepping_back_then_forward_returns_to_the_position() {
+        let pos = after::<Shogi>(&["7g7f", "3c3d", "8h2b+", "3a2b"]);
+        let moves = last_moves(&pos, Filter::default());
+        assert!(moves.iter().any(|m| m.usi == "3a2b"));
+        for m in &moves {
+            for (_, before) in &m.before {
+                assert_eq!(rules::play(before, m.mv), pos, "{} from {}", m.usi, before.to_sfen());
+            }
+        }
+        let mut preds = Vec::new();
+        predecessors(&pos, &mut preds);
+        assert_eq!(predecessor_count(&moves), preds.len());
+    }
+
+    #[test]
+    fn groups_un_captures_under_their_move_and_filters() {
+        // Sente's rook takes a pawn, Gote's gold takes the rook: Gote holds a rook the gold may have taken.
+        let pos = after::<MiniShogi>(&["1e1b", "2a1b"]);
+        let all = last_moves(&pos, Filter::default());
+        let capture = all.iter().find(|m| m.usi == "2a1b").unwrap();
+        let captured: Vec<String> = capture.before.iter().map(|(c, _)| captured_name(*c)).collect();
+        assert_eq!(captured, ["-", "R", "+R"]);
+        let g = MiniShogi::geometry();
+        let only = last_moves(&pos, Filter { kind: None, square: g.parse_square("1b") });
+        assert!(!only.is_empty() && only.iter().all(|m| m.usi.contains("1b")));
+        let golds = last_moves(&pos, Filter { kind: Some(Kind::Gold), square: None });
+        assert!(!golds.is_empty() && golds.iter().all(|m| m.piece.kind() == Kind::Gold));
+    }
+}

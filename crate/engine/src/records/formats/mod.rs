@@ -1,0 +1,8 @@
+//! The record formats, each read (and USI, KIF and CSA written): KIF and KI2, CSA, USI, BOD diagrams, and
+//! the handicap starts their headers name.
+
+pub mod bod;
+pub mod csa;
+pub mod handicap;
+pub mod kif;
+pub mod usi;

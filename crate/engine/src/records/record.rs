@@ -1,0 +1,201 @@
+//! A game record as read: the game, the format it was written in, the start position and the moves, every
+//! one legal. [`Replay`] is how the readers build one.
+
+use crate::board::moves::{Move, MoveList};
+use crate::board::position::Position;
+use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
+use crate::records::notation::write::japanese;
+use crate::rules::{legal_moves, play};
+use serde_json::json;
+use std::any::Any;
+
+/// The formats [`crate::records::read`] tells apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    Kif,
+    Ki2,
+    Csa,
+    Usi,
+    /// A KIF board diagram without moves.
+    Bod,
+    /// A position alone: SFEN or the reference format.
+    Sfen,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Kif => "kif",
+            Format::Ki2 => "ki2",
+            Format::Csa => "csa",
+            Format::Usi => "usi",
+            Format::Bod => "bod",
+            Format::Sfen => "sfen",
+        }
+    }
+}
+
+/// A game of `V`: the start position (the initial one, a handicap or any other) and the legal moves from it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record<V: Variant> {
+    pub format: Format,
+    pub start: Position<V>,
+    pub moves: Vec<Move>,
+}
+
+impl<V: Variant> Record<V> {
+    pub fn plies(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// The position after the first `ply` moves (0: the start).
+    pub fn position_after(&self, ply: usize) -> Result<Position<V>, RecordError> {
+        let played = self
+            .moves
+            .get(..ply)
+            .ok_or(RecordError::whole(RecordErrorKind::PlyOutOfRange { ply, plies: self.plies() }))?;
+        Ok(played.iter().fold(self.start, |pos, &m| play(&pos, m)))
+    }
+
+    /// The start and the position after each move: `plies() + 1` positions.
+    pub fn positions(&self) -> Vec<Position<V>> {
+        let mut positions = Vec::with_capacity(self.moves.len() + 1);
+        positions.push(self.start);
+        for &m in &self.moves {
+            positions.push(play(positions.last().expect("the start is there"), m));
+        }
+        positions
+    }
+
+    /// Each move in Japanese as game records print it (`☗７六歩`, `☖同　銀`, `☗５八金右`).
+    pub fn japanese(&self) -> Vec<String> {
+        let mut previous_to = None;
+        self.positions()
+            .iter()
+            .zip(&self.moves)
+            .map(|(before, &m)| {
+                let text = japanese(before, m, previous_to);
+                previous_to = Some(m.to());
+                text
+            })
+            .collect()
+    }
+
+    /// `{format, start, plies, moves: [{usi, japanese, sfen}]}`: the start as SFEN and each move with
+    /// the position after it, for a move list.
+    pub fn to_json(&self) -> serde_json::Value {
+        let positions = self.positions();
+        let moves: Vec<_> = self
+            .moves
+            .iter()
+            .zip(self.japanese())
+            .zip(&positions[1..])
+            .map(|((m, japanese), after)| json!({ "usi": m.to_usi::<V>(), "japanese": japanese, "sfen": after.to_sfen() }))
+            .collect();
+        json!({ "format": self.format.name(), "start": self.start.to_sfen(), "plies": self.plies(), "moves": moves })
+    }
+}
+
+/// A record of either game, as the text says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameRecord {
+    Shogi(Record<Shogi>),
+    MiniShogi(Record<MiniShogi>),
+}
+
+impl GameRecord {
+    pub fn game(&self) -> Game {
+        match self {
+            GameRecord::Shogi(_) => Game::Shogi,
+            GameRecord::MiniShogi(_) => Game::MiniShogi,
+        }
+    }
+
+    pub fn format(&self) -> Format {
+        match self {
+            GameRecord::Shogi(r) => r.format,
+            GameRecord::MiniShogi(r) => r.format,
+        }
+    }
+
+    /// [`Record::to_json`] with the game's name as `variant`.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut json = match self {
+            GameRecord::Shogi(r) => r.to_json(),
+            GameRecord::MiniShogi(r) => r.to_json(),
+        };
+        json["variant"] = self.game().name().into();
+        json
+    }
+
+    /// The record as one of game `V`, or [`RecordErrorKind::WrongGame`].
+    pub fn into_game<V: Variant>(self) -> Result<Record<V>, RecordError> {
+        let found = self.game().name();
+        let record: Box<dyn Any> = match self {
+            GameRecord::Shogi(r) => Box::new(r),
+            GameRecord::MiniShogi(r) => Box::new(r),
+        };
+        record
+            .downcast::<Record<V>>()
+            .map(|r| *r)
+            .map_err(|_| RecordError::whole(RecordErrorKind::WrongGame { expected: V::NAME, found }))
+    }
+}
+
+/// A game being read: the position reached, and each move checked against the legal moves before it is
+/// played.
+pub struct Replay<V: Variant> {
+    start: Position<V>,
+    pos: Position<V>,
+    moves: Vec<Move>,
+    legal: MoveList,
+}
+
+impl<V: Variant> Replay<V> {
+    pub fn new(start: Position<V>) -> Replay<V> {
+        let mut legal = MoveList::new();
+        legal_moves(&start, &mut legal);
+        Replay { start, pos: start, moves: Vec::new(), legal }
+    }
+
+    /// The position the next move is played in.
+    pub fn position(&self) -> &Position<V> {
+        &self.pos
+    }
+
+    /// The legal moves of [`Self::position`].
+    pub fn legal(&self) -> &[Move] {
+        &self.legal
+    }
+
+    /// The number (from 1) the next move has.
+    pub fn next_ply(&self) -> usize {
+        self.moves.len() + 1
+    }
+
+    /// The destination of the last move (what `同` refers to).
+    pub fn previous_to(&self) -> Option<usize> {
+        self.moves.last().map(|m| m.to())
+    }
+
+    /// Plays `m`, read from `text` on `line`, when it is legal.
+    pub fn play(&mut self, line: usize, text: &str, m: Move) -> Result<(), RecordError> {
+        if !self.legal.contains(&m) {
+            let ply = self.next_ply();
+            let (text, sfen) = (text.to_string(), self.pos.to_sfen());
+            return Err(RecordError::at(line, RecordErrorKind::IllegalMove { ply, text, sfen }));
+        }
+        if self.moves.len() == MAX_RECORD_PLIES {
+            return Err(RecordError::at(line, RecordErrorKind::TooManyMoves));
+        }
+        self.pos = play(&self.pos, m);
+        self.moves.push(m);
+        legal_moves(&self.pos, &mut self.legal);
+        Ok(())
+    }
+
+    pub fn finish(self, format: Format) -> Record<V> {
+        Record { format, start: self.start, moves: self.moves }
+    }
+}

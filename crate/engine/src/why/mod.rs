@@ -1,0 +1,6 @@
+//! Why a position is (un)reachable, for people: the editor's diagnostics and the unreachability
+//! certificates, checked before they are shown.
+
+pub mod certificate;
+pub mod diagnose;
+pub mod explanation;

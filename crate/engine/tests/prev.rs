@@ -1,0 +1,152 @@
+//! Prev1 properties: every legal forward move is undone by Prev1; positions from real games are proved
+//! reachable; hand-checked positions without predecessors.
+
+use proptest::prelude::*;
+use proptest::test_runner::TestCaseError;
+use shogi_reach_engine::reach::heuristic::heuristic;
+use shogi_reach_engine::reach::prev::predecessors;
+use shogi_reach_engine::reach::prove::prove;
+use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::rules::{legal_moves, play};
+use shogi_reach_engine::{Color, MiniShogi, MoveList, Position, Shogi, Variant};
+
+/// Plays `choices` (each picking among the legal moves) from the start; at every position checks that
+/// each legal move's result lists the position among its predecessors, with the move and heuristic.
+fn walk<V: Variant>(choices: &[usize], check_every_move: bool) -> Result<Vec<Position<V>>, TestCaseError> {
+    let mut p = Position::<V>::startpos();
+    let mut seen = vec![p];
+    let mut moves = MoveList::new();
+    let mut preds = Vec::new();
+    for &c in choices {
+        legal_moves(&p, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        let to_check: Vec<_> = if check_every_move { moves.to_vec() } else { vec![moves[c % moves.len()]] };
+        for m in to_check {
+            let next = play(&p, m);
+            predecessors(&next, &mut preds);
+            let found = preds.iter().find(|q| q.pos == p);
+            prop_assert!(
+                found.is_some(),
+                "{} not in Prev1({}) after {}",
+                p.to_sfen(),
+                next.to_sfen(),
+                m.to_usi::<V>()
+            );
+            let found = found.unwrap();
+            prop_assert_eq!(found.mv, m);
+            prop_assert_eq!(found.h, heuristic(&p));
+            // Distinct.
+            for (i, a) in preds.iter().enumerate() {
+                prop_assert!(
+                    preds[i + 1..].iter().all(|b| b.pos != a.pos),
+                    "duplicate predecessor {}",
+                    a.pos.to_sfen()
+                );
+                prop_assert_eq!(a.h, heuristic(&a.pos));
+            }
+        }
+        p = play(&p, moves[c % moves.len()]);
+        seen.push(p);
+    }
+    Ok(seen)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn minishogi_forward_moves_are_undone(choices in prop::collection::vec(any::<usize>(), 1..80)) {
+        let seen = walk::<MiniShogi>(&choices, true)?;
+        let mut search = KkSearch::new();
+        for p in seen.iter().step_by(7) {
+            let proof = prove(p, &mut search, SearchOptions::default());
+            prop_assert_eq!(proof.stage, Stage::Ok, "{}", p.to_sfen());
+        }
+    }
+
+    #[test]
+    fn shogi_forward_moves_are_undone(choices in prop::collection::vec(any::<usize>(), 1..120)) {
+        let seen = walk::<Shogi>(&choices, true)?;
+        let mut search = KkSearch::new();
+        let last = seen.last().unwrap();
+        let proof = prove(last, &mut search, SearchOptions { max_nodes: Some(2_000_000), ..SearchOptions::default() });
+        prop_assert_eq!(proof.stage, Stage::Ok, "{}", last.to_sfen());
+    }
+}
+
+fn pos<V: Variant>(sfen: &str) -> Position<V> {
+    Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+fn n_prev<V: Variant>(p: &Position<V>) -> usize {
+    let mut preds = Vec::new();
+    predecessors(p, &mut preds);
+    preds.len()
+}
+
+#[test]
+fn double_check_no_single_move_could_give() {
+    // Sente's king on 5i, checked by Gote's rook on 5a and bishop on 1e: neither could have moved there
+    // uncovering the other, and a drop gives one check only.
+    let p = pos::<Shogi>("k3r4/9/9/9/8b/9/9/9/4K4 b RB4G4S4N4L18P 1");
+    assert_eq!(n_prev(&p), 0);
+    assert_eq!(prove(&p, &mut KkSearch::new(), SearchOptions::default()).stage, Stage::Prev);
+    // With a single check the rook could simply have moved there.
+    let p = pos::<Shogi>("k3r4/9/9/9/9/9/9/9/4K4 b R2B4G4S4N4L18P 1");
+    assert!(n_prev(&p) > 0);
+}
+
+#[test]
+fn drop_pawn_mate_as_the_only_last_move() {
+    // Gote's pawn on 1h mates Sente's king on 1i (guarded by the gold on 1g, which also fills the pawn's
+    // origin): only a pawn drop could have given the check, and a mating pawn drop is illegal.
+    let mated = "k8/9/9/9/9/9/8g/7Lp/7NK b 2R2B3G4S3N3L17P 1";
+    let p = pos::<Shogi>(mated);
+    assert_eq!(n_prev(&p), 0);
+    assert_eq!(prove(&p, &mut KkSearch::new(), SearchOptions::default()).stage, Stage::Prev);
+    // Without the gold the king can take the pawn: the drop is legal and undone.
+    let p = pos::<Shogi>("k8/9/9/9/9/9/9/7Lp/7NK b 2R2B4G4S3N3L17P 1");
+    let mut preds = Vec::new();
+    predecessors(&p, &mut preds);
+    assert!(preds.iter().any(|q| q.mv.to_usi::<Shogi>() == "P*1h"));
+}
+
+#[test]
+fn one_predecessor_without_predecessors() {
+    // Reference reachNG (Mini Shogi): Prev1 has one position, whose own Prev1 is empty.
+    let p = pos::<MiniShogi>("+r4/5/pK+BgS/1p2G/S1k+b+R[] w");
+    let mut preds = Vec::new();
+    predecessors(&p, &mut preds);
+    assert_eq!(preds.len(), 1);
+    assert_eq!(n_prev(&preds[0].pos), 0);
+    let proof = prove(&p, &mut KkSearch::new(), SearchOptions::default());
+    assert_eq!(proof.stage, Stage::Reach);
+    assert_eq!(proof.search.unwrap().max_depth, 1);
+}
+
+#[test]
+fn node_cap_gives_unknown() {
+    // A reachable Shogi position (reference research/reach_OK.txt) needs more than 100 positions.
+    let p = pos::<Shogi>(
+        "+N+PK1p1g2/1+P4k1+p/4+p2p+N/n+B3+s2+p/1p+p1gL+P2/2G+p2S+Rn/1+pP3+L1P/2+S+r1+P1+l1/P1+LB+Ps+pg1[] w",
+    );
+    let mut search = KkSearch::new();
+    let capped = prove(&p, &mut search, SearchOptions { max_nodes: Some(100), ..SearchOptions::default() });
+    assert_eq!(capped.stage, Stage::Unknown);
+    assert!(capped.search.unwrap().nodes < 100 + 600);
+    let full = prove(&p, &mut search, SearchOptions::default());
+    assert_eq!(full.stage, Stage::Ok);
+    // The path leads forwards from the KK position to the position, move by legal move.
+    let path = full.forward_path();
+    let mut at = *full.search.as_ref().unwrap().goal().unwrap();
+    for step in &path {
+        let m = shogi_reach_engine::rules::parse_legal_move(&at, &step.usi).unwrap();
+        at = play(&at, m);
+        assert_eq!(at, step.after);
+        assert!(step.japanese.starts_with(if at.side_to_move() == Color::Gote { '☗' } else { '☖' }));
+    }
+    assert_eq!(at, p);
+}

@@ -1,0 +1,119 @@
+//! Forward rules: perft from the start positions, USI moves, special rules.
+
+use shogi_reach_engine::rules::{self, legal_moves, perft, play};
+use shogi_reach_engine::{MiniShogi, Move, MoveList, Position, Shogi, Variant};
+
+fn pos<V: Variant>(sfen: &str) -> Position<V> {
+    Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+fn legal_usi<V: Variant>(p: &Position<V>) -> Vec<String> {
+    let mut moves = MoveList::new();
+    legal_moves(p, &mut moves);
+    let mut v: Vec<String> = moves.iter().map(|m| m.to_usi::<V>()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn shogi_perft() {
+    let start = Position::<Shogi>::startpos();
+    let expected = [30, 900, 25_470, 719_731];
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}
+
+#[test]
+fn minishogi_perft() {
+    let start = Position::<MiniShogi>::startpos();
+    let expected = [14, 181, 2_512, 35_401, 533_203];
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}
+
+#[test]
+fn usi_round_trip_of_every_legal_move() {
+    let mut p = Position::<Shogi>::startpos();
+    for usi in ["7g7f", "3c3d", "8h2b+", "3a2b", "B*4e"] {
+        let m = rules::parse_legal_move(&p, usi).unwrap_or_else(|e| panic!("{usi}: {e}"));
+        assert_eq!(m.to_usi::<Shogi>(), usi);
+        p = play(&p, m);
+    }
+    assert_eq!(p.to_sfen(), "lnsgkg1nl/1r5s1/pppppp1pp/6p2/5B3/2P6/PP1PPPPPP/7R1/LNSGKGSNL w b 1");
+    let mut moves = MoveList::new();
+    legal_moves(&p, &mut moves);
+    for &m in moves.iter() {
+        assert_eq!(Move::from_usi::<Shogi>(&m.to_usi::<Shogi>()).unwrap(), m);
+    }
+    for bad in ["", "7g", "7g7g", "0a1b", "7j7f", "K*5e", "+*5e", "P*5", "7g7f++", "p*5e"] {
+        assert!(Move::from_usi::<Shogi>(bad).is_err(), "{bad}");
+    }
+    assert!(rules::parse_legal_move(&Position::<Shogi>::startpos(), "7g7e").is_err());
+    assert!(Move::from_usi::<MiniShogi>("6a5a").is_err());
+    assert!(Move::from_usi::<MiniShogi>("N*3c").is_err());
+    assert_eq!(Move::from_usi::<MiniShogi>("5d5c").unwrap().to_usi::<MiniShogi>(), "5d5c");
+}
+
+#[test]
+fn drop_pawn_mate_is_illegal_but_pawn_drop_check_is_not() {
+    // Gote's king on 9a, boxed in by its own knight and lance; P*9b, guarded by the gold on 8c, would
+    // mate and is not allowed.
+    let p = pos::<Shogi>("kn7/1l7/1G7/9/9/9/9/9/4K4 b P 1");
+    let moves = legal_usi(&p);
+    assert!(!moves.contains(&"P*9b".to_string()), "{moves:?}");
+    // The same drop when the king can escape is legal.
+    let p = pos::<Shogi>("k8/9/1G7/9/9/9/9/9/4K4 b P 1");
+    assert!(legal_usi(&p).contains(&"P*9b".to_string()));
+    // Mini Shogi too.
+    let p = pos::<MiniShogi>("kp3/5/1G3/5/4K b P 1");
+    assert!(!legal_usi(&p).contains(&"P*5b".to_string()));
+}
+
+#[test]
+fn two_pawns_dead_pieces_and_forced_promotion() {
+    let p = pos::<Shogi>("4k4/9/9/9/9/9/4P4/9/4K4 b PLN 1");
+    let moves = legal_usi(&p);
+    assert!(!moves.iter().any(|m| m.starts_with("P*5")), "nifu");
+    assert!(!moves.iter().any(|m| m == "P*1a" || m == "L*1a" || m == "N*1a" || m == "N*1b"));
+    assert!(moves.contains(&"N*1c".to_string()) && moves.contains(&"L*1b".to_string()));
+    let p = pos::<Shogi>("4k4/P8/1N7/9/9/9/9/9/4K4 b - 1");
+    let moves = legal_usi(&p);
+    assert!(moves.contains(&"9b9a+".to_string()) && !moves.contains(&"9b9a".to_string()));
+    assert!(moves.contains(&"8c9a+".to_string()) && !moves.contains(&"8c9a".to_string()));
+    let p = pos::<MiniShogi>("4k/P4/5/5/K4 b - 1");
+    let moves = legal_usi(&p);
+    assert!(moves.contains(&"5b5a+".to_string()) && !moves.contains(&"5b5a".to_string()));
+}
+
+#[test]
+fn no_move_leaves_the_king_in_check() {
+    // The bishop on 5g is pinned by the rook on 5a.
+    let p = pos::<Shogi>("k3r4/9/9/9/9/9/4B4/9/4K4 b - 1");
+    let moves = legal_usi(&p);
+    assert!(moves.iter().all(|m| !m.starts_with("5g")), "{moves:?}");
+}
+
+#[test]
+fn filters_on_hand_made_positions() {
+    use shogi_reach_engine::reach::stage::{failed_filter, Stage};
+    // Two Sente pawns on file 5.
+    let p = pos::<Shogi>("4k4/9/9/9/4P4/9/4P4/9/3K5 b - 1");
+    assert!(!rules::placement_ok(&p));
+    // A promoted pawn does not count.
+    let p = pos::<Shogi>("4k4/9/9/9/4+P4/9/4P4/9/3K5 b - 1");
+    assert!(rules::placement_ok(&p));
+    // Gote's knight on rank h is dead.
+    let p = pos::<Shogi>("4k4/9/9/9/9/9/9/n8/3K5 b - 1");
+    assert!(!rules::placement_ok(&p));
+    // Sente can capture Gote's king: king stage.
+    let p = pos::<MiniShogi>("k4/R4/5/5/2K2 b - 1");
+    assert!(rules::in_check(&p, shogi_reach_engine::Color::Gote));
+    // Mirror test: kings on file 3, Sente's rook on the right sorts first mirrored.
+    let left = pos::<MiniShogi>("2k2/5/R4/5/2K2 b - 1");
+    let right = pos::<MiniShogi>("2k2/5/4R/5/2K2 b - 1");
+    assert_ne!(rules::is_mirror_canonical(&left), rules::is_mirror_canonical(&right));
+    assert!(rules::is_mirror_canonical(&pos::<MiniShogi>("2k2/5/R3R/5/2K2 b - 1")), "symmetric kept");
+    assert_eq!(failed_filter(&pos::<MiniShogi>("k4/R4/5/5/2K2 b - 1")), Some(Stage::King));
+}

@@ -1,0 +1,408 @@
+//! The engine's API for the browser (wasm-bindgen). Every function takes the variant by name (`shogi`,
+//! `minishogi`), returns plain JS objects (serde-wasm-bindgen) and reports bad input as a thrown `Error`
+//! with the English message and, for the page to say it in its own language, `kind` and `params` (an
+//! [`EngineError`]); nothing here panics on user input.
+//!
+//! Two builds share this API: the threaded one (`+atomics`, wasm-bindgen-rayon's `initThreadPool` starts
+//! the rayon pool in Web Workers) and the plain one, whose `initThreadPool` does nothing, so rayon runs on
+//! the calling thread.
+
+mod engine_error;
+
+use crate::engine_error::EngineError;
+use serde::Serialize;
+use serde_json::json;
+use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::sfen::parse_setup;
+use shogi_reach_engine::board::variant::{Game, MiniShogi, Shogi, Variant};
+use shogi_reach_engine::estimate::files::FileError;
+use shogi_reach_engine::reach::prove::prove_with_progress;
+use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::why::diagnose;
+use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+
+#[cfg(target_feature = "atomics")]
+pub use wasm_bindgen_rayon::init_thread_pool;
+
+/// The plain build's stand-in for wasm-bindgen-rayon's `initThreadPool`: rayon then runs on the
+/// calling thread.
+#[cfg(not(target_feature = "atomics"))]
+#[wasm_bindgen(js_name = initThreadPool)]
+pub fn init_thread_pool(_threads: usize) -> js_sys::Promise {
+    js_sys::Promise::resolve(&JsValue::UNDEFINED)
+}
+
+/// Whether this build runs rayon on a pool of Web Workers (shared memory, `+atomics`).
+#[wasm_bindgen(js_name = isThreaded)]
+pub fn is_threaded() -> bool {
+    cfg!(target_feature = "atomics")
+}
+
+/// Evaluates `$body` with `$V` bound to the type of the game named `$name` (an unknown name is an error).
+macro_rules! with_variant {
+    ($name:expr, $V:ident => $body:expr) => {{
+        let game: Game = $name.parse().map_err(EngineError::from)?;
+        shogi_reach_engine::with_game!(game, $V => $body)
+    }};
+}
+
+/// The stages in pipeline order, `[{name, verdict, describe}]`: the front end's one source of stage names
+/// and their order (the funnel, verdicts, diagnostics).
+#[wasm_bindgen]
+pub fn stages() -> Result<JsValue, JsValue> {
+    let list: Vec<_> = Stage::ALL
+        .iter()
+        .map(|s| json!({ "name": s.name(), "verdict": s.verdict().name(), "describe": s.describe() }))
+        .collect();
+    Ok(to_js(&list)?)
+}
+
+/// One reusable search per variant and thread (a worker), so a search allocates only when it outgrows
+/// the previous ones.
+trait WithSearch: Variant {
+    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R;
+}
+
+thread_local! {
+    static SHOGI_SEARCH: RefCell<KkSearch<Shogi>> = RefCell::new(KkSearch::new());
+    static MINISHOGI_SEARCH: RefCell<KkSearch<MiniShogi>> = RefCell::new(KkSearch::new());
+}
+
+impl WithSearch for Shogi {
+    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
+        SHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+impl WithSearch for MiniShogi {
+    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
+        MINISHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
+    }
+}
+
+/// The most positions a browser search may generate: far beyond what a 4 GiB WebAssembly memory holds.
+const MAX_NODE_CAP: f64 = 1e9;
+
+/// A node cap from JavaScript: a whole number from 1 to [`MAX_NODE_CAP`] (a `u32` argument would wrap).
+fn node_cap(max_nodes: Option<f64>) -> Result<Option<usize>, EngineError> {
+    match max_nodes {
+        None => Ok(None),
+        Some(n) if n.fract() == 0.0 && (1.0..=MAX_NODE_CAP).contains(&n) => Ok(Some(n as usize)),
+        Some(n) => Err(EngineError::node_cap(n, MAX_NODE_CAP)),
+    }
+}
+
+fn to_js<T: Serialize + ?Sized>(value: &T) -> Result<JsValue, JsError> {
+    value
+        .serialize(&serde_wasm_bindgen::Serializer::json_compatible())
+        .map_err(|e| JsError::new(&e.to_string()))
+}
+
+fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, EngineError> {
+    serde_wasm_bindgen::from_value(value).map_err(EngineError::bad_argument)
+}
+
+/// The thrown `Error`: the English message, with `kind` and `params` (a plain object) as properties.
+impl From<EngineError> for JsValue {
+    fn from(e: EngineError) -> JsValue {
+        let error = js_sys::Error::new(&e.message);
+        let params = to_js(&e.params).unwrap_or(JsValue::NULL);
+        // Setting a property of a fresh Error cannot fail.
+        let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind.into());
+        let _ = js_sys::Reflect::set(&error, &"params".into(), &params);
+        error.into()
+    }
+}
+
+/// `{sfen, issues}`: the text as standard SFEN (null when it does not parse) and every rule it breaks
+/// (`[{rule, message, squares}]`, see [`diagnose::diagnose`]); a text that is no position (rule `sfen` or
+/// `setup`) has its [`EngineError`] as `error` (`{kind, message, params}`).
+#[wasm_bindgen]
+pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsValue> {
+    with_variant!(variant, V => {
+        let setup = parse_setup::<V>(text);
+        let sfen = setup.as_ref().ok().map(|s| s.to_sfen());
+        let error = match setup {
+            Err(e) => Some(EngineError::from(e)),
+            Ok(setup) => Position::try_from(setup).err().map(EngineError::from),
+        };
+        let issues: Vec<_> = V::with_search(|search| diagnose::diagnose::<V>(text, search))
+            .into_iter()
+            .map(|issue| {
+                let mut item = json!(issue);
+                if let (Some(e), "sfen" | "setup") = (&error, issue.rule.name()) {
+                    item["error"] = e.to_json();
+                }
+                item
+            })
+            .collect();
+        Ok(to_js(&json!({ "sfen": sfen, "issues": issues }))?)
+    })
+}
+
+/// Proves a position (SFEN, `startpos` or the reference's format) reachable or unreachable, exactly as
+/// `shogi-reach prove --json`. `progress(pops, nodes, bestH)` is called every 1024 pops; when it returns
+/// false the search stops with the verdict unknown. `maxNodes` caps the positions generated.
+#[wasm_bindgen]
+pub fn prove(
+    variant: &str,
+    text: &str,
+    max_nodes: Option<f64>,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let report = |p: shogi_reach_engine::reach::search::Progress| match &progress {
+            None => true,
+            Some(f) => f
+                .call3(&JsValue::NULL, &(p.pops as f64).into(), &(p.nodes as f64).into(), &p.best_h.into())
+                .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
+        };
+        let proof = V::with_search(|search| prove_with_progress(&pos, search, options, report));
+        Ok(to_js(&proof.to_json())?)
+    })
+}
+
+/// A complete game from the initial position to the position, verified by replay (as `shogi-reach
+/// proof-game --format json`, method best): the short search within `budgetScale` times the game's default
+/// budget of positions (default 1: the command line's default, so the same game; 0: the KK route only) and
+/// the KK route, the shorter game, with `method`, `shortest` and `lower_bound`. `progress(positions, ms)`
+/// is called during the short search; when it returns false the short search stops and the KK route is
+/// the fallback. Throws when there is no game (not proved reachable) with the reason.
+#[wasm_bindgen(js_name = proofGame)]
+pub fn proof_game(
+    variant: &str,
+    text: &str,
+    max_nodes: Option<f64>,
+    budget_scale: Option<f64>,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    let scale = match budget_scale {
+        None => 1.0,
+        Some(x) if x.is_finite() && (0.0..=1000.0).contains(&x) => x,
+        Some(x) => return Err(EngineError::budget_scale(x).into()),
+    };
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let started = js_sys::Date::now();
+        let keep_going = |positions: usize| match &progress {
+            None => true,
+            Some(f) => f
+                .call2(&JsValue::NULL, &(positions as f64).into(), &(js_sys::Date::now() - started).into())
+                .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
+        };
+        // One thread (the page's engine worker has one): the same game as the command line's two.
+        let default = ShortBudget::of::<V>();
+        let short = ShortBudget { weighed: (default.weighed as f64 * scale) as usize, threads: 1 };
+        let game = V::with_search(|search| build_proof_game(&pos, search, options, Choice::Best, short, keep_going))
+            .map_err(EngineError::from)?;
+        Ok(to_js(&game.to_json())?)
+    })
+}
+
+/// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format
+/// [`shogi_reach_engine::records::read`] knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format): `{variant,
+/// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it. Throws
+/// the reason, with its line, when the record cannot be read.
+#[wasm_bindgen(js_name = parseRecord)]
+pub fn parse_record(data: JsValue) -> Result<JsValue, JsValue> {
+    let read = match data.as_string() {
+        Some(text) => shogi_reach_engine::records::read_text(&text),
+        None => {
+            let bytes: js_sys::Uint8Array = data.dyn_into().map_err(|_| {
+                EngineError::new(
+                    "record-input-type",
+                    "parseRecord takes a string or a Uint8Array",
+                    json!(null),
+                )
+            })?;
+            shogi_reach_engine::records::text::check_size(bytes.length() as usize)
+                .and_then(|()| shogi_reach_engine::records::read(&bytes.to_vec()))
+        }
+    };
+    let record = read.map_err(EngineError::from)?;
+    Ok(to_js(&record.to_json())?)
+}
+
+/// Every legal last move of a position, as `shogi-reach predecessors --json`: `{moves, predecessors,
+/// last_moves: [{usi, japanese, kif, piece, before: [{captured, sfen}]}]}`.
+#[wasm_bindgen]
+pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let moves = shogi_reach_engine::reach::retro::last_moves(&pos, shogi_reach_engine::reach::retro::Filter::default());
+        Ok(to_js(&shogi_reach_engine::reach::retro::to_json(&moves))?)
+    })
+}
+
+/// Why a position is unreachable, as `shogi-reach explain --json`: a certificate checked before it is
+/// returned (`{stage, verdict, issues | prev | positions, depth, tree, deepest_line}`).
+#[wasm_bindgen]
+pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsValue> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let explanation = V::with_search(|search| shogi_reach_engine::why::explanation::explain(&pos, search, options))
+            .map_err(EngineError::from)?;
+        Ok(to_js(&explanation.to_json())?)
+    })
+}
+
+// estimate runs and shards: chunks tallied per block, reports in the command line's file format, shard
+// files merged and checked by the same code as `shogi-reach merge` (shogi_reach_engine::estimate::files).
+
+/// Classifies samples `start..end` of `seed` (as `shogi-reach estimate`, on the thread pool when there is
+/// one), tallied per verification block: `{blocks: [{start, end, tally}], reachable: [{index, sfen}]}`
+/// with up to `keep` reachable samples (see [`shogi_reach_engine::estimate::blocks`]).
+#[wasm_bindgen(js_name = estimateBlocks)]
+pub fn estimate_blocks(
+    variant: &str,
+    seed: u64,
+    start: u64,
+    end: u64,
+    max_nodes: Option<f64>,
+    keep: u32,
+) -> Result<JsValue, JsValue> {
+    if start > end {
+        let message = format!("empty sample range {start}..{end}");
+        return Err(EngineError::new("sample-range", message, json!({ "start": start, "end": end })).into());
+    }
+    with_variant!(variant, V => {
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
+        let (blocks, kept) =
+            shogi_reach_engine::estimate::blocks::run_by_block_keeping::<V>(seed, start..end, options, keep as usize);
+        let reachable: Vec<_> = kept.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
+        Ok(to_js(&json!({ "blocks": blocks, "reachable": reachable }))?)
+    })
+}
+
+/// The report (as `shogi-reach estimate --json` writes it: the file text) of a run of `samples` samples
+/// that has done the per-block tallies `blocks` (`[{start, end, tally}]`, in any order). Throws when they
+/// overlap, lie beyond the run or do not add up.
+#[wasm_bindgen(js_name = reportFromBlocks)]
+pub fn report_from_blocks(
+    variant: &str,
+    seed: u64,
+    samples: u64,
+    max_nodes: Option<f64>,
+    blocks: JsValue,
+) -> Result<String, JsValue> {
+    let blocks: Vec<shogi_reach_engine::estimate::tally::BlockTally> = from_js(blocks)?;
+    with_variant!(variant, V => {
+        let report = shogi_reach_engine::estimate::files::report_from_blocks::<V>(seed, samples, node_cap(max_nodes)?, blocks)
+            .map_err(|problem| FileError::Shard { file: String::new(), problem, other: None })
+            .map_err(EngineError::from)?;
+        Ok(shogi_reach_engine::estimate::files::to_file_text(&report))
+    })
+}
+
+/// The most bytes of a report file the browser reads (a shard file merged): 64 MiB, the per-block tallies
+/// of about 110 000 blocks, 7 × 10^9 samples (a report carries about 0.6 KB per block of 65 536 samples).
+pub const MAX_REPORT_BYTES: usize = 64 << 20;
+
+/// `{record, report}`: the most bytes of a game record and of a report file the engine reads, which the
+/// page checks against a file's size before it reads any of it.
+#[wasm_bindgen(js_name = fileLimits)]
+pub fn file_limits() -> Result<JsValue, JsValue> {
+    let limits =
+        json!({ "record": shogi_reach_engine::records::error::MAX_RECORD_BYTES, "report": MAX_REPORT_BYTES });
+    Ok(to_js(&limits)?)
+}
+
+/// Refuses a report file (called `name`) of more than [`MAX_REPORT_BYTES`].
+fn check_report_size(name: &str, text: &str) -> Result<(), EngineError> {
+    if text.len() <= MAX_REPORT_BYTES {
+        return Ok(());
+    }
+    Err(EngineError::report_too_large(name, text.len(), MAX_REPORT_BYTES))
+}
+
+/// A report file read and checked on its own (`name` names it in errors): the report as an object, its
+/// seed as a decimal string (JavaScript numbers cannot hold every `u64`; a count that JavaScript cannot
+/// hold exactly is refused).
+#[wasm_bindgen(js_name = readReport)]
+pub fn read_report(name: &str, text: &str) -> Result<JsValue, JsValue> {
+    check_report_size(name, text)?;
+    let report = shogi_reach_engine::estimate::files::read_checked(name, text).map_err(EngineError::from)?;
+    Ok(report_object(&report)?)
+}
+
+/// Report files (`names[i]` is the name of `texts[i]`) merged as `shogi-reach merge` merges them, with
+/// its checks: `{report, text}`, the merged report as an object (seed as a string) and as a file's text.
+/// Throws the first problem, naming its file.
+#[wasm_bindgen(js_name = mergeReports)]
+pub fn merge_reports(names: Vec<String>, texts: Vec<String>) -> Result<JsValue, JsValue> {
+    if names.len() != texts.len() {
+        return Err(EngineError::bad_argument("mergeReports takes one name per text").into());
+    }
+    for (name, text) in names.iter().zip(&texts) {
+        check_report_size(name, text)?;
+    }
+    let files: Vec<(String, String)> = names.into_iter().zip(texts).collect();
+    let merged = shogi_reach_engine::estimate::files::merge_files(&files).map_err(EngineError::from)?;
+    let report = report_object(&merged)?;
+    let text = shogi_reach_engine::estimate::files::to_file_text(&merged);
+    js_sys::Reflect::set(&report, &"text".into(), &text.into()).map_err(|_| JsError::new("set text"))?;
+    Ok(report)
+}
+
+fn report_object(report: &shogi_reach_engine::estimate::Report) -> Result<JsValue, JsError> {
+    let mut value = serde_json::to_value(report).map_err(|e| JsError::new(&e.to_string()))?;
+    value["seed"] = report.seed.to_string().into();
+    to_js(&value)
+}
+
+/// How many of a report's `n` blocks the page recomputes before it trusts the report (a shard file
+/// merged, a saved run resumed), drawn at random: [`shogi_reach_engine::estimate::blocks::blocks_to_verify`], so that a report
+/// with 1 % of its blocks forged passes with a chance of at most 1 %.
+#[wasm_bindgen(js_name = blocksToVerify)]
+pub fn blocks_to_verify(n: u32) -> u32 {
+    shogi_reach_engine::estimate::blocks::blocks_to_verify(n as usize) as u32
+}
+
+/// The running estimate over per-block tallies (`blocks`: `[{start, end, tally}]`, in any order) taken
+/// in sample order, as the page's plot draws it: `[{done, reachable, low, high}]` after every block, or
+/// after evenly spaced ones when there are more than `points` (the last always). A saved run's plot is
+/// recomputed so from its blocks, never read from what was stored.
+#[wasm_bindgen(js_name = runningEstimate)]
+pub fn running_estimate(variant: &str, blocks: JsValue, points: u32) -> Result<JsValue, JsValue> {
+    let mut blocks: Vec<shogi_reach_engine::estimate::tally::BlockTally> = from_js(blocks)?;
+    blocks.sort_by_key(|b| b.start);
+    let every = blocks.len().div_ceil(points.max(1) as usize).max(1);
+    with_variant!(variant, V => {
+        let mut tally = shogi_reach_engine::estimate::Tally::default();
+        let mut out = Vec::new();
+        for (i, b) in blocks.iter().enumerate() {
+            tally.merge(&b.tally).map_err(EngineError::from)?;
+            if (i + 1) % every != 0 && i + 1 != blocks.len() {
+                continue;
+            }
+            if let Some(e) = tally.estimate::<V>() {
+                out.push(json!({ "done": tally.samples, "reachable": e.reachable, "low": e.low, "high": e.high }));
+            }
+        }
+        Ok(to_js(&out)?)
+    })
+}
+
+/// Part `k` (0-based) of `m` of the samples `0..samples`, `[start, end]`, exactly as `shogi-reach
+/// estimate --shard K/M` runs it.
+#[wasm_bindgen(js_name = shardRange)]
+pub fn shard_range(samples: u64, k: u64, m: u64) -> Result<Vec<f64>, JsError> {
+    let r = shogi_reach_engine::estimate::try_shard_range(samples, k, m)
+        .map_err(|e| JsError::new(&e.to_string()))?;
+    Ok(vec![r.start as f64, r.end as f64])
+}
+
+/// The samples an estimate needs for `digits` significant digits at 3σ, judged from the running p̂ (as
+/// `shogi-reach estimate --target-digits`); undefined without a p̂ to plan from.
+#[wasm_bindgen(js_name = samplesForDigits)]
+pub fn samples_for_digits(p_hat: f64, candidates: &str, digits: u32) -> Option<f64> {
+    let candidates: f64 = candidates.parse().ok()?;
+    shogi_reach_engine::estimate::plan::samples_for_digits(p_hat, candidates, digits)
+}
