@@ -38,22 +38,7 @@ impl Run for Estimate {
         let spec =
             RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
         let pool = self.pool()?;
-        let done = match &self.resume {
-            Some(path) => {
-                let done = checkpoint::resume::<V>(path, &spec)?;
-                let report = done.report::<V>(&spec);
-                let checked = pool
-                    .install(|| verify_random::<V>(&report, self.verify))
-                    .map_err(|m| format!("{}: {m}", path.display()))?;
-                eprintln!(
-                    "shogi-reach: verified {checked} of the {} blocks of {}",
-                    report.blocks.len(),
-                    path.display()
-                );
-                done
-            }
-            None => Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start },
-        };
+        let done = self.start::<V>(&spec, &pool)?;
         let file = self.checkpoint.clone().or_else(|| self.resume.clone());
         let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every)).transpose()?;
         checkpoint::catch_interrupts()?;
@@ -66,21 +51,7 @@ impl Run for Estimate {
         }
         let rate = (at - started.1) as f64 / started.0.elapsed().as_secs_f64().max(1e-9);
         let plan = self.target_digits.map(|digits| Plan::new(&report, digits, rate));
-        let mut out = Output::new();
-        if let (true, Some(plan)) = (self.json, &plan) {
-            // (A `Value` sorts its keys; only a report with a plan is written through one.)
-            let mut value = serde_json::to_value(&report).expect("JSON of a report");
-            value["plan"] = serde_json::to_value(plan).expect("JSON of a plan");
-            out.line(serde_json::to_string_pretty(&value).expect("JSON of a report"))?;
-        } else if self.json {
-            out.text(&report_text(&report, true))?;
-        } else {
-            out.text(&report_text(&report, false))?;
-            if let Some(plan) = &plan {
-                out.text(&plan.to_text())?;
-            }
-        }
-        out.finish()?;
+        self.print(&report, plan.as_ref())?;
         if at < spec.range.end {
             let hint = match &saver {
                 Some(s) => format!("continue with --resume {}", s.path().display()),
@@ -98,6 +69,43 @@ impl Run for Estimate {
 }
 
 impl Estimate {
+    /// Where the run starts: the `--resume` checkpoint (its blocks verified first), or nothing done.
+    fn start<V: Ranked>(&self, spec: &RunSpec, pool: &rayon::ThreadPool) -> Result<Done> {
+        let Some(path) = &self.resume else {
+            return Ok(Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start });
+        };
+        let done = checkpoint::resume::<V>(path, spec)?;
+        let report = done.report::<V>(spec);
+        let checked = pool
+            .install(|| verify_random::<V>(&report, self.verify))
+            .map_err(|m| format!("{}: {m}", path.display()))?;
+        eprintln!(
+            "shogi-reach: verified {checked} of the {} blocks of {}",
+            report.blocks.len(),
+            path.display()
+        );
+        Ok(done)
+    }
+
+    /// Prints the report (text or `--json`) and the plan of `--target-digits`.
+    fn print(&self, report: &Report, plan: Option<&Plan>) -> Result<()> {
+        let mut out = Output::new();
+        if let (true, Some(plan)) = (self.json, plan) {
+            // (A `Value` sorts its keys; only a report with a plan is written through one.)
+            let mut value = serde_json::to_value(report).expect("JSON of a report");
+            value["plan"] = serde_json::to_value(plan).expect("JSON of a plan");
+            out.line(serde_json::to_string_pretty(&value).expect("JSON of a report"))?;
+        } else if self.json {
+            out.text(&report_text(report, true))?;
+        } else {
+            out.text(&report_text(report, false))?;
+            if let Some(plan) = plan {
+                out.text(&plan.to_text())?;
+            }
+        }
+        out.finish()
+    }
+
     /// The thread pool of `--threads` (default: all cores).
     fn pool(&self) -> Result<rayon::ThreadPool> {
         let mut pool = rayon::ThreadPoolBuilder::new();
@@ -140,7 +148,7 @@ impl Estimate {
             for b in &blocks {
                 done.tally.merge(&b.tally).map_err(|e| e.to_string())?;
             }
-            estimate::tally::append(&mut done.blocks, blocks);
+            estimate::ranges::append_blocks(&mut done.blocks, blocks);
             done.at = end;
             bar.set_position(done.at - range.start);
             bar.set_message(format!("reachable {}", done.tally.count(Stage::Ok)));

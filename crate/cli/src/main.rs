@@ -28,28 +28,28 @@ struct Cli {
 enum Command {
     /// Print |P_K|, the number of K-canonical candidate positions.
     Count {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
     },
     /// Print the position (SFEN) of each rank; ranks from standard input when none are given.
     Unrank {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         #[arg(allow_hyphen_values = true)]
         ranks: Vec<String>,
     },
     /// Print the rank of a position (SFEN, or the reference's `board[hands] w` format).
     Rank {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         /// The position; its fields may be given as separate arguments.
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
     /// Count the leaves of the legal move tree (start position when no SFEN is given).
     Perft {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         /// Plies, at most 10.
         #[arg(long)]
         depth: u32,
@@ -62,8 +62,8 @@ enum Command {
     /// Classify ranks from standard input, one TSV line each:
     /// rank, sfen, stage, n_prev, search_pops, search_nodes, path_plies, goal_sfen (or maxdepth=D).
     Classify {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         /// The most distinct positions a search may generate, the sample's own included; one that needs more
         /// is `unknown` (at least 1).
         #[arg(long, value_parser = parse_node_cap)]
@@ -88,75 +88,9 @@ enum Command {
     /// A complete game from the initial position to a reachable position, verified by replaying it: the
     /// short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
     /// position the backward search reached, then the search path), whichever is shorter.
-    ProofGame {
-        /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
-        #[arg(long)]
-        variant: Option<Game>,
-        /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
-        #[arg(long, value_enum, default_value = "usi")]
-        format: commands::GameFormat,
-        /// best (the shorter of the short search's and the KK route's), short or kk.
-        #[arg(long, value_enum, default_value = "best")]
-        method: commands::GameMethod,
-        /// The most positions the short search's backward searches may weigh against its bound, in all;
-        /// each forward guide may weigh 4 times as many (default: Shogi 40 000, Mini Shogi 80 000, at most
-        /// about 2 s on a 2-core machine). Counted in positions, not time: the same game on every machine.
-        #[arg(long, value_name = "N", value_parser = parse_node_cap)]
-        budget_positions: Option<usize>,
-        /// Also stop the short search after this many milliseconds: the game then depends on the machine.
-        #[arg(long)]
-        budget_ms: Option<u64>,
-        /// 2: the two forward guides search side by side; 1: one after the other (the same game).
-        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
-        threads: u8,
-        /// The most distinct positions the backward search may generate (the position's own included).
-        #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
-        max_nodes: usize,
-        #[command(flatten)]
-        from: RecordArgs,
-        #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
-        sfen: Vec<String>,
-    },
+    ProofGame(ProofGameArgs),
     /// Estimate the number of reachable positions from uniformly sampled ranks.
-    Estimate {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
-        /// Samples of the whole run (at least 1).
-        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-        samples: u64,
-        #[arg(long)]
-        seed: u64,
-        /// Worker threads, 1 to 1024 (default: all cores).
-        #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
-        threads: Option<u16>,
-        /// Run only part K of M (0-based) of the samples; merge the parts with `merge`.
-        #[arg(long, value_parser = parse_shard)]
-        shard: Option<(u64, u64)>,
-        /// The most distinct positions a search may generate, the sample's own included; one that needs more
-        /// counts as `unknown` (at least 1).
-        #[arg(long, value_parser = parse_node_cap)]
-        max_nodes: Option<usize>,
-        #[arg(long)]
-        json: bool,
-        /// Save the progress to this file as the run goes (a valid report of the samples done) and on
-        /// SIGINT/SIGTERM.
-        #[arg(long)]
-        checkpoint: Option<std::path::PathBuf>,
-        /// Seconds between checkpoints.
-        #[arg(long, default_value_t = 60)]
-        checkpoint_every: u64,
-        /// Continue the run of this checkpoint (same game, seed, samples, shard and node cap), saving to it,
-        /// after recomputing some of its blocks (--verify).
-        #[arg(long)]
-        resume: Option<std::path::PathBuf>,
-        /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (the
-        /// default: enough to catch a checkpoint with 1 % of its blocks forged with probability 0.99).
-        #[arg(long, value_name = "K|auto", requires = "resume", value_parser = parse_verify)]
-        verify: Option<VerifyCount>,
-        /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=15))]
-        target_digits: Option<u32>,
-    },
+    Estimate(EstimateArgs),
     /// Merge shard results (JSON from `estimate --json`) into one estimate.
     Merge {
         #[arg(long)]
@@ -171,8 +105,8 @@ enum Command {
     },
     /// Print uniformly drawn ranks: sample i of a seed is the same everywhere (ChaCha8, stream i).
     Sample {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         #[arg(long, default_value_t = 1)]
         count: u64,
         #[arg(long)]
@@ -184,8 +118,8 @@ enum Command {
     /// List every legal last move of a position (un-moves, un-promotions, un-captures, un-drops), each
     /// with the positions before it.
     Predecessors {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         #[arg(long)]
         json: bool,
         /// Only the moves of this kind of piece (a letter: K R B G S N L P).
@@ -199,8 +133,8 @@ enum Command {
     },
     /// Explain why a position is unreachable, with a certificate checked before it is printed.
     Explain {
-        #[arg(long, default_value = "shogi")]
-        variant: Game,
+        #[command(flatten)]
+        game: GameArg,
         #[arg(long)]
         json: bool,
         /// The most distinct positions the backward search may generate, the position's own included; one
@@ -210,6 +144,85 @@ enum Command {
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
+}
+
+/// `--variant`: the game, Shogi unless named.
+#[derive(clap::Args)]
+struct GameArg {
+    #[arg(long, default_value = "shogi")]
+    variant: Game,
+}
+
+#[derive(clap::Args)]
+struct ProofGameArgs {
+    /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+    #[arg(long)]
+    variant: Option<Game>,
+    /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
+    #[arg(long, value_enum, default_value = "usi")]
+    format: commands::GameFormat,
+    /// best (the shorter of the short search's and the KK route's), short or kk.
+    #[arg(long, value_enum, default_value = "best")]
+    method: commands::GameMethod,
+    /// The most positions the short search's backward searches may weigh against its bound, in all;
+    /// each forward guide may weigh 4 times as many (default: Shogi 40 000, Mini Shogi 80 000, at most
+    /// about 2 s on a 2-core machine). Counted in positions, not time: the same game on every machine.
+    #[arg(long, value_name = "N", value_parser = parse_node_cap)]
+    budget_positions: Option<usize>,
+    /// Also stop the short search after this many milliseconds: the game then depends on the machine.
+    #[arg(long)]
+    budget_ms: Option<u64>,
+    /// 2: the two forward guides search side by side; 1: one after the other (the same game).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    threads: u8,
+    /// The most distinct positions the backward search may generate (the position's own included).
+    #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
+    max_nodes: usize,
+    #[command(flatten)]
+    from: RecordArgs,
+    #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
+    sfen: Vec<String>,
+}
+
+#[derive(clap::Args)]
+struct EstimateArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Samples of the whole run (at least 1).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    samples: u64,
+    #[arg(long)]
+    seed: u64,
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    /// Run only part K of M (0-based) of the samples; merge the parts with `merge`.
+    #[arg(long, value_parser = parse_shard)]
+    shard: Option<(u64, u64)>,
+    /// The most distinct positions a search may generate, the sample's own included; one that needs more
+    /// counts as `unknown` (at least 1).
+    #[arg(long, value_parser = parse_node_cap)]
+    max_nodes: Option<usize>,
+    #[arg(long)]
+    json: bool,
+    /// Save the progress to this file as the run goes (a valid report of the samples done) and on
+    /// SIGINT/SIGTERM.
+    #[arg(long)]
+    checkpoint: Option<std::path::PathBuf>,
+    /// Seconds between checkpoints.
+    #[arg(long, default_value_t = 60)]
+    checkpoint_every: u64,
+    /// Continue the run of this checkpoint (same game, seed, samples, shard and node cap), saving to it,
+    /// after recomputing some of its blocks (--verify).
+    #[arg(long)]
+    resume: Option<std::path::PathBuf>,
+    /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (the
+    /// default: enough to catch a checkpoint with 1 % of its blocks forged with probability 0.99).
+    #[arg(long, value_name = "K|auto", requires = "resume", value_parser = parse_verify)]
+    verify: Option<VerifyCount>,
+    /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=15))]
+    target_digits: Option<u32>,
 }
 
 /// `--record FILE [--ply N]`: the position from a game record instead of the command line.
@@ -246,88 +259,73 @@ fn main() -> ExitCode {
 }
 
 fn run(command: Command) -> run::Result<()> {
-    let exact = |max_nodes| SearchOptions { max_nodes, lazy_captures: false };
     match command {
-        Command::Count { variant } => dispatch(variant, commands::Count),
-        Command::Unrank { variant, ranks } => dispatch(variant, commands::Unrank(ranks)),
-        Command::Rank { variant, sfen } => dispatch(variant, commands::RankOf(sfen.join(" "))),
-        Command::Perft { variant, depth, divide, sfen } => {
-            dispatch(variant, commands::Perft { depth, divide, sfen: sfen.join(" ") })
+        Command::Count { game } => dispatch(game.variant, commands::Count),
+        Command::Unrank { game, ranks } => dispatch(game.variant, commands::Unrank(ranks)),
+        Command::Rank { game, sfen } => dispatch(game.variant, commands::RankOf(sfen.join(" "))),
+        Command::Perft { game, depth, divide, sfen } => {
+            dispatch(game.variant, commands::Perft { depth, divide, sfen: sfen.join(" ") })
         }
-        Command::Sample { variant, count, seed, start } => {
-            dispatch(variant, commands::Sample { count, seed, start })
+        Command::Sample { game, count, seed, start } => {
+            dispatch(game.variant, commands::Sample { count, seed, start })
         }
-        Command::Classify { variant, max_nodes } => {
-            dispatch(variant, commands::Classify { options: exact(max_nodes) })
+        Command::Classify { game, max_nodes } => {
+            dispatch(game.variant, commands::Classify { options: exact(max_nodes) })
         }
         Command::Prove { variant, json, max_nodes, from, sfen } => {
             let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
             dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source })
         }
-        Command::ProofGame {
-            variant,
-            format,
-            method,
-            budget_positions,
-            budget_ms,
-            threads,
-            max_nodes,
-            from,
-            sfen,
-        } => {
-            let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
-            let time_limit = budget_ms.map(std::time::Duration::from_millis);
-            let options = exact(Some(max_nodes));
-            let threads = threads.into();
-            dispatch(
-                game,
-                commands::ProofGame {
-                    format,
-                    method,
-                    budget_positions,
-                    threads,
-                    time_limit,
-                    options,
-                    source,
-                },
-            )
-        }
-        Command::Estimate {
-            variant,
-            samples,
-            seed,
-            threads,
-            shard,
-            max_nodes,
-            json,
-            checkpoint,
-            checkpoint_every,
-            resume,
-            verify,
-            target_digits,
-        } => dispatch(
-            variant,
-            estimate::Estimate {
-                samples,
-                seed,
-                threads: threads.map(usize::from),
-                shard,
-                options: SearchOptions { max_nodes, lazy_captures: true },
-                json,
-                checkpoint,
-                checkpoint_every: std::time::Duration::from_secs(checkpoint_every),
-                resume,
-                verify: verify.unwrap_or_default(),
-                target_digits,
-            },
-        ),
+        Command::ProofGame(args) => args.run(),
+        Command::Estimate(args) => args.run(),
         Command::Merge { json, verify, files } => merge_files(json, verify, &files),
-        Command::Predecessors { variant, json, piece, square, sfen } => {
-            dispatch(variant, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
+        Command::Predecessors { game, json, piece, square, sfen } => {
+            dispatch(game.variant, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
         }
-        Command::Explain { variant, json, max_nodes, sfen } => {
-            dispatch(variant, retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") })
-        }
+        Command::Explain { game, json, max_nodes, sfen } => dispatch(
+            game.variant,
+            retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
+        ),
+    }
+}
+
+/// The backward search's options for one position: the node cap, captures searched eagerly.
+fn exact(max_nodes: Option<usize>) -> SearchOptions {
+    SearchOptions { max_nodes, lazy_captures: false }
+}
+
+impl ProofGameArgs {
+    fn run(self) -> run::Result<()> {
+        let (game, source) = Source::choose(self.variant, self.sfen, self.from.record, self.from.ply)?;
+        let command = commands::ProofGame {
+            format: self.format,
+            method: self.method,
+            budget_positions: self.budget_positions,
+            threads: self.threads.into(),
+            time_limit: self.budget_ms.map(std::time::Duration::from_millis),
+            options: exact(Some(self.max_nodes)),
+            source,
+        };
+        dispatch(game, command)
+    }
+}
+
+impl EstimateArgs {
+    fn run(self) -> run::Result<()> {
+        let command = estimate::Estimate {
+            samples: self.samples,
+            seed: self.seed,
+            threads: self.threads.map(usize::from),
+            shard: self.shard,
+            options: SearchOptions { max_nodes: self.max_nodes, lazy_captures: true },
+            json: self.json,
+            checkpoint: self.checkpoint,
+            checkpoint_every: std::time::Duration::from_secs(self.checkpoint_every),
+            resume: self.resume,
+            verify: self.verify.unwrap_or_default(),
+            target_digits: self.target_digits,
+        };
+        dispatch(self.game.variant, command)
     }
 }
 
