@@ -4,8 +4,8 @@
 
 use shogi_reach_engine::estimate::blocks::run_by_block;
 use shogi_reach_engine::estimate::{
-    merge_reports, run_range, Estimate, MergeError, Report, ShardProblem, Tally, TallyOverflow, TallyProblem,
-    REPORT_FORMAT, TRACED_BACK_ROWS,
+    merge_reports, run_range, MergeError, ReachableEstimate, Report, ShardProblem, Tally, TallyOverflow,
+    TallyProblem, REPORT_FORMAT, TRACED_BACK_ROWS,
 };
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::reach::stage::Stage;
@@ -73,7 +73,7 @@ fn consistent_shards_merge_to_the_whole_run() {
     // Derived fields are recomputed, not read.
     reversed[0].funnel.clear();
     reversed[0].candidates = "42".into();
-    reversed[0].estimate = Estimate::UNDEFINED;
+    reversed[0].estimate = ReachableEstimate::UNDEFINED;
     assert_eq!(&merge_reports::<MiniShogi>(&reversed).unwrap(), whole);
     assert_eq!(merge_reports::<MiniShogi>(&[]), Err(MergeError::Empty));
 }
@@ -306,7 +306,7 @@ fn empty_ranges_and_zero_samples() {
     // No samples: no estimate (undefined, NaN; `null` in JSON), not an interval [0, 0].
     assert_eq!(Tally::default().estimate::<MiniShogi>(), None);
     assert!(!empty.estimate.is_defined());
-    assert_eq!(empty.estimate, Estimate::UNDEFINED);
+    assert_eq!(empty.estimate, ReachableEstimate::UNDEFINED);
     let json = serde_json::to_value(&empty).unwrap();
     assert_eq!(json["estimate"]["p_hat"], serde_json::Value::Null);
     assert_eq!(json["estimate"]["low"], serde_json::Value::Null);

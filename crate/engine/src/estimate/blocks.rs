@@ -3,14 +3,14 @@
 //! ranges), and `merge --verify K` recomputes K blocks of every shard, chosen at random, and compares.
 
 use crate::board::position::Position;
+use crate::estimate::ranges::append_blocks;
 use crate::estimate::report::Report;
-use crate::estimate::run::{run_job, run_job_until};
-use crate::estimate::tally::{append, BlockTally, Tally, BLOCK};
+use crate::estimate::run::{keep_lowest, run_job, JOB};
+use crate::estimate::tally::{BlockTally, BLOCK};
 use crate::ranking::rank::Ranked;
 use crate::ranking::sample::RankSampler;
 use crate::reach::search::SearchOptions;
 use rayon::prelude::*;
-use std::collections::BTreeMap;
 use std::ops::Range;
 
 /// The samples `indices` in jobs of 64 (in parallel, like [`crate::estimate::run_range`]), tallied per
@@ -29,19 +29,8 @@ pub fn run_by_block_until<V: Ranked>(
     options: SearchOptions,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> (Vec<BlockTally>, u64) {
-    let sampler = RankSampler::<V>::new(seed);
-    let jobs: Vec<Range<u64>> = pieces(indices.clone(), 64).collect();
-    let tallies: Vec<Option<Tally>> = jobs
-        .par_iter()
-        .map(|r| run_job_until(&sampler, r.clone(), options, 0, stop).map(|b| b.tally))
-        .collect();
-    let mut blocks = Vec::new();
-    let mut end = indices.start;
-    for (r, tally) in jobs.into_iter().zip(tallies).map_while(|(r, t)| Some((r, t?))) {
-        end = r.end;
-        append(&mut blocks, vec![BlockTally { start: r.start, end: r.end, tally }]);
-    }
-    (blocks, end)
+    let run = run_blocks::<V>(seed, indices, options, 0, stop);
+    (run.blocks, run.end)
 }
 
 /// [`run_by_block`], also keeping up to `keep` reachable samples (those with the lowest indices, so the
@@ -52,42 +41,40 @@ pub fn run_by_block_keeping<V: Ranked>(
     options: SearchOptions,
     keep: usize,
 ) -> (Vec<BlockTally>, Vec<(u64, Position<V>)>) {
-    let sampler = RankSampler::<V>::new(seed);
-    let jobs: Vec<Range<u64>> = pieces(indices, 64).collect();
-    let (by_block, mut reachable) = jobs
-        .into_par_iter()
-        .map(|r| {
-            let batch = run_job(&sampler, r.clone(), options, keep);
-            ((r.start / BLOCK, r, batch.tally), batch.reachable)
-        })
-        .fold(
-            || (BTreeMap::new(), Vec::new()),
-            |(map, mut kept), (piece, more)| {
-                keep_lowest(&mut kept, more, keep);
-                (add_to_blocks(map, piece), kept)
-            },
-        )
-        .reduce(
-            || (BTreeMap::new(), Vec::new()),
-            |(mut a, mut kept), (b, more)| {
-                for (k, (r, t)) in b {
-                    add_into(&mut a, k, r, t);
-                }
-                keep_lowest(&mut kept, more, keep);
-                (a, kept)
-            },
-        );
-    keep_lowest(&mut reachable, Vec::new(), keep);
-    let blocks =
-        by_block.into_values().map(|(r, tally)| BlockTally { start: r.start, end: r.end, tally }).collect();
-    (blocks, reachable)
+    let run = run_blocks::<V>(seed, indices, options, keep, &|| false);
+    (run.blocks, run.reachable)
 }
 
-/// Adds `more` to `kept`, keeping the `keep` with the lowest indices, in order.
-fn keep_lowest<P>(kept: &mut Vec<(u64, P)>, more: Vec<(u64, P)>, keep: usize) {
-    kept.extend(more);
-    kept.sort_by_key(|&(i, _)| i);
-    kept.truncate(keep);
+/// What [`run_blocks`] did: the blocks of the jobs done from the start on without a gap, where they end,
+/// and the reachable samples kept.
+struct BlockRun<V: Ranked> {
+    blocks: Vec<BlockTally>,
+    end: u64,
+    reachable: Vec<(u64, Position<V>)>,
+}
+
+/// The samples `indices` in jobs of [`JOB`] that never cross a block boundary, in parallel, until `stop()`,
+/// keeping up to `keep` reachable samples (those with the lowest indices).
+fn run_blocks<V: Ranked>(
+    seed: u64,
+    indices: Range<u64>,
+    options: SearchOptions,
+    keep: usize,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> BlockRun<V> {
+    let sampler = RankSampler::<V>::new(seed);
+    let jobs: Vec<Range<u64>> = pieces(indices.clone(), JOB).collect();
+    let batches: Vec<_> =
+        jobs.par_iter().map(|r| run_job(&sampler, r.clone(), options, keep, stop)).collect();
+    let mut run = BlockRun { blocks: Vec::new(), end: indices.start, reachable: Vec::new() };
+    for (r, batch) in jobs.into_iter().zip(batches).map_while(|(r, b)| Some((r, b?))) {
+        run.end = r.end;
+        append_blocks(&mut run.blocks, vec![BlockTally { start: r.start, end: r.end, tally: batch.tally }]);
+        if !batch.reachable.is_empty() {
+            keep_lowest(&mut run.reachable, batch.reachable, keep);
+        }
+    }
+    run
 }
 
 /// `indices` cut into pieces of at most `size` that never cross a block boundary.
@@ -102,19 +89,6 @@ fn pieces(indices: Range<u64>, size: u64) -> impl Iterator<Item = Range<u64>> {
             piece
         })
     })
-}
-
-type ByBlock = BTreeMap<u64, (Range<u64>, Tally)>;
-
-fn add_to_blocks(mut map: ByBlock, (block, r, t): (u64, Range<u64>, Tally)) -> ByBlock {
-    add_into(&mut map, block, r, t);
-    map
-}
-
-fn add_into(map: &mut ByBlock, block: u64, r: Range<u64>, t: Tally) {
-    let entry = map.entry(block).or_insert((r.clone(), Tally::default()));
-    entry.0 = entry.0.start.min(r.start)..entry.0.end.max(r.end);
-    entry.1.merge(&t).expect("a block's tally fits in 64 bits");
 }
 
 /// The share of forged blocks that verification must catch, and the chance it may miss them.
@@ -173,6 +147,7 @@ pub fn verify<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::estimate::tally::Tally;
 
     #[test]
     fn blocks_keep_the_lowest_reachable_samples_as_run_range_keeping_does() {

@@ -3,9 +3,9 @@
 //! `merge` and the browser's shard merge both go through here, so a shard file means the same to both.
 
 use crate::board::variant::{Game, UnknownGame};
+use crate::estimate::ranges::{append_blocks, push_joined};
 use crate::estimate::report::{MergeError, Report, ShardProblem};
-use crate::estimate::tally::Tally;
-use crate::estimate::tally::{append, BlockTally};
+use crate::estimate::tally::{BlockTally, Tally};
 use crate::ranking::rank::Ranked;
 
 /// The report of a run of `samples` samples (of `seed`, node cap `max_nodes`) that has done the samples
@@ -22,21 +22,19 @@ pub fn report_from_blocks<V: Ranked>(
     let mut ranges: Vec<[u64; 2]> = Vec::new();
     let mut tally = Tally::default();
     for b in &pieces {
+        let range = [b.start, b.end];
         if b.start > b.end || b.end > samples {
-            return Err(ShardProblem::BadRange { range: [b.start, b.end], samples });
+            return Err(ShardProblem::BadRange { range, samples });
         }
-        match ranges.last_mut() {
-            Some(last) if b.start < last[1] => {
-                let range = [b.start, b.end];
-                return Err(ShardProblem::Overlap { range, other: 0, other_range: *last });
-            }
-            Some(last) if b.start == last[1] => last[1] = b.end,
-            _ => ranges.push([b.start, b.end]),
-        }
+        push_joined(&mut ranges, range).map_err(|other_range| ShardProblem::Overlap {
+            range,
+            other: 0,
+            other_range,
+        })?;
         tally.merge(&b.tally).map_err(ShardProblem::Overflow)?;
     }
     let mut joined = Vec::new();
-    append(&mut joined, pieces);
+    append_blocks(&mut joined, pieces);
     let report = Report::new::<V>(seed, samples, ranges, max_nodes, tally).with_blocks(joined);
     report.check(0)?;
     Ok(report)

@@ -10,6 +10,7 @@
 pub mod blocks;
 pub mod files;
 pub mod plan;
+pub mod ranges;
 pub mod report;
 pub mod run;
 pub mod tally;
@@ -17,5 +18,5 @@ pub mod tally;
 pub use report::{merge_reports, MergeError, Report, ShardProblem, REPORT_FORMAT};
 pub use run::{run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError};
 pub use tally::{
-    BlockTally, Estimate, StageCounts, Tally, TallyOverflow, TallyProblem, BLOCK, TRACED_BACK_ROWS,
+    BlockTally, ReachableEstimate, StageCounts, Tally, TallyOverflow, TallyProblem, BLOCK, TRACED_BACK_ROWS,
 };

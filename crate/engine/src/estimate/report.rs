@@ -1,7 +1,8 @@
 //! Reports: a run or shard as written by `estimate --json` and read by `merge`, checked (ranges, blocks,
 //! tallies) before it is believed, and merged.
 
-use crate::estimate::tally::{BlockTally, Estimate, Tally, TallyOverflow, TallyProblem, BLOCK};
+use crate::estimate::ranges::{append_blocks, first_overlap, join_sorted, Overlap};
+use crate::estimate::tally::{BlockTally, ReachableEstimate, Tally, TallyOverflow, TallyProblem, BLOCK};
 use crate::ranking::rank::Ranked;
 use serde::{Deserialize, Serialize};
 
@@ -25,7 +26,7 @@ pub struct Report {
     /// |P_K| as a decimal string.
     pub candidates: String,
     pub funnel: Vec<(String, u64)>,
-    pub estimate: Estimate,
+    pub estimate: ReachableEstimate,
     /// The tallies of the verification blocks the ranges meet ([`crate::estimate::blocks`]); empty in reports
     /// written without them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -48,7 +49,7 @@ impl Report {
             samples,
             ranges,
             funnel: tally.funnel().iter().map(|&(k, v)| (k.to_string(), v)).collect(),
-            estimate: tally.estimate::<V>().unwrap_or(Estimate::UNDEFINED),
+            estimate: tally.estimate::<V>().unwrap_or(ReachableEstimate::UNDEFINED),
             candidates: crate::ranking::rank::count::<V>().to_string(),
             tally,
             blocks: Vec::new(),
@@ -62,16 +63,10 @@ impl Report {
 
     /// Whether the ranges cover `0..samples` exactly.
     pub fn is_complete(&self) -> bool {
-        let mut r: Vec<[u64; 2]> = self.ranges.iter().copied().filter(|[s, e]| s != e).collect();
-        r.sort();
-        let mut at = 0;
-        for [s, e] in r {
-            if s != at {
-                return false;
-            }
-            at = e;
+        match join_sorted(nonempty_sorted(&self.ranges)) {
+            Ok(joined) => joined == [[0, self.samples]] || (joined.is_empty() && self.samples == 0),
+            Err(_) => false,
         }
-        at == self.samples
     }
 }
 
@@ -189,7 +184,9 @@ impl Report {
             }
         }
         let tagged: Vec<_> = self.ranges.iter().map(|&r| (r, index)).collect();
-        check_disjoint(tagged).map_err(|(_, problem)| problem)?;
+        if let Some(overlap) = first_overlap(tagged) {
+            return Err(overlap_problem(overlap).1);
+        }
         // Disjoint ranges within 0..samples: the sum fits.
         let covered: u64 = self.ranges.iter().map(|[s, e]| e - s).sum();
         if covered != self.tally.samples {
@@ -203,21 +200,16 @@ impl Report {
     }
 }
 
-/// Non-empty ranges, each tagged with its report, sorted by start: the first that overlaps an earlier one,
-/// as a problem of the later report (of the two).
-fn check_disjoint(mut ranges: Vec<([u64; 2], usize)>) -> Result<(), (usize, ShardProblem)> {
-    ranges.retain(|([s, e], _)| s < e);
-    ranges.sort();
-    for pair in ranges.windows(2) {
-        let ((a, ia), (b, ib)) = (pair[0], pair[1]);
-        // Sorted by start: some two ranges overlap iff two neighbours do.
-        if b[0] < a[1] {
-            let ((range, index), (other_range, other)) =
-                if ia <= ib { ((b, ib), (a, ia)) } else { ((a, ia), (b, ib)) };
-            return Err((index, ShardProblem::Overlap { range, other, other_range }));
-        }
-    }
-    Ok(())
+/// An overlap as a problem of the later report of the two: its index and the problem.
+fn overlap_problem(o: Overlap) -> (usize, ShardProblem) {
+    (o.index, ShardProblem::Overlap { range: o.range, other: o.other, other_range: o.other_range })
+}
+
+/// The non-empty ranges of `ranges`, sorted.
+fn nonempty_sorted(ranges: &[[u64; 2]]) -> Vec<[u64; 2]> {
+    let mut sorted: Vec<[u64; 2]> = ranges.iter().copied().filter(|[s, e]| s < e).collect();
+    sorted.sort();
+    sorted
 }
 
 /// Adds up the shards of one run, after checking each ([`Report::check`]) and that they belong together:
@@ -253,25 +245,20 @@ pub fn merge_reports<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError
         r.check(index).map_err(|problem| fail(index, problem))?;
         tagged.extend(r.ranges.iter().map(|&range| (range, index)));
     }
-    check_disjoint(tagged).map_err(|(index, problem)| fail(index, problem))?;
+    if let Some((index, problem)) = first_overlap(tagged).map(overlap_problem) {
+        return Err(fail(index, problem));
+    }
     let mut tally = Tally::default();
     for (index, r) in reports.iter().enumerate() {
         tally.merge(&r.tally).map_err(|o| fail(index, ShardProblem::Overflow(o)))?;
     }
-    let mut ranges: Vec<[u64; 2]> = reports.iter().flat_map(|r| r.ranges.iter().copied()).collect();
-    ranges.retain(|[s, e]| s < e);
-    ranges.sort();
-    let mut joined: Vec<[u64; 2]> = Vec::with_capacity(ranges.len());
-    for r in ranges {
-        match joined.last_mut() {
-            Some(last) if r[0] == last[1] => last[1] = r[1],
-            _ => joined.push(r),
-        }
-    }
+    let ranges: Vec<[u64; 2]> = reports.iter().flat_map(|r| r.ranges.iter().copied()).collect();
+    // Checked disjoint above.
+    let joined = join_sorted(nonempty_sorted(&ranges)).expect("disjoint ranges");
     let mut all: Vec<BlockTally> = reports.iter().flat_map(|r| r.blocks.iter().cloned()).collect();
     all.sort_by_key(|b| b.start);
     let mut blocks: Vec<BlockTally> = Vec::new();
-    crate::estimate::tally::append(&mut blocks, all);
+    append_blocks(&mut blocks, all);
     Ok(Report::new::<V>(first.seed, first.samples, joined, first.max_nodes, tally).with_blocks(blocks))
 }
 
@@ -323,12 +310,10 @@ fn check_blocks(r: &Report) -> Result<(), BlockProblem> {
         sum.merge(&b.tally).map_err(|_| BlockProblem::Sum)?;
         previous_end = b.end;
     }
-    let mut ranges: Vec<[u64; 2]> = r.ranges.iter().copied().filter(|[s, e]| s < e).collect();
-    ranges.sort();
-    let mut covered = Vec::new();
-    append_ranges(&mut covered, r.blocks.iter().map(|b| [b.start, b.end]));
-    let mut wanted = Vec::new();
-    append_ranges(&mut wanted, ranges.into_iter());
+    // The blocks are in order and the ranges disjoint ([`Report::check`] checks them first).
+    let covered =
+        join_sorted(r.blocks.iter().map(|b| [b.start, b.end])).map_err(|_| BlockProblem::Coverage)?;
+    let wanted = join_sorted(nonempty_sorted(&r.ranges)).map_err(|_| BlockProblem::Coverage)?;
     if covered != wanted {
         return Err(BlockProblem::Coverage);
     }
@@ -336,14 +321,4 @@ fn check_blocks(r: &Report) -> Result<(), BlockProblem> {
         return Err(BlockProblem::Sum);
     }
     Ok(())
-}
-
-/// Sorted ranges, touching ones joined.
-fn append_ranges(out: &mut Vec<[u64; 2]>, ranges: impl Iterator<Item = [u64; 2]>) {
-    for r in ranges {
-        match out.last_mut() {
-            Some(last) if last[1] == r[0] => last[1] = r[1],
-            _ => out.push(r),
-        }
-    }
 }

@@ -68,37 +68,36 @@ pub fn run_range_keeping<V: Ranked>(
     options: SearchOptions,
     keep: usize,
 ) -> Batch<V> {
-    const BLOCK: u64 = 64;
     let sampler = RankSampler::<V>::new(seed);
-    let blocks = (indices.end.saturating_sub(indices.start)).div_ceil(BLOCK);
-    (0..blocks)
+    let jobs = (indices.end.saturating_sub(indices.start)).div_ceil(JOB);
+    (0..jobs)
         .into_par_iter()
         .map(|b| {
-            let from = indices.start + b * BLOCK;
-            run_job(&sampler, from..from.saturating_add(BLOCK).min(indices.end), options, keep)
+            let from = indices.start + b * JOB;
+            let job = from..from.saturating_add(JOB).min(indices.end);
+            run_job(&sampler, job, options, keep, &|| false).expect("a job nothing stops")
         })
         .reduce(Batch::default, |mut a, b| {
             // Counts of one range of at most 2^64 samples.
             a.tally.merge(&b.tally).expect("the tally of one sample range fits in 64 bits");
-            a.reachable.extend(b.reachable);
-            a.reachable.sort_by_key(|&(i, _)| i);
-            a.reachable.truncate(keep);
+            keep_lowest(&mut a.reachable, b.reachable, keep);
             a
         })
 }
 
-/// The samples `indices` one after another on this thread, keeping up to `keep` reachable ones.
-pub(crate) fn run_job<V: Ranked>(
-    sampler: &RankSampler<V>,
-    indices: std::ops::Range<u64>,
-    options: SearchOptions,
-    keep: usize,
-) -> Batch<V> {
-    run_job_until(sampler, indices, options, keep, &|| false).expect("a job nothing stops")
+/// The samples of one job of a run: rayon's unit of work, as a search cannot be split.
+pub(crate) const JOB: u64 = 64;
+
+/// Adds `more` to `kept`, keeping the `keep` with the lowest sample indices, in order.
+pub(crate) fn keep_lowest<P>(kept: &mut Vec<(u64, P)>, more: Vec<(u64, P)>, keep: usize) {
+    kept.extend(more);
+    kept.sort_by_key(|&(i, _)| i);
+    kept.truncate(keep);
 }
 
-/// [`run_job`], given up (`None`) as soon as `stop()` is true before a sample.
-pub(crate) fn run_job_until<V: Ranked>(
+/// The samples `indices` one after another on this thread, keeping up to `keep` reachable ones; given
+/// up (`None`) as soon as `stop()` is true before a sample.
+pub(crate) fn run_job<V: Ranked>(
     sampler: &RankSampler<V>,
     indices: std::ops::Range<u64>,
     options: SearchOptions,

@@ -134,7 +134,7 @@ impl Tally {
 
     /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|; `None` without samples (p̂ is
     /// undefined then, not 0).
-    pub fn estimate<V: Ranked>(&self) -> Option<Estimate> {
+    pub fn estimate<V: Ranked>(&self) -> Option<ReachableEstimate> {
         if self.samples == 0 {
             return None;
         }
@@ -142,7 +142,7 @@ impl Tally {
         let p = self.count(Stage::Ok) as f64 / n;
         let sigma = (p * (1.0 - p) / n).sqrt();
         let count = crate::ranking::rank::count::<V>().to_f64();
-        Some(Estimate {
+        Some(ReachableEstimate {
             p_hat: p,
             sigma,
             reachable: p * count,
@@ -258,10 +258,10 @@ impl<'de> Deserialize<'de> for StageCounts {
 
 /// The estimate of |R| = p̂·|P_K| with its 3σ (99.73 %) normal-approximation interval.
 ///
-/// A report of no samples has no estimate: [`Estimate::UNDEFINED`], whose values are NaN (written as
+/// A report of no samples has no estimate: [`ReachableEstimate::UNDEFINED`], whose values are NaN (written as
 /// `null` in JSON, and read back from `null`). Two undefined values compare equal.
 #[derive(Clone, Copy, Debug, Serialize, Deserialize)]
-pub struct Estimate {
+pub struct ReachableEstimate {
     #[serde(deserialize_with = "nan_if_null")]
     pub p_hat: f64,
     #[serde(deserialize_with = "nan_if_null")]
@@ -276,9 +276,9 @@ pub struct Estimate {
     pub unknown: u64,
 }
 
-impl Estimate {
+impl ReachableEstimate {
     /// The "estimate" of no samples: every value NaN.
-    pub const UNDEFINED: Estimate = Estimate {
+    pub const UNDEFINED: ReachableEstimate = ReachableEstimate {
         p_hat: f64::NAN,
         sigma: f64::NAN,
         reachable: f64::NAN,
@@ -293,8 +293,8 @@ impl Estimate {
     }
 }
 
-impl PartialEq for Estimate {
-    fn eq(&self, other: &Estimate) -> bool {
+impl PartialEq for ReachableEstimate {
+    fn eq(&self, other: &ReachableEstimate) -> bool {
         let same = |a: f64, b: f64| a == b || (a.is_nan() && b.is_nan());
         same(self.p_hat, other.p_hat)
             && same(self.sigma, other.sigma)
@@ -318,20 +318,6 @@ pub struct BlockTally {
     pub start: u64,
     pub end: u64,
     pub tally: Tally,
-}
-
-/// Appends `more` (the blocks of the next samples) to `blocks`, joining the two pieces of a block that a
-/// chunk boundary cut.
-pub fn append(blocks: &mut Vec<BlockTally>, more: Vec<BlockTally>) {
-    for b in more {
-        match blocks.last_mut() {
-            Some(last) if last.end == b.start && last.start / BLOCK == b.start / BLOCK => {
-                last.end = b.end;
-                last.tally.merge(&b.tally).expect("a block's tally fits in 64 bits");
-            }
-            _ => blocks.push(b),
-        }
-    }
 }
 
 /// A sample through the pipeline: the stage of one that fails the placement test while being unranked
