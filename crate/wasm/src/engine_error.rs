@@ -1,18 +1,18 @@
 //! The engine's errors as the browser shows them: a named kind (`sfen-rows`, `record-ambiguous-move`, …)
 //! with its parameters (line, row, piece letter, squares as USI names, …) beside the English text, so that
-//! the page can say every error in its own language (`www/js/errors.js` and the `engine:KIND` texts of
-//! `www/js/i18n/en.js` and `ja.js`). [`KINDS`] lists every kind; a test checks that both dictionaries have
-//! each of them.
+//! the page can say every error in its own language (`www/js/engine/errors.js` and the `engine:KIND` texts
+//! of `www/js/i18n/en.js` and `ja.js`). The kinds are the variants of [`ErrorKind`], serialized as
+//! `{kind, params}`; a test checks that both dictionaries have a text for each of them.
 
 use serde::Serialize;
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 use shogi_reach_engine::board::color::Color;
 use shogi_reach_engine::board::position::PositionError;
-use shogi_reach_engine::board::sfen::SfenError;
+use shogi_reach_engine::board::sfen::{quote, SfenError};
 use shogi_reach_engine::board::variant::UnknownGame;
 use shogi_reach_engine::estimate::files::FileError;
 use shogi_reach_engine::estimate::report::BlockProblem;
-use shogi_reach_engine::estimate::{ShardProblem, TallyOverflow, TallyProblem};
+use shogi_reach_engine::estimate::{ShardProblem, TallyOverflow, TallyProblem, TRACED_BACK_ROWS};
 use shogi_reach_engine::records::error::{
     BoardProblem, RecordError, RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES,
 };
@@ -20,127 +20,338 @@ use shogi_reach_engine::why::explanation::ExplainError;
 use shogi_reach_proof_games::proof_game::ProofGameError;
 use std::fmt;
 
-/// Every kind an [`EngineError`] can have.
-pub const KINDS: &[&str] = &[
-    "unknown-game",
-    "sfen-empty",
-    "sfen-fields",
-    "sfen-rows",
-    "sfen-row-width",
-    "sfen-board-char",
-    "sfen-promotion",
-    "sfen-side",
-    "sfen-hand-char",
-    "sfen-hand-count",
-    "sfen-move-number",
-    "sfen-trailing",
-    "missing-king",
-    "extra-king",
-    "too-many-pieces",
-    "piece-not-in-game",
-    "king-in-hand",
-    "bad-cell",
-    "record-too-large",
-    "report-too-large",
-    "record-too-many-moves",
-    "record-not-text",
-    "record-empty",
-    "record-unknown-format",
-    "record-unknown-handicap",
-    "record-bad-position",
-    "record-bad-board",
-    "record-bad-hand",
-    "record-bad-move",
-    "record-illegal-move",
-    "record-ambiguous-move",
-    "record-wrong-side",
-    "record-same-without-previous",
-    "record-wrong-game",
-    "record-ply-out-of-range",
-    "record-input-type",
-    "no-proof-game",
-    "proof-game-failed",
-    "proof-game-not-found",
-    "certificate-failed",
-    "node-cap",
-    "budget-scale",
-    "sample-range",
-    "tally-overflow",
-    "tally-problem",
-    "bad-argument",
-    "merge-empty",
-    "shard-not-report",
-    "shard-game",
-    "shard-format",
-    "shard-variant",
-    "shard-seed",
-    "shard-samples",
-    "shard-node-cap",
-    "shard-blocks",
-    "shard-no-blocks",
-    "shard-range",
-    "shard-overlap",
-    "shard-covered",
-    "shard-tally",
-    "shard-overflow",
-];
-
-/// An error for the browser: `kind` (one of [`KINDS`]), the English `message`, and the parameters the
-/// page's texts need (`line` for a record's errors, `cause` for the error inside another one).
+/// An error for the browser: its kind with the parameters the page's texts need (`line` for a record's
+/// errors, `cause` for the error inside another one), and the English `message`. As JSON:
+/// `{kind, params, message}`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct EngineError {
-    pub kind: &'static str,
+    #[serde(flatten)]
+    pub kind: ErrorKind,
     pub message: String,
-    pub params: Map<String, Value>,
+}
+
+/// What went wrong, by kind (`kind` in JSON, the variant's name in kebab case) with its parameters
+/// (`params`, an object).
+#[derive(Clone, Debug, PartialEq, Serialize, strum::VariantNames, strum::IntoStaticStr)]
+#[serde(tag = "kind", content = "params", rename_all = "kebab-case")]
+#[strum(serialize_all = "kebab-case")]
+pub enum ErrorKind {
+    UnknownGame {
+        name: String,
+    },
+    SfenEmpty {},
+    SfenFields {
+        found: usize,
+    },
+    SfenRows {
+        expected: usize,
+        found: usize,
+    },
+    SfenRowWidth {
+        row: usize,
+        expected: usize,
+        found: usize,
+    },
+    SfenBoardChar {
+        row: usize,
+        ch: String,
+    },
+    SfenPromotion {
+        row: usize,
+    },
+    SfenSide {
+        text: String,
+    },
+    SfenHandChar {
+        ch: String,
+    },
+    SfenHandCount {
+        text: String,
+    },
+    SfenMoveNumber {
+        text: String,
+    },
+    SfenTrailing {
+        text: String,
+    },
+    MissingKing {
+        color: String,
+    },
+    ExtraKing {
+        color: String,
+    },
+    TooManyPieces {
+        piece: String,
+        found: u64,
+        max: u32,
+    },
+    PieceNotInGame {
+        piece: String,
+    },
+    KingInHand {},
+    BadCell {
+        code: u8,
+    },
+    RecordTooLarge {
+        line: Option<usize>,
+        bytes: usize,
+        max: usize,
+    },
+    ReportTooLarge {
+        file: String,
+        bytes: usize,
+        max: usize,
+    },
+    RecordTooManyMoves {
+        line: Option<usize>,
+        max: usize,
+    },
+    RecordNotText {
+        line: Option<usize>,
+    },
+    RecordEmpty {
+        line: Option<usize>,
+    },
+    RecordUnknownFormat {
+        line: Option<usize>,
+        text: String,
+    },
+    RecordUnknownHandicap {
+        line: Option<usize>,
+        text: String,
+    },
+    RecordBadPosition {
+        line: Option<usize>,
+        cause: Box<EngineError>,
+    },
+    RecordBadBoard {
+        line: Option<usize>,
+        #[serde(flatten)]
+        problem: BoardProblemParams,
+        detail: String,
+    },
+    RecordBadHand {
+        line: Option<usize>,
+        text: String,
+    },
+    RecordBadMove {
+        line: Option<usize>,
+        text: String,
+    },
+    RecordIllegalMove {
+        line: Option<usize>,
+        ply: usize,
+        text: String,
+        sfen: String,
+    },
+    RecordAmbiguousMove {
+        line: Option<usize>,
+        ply: usize,
+        text: String,
+        candidates: Vec<String>,
+    },
+    RecordWrongSide {
+        line: Option<usize>,
+        ply: usize,
+        text: String,
+    },
+    RecordSameWithoutPrevious {
+        line: Option<usize>,
+        text: String,
+    },
+    RecordWrongGame {
+        line: Option<usize>,
+        expected: &'static str,
+        found: &'static str,
+    },
+    RecordPlyOutOfRange {
+        line: Option<usize>,
+        ply: usize,
+        plies: usize,
+    },
+    RecordInputType {},
+    NoProofGame {
+        verdict: &'static str,
+        stage: &'static str,
+    },
+    ProofGameFailed {
+        detail: String,
+    },
+    ProofGameNotFound {},
+    CertificateFailed {
+        detail: String,
+    },
+    NodeCap {
+        value: f64,
+        max: f64,
+    },
+    BudgetScale {
+        value: f64,
+    },
+    SampleRange {
+        start: u64,
+        end: u64,
+    },
+    TallyOverflow {
+        field: &'static str,
+    },
+    TallyProblem {
+        #[serde(flatten)]
+        problem: TallyProblemParams,
+        detail: String,
+    },
+    BadArgument {
+        detail: String,
+    },
+    MergeEmpty {},
+    ShardNotReport {
+        file: String,
+        detail: String,
+    },
+    ShardGame {
+        file: String,
+        name: String,
+    },
+    ShardFormat {
+        file: String,
+        found: u32,
+    },
+    ShardVariant {
+        file: String,
+        found: String,
+        expected: &'static str,
+    },
+    ShardSeed {
+        file: String,
+        found: String,
+        expected: String,
+    },
+    ShardSamples {
+        file: String,
+        found: u64,
+        expected: u64,
+    },
+    ShardNodeCap {
+        file: String,
+        found: Option<usize>,
+        expected: Option<usize>,
+    },
+    ShardBlocks {
+        file: String,
+        #[serde(flatten)]
+        problem: BlockProblemParams,
+        detail: String,
+    },
+    ShardNoBlocks {
+        file: String,
+    },
+    ShardRange {
+        file: String,
+        start: u64,
+        end: u64,
+        samples: u64,
+    },
+    ShardOverlap {
+        file: String,
+        start: u64,
+        end: u64,
+        other: Option<String>,
+        #[serde(rename = "otherStart")]
+        other_start: u64,
+        #[serde(rename = "otherEnd")]
+        other_end: u64,
+    },
+    ShardCovered {
+        file: String,
+        tally: u64,
+        ranges: u64,
+    },
+    ShardTally {
+        file: String,
+        #[serde(flatten)]
+        problem: TallyProblemParams,
+        detail: String,
+    },
+    ShardOverflow {
+        file: String,
+        detail: String,
+    },
+}
+
+/// What is wrong with a record's board diagram (`problem`), for the page to say in its language.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "problem", rename_all = "kebab-case")]
+pub enum BoardProblemParams {
+    TooManyRows,
+    Rows { found: usize, expected: usize },
+    Row { text: String },
+    RowWidth { found: usize, expected: usize },
+    CsaLine { part: &'static str, text: String },
+}
+
+/// What is wrong with per-block tallies (`problem`), with the block's samples where there is one.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "problem", rename_all = "kebab-case")]
+pub enum BlockProblemParams {
+    Misplaced { start: u64, end: u64 },
+    Count { start: u64, end: u64 },
+    Coverage,
+    Sum,
+}
+
+/// Counts of a tally that contradict one another (`problem`), with its numbers (a sum beyond 64 bits is
+/// null).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "problem", rename_all = "kebab-case")]
+pub enum TallyProblemParams {
+    StageTotal { sum: Option<u64>, samples: u64 },
+    TracedBack { sum: Option<u64>, samples: u64 },
+    TracedBackRows { rows: usize, max: usize },
 }
 
 impl EngineError {
-    /// An error of `kind` saying `message`, with `params` (a JSON object, or null for none).
-    pub fn new(kind: &'static str, message: impl Into<String>, params: Value) -> EngineError {
-        debug_assert!(KINDS.contains(&kind), "unlisted error kind {kind}");
-        let params = match params {
-            Value::Object(map) => map,
-            _ => Map::new(),
-        };
-        EngineError { kind, message: message.into(), params }
+    /// An error of `kind` saying `message`.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> EngineError {
+        EngineError { kind, message: message.into() }
+    }
+
+    /// The kind's name, as the page's dictionaries key it (`sfen-rows`).
+    pub fn kind_name(&self) -> &'static str {
+        (&self.kind).into()
+    }
+
+    /// The parameters as one JSON object.
+    pub fn params(&self) -> Value {
+        self.to_json()["params"].take()
     }
 
     /// `kind`, message and parameters as one JSON object (`{kind, message, params}`).
     pub fn to_json(&self) -> Value {
-        json!({ "kind": self.kind, "message": self.message, "params": self.params })
+        serde_json::to_value(self).expect("JSON of an error")
     }
 
     /// A node cap that is not a whole number from 1 to `max`.
     pub fn node_cap(value: f64, max: f64) -> EngineError {
-        EngineError::new(
-            "node-cap",
-            format!("node cap {value}: use a whole number from 1 to {max}"),
-            json!({ "value": value, "max": max }),
-        )
+        let message = format!("node cap {value}: use a whole number from 1 to {max}");
+        EngineError::new(ErrorKind::NodeCap { value, max }, message)
     }
 
     /// A proof game's budget scale that is not a number from 0 to 1000.
-    pub fn budget_scale(scale: f64) -> EngineError {
-        EngineError::new(
-            "budget-scale",
-            format!("search budget {scale} times the default: use a number from 0 to 1000"),
-            json!({ "value": scale }),
-        )
+    pub fn budget_scale(value: f64) -> EngineError {
+        let message = format!("search budget {value} times the default: use a number from 0 to 1000");
+        EngineError::new(ErrorKind::BudgetScale { value }, message)
     }
 
     /// A report file (`file`) of `bytes` bytes, more than the `max` the browser reads.
     pub fn report_too_large(file: &str, bytes: usize, max: usize) -> EngineError {
-        EngineError::new(
-            "report-too-large",
-            format!("{file}: report of {bytes} bytes: at most {max} are read"),
-            json!({ "file": file, "bytes": bytes, "max": max }),
-        )
+        let message = format!("{file}: report of {bytes} bytes: at most {max} are read");
+        EngineError::new(ErrorKind::ReportTooLarge { file: file.to_string(), bytes, max }, message)
     }
 
     /// An argument of the wrong shape (a value JavaScript passed that does not deserialize).
     pub fn bad_argument(detail: impl fmt::Display) -> EngineError {
         let detail = detail.to_string();
-        EngineError::new("bad-argument", detail.clone(), json!({ "detail": detail }))
+        EngineError::new(ErrorKind::BadArgument { detail: detail.clone() }, detail)
     }
 }
 
@@ -157,252 +368,223 @@ fn side(c: Color) -> String {
     c.sfen_char().to_string()
 }
 
+/// A name as the page may show it: at most 40 characters.
+fn short_name(name: &str) -> String {
+    name.chars().take(40).collect()
+}
+
 impl From<UnknownGame> for EngineError {
     fn from(e: UnknownGame) -> Self {
-        let name: String = e.0.chars().take(40).collect();
-        EngineError::new("unknown-game", e.to_string(), json!({ "name": name }))
+        EngineError::new(ErrorKind::UnknownGame { name: short_name(&e.0) }, e.to_string())
     }
 }
 
 impl From<PositionError> for EngineError {
     fn from(e: PositionError) -> Self {
         let message = e.to_string();
-        let (kind, params) = match e {
-            PositionError::MissingKing(c) => ("missing-king", json!({ "color": side(c) })),
-            PositionError::ExtraKing(c) => ("extra-king", json!({ "color": side(c) })),
+        let kind = match e {
+            PositionError::MissingKing(c) => ErrorKind::MissingKing { color: side(c) },
+            PositionError::ExtraKing(c) => ErrorKind::ExtraKing { color: side(c) },
             PositionError::TooManyPieces { kind, found, max } => {
-                ("too-many-pieces", json!({ "piece": kind.letter().to_string(), "found": found, "max": max }))
+                ErrorKind::TooManyPieces { piece: kind.letter().to_string(), found, max }
             }
             PositionError::KindNotInGame(kind) => {
-                ("piece-not-in-game", json!({ "piece": kind.letter().to_string() }))
+                ErrorKind::PieceNotInGame { piece: kind.letter().to_string() }
             }
-            PositionError::KingInHand => ("king-in-hand", Value::Null),
-            PositionError::BadCell(code) => ("bad-cell", json!({ "code": code })),
+            PositionError::KingInHand => ErrorKind::KingInHand {},
+            PositionError::BadCell(code) => ErrorKind::BadCell { code },
         };
-        EngineError::new(kind, message, params)
+        EngineError::new(kind, message)
     }
 }
 
 impl From<SfenError> for EngineError {
     fn from(e: SfenError) -> Self {
         let message = e.to_string();
-        let (kind, params) = match e {
+        let kind = match e {
             SfenError::Position(p) => return p.into(),
-            SfenError::Empty => ("sfen-empty", Value::Null),
-            SfenError::Fields { found } => ("sfen-fields", json!({ "found": found })),
-            SfenError::Rows { expected, found } => {
-                ("sfen-rows", json!({ "expected": expected, "found": found }))
-            }
+            SfenError::Empty => ErrorKind::SfenEmpty {},
+            SfenError::Fields { found } => ErrorKind::SfenFields { found },
+            SfenError::Rows { expected, found } => ErrorKind::SfenRows { expected, found },
             SfenError::RowWidth { row, expected, found } => {
-                ("sfen-row-width", json!({ "row": row + 1, "expected": expected, "found": found }))
+                ErrorKind::SfenRowWidth { row: row + 1, expected, found }
             }
             SfenError::BadBoardChar { row, ch } => {
-                ("sfen-board-char", json!({ "row": row + 1, "ch": ch.to_string() }))
+                ErrorKind::SfenBoardChar { row: row + 1, ch: ch.to_string() }
             }
-            SfenError::BadPromotion { row } => ("sfen-promotion", json!({ "row": row + 1 })),
-            SfenError::BadSide(text) => ("sfen-side", json!({ "text": text })),
-            SfenError::BadHandChar(ch) => ("sfen-hand-char", json!({ "ch": ch.to_string() })),
-            SfenError::BadHandCount(text) => ("sfen-hand-count", json!({ "text": text })),
-            SfenError::BadMoveNumber(text) => ("sfen-move-number", json!({ "text": text })),
-            SfenError::Trailing(text) => ("sfen-trailing", json!({ "text": text })),
+            SfenError::BadPromotion { row } => ErrorKind::SfenPromotion { row: row + 1 },
+            SfenError::BadSide(text) => ErrorKind::SfenSide { text },
+            SfenError::BadHandChar(ch) => ErrorKind::SfenHandChar { ch: ch.to_string() },
+            SfenError::BadHandCount(text) => ErrorKind::SfenHandCount { text },
+            SfenError::BadMoveNumber(text) => ErrorKind::SfenMoveNumber { text },
+            SfenError::Trailing(text) => ErrorKind::SfenTrailing { text },
         };
-        EngineError::new(kind, message, params)
+        EngineError::new(kind, message)
     }
 }
 
 impl From<RecordError> for EngineError {
     fn from(e: RecordError) -> Self {
-        use shogi_reach_engine::board::sfen::quote;
         use RecordErrorKind::*;
         let message = e.to_string();
-        let (kind, mut params) = match e.kind {
-            TooLarge { bytes } => ("record-too-large", json!({ "bytes": bytes, "max": MAX_RECORD_BYTES })),
-            TooManyMoves => ("record-too-many-moves", json!({ "max": MAX_RECORD_PLIES })),
-            NotText => ("record-not-text", json!({})),
-            Empty => ("record-empty", json!({})),
-            UnknownFormat(s) => ("record-unknown-format", json!({ "text": quote(&s) })),
-            UnknownHandicap(s) => ("record-unknown-handicap", json!({ "text": quote(&s) })),
-            BadPosition(sfen) => {
-                ("record-bad-position", json!({ "cause": EngineError::from(sfen).to_json() }))
-            }
-            BadBoard(problem) => {
-                // `problem` names what is wrong (the English `detail` says it).
-                let detail = problem.to_string();
-                let params = match problem {
-                    BoardProblem::TooManyRows => json!({ "problem": "too-many-rows", "detail": detail }),
-                    BoardProblem::Rows { found, expected } => {
-                        json!({ "problem": "rows", "found": found, "expected": expected, "detail": detail })
-                    }
-                    BoardProblem::Row(row) => {
-                        json!({ "problem": "row", "text": quote(&row), "detail": detail })
-                    }
-                    BoardProblem::RowWidth { found, expected } => {
-                        json!({ "problem": "row-width", "found": found, "expected": expected, "detail": detail })
-                    }
-                    BoardProblem::CsaLine { what, line } => {
-                        json!({ "problem": "csa-line", "part": what, "text": quote(&line), "detail": detail })
-                    }
-                };
-                ("record-bad-board", params)
-            }
-            BadHand(s) => ("record-bad-hand", json!({ "text": quote(&s) })),
-            BadMove(s) => ("record-bad-move", json!({ "text": quote(&s) })),
+        let line = e.line;
+        let kind = match e.kind {
+            TooLarge { bytes } => ErrorKind::RecordTooLarge { line, bytes, max: MAX_RECORD_BYTES },
+            TooManyMoves => ErrorKind::RecordTooManyMoves { line, max: MAX_RECORD_PLIES },
+            NotText => ErrorKind::RecordNotText { line },
+            Empty => ErrorKind::RecordEmpty { line },
+            UnknownFormat(s) => ErrorKind::RecordUnknownFormat { line, text: quote(&s) },
+            UnknownHandicap(s) => ErrorKind::RecordUnknownHandicap { line, text: quote(&s) },
+            BadPosition(sfen) => ErrorKind::RecordBadPosition { line, cause: Box::new(sfen.into()) },
+            BadBoard(problem) => ErrorKind::RecordBadBoard {
+                line,
+                detail: problem.to_string(),
+                problem: board_problem(problem),
+            },
+            BadHand(s) => ErrorKind::RecordBadHand { line, text: quote(&s) },
+            BadMove(s) => ErrorKind::RecordBadMove { line, text: quote(&s) },
             IllegalMove { ply, text, sfen } => {
-                ("record-illegal-move", json!({ "ply": ply, "text": quote(&text), "sfen": sfen }))
+                ErrorKind::RecordIllegalMove { line, ply, text: quote(&text), sfen }
             }
-            AmbiguousMove { ply, text, candidates } => (
-                "record-ambiguous-move",
-                json!({ "ply": ply, "text": quote(&text), "candidates": candidates }),
-            ),
-            WrongSide { ply, text } => ("record-wrong-side", json!({ "ply": ply, "text": quote(&text) })),
-            SameWithoutPrevious(s) => ("record-same-without-previous", json!({ "text": quote(&s) })),
-            WrongGame { expected, found } => {
-                ("record-wrong-game", json!({ "expected": expected, "found": found }))
+            AmbiguousMove { ply, text, candidates } => {
+                ErrorKind::RecordAmbiguousMove { line, ply, text: quote(&text), candidates }
             }
-            PlyOutOfRange { ply, plies } => {
-                ("record-ply-out-of-range", json!({ "ply": ply, "plies": plies }))
-            }
+            WrongSide { ply, text } => ErrorKind::RecordWrongSide { line, ply, text: quote(&text) },
+            SameWithoutPrevious(s) => ErrorKind::RecordSameWithoutPrevious { line, text: quote(&s) },
+            WrongGame { expected, found } => ErrorKind::RecordWrongGame { line, expected, found },
+            PlyOutOfRange { ply, plies } => ErrorKind::RecordPlyOutOfRange { line, ply, plies },
         };
-        params["line"] = json!(e.line);
-        EngineError::new(kind, message, params)
+        EngineError::new(kind, message)
+    }
+}
+
+fn board_problem(problem: BoardProblem) -> BoardProblemParams {
+    match problem {
+        BoardProblem::TooManyRows => BoardProblemParams::TooManyRows,
+        BoardProblem::Rows { found, expected } => BoardProblemParams::Rows { found, expected },
+        BoardProblem::Row(row) => BoardProblemParams::Row { text: quote(&row) },
+        BoardProblem::RowWidth { found, expected } => BoardProblemParams::RowWidth { found, expected },
+        BoardProblem::CsaLine { what, line } => {
+            BoardProblemParams::CsaLine { part: what, text: quote(&line) }
+        }
     }
 }
 
 impl From<ProofGameError> for EngineError {
     fn from(e: ProofGameError) -> Self {
         let message = e.to_string();
-        match e {
-            ProofGameError::NotReachable(stage) => EngineError::new(
-                "no-proof-game",
-                message,
-                json!({ "verdict": stage.verdict().name(), "stage": stage.name() }),
-            ),
-            ProofGameError::Construction(detail) | ProofGameError::Verification(detail) => {
-                EngineError::new("proof-game-failed", message, json!({ "detail": detail }))
+        let kind = match e {
+            ProofGameError::NotReachable(stage) => {
+                ErrorKind::NoProofGame { verdict: stage.verdict().name(), stage: stage.name() }
             }
-            ProofGameError::NotFound => EngineError::new("proof-game-not-found", message, Value::Null),
-        }
+            ProofGameError::Construction(detail) | ProofGameError::Verification(detail) => {
+                ErrorKind::ProofGameFailed { detail }
+            }
+            ProofGameError::NotFound => ErrorKind::ProofGameNotFound {},
+        };
+        EngineError::new(kind, message)
     }
 }
 
 impl From<ExplainError> for EngineError {
     fn from(e: ExplainError) -> Self {
         let message = e.to_string();
-        EngineError::new("certificate-failed", message.clone(), json!({ "detail": message }))
+        EngineError::new(ErrorKind::CertificateFailed { detail: message.clone() }, message)
     }
 }
 
 impl From<FileError> for EngineError {
     fn from(e: FileError) -> Self {
         let message = e.to_string();
-        let (kind, params) = match e {
-            FileError::Empty => ("merge-empty", json!({})),
-            FileError::NotReport { file, detail } => {
-                ("shard-not-report", json!({ "file": file, "detail": detail }))
-            }
-            FileError::Game { file, game } => {
-                let name: String = game.0.chars().take(40).collect();
-                ("shard-game", json!({ "file": file, "name": name }))
-            }
+        let kind = match e {
+            FileError::Empty => ErrorKind::MergeEmpty {},
+            FileError::NotReport { file, detail } => ErrorKind::ShardNotReport { file, detail },
+            FileError::Game { file, game } => ErrorKind::ShardGame { file, name: short_name(&game.0) },
             FileError::Shard { file, problem, other } => shard_problem(file, problem, other),
         };
-        EngineError::new(kind, message, params)
+        EngineError::new(kind, message)
     }
 }
 
 /// The kind and parameters of a shard file's problem.
-fn shard_problem(file: String, problem: ShardProblem, other: Option<String>) -> (&'static str, Value) {
-    let cap = |n: Option<usize>| n.map_or(Value::Null, |n| json!(n));
+fn shard_problem(file: String, problem: ShardProblem, other: Option<String>) -> ErrorKind {
     match problem {
-        ShardProblem::Format { found } => ("shard-format", json!({ "file": file, "found": found })),
-        ShardProblem::Variant { found, expected } => {
-            ("shard-variant", json!({ "file": file, "found": found, "expected": expected }))
+        ShardProblem::Format { found } => ErrorKind::ShardFormat { file, found },
+        ShardProblem::Variant { found, expected } => ErrorKind::ShardVariant { file, found, expected },
+        ShardProblem::Seed { found, expected } => {
+            ErrorKind::ShardSeed { file, found: found.to_string(), expected: expected.to_string() }
         }
-        ShardProblem::Seed { found, expected } => (
-            "shard-seed",
-            json!({ "file": file, "found": found.to_string(), "expected": expected.to_string() }),
-        ),
-        ShardProblem::TotalSamples { found, expected } => {
-            ("shard-samples", json!({ "file": file, "found": found, "expected": expected }))
+        ShardProblem::TotalSamples { found, expected } => ErrorKind::ShardSamples { file, found, expected },
+        ShardProblem::MaxNodes { found, expected } => ErrorKind::ShardNodeCap { file, found, expected },
+        ShardProblem::Blocks(p) => {
+            ErrorKind::ShardBlocks { file, detail: p.to_string(), problem: block_problem(&p) }
         }
-        ShardProblem::MaxNodes { found, expected } => {
-            ("shard-node-cap", json!({ "file": file, "found": cap(found), "expected": cap(expected) }))
-        }
-        ShardProblem::Blocks(p) => ("shard-blocks", with_file(block_problem(&p), file)),
-        ShardProblem::NoBlocks => ("shard-no-blocks", json!({ "file": file })),
+        ShardProblem::NoBlocks => ErrorKind::ShardNoBlocks { file },
         ShardProblem::BadRange { range, samples } => {
-            ("shard-range", json!({ "file": file, "start": range[0], "end": range[1], "samples": samples }))
+            ErrorKind::ShardRange { file, start: range[0], end: range[1], samples }
         }
-        ShardProblem::Overlap { range, other_range, .. } => (
-            "shard-overlap",
-            json!({
-                "file": file, "start": range[0], "end": range[1],
-                "other": other, "otherStart": other_range[0], "otherEnd": other_range[1],
-            }),
-        ),
-        ShardProblem::Covered { tally, ranges } => {
-            ("shard-covered", json!({ "file": file, "tally": tally, "ranges": ranges }))
+        ShardProblem::Overlap { range, other_range, .. } => ErrorKind::ShardOverlap {
+            file,
+            start: range[0],
+            end: range[1],
+            other,
+            other_start: other_range[0],
+            other_end: other_range[1],
+        },
+        ShardProblem::Covered { tally, ranges } => ErrorKind::ShardCovered { file, tally, ranges },
+        ShardProblem::Tally(p) => {
+            ErrorKind::ShardTally { file, detail: p.to_string(), problem: tally_problem(&p) }
         }
-        ShardProblem::Tally(p) => ("shard-tally", with_file(tally_problem(&p), file)),
-        ShardProblem::Overflow(o) => ("shard-overflow", json!({ "file": file, "detail": o.to_string() })),
+        ShardProblem::Overflow(o) => ErrorKind::ShardOverflow { file, detail: o.to_string() },
     }
 }
 
 impl From<TallyOverflow> for EngineError {
     fn from(e: TallyOverflow) -> Self {
-        EngineError::new("tally-overflow", e.to_string(), json!({ "field": e.field }))
+        EngineError::new(ErrorKind::TallyOverflow { field: e.field }, e.to_string())
     }
 }
 
 impl From<TallyProblem> for EngineError {
     fn from(e: TallyProblem) -> Self {
-        EngineError::new("tally-problem", e.to_string(), tally_problem(&e))
+        let detail = e.to_string();
+        EngineError::new(
+            ErrorKind::TallyProblem { problem: tally_problem(&e), detail: detail.clone() },
+            detail,
+        )
     }
 }
 
-/// `params` (an object) with the file's name added.
-fn with_file(mut params: Value, file: String) -> Value {
-    params["file"] = file.into();
-    params
-}
-
-/// What is wrong with per-block tallies, for the page to say in its language: `problem` (`misplaced`,
-/// `count`, `coverage`, `sum`), the block's samples where there is one, and the English `detail`.
-fn block_problem(p: &BlockProblem) -> Value {
-    let detail = p.to_string();
+fn block_problem(p: &BlockProblem) -> BlockProblemParams {
     match *p {
-        BlockProblem::Misplaced { start, end } => {
-            json!({ "problem": "misplaced", "start": start, "end": end, "detail": detail })
-        }
-        BlockProblem::Count { start, end } => {
-            json!({ "problem": "count", "start": start, "end": end, "detail": detail })
-        }
-        BlockProblem::Coverage => json!({ "problem": "coverage", "detail": detail }),
-        BlockProblem::Sum => json!({ "problem": "sum", "detail": detail }),
+        BlockProblem::Misplaced { start, end } => BlockProblemParams::Misplaced { start, end },
+        BlockProblem::Count { start, end } => BlockProblemParams::Count { start, end },
+        BlockProblem::Coverage => BlockProblemParams::Coverage,
+        BlockProblem::Sum => BlockProblemParams::Sum,
     }
 }
 
-/// Counts of a tally that contradict one another, for the page to say in its language: `problem`
-/// (`stage-total`, `traced-back`, `traced-back-rows`) with its numbers (a sum beyond 64 bits is null), and
-/// the English `detail`.
-fn tally_problem(p: &TallyProblem) -> Value {
-    let detail = p.to_string();
+fn tally_problem(p: &TallyProblem) -> TallyProblemParams {
     match *p {
         TallyProblem::StageTotal { stages, samples } => {
-            json!({ "problem": "stage-total", "sum": stages, "samples": samples, "detail": detail })
+            TallyProblemParams::StageTotal { sum: stages, samples }
         }
         TallyProblem::TracedBack { traced, prev_and_reach } => {
-            json!({ "problem": "traced-back", "sum": traced, "samples": prev_and_reach, "detail": detail })
+            TallyProblemParams::TracedBack { sum: traced, samples: prev_and_reach }
         }
-        TallyProblem::TracedBackRows { rows } => json!({
-            "problem": "traced-back-rows", "rows": rows, "max": shogi_reach_engine::estimate::TRACED_BACK_ROWS, "detail": detail,
-        }),
+        TallyProblem::TracedBackRows { rows } => {
+            TallyProblemParams::TracedBackRows { rows, max: TRACED_BACK_ROWS }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
+    use strum::VariantNames;
+
+    const KINDS: &[&str] = ErrorKind::VARIANTS;
     use shogi_reach_engine::board::piece::Kind;
     use shogi_reach_engine::board::position::Position;
     use shogi_reach_engine::board::variant::{MiniShogi, Shogi};
@@ -417,29 +599,36 @@ mod tests {
     fn kinds_are_distinct() {
         let set: HashSet<_> = KINDS.iter().collect();
         assert_eq!(set.len(), KINDS.len());
+        assert!(KINDS.contains(&"shard-overlap") && KINDS.contains(&"sfen-empty"), "{KINDS:?}");
     }
 
     #[test]
     fn sfen_errors_have_their_kind_and_rows_from_one() {
-        assert_eq!(sfen_kind("").kind, "sfen-empty");
-        assert_eq!(sfen_kind("a b").kind, "sfen-fields");
+        assert_eq!(sfen_kind("").kind_name(), "sfen-empty");
+        assert_eq!(sfen_kind("a b").kind_name(), "sfen-fields");
         let e = sfen_kind("lnsgkgsnl/9/9 b -");
-        assert_eq!((e.kind, &e.params["found"], &e.params["expected"]), ("sfen-rows", &json!(3), &json!(9)));
+        assert_eq!(
+            (e.kind_name(), &e.params()["found"], &e.params()["expected"]),
+            ("sfen-rows", &json!(3), &json!(9))
+        );
         let e = sfen_kind("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNX b -");
-        assert_eq!((e.kind, &e.params["row"], &e.params["ch"]), ("sfen-board-char", &json!(9), &json!("X")));
+        assert_eq!(
+            (e.kind_name(), &e.params()["row"], &e.params()["ch"]),
+            ("sfen-board-char", &json!(9), &json!("X"))
+        );
         let e = sfen_kind("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x -");
-        assert_eq!((e.kind, &e.params["text"]), ("sfen-side", &json!("x")));
+        assert_eq!((e.kind_name(), &e.params()["text"]), ("sfen-side", &json!("x")));
         let e = sfen_kind("lnsg1gsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b -");
-        assert_eq!((e.kind, &e.params["color"]), ("missing-king", &json!("w")));
+        assert_eq!((e.kind_name(), &e.params()["color"]), ("missing-king", &json!("w")));
         let e = sfen_kind("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 3G");
         assert_eq!(
-            (e.kind, &e.params["piece"], &e.params["max"]),
+            (e.kind_name(), &e.params()["piece"], &e.params()["max"]),
             ("too-many-pieces", &json!("G"), &json!(4))
         );
         let e = Position::<MiniShogi>::from_sfen("rbsgk/4p/5/P4/KGSBN b -")
             .map(|_| ())
             .map_err(EngineError::from);
-        assert_eq!(e.unwrap_err().kind, "piece-not-in-game");
+        assert_eq!(e.unwrap_err().kind_name(), "piece-not-in-game");
     }
 
     #[test]
@@ -447,36 +636,39 @@ mod tests {
         let e = EngineError::from(
             shogi_reach_engine::records::read_text("手合割：平手\n▲７六歩\n△３四歩\n▲５八金").unwrap_err(),
         );
-        assert_eq!(e.kind, "record-ambiguous-move");
-        assert_eq!(e.params["line"], json!(4));
-        assert_eq!(e.params["ply"], json!(3));
-        assert_eq!(e.params["candidates"], json!(["6i5h", "4i5h"]));
+        assert_eq!(e.kind_name(), "record-ambiguous-move");
+        assert_eq!(e.params()["line"], json!(4));
+        assert_eq!(e.params()["ply"], json!(3));
+        assert_eq!(e.params()["candidates"], json!(["6i5h", "4i5h"]));
         let e = EngineError::from(RecordError::at(
             5,
             RecordErrorKind::BadBoard(BoardProblem::Rows { found: 3, expected: 9 }),
         ));
         assert_eq!(
-            (e.kind, &e.params["problem"], &e.params["found"]),
+            (e.kind_name(), &e.params()["problem"], &e.params()["found"]),
             ("record-bad-board", &json!("rows"), &json!(3))
         );
-        assert_eq!((&e.params["line"], &e.params["detail"]), (&json!(5), &json!("3 rows, this game has 9")));
+        assert_eq!(
+            (&e.params()["line"], &e.params()["detail"]),
+            (&json!(5), &json!("3 rows, this game has 9"))
+        );
         let e = EngineError::from(RecordError::whole(RecordErrorKind::BadPosition(SfenError::Empty)));
-        assert_eq!((e.kind, &e.params["line"]), ("record-bad-position", &Value::Null));
-        assert_eq!(e.params["cause"]["kind"], json!("sfen-empty"));
+        assert_eq!((e.kind_name(), &e.params()["line"]), ("record-bad-position", &Value::Null));
+        assert_eq!(e.params()["cause"]["kind"], json!("sfen-empty"));
     }
 
     #[test]
     fn other_errors() {
-        assert_eq!(EngineError::from(UnknownGame("chess".into())).params["name"], json!("chess"));
+        assert_eq!(EngineError::from(UnknownGame("chess".into())).params()["name"], json!("chess"));
         let e = EngineError::from(ProofGameError::NotReachable(Stage::Prev));
         assert_eq!(
-            (e.kind, &e.params["stage"], &e.params["verdict"]),
+            (e.kind_name(), &e.params()["stage"], &e.params()["verdict"]),
             ("no-proof-game", &json!("prev"), &json!("unreachable"))
         );
-        assert_eq!(EngineError::node_cap(0.5, 1e9).params["max"], json!(1e9));
-        assert_eq!(EngineError::from(PositionError::KingInHand).kind, "king-in-hand");
+        assert_eq!(EngineError::node_cap(0.5, 1e9).params()["max"], json!(1e9));
+        assert_eq!(EngineError::from(PositionError::KingInHand).kind_name(), "king-in-hand");
         assert_eq!(
-            EngineError::from(PositionError::TooManyPieces { kind: Kind::Pawn, found: 19, max: 18 }).params
+            EngineError::from(PositionError::TooManyPieces { kind: Kind::Pawn, found: 19, max: 18 }).params()
                 ["found"],
             json!(19)
         );
@@ -487,9 +679,9 @@ mod tests {
     fn shard_file_errors_name_their_files() {
         use shogi_reach_engine::estimate::files::merge_files;
         let e = EngineError::from(merge_files::<&str>(&[]).unwrap_err());
-        assert_eq!(e.kind, "merge-empty");
+        assert_eq!(e.kind_name(), "merge-empty");
         let e = EngineError::from(merge_files(&[("a.json", "{".to_string())]).unwrap_err());
-        assert_eq!((e.kind, &e.params["file"]), ("shard-not-report", &json!("a.json")));
+        assert_eq!((e.kind_name(), &e.params()["file"]), ("shard-not-report", &json!("a.json")));
         let run = |seed: u64, range: [u64; 2]| {
             let blocks = shogi_reach_engine::estimate::blocks::run_by_block::<
                 shogi_reach_engine::board::variant::MiniShogi,
@@ -507,14 +699,17 @@ mod tests {
         let e = EngineError::from(
             merge_files(&[("a", run(1, [0, 100])), ("b", run(2, [100, 200]))]).unwrap_err(),
         );
-        assert_eq!((e.kind, &e.params["file"], &e.params["found"]), ("shard-seed", &json!("b"), &json!("2")));
+        assert_eq!(
+            (e.kind_name(), &e.params()["file"], &e.params()["found"]),
+            ("shard-seed", &json!("b"), &json!("2"))
+        );
         let e = EngineError::from(
             merge_files(&[("a", run(1, [0, 120])), ("b", run(1, [100, 200]))]).unwrap_err(),
         );
-        assert_eq!(e.kind, "shard-overlap");
+        assert_eq!(e.kind_name(), "shard-overlap");
         assert_eq!(e.message, "b: samples [100, 200] overlap samples [0, 120] of a");
         assert_eq!(
-            (&e.params["file"], &e.params["other"], &e.params["otherEnd"]),
+            (&e.params()["file"], &e.params()["other"], &e.params()["otherEnd"]),
             (&json!("b"), &json!("a"), &json!(120))
         );
     }
@@ -523,19 +718,19 @@ mod tests {
     fn tally_and_block_problems_are_named_with_their_numbers() {
         let e = EngineError::from(TallyProblem::TracedBackRows { rows: 300 });
         assert_eq!(
-            (e.kind, &e.params["problem"], &e.params["rows"], &e.params["max"]),
+            (e.kind_name(), &e.params()["problem"], &e.params()["rows"], &e.params()["max"]),
             ("tally-problem", &json!("traced-back-rows"), &json!(300), &json!(256))
         );
         let problem = ShardProblem::Blocks(BlockProblem::Count { start: 0, end: 10 });
         let e = EngineError::from(FileError::Shard { file: "a.json".into(), problem, other: None });
         assert_eq!(
-            (e.kind, &e.params["file"], &e.params["problem"], &e.params["end"]),
+            (e.kind_name(), &e.params()["file"], &e.params()["problem"], &e.params()["end"]),
             ("shard-blocks", &json!("a.json"), &json!("count"), &json!(10))
         );
         assert_eq!(e.message, "a.json: per-block tallies: block 0..10 does not count its samples");
         let e = EngineError::report_too_large("big.json", 3 << 20, 1 << 20);
         assert_eq!(
-            (e.kind, &e.params["file"], &e.params["max"]),
+            (e.kind_name(), &e.params()["file"], &e.params()["max"]),
             ("report-too-large", &json!("big.json"), &json!(1 << 20))
         );
     }

@@ -9,7 +9,7 @@
 
 mod engine_error;
 
-use crate::engine_error::EngineError;
+use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;
 use serde_json::json;
 use shogi_reach_engine::board::position::Position;
@@ -109,9 +109,9 @@ fn from_js<T: serde::de::DeserializeOwned>(value: JsValue) -> Result<T, EngineEr
 impl From<EngineError> for JsValue {
     fn from(e: EngineError) -> JsValue {
         let error = js_sys::Error::new(&e.message);
-        let params = to_js(&e.params).unwrap_or(JsValue::NULL);
+        let params = to_js(&e.params()).unwrap_or(JsValue::NULL);
         // Setting a property of a fresh Error cannot fail.
-        let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind.into());
+        let _ = js_sys::Reflect::set(&error, &"kind".into(), &e.kind_name().into());
         let _ = js_sys::Reflect::set(&error, &"params".into(), &params);
         error.into()
     }
@@ -215,11 +215,7 @@ pub fn parse_record(data: JsValue) -> Result<JsValue, JsValue> {
         Some(text) => shogi_reach_engine::records::read_text(&text),
         None => {
             let bytes: js_sys::Uint8Array = data.dyn_into().map_err(|_| {
-                EngineError::new(
-                    "record-input-type",
-                    "parseRecord takes a string or a Uint8Array",
-                    json!(null),
-                )
+                EngineError::new(ErrorKind::RecordInputType {}, "parseRecord takes a string or a Uint8Array")
             })?;
             shogi_reach_engine::records::text::check_size(bytes.length() as usize)
                 .and_then(|()| shogi_reach_engine::records::read(&bytes.to_vec()))
@@ -270,7 +266,7 @@ pub fn estimate_blocks(
 ) -> Result<JsValue, JsValue> {
     if start > end {
         let message = format!("empty sample range {start}..{end}");
-        return Err(EngineError::new("sample-range", message, json!({ "start": start, "end": end })).into());
+        return Err(EngineError::new(ErrorKind::SampleRange { start, end }, message).into());
     }
     with_variant!(variant, V => {
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
