@@ -11,7 +11,6 @@ mod engine_error;
 
 use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;
-use serde_json::json;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::sfen::parse_setup;
 use shogi_reach_engine::board::variant::{Game, MiniShogi, Shogi, Variant};
@@ -55,7 +54,7 @@ macro_rules! with_variant {
 pub fn stages() -> Result<JsValue, JsValue> {
     let list: Vec<_> = Stage::ALL
         .iter()
-        .map(|s| json!({ "name": s.name(), "verdict": s.verdict().name(), "describe": s.describe() }))
+        .map(|s| StageInfo { name: s.name(), verdict: s.verdict().name(), describe: s.describe() })
         .collect();
     Ok(to_js(&list)?)
 }
@@ -132,14 +131,14 @@ pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsValue> {
         let issues: Vec<_> = V::with_search(|search| diagnose::diagnose::<V>(text, search))
             .into_iter()
             .map(|issue| {
-                let mut item = json!(issue);
-                if let (Some(e), "sfen" | "setup") = (&error, issue.rule.name()) {
-                    item["error"] = e.to_json();
-                }
-                item
+                let error = match issue.rule.name() {
+                    "sfen" | "setup" => error.clone(),
+                    _ => None,
+                };
+                DiagnosedIssue { issue, error }
             })
             .collect();
-        Ok(to_js(&json!({ "sfen": sfen, "issues": issues }))?)
+        Ok(to_js(&Diagnosis { sfen, issues })?)
     })
 }
 
@@ -272,8 +271,8 @@ pub fn estimate_blocks(
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
         let (blocks, kept) =
             shogi_reach_engine::estimate::blocks::run_by_block_keeping::<V>(seed, start..end, options, keep as usize);
-        let reachable: Vec<_> = kept.iter().map(|(i, p)| json!({ "index": i, "sfen": p.to_sfen() })).collect();
-        Ok(to_js(&json!({ "blocks": blocks, "reachable": reachable }))?)
+        let reachable = kept.iter().map(|(i, p)| KeptSample { index: *i, sfen: p.to_sfen() }).collect();
+        Ok(to_js(&BlocksRun { blocks, reachable })?)
     })
 }
 
@@ -305,9 +304,10 @@ pub const MAX_REPORT_BYTES: usize = 64 << 20;
 /// page checks against a file's size before it reads any of it.
 #[wasm_bindgen(js_name = fileLimits)]
 pub fn file_limits() -> Result<JsValue, JsValue> {
-    let limits =
-        json!({ "record": shogi_reach_engine::records::error::MAX_RECORD_BYTES, "report": MAX_REPORT_BYTES });
-    Ok(to_js(&limits)?)
+    Ok(to_js(&FileLimits {
+        record: shogi_reach_engine::records::error::MAX_RECORD_BYTES,
+        report: MAX_REPORT_BYTES,
+    })?)
 }
 
 /// Refuses a report file (called `name`) of more than [`MAX_REPORT_BYTES`].
@@ -379,7 +379,7 @@ pub fn running_estimate(variant: &str, blocks: JsValue, points: u32) -> Result<J
                 continue;
             }
             if let Some(e) = tally.estimate::<V>() {
-                out.push(json!({ "done": tally.samples, "reachable": e.reachable, "low": e.low, "high": e.high }));
+                out.push(RunningPoint { done: tally.samples, reachable: e.reachable, low: e.low, high: e.high });
             }
         }
         Ok(to_js(&out)?)
@@ -401,4 +401,58 @@ pub fn shard_range(samples: u64, k: u64, m: u64) -> Result<Vec<f64>, JsError> {
 pub fn samples_for_digits(p_hat: f64, candidates: &str, digits: u32) -> Option<f64> {
     let candidates: f64 = candidates.parse().ok()?;
     shogi_reach_engine::estimate::plan::samples_for_digits(p_hat, candidates, digits)
+}
+
+/// A stage of the pipeline as the page lists it ([`stages`]).
+#[derive(Serialize)]
+struct StageInfo {
+    name: &'static str,
+    verdict: &'static str,
+    describe: &'static str,
+}
+
+/// What [`diagnose`] returns: the text as standard SFEN (null when it does not parse) and its issues.
+#[derive(Serialize)]
+struct Diagnosis {
+    sfen: Option<String>,
+    issues: Vec<DiagnosedIssue>,
+}
+
+/// A broken rule; for the rules `sfen` and `setup`, with the error that made the text no position.
+#[derive(Serialize)]
+struct DiagnosedIssue {
+    #[serde(flatten)]
+    issue: diagnose::Issue,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<EngineError>,
+}
+
+/// A reachable sample an estimate keeps ([`estimate_blocks`]).
+#[derive(Serialize)]
+struct KeptSample {
+    index: u64,
+    sfen: String,
+}
+
+/// What [`estimate_blocks`] returns: the per-block tallies and the lowest reachable samples.
+#[derive(Serialize)]
+struct BlocksRun {
+    blocks: Vec<shogi_reach_engine::estimate::tally::BlockTally>,
+    reachable: Vec<KeptSample>,
+}
+
+/// The largest files the page reads, in bytes ([`file_limits`]).
+#[derive(Serialize)]
+struct FileLimits {
+    record: usize,
+    report: usize,
+}
+
+/// A point of the running estimate ([`running_estimate`]).
+#[derive(Serialize)]
+struct RunningPoint {
+    done: u64,
+    reachable: f64,
+    low: f64,
+    high: f64,
 }
