@@ -13,6 +13,8 @@
 //! - [`why`]: diagnostics and unreachability certificates, for people;
 //! - [`estimate`]: Monte Carlo tallies, per-block runs, report files (shards, checkpoints) and merging.
 
+#![warn(missing_docs)]
+
 pub mod board;
 pub mod estimate;
 pub mod ranking;

@@ -2,32 +2,39 @@
 
 use std::ops::{BitAnd, BitOr, BitXor, Not};
 
+/// A set of squares: bit `sq` is set for square `sq`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Bitboard(pub u128);
 
 impl Bitboard {
+    /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
 
+    /// The set of square `sq` alone.
     #[inline]
     pub const fn from_square(sq: usize) -> Bitboard {
         Bitboard(1 << sq)
     }
 
+    /// The set with square `sq` added.
     #[inline]
     pub const fn with(self, sq: usize) -> Bitboard {
         Bitboard(self.0 | 1 << sq)
     }
 
+    /// Whether square `sq` is in the set.
     #[inline]
     pub const fn contains(self, sq: usize) -> bool {
         self.0 >> sq & 1 != 0
     }
 
+    /// Whether the set has no square.
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
+    /// The number of squares in the set.
     #[inline]
     pub const fn count(self) -> u32 {
         self.0.count_ones()

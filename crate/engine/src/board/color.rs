@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+/// A player: Sente or Gote.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Color {
     /// First player, upper-case letters, SFEN side `b`.
@@ -11,13 +12,16 @@ pub enum Color {
 }
 
 impl Color {
+    /// Both players, Sente first.
     pub const BOTH: [Color; 2] = [Color::Sente, Color::Gote];
 
+    /// 0 for Sente, 1 for Gote: the index of per-player arrays.
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The other player.
     #[inline]
     pub const fn opponent(self) -> Color {
         match self {
@@ -26,6 +30,7 @@ impl Color {
         }
     }
 
+    /// The player of index `i` (Sente for 0, Gote otherwise).
     #[inline]
     pub const fn from_index(i: usize) -> Color {
         if i == 0 {

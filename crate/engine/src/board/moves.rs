@@ -4,13 +4,29 @@ use crate::board::piece::Kind;
 use crate::board::variant::Variant;
 use std::fmt;
 
+/// A move: a piece moved on the board, or dropped from the hand (squares as board indices).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Move {
-    Board { from: u8, to: u8, promote: bool },
-    Drop { kind: Kind, to: u8 },
+    /// A piece moved on the board.
+    Board {
+        /// The square it leaves.
+        from: u8,
+        /// The square it reaches (capturing what stands there).
+        to: u8,
+        /// Whether it promotes.
+        promote: bool,
+    },
+    /// A piece dropped from the hand.
+    Drop {
+        /// The kind dropped.
+        kind: Kind,
+        /// The empty square it is dropped on.
+        to: u8,
+    },
 }
 
 impl Move {
+    /// The square the move reaches.
     #[inline]
     pub fn to(self) -> usize {
         match self {
@@ -61,9 +77,12 @@ impl Move {
     }
 }
 
+/// Why a USI move cannot be played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveError {
+    /// Not USI move text (the text).
     Syntax(String),
+    /// A move that is not legal in the position (its USI text).
     Illegal(String),
 }
 
@@ -85,31 +104,37 @@ pub struct MoveList {
 }
 
 impl MoveList {
+    /// An empty list.
     pub fn new() -> MoveList {
         MoveList { moves: [Move::Board { from: 0, to: 0, promote: false }; 600], len: 0 }
     }
 
+    /// Adds `m` at the end.
     #[inline]
     pub fn push(&mut self, m: Move) {
         self.moves[self.len] = m;
         self.len += 1;
     }
 
+    /// Empties the list.
     #[inline]
     pub fn clear(&mut self) {
         self.len = 0;
     }
 
+    /// The number of moves.
     #[inline]
     pub fn len(&self) -> usize {
         self.len
     }
 
+    /// Whether the list has no move.
     #[inline]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
 
+    /// The moves, in the order pushed.
     #[inline]
     pub fn as_slice(&self) -> &[Move] {
         &self.moves[..self.len]

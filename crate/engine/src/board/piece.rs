@@ -11,17 +11,26 @@ use std::fmt;
 /// Unpromoted base kind. The discriminant is the reference's type order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Kind {
+    /// The king (玉).
     King = 0,
+    /// The gold general (金).
     Gold = 1,
+    /// The knight (桂).
     Knight = 2,
+    /// The lance (香).
     Lance = 3,
+    /// The pawn (歩).
     Pawn = 4,
+    /// The silver general (銀).
     Silver = 5,
+    /// The rook (飛).
     Rook = 6,
+    /// The bishop (角).
     Bishop = 7,
 }
 
 impl Kind {
+    /// Every kind, in the reference's type order.
     pub const ALL: [Kind; 8] = [
         Kind::King,
         Kind::Gold,
@@ -33,16 +42,19 @@ impl Kind {
         Kind::Bishop,
     ];
 
+    /// The kind's index in per-kind arrays (its type order).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The kind of index `i` (< 8).
     #[inline]
     pub const fn from_index(i: usize) -> Kind {
         Kind::ALL[i]
     }
 
+    /// Whether the kind promotes (all but the king and the gold).
     #[inline]
     pub const fn can_promote(self) -> bool {
         !matches!(self, Kind::King | Kind::Gold)
@@ -62,6 +74,7 @@ impl Kind {
         }
     }
 
+    /// The kind of an SFEN letter (either case), or `None`.
     pub fn from_letter(c: char) -> Option<Kind> {
         Some(match c.to_ascii_uppercase() {
             'K' => Kind::King,
@@ -85,12 +98,14 @@ pub const EMPTY: u8 = 32;
 pub struct Piece(u8);
 
 impl Piece {
+    /// The piece of `kind`, promoted or not, owned by `color`.
     #[inline]
     pub const fn new(kind: Kind, promoted: bool, color: Color) -> Piece {
         debug_assert!(!promoted || kind.can_promote());
         Piece(kind as u8 * 4 + if promoted { 0 } else { 2 } + color as u8)
     }
 
+    /// The unpromoted piece of `kind` owned by `color`.
     #[inline]
     pub const fn unpromoted(kind: Kind, color: Color) -> Piece {
         Piece::new(kind, false, color)
@@ -106,31 +121,37 @@ impl Piece {
         }
     }
 
+    /// The piece's board cell code.
     #[inline]
     pub const fn code(self) -> u8 {
         self.0
     }
 
+    /// The piece's base kind.
     #[inline]
     pub const fn kind(self) -> Kind {
         Kind::ALL[(self.0 >> 2) as usize]
     }
 
+    /// Whether the piece is promoted.
     #[inline]
     pub const fn is_promoted(self) -> bool {
         self.0 & 2 == 0
     }
 
+    /// The piece's owner.
     #[inline]
     pub const fn color(self) -> Color {
         Color::from_index((self.0 & 1) as usize)
     }
 
+    /// The same piece promoted.
     #[inline]
     pub const fn promote(self) -> Piece {
         Piece(self.0 & !2)
     }
 
+    /// The same piece unpromoted.
     #[inline]
     pub const fn unpromote(self) -> Piece {
         Piece(self.0 | 2)

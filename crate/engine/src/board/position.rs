@@ -14,7 +14,9 @@ pub type Hand = [u8; 8];
 pub struct Setup<V: Variant> {
     /// Cell codes in reading order ([`EMPTY`] or a [`Piece`] code).
     pub board: V::Board,
+    /// Pieces in hand per kind, Sente's then Gote's.
     pub hands: [Hand; 2],
+    /// The side to move.
     pub side: Color,
     /// Move number as written in SFEN (1 when absent).
     pub ply: u32,
@@ -23,16 +25,22 @@ pub struct Setup<V: Variant> {
 /// Why a [`Setup`] is not a position of the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PositionError {
+    /// The side has no king on the board.
     MissingKing(Color),
+    /// The side has more than one king on the board.
     ExtraKing(Color),
     /// More pieces of a kind (board and hands, promoted or not) than the game has.
     TooManyPieces {
+        /// The kind.
         kind: Kind,
+        /// How many the setup has.
         found: u64,
+        /// How many the game has.
         max: u32,
     },
     /// A kind that does not exist in this game (knight or lance in Mini Shogi).
     KindNotInGame(Kind),
+    /// A king in a hand.
     KingInHand,
     /// A cell code that is no piece.
     BadCell(u8),
@@ -70,6 +78,7 @@ pub struct Position<V: Variant> {
 }
 
 impl<V: Variant> Setup<V> {
+    /// An empty board, empty hands, Sente to move, move 1.
     pub fn empty() -> Setup<V> {
         Setup { board: V::empty_board(), hands: [[0; 8]; 2], side: Color::Sente, ply: 1 }
     }
@@ -133,6 +142,7 @@ impl<V: Variant> Position<V> {
         Position { board, hands, side, kings }
     }
 
+    /// The position as a setup (move number 1).
     pub fn to_setup(&self) -> Setup<V> {
         Setup { board: self.board, hands: self.hands, side: self.side, ply: 1 }
     }
@@ -143,31 +153,37 @@ impl<V: Variant> Position<V> {
         self.board.as_ref()
     }
 
+    /// The cell code of square `sq` ([`EMPTY`] or a [`Piece`] code).
     #[inline]
     pub fn cell(&self, sq: usize) -> u8 {
         self.board.as_ref()[sq]
     }
 
+    /// The piece on square `sq`, if any.
     #[inline]
     pub fn piece_at(&self, sq: usize) -> Option<Piece> {
         Piece::from_code(self.cell(sq))
     }
 
+    /// The hand of `color`: pieces held per kind.
     #[inline]
     pub fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
     }
 
+    /// Both hands, Sente's first.
     #[inline]
     pub fn hands(&self) -> &[Hand; 2] {
         &self.hands
     }
 
+    /// The side to move.
     #[inline]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
 
+    /// The square of the king of `color`.
     #[inline]
     pub fn king(&self, color: Color) -> usize {
         self.kings[color.index()] as usize

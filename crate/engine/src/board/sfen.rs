@@ -16,32 +16,47 @@ use crate::board::position::{Position, PositionError, Setup};
 use crate::board::variant::Variant;
 use std::fmt;
 
+/// Why text is not the SFEN of a position of the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SfenError {
+    /// No text.
     Empty,
     /// Wrong number of space-separated fields.
     Fields {
+        /// The fields found.
         found: usize,
     },
+    /// Wrong number of board rows.
     Rows {
+        /// The game's rows.
         expected: usize,
+        /// The rows found.
         found: usize,
     },
+    /// A board row of the wrong width.
     RowWidth {
+        /// The row (0-based from the top).
         row: usize,
+        /// The game's width.
         expected: usize,
+        /// The squares the row describes.
         found: usize,
     },
+    /// A character that is no piece letter, digit or `+` on the board.
     BadBoardChar {
+        /// The row (0-based from the top).
         row: usize,
+        /// The character.
         ch: char,
     },
     /// `+` not followed by a piece that can promote.
     BadPromotion {
+        /// The row (0-based from the top).
         row: usize,
     },
     /// The side to move as written (shortened by [`quote`]).
     BadSide(String),
+    /// A character in the hands field that is no piece letter or digit.
     BadHandChar(char),
     /// A count (or the hands field whose counts overflow), shortened by [`quote`].
     BadHandCount(String),
@@ -49,6 +64,7 @@ pub enum SfenError {
     BadMoveNumber(String),
     /// Text after the side to move in the reference format other than ` 0 1` (shortened by [`quote`]).
     Trailing(String),
+    /// Well-formed text, but not a position of the game.
     Position(PositionError),
 }
 
@@ -337,6 +353,7 @@ pub fn hands_sfen(hands: &[[u8; 8]; 2]) -> String {
 }
 
 impl<V: Variant> Setup<V> {
+    /// The setup as SFEN text.
     pub fn to_sfen(&self) -> String {
         format!(
             "{} {} {} {}",

@@ -9,6 +9,7 @@ use std::hash::Hash;
 /// Squares are indexed in reading order: `y * W + x`, y = 0 the top rank (a), x = 0 the leftmost file
 /// (file W). Off-board neighbours are `OFF`.
 pub const OFF: u8 = 255;
+/// The most squares of a board (Shogi's 9×9): the size of per-square tables.
 pub const MAX_SQUARES: usize = 81;
 
 /// Directions as (dx, dy) on the board as drawn (x towards file 1, y towards the last rank).
@@ -34,14 +35,17 @@ const VFLIP: [usize; 12] = [1, 0, 2, 3, 6, 7, 4, 5, 10, 11, 8, 9];
 
 /// Neighbour and coordinate tables of a W×H board, built at compile time.
 pub struct Geometry {
+    /// Width: files.
     pub w: usize,
+    /// Height: ranks.
     pub h: usize,
+    /// Squares: `w * h`.
     pub n: usize,
     /// `nb[sq][dir]`: the square one step in `DIRS[dir]`, or `OFF`.
     pub nb: [[u8; 12]; MAX_SQUARES],
-    /// The order in which ranking visits each square (column-major, `H*x + y`; not a board rank), and the
-    /// square at each place of that order.
+    /// The order in which ranking visits each square (column-major, `H*x + y`; not a board rank).
     pub ranking_order: [u8; MAX_SQUARES],
+    /// The square at each place of `ranking_order`.
     pub square_at_ranking_order: [u8; MAX_SQUARES],
     /// Left-right mirror of each square.
     pub mirror: [u8; MAX_SQUARES],
@@ -51,6 +55,7 @@ pub struct Geometry {
 }
 
 impl Geometry {
+    /// The tables of a `w`×`h` board.
     pub const fn new(w: usize, h: usize) -> Geometry {
         let mut g = Geometry {
             w,
@@ -99,11 +104,13 @@ impl Geometry {
         g
     }
 
+    /// The column of `sq` in reading order (0 = the leftmost, file W).
     #[inline]
     pub fn x(&self, sq: usize) -> usize {
         sq % self.w
     }
 
+    /// The row of `sq` from the top (0 = Gote's back rank).
     #[inline]
     pub fn y(&self, sq: usize) -> usize {
         sq / self.w
@@ -148,7 +155,9 @@ impl Geometry {
 
 /// Step and slide patterns of every piece code (see [`crate::board::piece::Piece`]), as bit masks over `DIRS`.
 pub struct Moves {
+    /// Per piece code: the directions it steps in.
     pub steps: [u16; 32],
+    /// Per piece code: the directions it slides in.
     pub slides: [u8; 32],
 }
 
@@ -170,6 +179,7 @@ const fn sente_pattern(kind: usize, promoted: bool) -> (u16, u8) {
     }
 }
 
+/// The step and slide patterns of every piece code.
 pub static MOVES: Moves = {
     let mut m = Moves { steps: [0; 32], slides: [0; 32] };
     let mut code = 0;
@@ -204,7 +214,9 @@ impl<T: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'st
 pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     /// Name used on the command line and in files: `shogi` or `minishogi`.
     const NAME: &'static str;
+    /// Board width (files).
     const W: usize;
+    /// Board height (ranks).
     const H: usize;
     /// Depth of the promotion zone in ranks.
     const ZONE: usize;
@@ -224,15 +236,20 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     /// Search heuristic term added when the kings are within Manhattan distance 2 (the reference's Mini
     /// Shogi code adds 10; Shogi has no such term).
     const KING_NEAR_WEIGHT: u32;
+    /// The board's cell array: `[u8; W * H]`.
     type Board: BoardArray;
 
+    /// The board's neighbour and coordinate tables.
     fn geometry() -> &'static Geometry;
+    /// A board of empty cells.
     fn empty_board() -> Self::Board;
+    /// The number of squares.
     #[inline]
     fn squares() -> usize {
         Self::W * Self::H
     }
 
+    /// Whether `sq` is in the promotion zone of `color`.
     #[inline]
     fn in_zone(sq: usize, color: Color) -> bool {
         Self::geometry().ranks_ahead(sq, color) < Self::ZONE
@@ -250,9 +267,11 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     }
 }
 
+/// Shogi: 9×9, 40 pieces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Shogi;
 
+/// Mini Shogi (5五将棋): 5×5, 12 pieces.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MiniShogi;
 
@@ -315,11 +334,14 @@ impl Variant for MiniShogi {
 /// [`with_game!`](crate::with_game) turns one into its type.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Game {
+    /// [`Shogi`].
     Shogi,
+    /// [`MiniShogi`].
     MiniShogi,
 }
 
 impl Game {
+    /// Both games.
     pub const ALL: [Game; 2] = [Game::Shogi, Game::MiniShogi];
 
     /// The name, [`Variant::NAME`] of the game's type.

@@ -91,8 +91,9 @@ fn pieces(indices: Range<u64>, size: u64) -> impl Iterator<Item = Range<u64>> {
     })
 }
 
-/// The share of forged blocks that verification must catch, and the chance it may miss them.
+/// The share of forged blocks that verification must catch.
 pub const FORGED_SHARE: f64 = 0.01;
+/// The most chance that verification misses them.
 pub const MISS_CHANCE: f64 = 0.01;
 
 /// How many of a report's `n` blocks to recompute, drawn at random without repetition, so that a report
@@ -127,7 +128,9 @@ pub fn draw_blocks(n: usize, k: usize, mut next: impl FnMut() -> u64) -> Vec<usi
 /// A block whose recomputed tally differs from the one in the report.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Mismatch {
+    /// The block's first sample index.
     pub start: u64,
+    /// The sample index after the block's last.
     pub end: u64,
 }
 

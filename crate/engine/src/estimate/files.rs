@@ -51,12 +51,29 @@ pub enum FileError {
     /// No file to merge.
     Empty,
     /// Not the JSON of a report (`detail`: the JSON reader's words).
-    NotReport { file: String, detail: String },
+    NotReport {
+        /// The file's name (shortened by [`crate::board::sfen::quote`]).
+        file: String,
+        /// What the JSON reader says.
+        detail: String,
+    },
     /// A game this program does not know.
-    Game { file: String, game: UnknownGame },
+    Game {
+        /// The file's name.
+        file: String,
+        /// The game it names.
+        game: UnknownGame,
+    },
     /// A report that is inconsistent or does not belong with the first one; for overlapping samples,
     /// `other` names the file they overlap with.
-    Shard { file: String, problem: ShardProblem, other: Option<String> },
+    Shard {
+        /// The file's name.
+        file: String,
+        /// What is wrong with its report.
+        problem: ShardProblem,
+        /// The file its samples overlap with, if that is the problem.
+        other: Option<String>,
+    },
 }
 
 impl std::fmt::Display for FileError {

@@ -14,7 +14,9 @@ pub const REPORT_FORMAT: u32 = 2;
 pub struct Report {
     /// [`REPORT_FORMAT`].
     pub format: u32,
+    /// The game: [`Variant::NAME`](crate::board::variant::Variant::NAME).
     pub variant: String,
+    /// The seed of the samples ([`crate::ranking::sample::RankSampler`]).
     pub seed: u64,
     /// The searches' node cap (`None`: none); shards of one run share it, as it decides what is `unknown`.
     pub max_nodes: Option<usize>,
@@ -22,10 +24,13 @@ pub struct Report {
     pub samples: u64,
     /// Sample index ranges `[start, end)` this report covers.
     pub ranges: Vec<[u64; 2]>,
+    /// The counts of the samples of `ranges`.
     pub tally: Tally,
     /// |P_K| as a decimal string.
     pub candidates: String,
+    /// The paper's Table 1 ([`Tally::funnel`]).
     pub funnel: Vec<(String, u64)>,
+    /// |R| estimated from the tally.
     pub estimate: ReachableEstimate,
     /// The tallies of the verification blocks the ranges meet ([`crate::estimate::blocks`]); empty in reports
     /// written without them.
@@ -34,6 +39,7 @@ pub struct Report {
 }
 
 impl Report {
+    /// The report of `tally`, the samples `ranges` of a run of `samples` samples of `seed` (no blocks yet).
     pub fn new<V: Ranked>(
         seed: u64,
         samples: u64,
@@ -74,25 +80,65 @@ impl Report {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShardProblem {
     /// A report format other than [`REPORT_FORMAT`].
-    Format { found: u32 },
+    Format {
+        /// The report's format.
+        found: u32,
+    },
     /// A variant other than the one merged (`found` shortened by [`crate::board::sfen::quote`]).
-    Variant { found: String, expected: &'static str },
+    Variant {
+        /// The report's variant.
+        found: String,
+        /// The variant merged.
+        expected: &'static str,
+    },
     /// Not the first report's seed.
-    Seed { found: u64, expected: u64 },
+    Seed {
+        /// The report's seed.
+        found: u64,
+        /// The first report's.
+        expected: u64,
+    },
     /// Not the first report's total number of samples.
-    TotalSamples { found: u64, expected: u64 },
+    TotalSamples {
+        /// The report's total.
+        found: u64,
+        /// The first report's.
+        expected: u64,
+    },
     /// Not the first report's node cap (which decides what is `unknown`).
-    MaxNodes { found: Option<usize>, expected: Option<usize> },
+    MaxNodes {
+        /// The report's node cap.
+        found: Option<usize>,
+        /// The first report's.
+        expected: Option<usize>,
+    },
     /// Per-block tallies that do not cover the ranges or do not add up to the tally.
     Blocks(BlockProblem),
     /// No per-block tallies (a report of an older version): nothing in it can be verified.
     NoBlocks,
     /// A range `[start, end)` with `start > end`, or `end` beyond the run's `samples`.
-    BadRange { range: [u64; 2], samples: u64 },
+    BadRange {
+        /// The range.
+        range: [u64; 2],
+        /// The run's samples.
+        samples: u64,
+    },
     /// A range that shares samples with a range of report `other` (possibly this one).
-    Overlap { range: [u64; 2], other: usize, other_range: [u64; 2] },
+    Overlap {
+        /// This report's range.
+        range: [u64; 2],
+        /// The index of the other report.
+        other: usize,
+        /// The other report's range.
+        other_range: [u64; 2],
+    },
     /// The tally counts `tally` samples, its ranges cover `ranges`.
-    Covered { tally: u64, ranges: u64 },
+    Covered {
+        /// The samples the tally counts.
+        tally: u64,
+        /// The samples the ranges cover.
+        ranges: u64,
+    },
     /// The tally's counts contradict one another.
     Tally(TallyProblem),
     /// Adding this report's tally to those before it overflows.
@@ -146,11 +192,14 @@ impl std::fmt::Display for ShardProblem {
 /// Why reports cannot be merged.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MergeError {
+    /// No report to merge.
     Empty,
     /// Report `index` (0-based position in the list given to [`merge`]) is inconsistent or does not belong
     /// with the others.
     Shard {
+        /// The report's index in the list.
         index: usize,
+        /// What is wrong with it.
         problem: ShardProblem,
     },
 }
@@ -266,9 +315,19 @@ pub fn merge_reports<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum BlockProblem {
     /// A block that is empty, crosses a block boundary, or does not follow the previous one in order.
-    Misplaced { start: u64, end: u64 },
+    Misplaced {
+        /// The block's first sample index.
+        start: u64,
+        /// The index after its last.
+        end: u64,
+    },
     /// A block's tally does not count its samples.
-    Count { start: u64, end: u64 },
+    Count {
+        /// The block's first sample index.
+        start: u64,
+        /// The index after its last.
+        end: u64,
+    },
     /// The blocks do not cover exactly the report's ranges.
     Coverage,
     /// The blocks' tallies do not add up to the report's.

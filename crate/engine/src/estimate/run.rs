@@ -15,7 +15,9 @@ use std::cell::RefCell;
 /// `k >= m` in [`shard_range`]: there is no part `k` of `m`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShardError {
+    /// The part asked for (0-based).
     pub k: u64,
+    /// The number of parts.
     pub m: u64,
 }
 
@@ -55,6 +57,7 @@ pub fn run_range<V: Ranked>(seed: u64, indices: std::ops::Range<u64>, options: S
 /// The tally of a range of samples and the reachable samples kept from it.
 #[derive(Clone, Debug, Default)]
 pub struct Batch<V: Ranked> {
+    /// The counts of the range.
     pub tally: Tally,
     /// (sample index, position) of the reachable samples with the lowest indices.
     pub reachable: Vec<(u64, Position<V>)>,

@@ -81,6 +81,7 @@ impl Words {
     }
 }
 
+/// Uniform ranks of `V` by sample index: sample `i` of a seed is the same on any thread or machine.
 #[derive(Clone, Debug)]
 pub struct RankSampler<V: Ranked> {
     seed: u64,
@@ -89,10 +90,12 @@ pub struct RankSampler<V: Ranked> {
 }
 
 impl<V: Ranked> RankSampler<V> {
+    /// The sampler of `seed`.
     pub fn new(seed: u64) -> RankSampler<V> {
         RankSampler { seed, count: crate::ranking::rank::count::<V>(), _variant: PhantomData }
     }
 
+    /// Its seed.
     pub fn seed(&self) -> u64 {
         self.seed
     }

@@ -19,8 +19,11 @@ use std::cell::Cell;
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
 #[derive(Clone, Copy, Debug)]
 pub struct Predecessor<V: Variant> {
+    /// The predecessor.
     pub pos: Position<V>,
+    /// The move from it to the position it precedes.
     pub mv: Move,
+    /// Its search heuristic.
     pub h: u32,
 }
 
@@ -62,13 +65,16 @@ fn origins<V: Variant>(p: &Position<V>, code: u8, to: usize, mut f: impl FnMut(u
 /// rarely on the path) for later, until a lower bound of their heuristic is the best in its open list.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Parts {
+    /// All of Prev1.
     All,
     /// Un-drops, un-moves and un-promotions.
     NoUncaptures,
     /// The un-capture variants of un-moves and un-promotions whose captured piece is (not) promoted and
     /// whose heuristic is `h`.
     Uncaptures {
+        /// Whether the captured piece is promoted.
         promoted: bool,
+        /// The heuristic of the predecessors.
         h: u32,
     },
 }

@@ -11,8 +11,11 @@ use std::fmt::Write;
 /// One move of a path: its USI and Japanese notation and the position after it.
 #[derive(Clone, Debug)]
 pub struct Step<V: Variant> {
+    /// The move in USI notation.
     pub usi: String,
+    /// The move in Japanese notation.
     pub japanese: String,
+    /// The position after the move.
     pub after: Position<V>,
 }
 
@@ -58,6 +61,7 @@ impl<V: Variant> Proof<V> {
             .collect()
     }
 
+    /// The proof as text for people.
     pub fn to_text(&self) -> String {
         let mut t = String::new();
         let verdict = self.stage.verdict().name();
@@ -83,6 +87,7 @@ impl<V: Variant> Proof<V> {
         t
     }
 
+    /// The proof as JSON.
     pub fn to_json(&self) -> Value {
         let s = self.search.as_ref();
         json!({

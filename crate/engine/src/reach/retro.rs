@@ -13,13 +13,16 @@ use serde_json::{json, Value};
 /// capture, and with each piece it may have captured.
 #[derive(Clone, Debug)]
 pub struct LastMove<V: Variant> {
+    /// The move, from the predecessor's side.
     pub mv: Move,
     /// The piece that moved, as it stood before the move.
     pub piece: Piece,
+    /// The move in USI notation.
     pub usi: String,
     /// In Japanese notation as the JSA writes it (`☗７六歩`), and as KIF writes it, with the origin
     /// (`７六歩(77)`): several last moves of one piece to one square differ only there.
     pub japanese: String,
+    /// The move as KIF writes it, with its origin.
     pub kif: String,
     /// The positions before the move, by what the move captured (`None`: nothing).
     pub before: Vec<(Option<Piece>, Position<V>)>,
@@ -28,7 +31,9 @@ pub struct LastMove<V: Variant> {
 /// Which last moves to list: those of a kind of piece, to or from a square.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Filter {
+    /// Only the last moves of this kind of piece.
     pub kind: Option<Kind>,
+    /// Only the last moves to or from this square.
     pub square: Option<usize>,
 }
 

@@ -32,6 +32,7 @@ pub enum Stage {
 }
 
 impl Stage {
+    /// Every stage, in pipeline order.
     pub const ALL: [Stage; 8] = [
         Stage::Count,
         Stage::Flip,
@@ -57,6 +58,7 @@ impl Stage {
         }
     }
 
+    /// The stage called `name` ([`Stage::name`]), or `None`.
     pub fn from_name(name: &str) -> Option<Stage> {
         Stage::ALL.into_iter().find(|s| s.name() == name)
     }
@@ -117,7 +119,9 @@ fn failed_rule<V: Variant>(pos: &Position<V>, mirror_test: bool) -> Option<Stage
 /// What the pipeline found for one candidate position.
 #[derive(Clone, Debug)]
 pub struct Classified<V: Variant> {
+    /// The candidate position.
     pub position: Position<V>,
+    /// Its first failing stage, or its verdict.
     pub stage: Stage,
     /// |Prev1| of the position, once the prev stage is reached (lazy searches count it only when it is
     /// 0).

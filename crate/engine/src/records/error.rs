@@ -15,6 +15,7 @@ pub const MAX_RECORD_PLIES: usize = 10_000;
 pub struct RecordError {
     /// The line of the text (from 1) the problem is on; `None` for the text as a whole.
     pub line: Option<usize>,
+    /// What is wrong.
     pub kind: RecordErrorKind,
 }
 
@@ -22,7 +23,10 @@ pub struct RecordError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RecordErrorKind {
     /// More than [`MAX_RECORD_BYTES`].
-    TooLarge { bytes: usize },
+    TooLarge {
+        /// The size of the text in bytes.
+        bytes: usize,
+    },
     /// More than [`MAX_RECORD_PLIES`] moves.
     TooManyMoves,
     /// Bytes that are neither UTF-8 nor Shift_JIS.
@@ -42,17 +46,46 @@ pub enum RecordErrorKind {
     /// Move text that cannot be read at all.
     BadMove(String),
     /// Move `ply` (from 1) is readable but not legal in the position before it (given as SFEN).
-    IllegalMove { ply: usize, text: String, sfen: String },
+    IllegalMove {
+        /// The move's number.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// The position before it.
+        sfen: String,
+    },
     /// Move `ply` fits several legal moves (given in USI): a disambiguation word is missing.
-    AmbiguousMove { ply: usize, text: String, candidates: Vec<String> },
+    AmbiguousMove {
+        /// The move's number.
+        ply: usize,
+        /// The move as written.
+        text: String,
+        /// The legal moves it fits.
+        candidates: Vec<String>,
+    },
     /// Move `ply` is marked for the side that is not to move (`▲`/`△`, `+`/`-`).
-    WrongSide { ply: usize, text: String },
+    WrongSide {
+        /// The move's number.
+        ply: usize,
+        /// The move as written.
+        text: String,
+    },
     /// `同` as the first move: there is no previous destination.
     SameWithoutPrevious(String),
     /// The record was read for one game and is of the other.
-    WrongGame { expected: &'static str, found: &'static str },
+    WrongGame {
+        /// The game asked for.
+        expected: &'static str,
+        /// The record's game.
+        found: &'static str,
+    },
     /// A ply beyond the end of the record.
-    PlyOutOfRange { ply: usize, plies: usize },
+    PlyOutOfRange {
+        /// The ply asked for.
+        ply: usize,
+        /// The record's plies.
+        plies: usize,
+    },
 }
 
 /// What is wrong with a board diagram. Texts quoted from the input are shortened by [`quote`].
@@ -61,13 +94,28 @@ pub enum BoardProblem {
     /// A BOD diagram of more than 9 rows.
     TooManyRows,
     /// A BOD diagram of `found` rows for a game of `expected`.
-    Rows { found: usize, expected: usize },
+    Rows {
+        /// The rows of the diagram.
+        found: usize,
+        /// The game's rows.
+        expected: usize,
+    },
     /// A BOD row whose cells cannot be read.
     Row(String),
     /// A BOD row of `found` squares for a game of `expected`.
-    RowWidth { found: usize, expected: usize },
+    RowWidth {
+        /// The squares of the row.
+        found: usize,
+        /// The game's width.
+        expected: usize,
+    },
     /// A CSA position line (`PI`, `P1`…`P9`, `P+`, `P-`) that cannot be read; `what` names the part.
-    CsaLine { what: &'static str, line: String },
+    CsaLine {
+        /// The part that cannot be read.
+        what: &'static str,
+        /// The line.
+        line: String,
+    },
 }
 
 impl fmt::Display for BoardProblem {
@@ -85,10 +133,12 @@ impl fmt::Display for BoardProblem {
 }
 
 impl RecordError {
+    /// The error `kind` on line `line` (from 1).
     pub fn at(line: usize, kind: RecordErrorKind) -> RecordError {
         RecordError { line: Some(line), kind }
     }
 
+    /// The error `kind` of the text as a whole.
     pub fn whole(kind: RecordErrorKind) -> RecordError {
         RecordError { line: None, kind }
     }

@@ -13,9 +13,13 @@ use std::any::Any;
 /// The formats [`crate::records::read`] tells apart.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
+    /// KIF: numbered moves with their origins.
     Kif,
+    /// KI2: moves in Japanese notation only.
     Ki2,
+    /// CSA: the computer shogi association's format.
     Csa,
+    /// USI: a `position` command or its moves.
     Usi,
     /// A KIF board diagram without moves.
     Bod,
@@ -24,6 +28,7 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format's name in lower case (`kif`, `csa`, …).
     pub fn name(self) -> &'static str {
         match self {
             Format::Kif => "kif",
@@ -39,12 +44,16 @@ impl Format {
 /// A game of `V`: the start position (the initial one, a handicap or any other) and the legal moves from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record<V: Variant> {
+    /// The format it was read from.
     pub format: Format,
+    /// The start position.
     pub start: Position<V>,
+    /// The moves, each legal in the position before it.
     pub moves: Vec<Move>,
 }
 
 impl<V: Variant> Record<V> {
+    /// The number of moves.
     pub fn plies(&self) -> usize {
         self.moves.len()
     }
@@ -100,11 +109,14 @@ impl<V: Variant> Record<V> {
 /// A record of either game, as the text says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameRecord {
+    /// A game of Shogi.
     Shogi(Record<Shogi>),
+    /// A game of Mini Shogi.
     MiniShogi(Record<MiniShogi>),
 }
 
 impl GameRecord {
+    /// The record's game.
     pub fn game(&self) -> Game {
         match self {
             GameRecord::Shogi(_) => Game::Shogi,
@@ -112,6 +124,7 @@ impl GameRecord {
         }
     }
 
+    /// The format it was read from.
     pub fn format(&self) -> Format {
         match self {
             GameRecord::Shogi(r) => r.format,
@@ -153,6 +166,7 @@ pub struct Replay<V: Variant> {
 }
 
 impl<V: Variant> Replay<V> {
+    /// A replay at `start`, no move played.
     pub fn new(start: Position<V>) -> Replay<V> {
         let mut legal = MoveList::new();
         legal_moves(&start, &mut legal);
@@ -195,6 +209,7 @@ impl<V: Variant> Replay<V> {
         Ok(())
     }
 
+    /// The record of the moves played, read from `format`.
     pub fn finish(self, format: Format) -> Record<V> {
         Record { format, start: self.start, moves: self.moves }
     }

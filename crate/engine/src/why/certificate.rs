@@ -24,17 +24,29 @@ pub enum Failure {
     /// The square the piece would have come from is off the board.
     OffBoard,
     /// The square it would have come from holds a piece.
-    Occupied { square: usize },
+    Occupied {
+        /// The square.
+        square: usize,
+    },
     /// An un-promotion where neither square is in Y's promotion zone.
     OutsideZone,
     /// An unpromoted piece on this square could never have moved (a dead piece).
-    Dead { square: usize },
+    Dead {
+        /// The square.
+        square: usize,
+    },
     /// A second unpromoted pawn of one side on the file of this square.
-    TwoPawns { square: usize },
+    TwoPawns {
+        /// The square.
+        square: usize,
+    },
     /// The last move would be a pawn drop that mates, which the rules forbid.
     PawnDropMate,
     /// Before the move, X's king would have stood in check with Y to move (from these squares).
-    KingInCheck { attackers: Vec<usize> },
+    KingInCheck {
+        /// The squares of the checking pieces.
+        attackers: Vec<usize>,
+    },
 }
 
 impl Failure {
@@ -58,6 +70,7 @@ impl Failure {
         }
     }
 
+    /// The failure's name in JSON and for translations.
     pub fn name(&self) -> &'static str {
         match self {
             Failure::OffBoard => "off-board",
@@ -77,23 +90,32 @@ impl Failure {
 pub struct Candidate {
     /// The piece as it stands now, on `to`.
     pub piece: Piece,
+    /// The square it moved to.
     pub to: usize,
+    /// Where it came from.
     pub origin: Origin,
+    /// What the move may have captured (`None`: nothing), each with its failure (`None`: legal).
     pub variants: Vec<(Option<Piece>, Option<Failure>)>,
 }
 
 /// Where a candidate's piece came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
+    /// Dropped from the hand.
     Drop,
     /// Off the board, stepping back in pattern direction `dir` (as the unpromoted piece for an
     /// un-promotion).
     OffBoard {
+        /// The direction (an index of the pattern directions).
         dir: usize,
+        /// Whether the move would be an un-promotion.
         unpromotion: bool,
     },
+    /// From a square of the board.
     Square {
+        /// The square.
         from: usize,
+        /// Whether the move is an un-promotion.
         unpromotion: bool,
     },
 }
@@ -118,7 +140,9 @@ impl Candidate {
 /// The `prev` certificate: every candidate last move of Y, each failing.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrevCertificate {
+    /// Y: the side that moved last (not the side to move).
     pub last_mover: Color,
+    /// Every candidate last move of Y.
     pub candidates: Vec<Candidate>,
 }
 
@@ -419,9 +443,11 @@ pub type Line<V> = Vec<(Position<V>, Option<Move>)>;
 /// One position of the backward search's tree.
 #[derive(Clone, Debug)]
 pub struct TreeNode<V: Variant> {
+    /// The position.
     pub pos: Position<V>,
     /// The node it was first generated from, and the move from this position to that one.
     pub parent: Option<(usize, Move)>,
+    /// Its depth: plies back from the root.
     pub depth: u32,
     /// Every predecessor: the move from it to this position and its node.
     pub predecessors: Vec<(Move, usize)>,
@@ -432,6 +458,7 @@ pub struct TreeNode<V: Variant> {
 /// The `reach` certificate: every position the backward search can reach, none a KK position.
 #[derive(Clone, Debug)]
 pub struct ReachTree<V: Variant> {
+    /// The positions, the root first.
     pub nodes: Vec<TreeNode<V>>,
 }
 
@@ -441,7 +468,10 @@ pub enum TreeError {
     /// A KK position is reachable backwards: the position is reachable.
     Reachable,
     /// More positions than asked for.
-    TooLarge { limit: usize },
+    TooLarge {
+        /// The limit.
+        limit: usize,
+    },
 }
 
 /// The whole backward search from `root` as a tree of first discovery, up to `limit` positions.

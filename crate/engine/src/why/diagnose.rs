@@ -45,7 +45,9 @@ impl Serialize for Rule {
 /// One broken rule.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Issue {
+    /// The rule.
     pub rule: Rule,
+    /// What is wrong, in English.
     pub message: String,
     /// USI names of the squares concerned.
     pub squares: Vec<String>,

@@ -23,16 +23,23 @@ pub const TREE_LIMIT: usize = 20_000;
 pub enum Explanation<V: Variant> {
     /// `count`, `piece` or `king`: the rules broken, with their squares.
     Rules {
+        /// The stage: `count`, `piece` or `king`.
         stage: Stage,
+        /// The rules broken.
         issues: Vec<Issue>,
     },
+    /// `prev`: no legal last move, each candidate refuted.
     Prev(PrevCertificate),
     /// The backward search is exhausted: its tree, or (too large to show) its size and depth; and a line
     /// from a deepest position up to the position (each position with the move from it).
     Reach {
+        /// The positions the search generated.
         nodes: u64,
+        /// The deepest depth among them.
         depth: u32,
+        /// The whole tree, unless larger than [`TREE_LIMIT`].
         tree: Option<ReachTree<V>>,
+        /// A line from a deepest position up to the position.
         deepest: Line<V>,
     },
     /// Not unreachable: `ok` or `unknown` (nothing to certify).
@@ -42,6 +49,7 @@ pub enum Explanation<V: Variant> {
 /// What went wrong explaining (a bug, were it ever to happen).
 #[derive(Clone, Debug)]
 pub enum ExplainError {
+    /// A certificate that does not verify.
     Certificate(CertificateError),
     /// The tree and the search disagree.
     Disagreement(String),
@@ -203,6 +211,7 @@ fn tree_json<V: Variant>(tree: &ReachTree<V>) -> Value {
 }
 
 impl<V: Variant> Explanation<V> {
+    /// The stage the explanation is of.
     pub fn stage(&self) -> Stage {
         match self {
             Explanation::Rules { stage, .. } => *stage,
@@ -212,6 +221,7 @@ impl<V: Variant> Explanation<V> {
         }
     }
 
+    /// The explanation as JSON.
     pub fn to_json(&self) -> Value {
         let mut out = json!({"stage": self.stage().name(), "verdict": self.stage().verdict().name()});
         match self {
@@ -228,6 +238,7 @@ impl<V: Variant> Explanation<V> {
         out
     }
 
+    /// The explanation as text for people.
     pub fn to_text(&self) -> String {
         let mut s = format!("{}: {}\n", self.stage().name(), self.stage().describe());
         match self {
