@@ -29,7 +29,7 @@ fn check_row<V: Ranked>(file: &str, row: &Row) {
     match expected {
         Stage::Flip | Stage::Piece | Stage::King => assert_eq!(filtered, Some(expected), "{ctx}: stage"),
         _ if row.opt("source").is_some() && filtered == Some(Stage::Flip) => {
-            // Extras labelled with the flip test skipped (shared/oracle/README.md).
+            // Extras labelled with the flip test skipped (tests/data/oracle/README.md).
             assert!(rules::placement_ok(&pos), "{ctx}: piece");
             assert!(!rules::in_check(&pos, Color::Gote), "{ctx}: king");
         }

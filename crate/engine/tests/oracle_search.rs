@@ -32,7 +32,7 @@ fn check_row<V: Ranked>(file: &str, row: &Row, search: &mut KkSearch<V>, lazy_ca
     let c =
         classify_rank::<V>(r, search, SearchOptions { lazy_captures, ..SearchOptions::default() }).unwrap();
     if c.stage == Stage::Flip && row.opt("source").is_some() {
-        // Extras labelled with the flip test skipped (shared/oracle/README.md): only |Prev1| is listed.
+        // Extras labelled with the flip test skipped (tests/data/oracle/README.md): only |Prev1| is listed.
         assert_eq!(search.count_predecessors(&c.position).to_string(), row.get("n_prev"), "{ctx}: n_prev");
         return;
     }

@@ -58,7 +58,7 @@ fn minishogi_filter_rates_match_the_paper() {
 
 #[test]
 fn shogi_filter_rates_match_the_reference_run() {
-    // The authors' 1 M-sample run (spec §8.3): flipH_NG 10 946, piece_OK 37 417, check_OK 11 760 per 1e6.
+    // The authors' published run of 1 M samples: flipH_NG 10 946, piece_OK 37 417, check_OK 11 760 per 1e6.
     let n = 200_000;
     let [flip, piece, king] = pass_rates::<Shogi>(20261122, n);
     within_4_sigma(flip, 1.0 - 0.010946, n, "flip");

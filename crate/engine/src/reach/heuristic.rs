@@ -1,4 +1,4 @@
-//! The search heuristic of the reference, H = 10·N + 10·P + D (`shared/spec/*.md` §6): 0 exactly at a KK
+//! The search heuristic of the reference, H = 10·N + 10·P + D (`docs/method.md`): 0 exactly at a KK
 //! goal. Prev1 computes each predecessor's H incrementally from these terms; the search orders by it.
 
 use crate::board::color::Color;

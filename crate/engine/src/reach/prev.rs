@@ -1,4 +1,4 @@
-//! Prev1: every legal one-ply predecessor of a position (`shared/spec/*.md` §5).
+//! Prev1: every legal one-ply predecessor of a position (`docs/method.md`).
 //!
 //! In P, X (`to_move`) is to move and Y (`last_mover`) made the last move. A predecessor has Y to move
 //! and is one of: an un-drop of an unpromoted Y piece (not a pawn drop that mated), a plain un-move of a Y
