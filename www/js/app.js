@@ -1,22 +1,22 @@
 // The page's wiring: reads the link, starts the engines (in Web Workers) and connects the editor, its
 // view, the SFEN field, the diagnostics, the prove panel and the estimate tab. The parts live in their
 // own modules; this file only passes events between them.
-import { CertificateView } from './certificate-view.js';
-import { DiagnosticsPanel } from './diagnostics-panel.js';
-import { Editor } from './editor.js';
-import { EditorView } from './editor-view.js';
-import { Engine, showEngineStatus } from './engine.js';
-import { EstimatePanel } from './estimate-panel.js';
-import { language, setLanguage, t, translatePage } from './i18n.js';
-import { addIcons } from './icons.js';
-import { readLink, writeLink } from './link.js';
-import { ProvePanel } from './prove-panel.js';
-import { RecordPanel } from './record-panel.js';
-import { RetroPanel } from './retro-panel.js';
-import { SfenPanel } from './sfen-panel.js';
-import { parseSfen, toSfen } from './sfen.js';
-import { selectTab, setUpTabs } from './tabs.js';
-import { VARIANTS } from './variants.js';
+import { CertificateView } from './panels/certificate-view.js';
+import { DiagnosticsPanel } from './panels/diagnostics-panel.js';
+import { Editor } from './editor/editor.js';
+import { EditorView } from './editor/editor-view.js';
+import { Engine, showEngineStatus } from './engine/engine.js';
+import { EstimatePanel } from './estimate/estimate-panel.js';
+import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
+import { addIcons } from './board/icons.js';
+import { readLink, writeLink } from './page/link.js';
+import { ProvePanel } from './panels/prove-panel.js';
+import { RecordPanel } from './panels/record-panel.js';
+import { RetroPanel } from './panels/retro-panel.js';
+import { SfenPanel } from './panels/sfen-panel.js';
+import { parseSfen, toSfen } from './game/sfen.js';
+import { selectTab, setUpTabs } from './page/tabs.js';
+import { VARIANTS } from './game/variants.js';
 
 const $ = (id) => document.getElementById(id);
 // The header's game menu and the Estimate tab's show the one game of the page.

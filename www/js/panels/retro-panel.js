@@ -2,11 +2,11 @@
 // per move with a button for each piece it may have captured; choosing one steps back, loading the
 // position before it into the editor, and extends the breadcrumb of the line taken back, along which
 // Replay and Take back again move (and any crumb jumps).
-import { errorText } from './errors.js';
-import { language, t } from './i18n.js';
-import { westernMove } from './notation.js';
-import { label } from './pieces.js';
-import { parseSfen, toSfen } from './sfen.js';
+import { errorText } from '../engine/errors.js';
+import { language, t } from '../i18n/i18n.js';
+import { westernMove } from '../game/notation.js';
+import { label } from '../game/pieces.js';
+import { parseSfen, toSfen } from '../game/sfen.js';
 
 const $ = (id) => document.getElementById(id);
 const FULL_WIDTH = '１２３４５６７８９';

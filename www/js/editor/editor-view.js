@@ -2,13 +2,13 @@
 // buttons and drag and drop. It holds only what the view needs between events (the palette brush, the
 // square picked up, the keyboard cursor, the squares the diagnostics highlight); the position and its
 // history are the Editor's (editor.js).
-import { Board } from './board.js';
-import { enableDrag } from './drag.js';
-import { iconElement } from './icons.js';
-import { num, t } from './i18n.js';
-import { pieceName } from './pieces.js';
-import { boxCounts } from './sfen.js';
-import { PROMOTABLE, VARIANTS } from './variants.js';
+import { Board } from '../board/board.js';
+import { enableDrag } from '../board/drag.js';
+import { iconElement } from '../board/icons.js';
+import { num, t } from '../i18n/i18n.js';
+import { pieceName } from '../game/pieces.js';
+import { boxCounts } from '../game/sfen.js';
+import { PROMOTABLE, VARIANTS } from '../game/variants.js';
 
 const $ = (id) => document.getElementById(id);
 const PALETTE_KINDS = ['K', 'R', 'B', 'G', 'S', 'N', 'L', 'P'];

@@ -1,10 +1,10 @@
 // The path player: steps through the positions from the KK position to the proved one (or back), with
 // the moving piece animated, hands updated, the last move highlighted and the move list alongside.
 import { Board } from './board.js';
-import { language, t } from './i18n.js';
+import { language, t } from '../i18n/i18n.js';
 import { setIconLabel } from './icons.js';
-import { westernMove } from './notation.js';
-import { parseSfen, parseUsi } from './sfen.js';
+import { westernMove } from '../game/notation.js';
+import { parseSfen, parseUsi } from '../game/sfen.js';
 
 export class Player {
   constructor(els) {

@@ -7,7 +7,7 @@
 // stored: the page rebuilds it from the blocks, and verifies blocks at random before it resumes the run.
 // What is stored is not trusted either: `savedRunProblem` checks its shape first (records of earlier
 // versions, with the report's text in `report`, are read too).
-import { VARIANTS } from './variants.js';
+import { VARIANTS } from '../game/variants.js';
 
 const DB = 'shogi-reach';
 const STORE = 'estimate-runs';

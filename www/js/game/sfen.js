@@ -1,6 +1,6 @@
 // The editor's position model and SFEN text. A setup need not be legal (the editor holds half-built
 // positions); the engine judges it. Cells hold SFEN piece tokens: 'P', '+P' (Sente), 'p', '+p' (Gote).
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 import { KINDS, VARIANTS, variantNamed } from './variants.js';
 
 /** @typedef {{variant: string, cells: (string|null)[], hands: Record<string, number>[], side: 'b'|'w'}} Setup */

@@ -2,12 +2,12 @@
 // it knows; a file's bytes go as they are, so Shift_JIS is read too), its moves are listed in the page's
 // notation, and choosing one (or the start) loads the position after it into the editor. A file larger
 // than the engine reads (1 MiB) is refused by its size, unread.
-import { errorText } from './errors.js';
-import { readBytes } from './files.js';
-import { language, t } from './i18n.js';
-import { westernMove } from './notation.js';
-import { parseSfen, toSfen } from './sfen.js';
-import { VARIANTS } from './variants.js';
+import { errorText } from '../engine/errors.js';
+import { readBytes } from '../engine/files.js';
+import { language, t } from '../i18n/i18n.js';
+import { westernMove } from '../game/notation.js';
+import { parseSfen, toSfen } from '../game/sfen.js';
+import { VARIANTS } from '../game/variants.js';
 
 const $ = (id) => document.getElementById(id);
 

@@ -2,10 +2,10 @@
 // engine before it is returned: for `prev`, every candidate last move and why each fails; for `reach`, the
 // whole exhausted backward search as a tree of <details> (opened on demand, so large trees stay cheap),
 // whose leaves have no legal last move; for `count`, `piece` and `king`, the rules and their squares.
-import { errorText } from './errors.js';
-import { language, num, t } from './i18n.js';
-import { label } from './pieces.js';
-import { squareText } from './notation.js';
+import { errorText } from '../engine/errors.js';
+import { language, num, t } from '../i18n/i18n.js';
+import { label } from '../game/pieces.js';
+import { squareText } from '../game/notation.js';
 
 const $ = (id) => document.getElementById(id);
 const SQUARES = /\b[1-9][a-i]\b/g;

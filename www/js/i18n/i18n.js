@@ -4,8 +4,8 @@
 // choice (the menu, or a link's ?lang=) is remembered (localStorage); the first time it follows the
 // browser's language. Switching reloads
 // the page, whose address holds the position, so every text is drawn once in one language.
-import en from './i18n/en.js';
-import ja from './i18n/ja.js';
+import en from './en.js';
+import ja from './ja.js';
 
 const LANGUAGES = { en, ja };
 const STORE = 'shogi-reach-language';

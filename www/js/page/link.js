@@ -1,8 +1,8 @@
 // The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`) and writing the
 // position being edited back into it, so that a copied link opens the same position.
-import { detectVariant, parseSfen } from './sfen.js';
-import { t } from './i18n.js';
-import { VARIANTS, variantNamed } from './variants.js';
+import { detectVariant, parseSfen } from '../game/sfen.js';
+import { t } from '../i18n/i18n.js';
+import { VARIANTS, variantNamed } from '../game/variants.js';
 
 const GAME_NAMES = Object.keys(VARIANTS).join(', ');
 

@@ -1,6 +1,6 @@
 // The page's engines: each a Web Worker with the plain (single-threaded) WebAssembly engine, started on
 // first use. The engine never runs on the page's own thread.
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 import { WorkerClient } from './rpc.js';
 
 const workerUrl = new URL('./engine-worker.js', import.meta.url);

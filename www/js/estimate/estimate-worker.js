@@ -21,8 +21,8 @@
 //     {type: 'verify-progress', done: [blocks verified, per file]}, {type: 'verified', done, forged: null |
 //     {file, start, end}, stopped}, {type: 'spawn', url, options} with a port (a worker for the page to
 //     construct), {type: 'error', message}.
-import { loadEngine } from './load-engine.js';
-import { WorkerClient } from './rpc.js';
+import { loadEngine } from '../engine/load-engine.js';
+import { WorkerClient } from '../engine/rpc.js';
 import { sameTally } from './verify.js';
 
 // Firefox ESR (153) sometimes deadlocks a worker that constructs a Worker: the constructor never returns
@@ -99,7 +99,7 @@ async function init({ threaded, threads }) {
   } else {
     runners = await Promise.all(
       Array.from({ length: threads }, async () => {
-        const client = new WorkerClient(new URL('./engine-worker.js', import.meta.url));
+        const client = new WorkerClient(new URL('../engine/engine-worker.js', import.meta.url));
         await client.call('init', { threaded: false, threads: 1 });
         return (p) => client.call('blocks', p);
       }),

@@ -1,6 +1,6 @@
 // The running estimate against samples: its 3-sigma band, the estimate, and the paper's value with its own
 // band, on axes in the same units as the text beside it (× 10^E), with a legend. Plain SVG.
-import { num, t } from './i18n.js';
+import { num, t } from '../i18n/i18n.js';
 
 const NS = 'http://www.w3.org/2000/svg';
 

@@ -8,14 +8,14 @@
 // random (verify.js), are recomputed by the estimate workers before the merge is shown; a saved run's
 // report, estimate, plot and gallery are rebuilt from its blocks when it is loaded, and K of its blocks
 // are recomputed before it resumes.
-import { Board } from './board.js';
-import { errorText } from './errors.js';
-import { checkSize, readText } from './files.js';
-import { num, t } from './i18n.js';
+import { Board } from '../board/board.js';
+import { errorText } from '../engine/errors.js';
+import { checkSize, readText } from '../engine/files.js';
+import { num, t } from '../i18n/i18n.js';
 import { drawPlot, formatSci } from './plot.js';
 import { clearRun, loadRun, saveRun, savedRunProblem } from './run-store.js';
-import { parseSfen } from './sfen.js';
-import { VARIANTS } from './variants.js';
+import { parseSfen } from '../game/sfen.js';
+import { VARIANTS } from '../game/variants.js';
 import { pickBlocks } from './verify.js';
 
 const $ = (id) => document.getElementById(id);

@@ -1,9 +1,9 @@
 // The editor's state: a setup with undo/redo, and the edits the board, palette, hands, box and keyboard
 // make. Totals stay within the game's piece set: a piece placed comes out of the box, and a piece
 // displaced goes back into it.
-import { t } from './i18n.js';
-import { KINDS, PROMOTABLE, VARIANTS } from './variants.js';
-import { boxCounts, emptyHands, isPromoted, kindOf, makePiece, parseSfen, toSfen } from './sfen.js';
+import { t } from '../i18n/i18n.js';
+import { KINDS, PROMOTABLE, VARIANTS } from '../game/variants.js';
+import { boxCounts, emptyHands, isPromoted, kindOf, makePiece, parseSfen, toSfen } from '../game/sfen.js';
 
 const clone = (s) => ({ ...s, cells: [...s.cells], hands: s.hands.map((h) => ({ ...h })) });
 

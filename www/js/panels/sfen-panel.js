@@ -1,9 +1,9 @@
 // The SFEN field and its buttons (Load, Copy, Copy link), the presets, and the message line under them
 // (errors stay until the next edit; refusals of an edit go away by themselves).
-import { errorText } from './errors.js';
-import { t } from './i18n.js';
-import { detectVariant, parseSfen } from './sfen.js';
-import { VARIANTS } from './variants.js';
+import { errorText } from '../engine/errors.js';
+import { t } from '../i18n/i18n.js';
+import { detectVariant, parseSfen } from '../game/sfen.js';
+import { VARIANTS } from '../game/variants.js';
 
 const $ = (id) => document.getElementById(id);
 const FLASH_MS = 4000;

@@ -1,9 +1,9 @@
 // The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
 // named by the engine's stage names with their descriptions, and the squares to highlight on the board.
-import { errorText } from './errors.js';
-import { language, t } from './i18n.js';
-import { squareText } from './notation.js';
-import { squareIndex } from './sfen.js';
+import { errorText } from '../engine/errors.js';
+import { language, t } from '../i18n/i18n.js';
+import { squareText } from '../game/notation.js';
+import { squareIndex } from '../game/sfen.js';
 
 const $ = (id) => document.getElementById(id);
 

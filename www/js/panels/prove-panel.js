@@ -1,8 +1,8 @@
 // The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
 // from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
-import { errorText } from './errors.js';
-import { num, t } from './i18n.js';
-import { Player } from './player.js';
+import { errorText } from '../engine/errors.js';
+import { num, t } from '../i18n/i18n.js';
+import { Player } from '../board/player.js';
 
 const $ = (id) => document.getElementById(id);
 

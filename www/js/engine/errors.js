@@ -1,7 +1,7 @@
 // The engine's errors in the page's language: an error thrown by the engine carries `kind` (one of
 // crate/src/engine_error.rs's KINDS) and `params`, which the `engine:KIND` text of the dictionary says;
 // the English `message` is the fallback (an error from elsewhere, or a kind the page does not know).
-import { t } from './i18n.js';
+import { t } from '../i18n/i18n.js';
 
 /** The text of `error` (an Error or an engine's `{kind, message, params}`) in the page's language. */
 export function errorText(error) {

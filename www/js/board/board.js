@@ -1,11 +1,11 @@
 // The board view: draws a setup (board, both hands) and reports gestures; it knows no rules.
 // Moves are animated by diffing the previous and the new setup (a piece that left one square and
 // appears on another slides there; a piece that appears from nowhere flies in from its hand).
-import { KINDS, VARIANTS } from './variants.js';
-import { colorOf, kindOf, squareName } from './sfen.js';
-import { language, t } from './i18n.js';
-import { squareText } from './notation.js';
-import { kindName, label, pieceName } from './pieces.js';
+import { KINDS, VARIANTS } from '../game/variants.js';
+import { colorOf, kindOf, squareName } from '../game/sfen.js';
+import { language, t } from '../i18n/i18n.js';
+import { squareText } from '../game/notation.js';
+import { kindName, label, pieceName } from '../game/pieces.js';
 
 const RANK_KANJI = '一二三四五六七八九';
 

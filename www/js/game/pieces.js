@@ -1,5 +1,5 @@
 // Piece labels: kanji (as on real pieces) or Western letters; pieces' names in the page's language.
-import { language } from './i18n.js';
+import { language } from '../i18n/i18n.js';
 
 const KANJI = {
   K: '玉', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩',
