@@ -7,6 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+need_npm
+# The page's DOM-free modules (SFEN, the editor, the link, notation, errors, the estimate's checks) under
+# Node: seconds, so before the long Rust tests.
+node --test --test-reporter=spec tests/unit/
 need_rust
 cargo fmt --check
 cargo clippy --profile ci --all-targets -- -D warnings

@@ -19,6 +19,8 @@ function stored() {
 }
 
 function initial() {
+  // Outside a page (the unit tests, under Node): English.
+  if (typeof location === 'undefined') return 'en';
   // A link's ?lang= wins and is remembered as the user's choice.
   const asked = new URLSearchParams(location.search).get('lang');
   if (asked && Object.hasOwn(LANGUAGES, asked)) {
@@ -36,7 +38,7 @@ function initial() {
 }
 
 const current = initial();
-document.documentElement.lang = current;
+if (typeof document !== 'undefined') document.documentElement.lang = current;
 
 /** `en` or `ja`. */
 export const language = () => current;
