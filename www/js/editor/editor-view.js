@@ -9,8 +9,8 @@ import { num, t } from '../i18n/i18n.js';
 import { pieceName } from '../game/pieces.js';
 import { boxCounts } from '../game/sfen.js';
 import { PROMOTABLE, VARIANTS } from '../game/variants.js';
+import { $, field } from '../page/dom.js';
 
-const $ = (id) => document.getElementById(id);
 const PALETTE_KINDS = ['K', 'R', 'B', 'G', 'S', 'N', 'L', 'P'];
 const PIECE_KEY = /^[kgsnlprbKGSNLPRB]$/;
 
@@ -18,16 +18,22 @@ export class EditorView {
   #editor;
   #board;
   #onRefuse;
+  #onFlip;
   #brush = null; // palette piece, 'erase', or null (click-to-move)
   #selected = null; // square picked up by a click, waiting for the target click
   #cursor = null; // keyboard cursor square
   #bad = []; // squares the diagnostics highlight
   #alternate = false; // clicks cycle pieces and take from hands, as right-clicks do
 
-  /** `onRefuse(message)` tells the user why a key did nothing. */
-  constructor({ editor, labels, onRefuse }) {
+  /**
+   * `onRefuse(message)` tells the user why a key did nothing; `onFlip(flipped)` follows the board's turns.
+   * @param {{editor: import('./editor.js').Editor, labels: string, onRefuse: (message: string) => void,
+   *   onFlip: (flipped: boolean) => void}} options
+   */
+  constructor({ editor, labels, onRefuse, onFlip }) {
     this.#editor = editor;
     this.#onRefuse = onRefuse;
+    this.#onFlip = onFlip;
     this.#board = new Board($('board'), {
       editable: true,
       // In the alternate mode (for touch screens, which have no right button) a click acts as a right-click.
@@ -48,12 +54,10 @@ export class EditorView {
     document.addEventListener('keydown', (e) => this.#undoKey(e));
   }
 
-  get flipped() {
-    return this.#board.flipped;
-  }
-
-  toggleFlip() {
+  /** Turns the board round (the Flip button, or f on the board). */
+  #toggleFlip() {
     this.#board.setFlipped(!this.#board.flipped);
+    this.#onFlip(this.#board.flipped);
   }
 
   setLabels(labels) {
@@ -79,17 +83,18 @@ export class EditorView {
     this.#drawBox();
     $('side-b').setAttribute('aria-pressed', setup.side === 'b');
     $('side-w').setAttribute('aria-pressed', setup.side === 'w');
-    $('undo').disabled = !this.#editor.undoStack.length;
-    $('redo').disabled = !this.#editor.redoStack.length;
+    field('undo').disabled = !this.#editor.undoStack.length;
+    field('redo').disabled = !this.#editor.redoStack.length;
   }
 
   #wireToolButtons() {
     const editor = this.#editor;
     $('side-b').onclick = () => editor.setSide('b');
     $('side-w').onclick = () => editor.setSide('w');
-    $('undo').onclick = () => editor.undo();
-    $('redo').onclick = () => editor.redo();
+    field('undo').onclick = () => editor.undo();
+    field('redo').onclick = () => editor.redo();
     $('clear').onclick = () => editor.clear();
+    $('flip').onclick = () => this.#toggleFlip();
     $('alternate').onclick = () => {
       this.#alternate = !this.#alternate;
       this.#brush = this.#selected = null;
@@ -218,7 +223,7 @@ export class EditorView {
     } else if (e.key === '+') editor.togglePromotion(this.#cursor);
     else if (e.key === ' ') editor.cycle(this.#cursor);
     else if (e.key === 'Delete' || e.key === 'Backspace') editor.remove(this.#cursor);
-    else if (e.key === 'f') $('flip').click();
+    else if (e.key === 'f') this.#toggleFlip();
     else return;
     e.preventDefault();
   }

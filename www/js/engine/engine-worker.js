@@ -1,29 +1,35 @@
-// A Web Worker that owns one instance of the engine and answers requests `{id, type, ...}` with
-// `{id, result}` or `{id, error}`; `prove` also sends `{id, progress}` every 1024 search pops,
-// `proofGame` about ten times a second during its short search, and
-// `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors` and `explain`
-// answer as the CLI's --json (records, last moves, certificates); `fileLimits` gives the most bytes of a
-// record and of a report file the engine reads.
-// The first request is `init` ({threaded, threads}, see load-engine.js).
+// A Web Worker that owns one instance of the engine and answers the page's requests (protocol.d.ts,
+// EngineApi): `prove` sends progress every 1024 search pops, `proofGame` about ten times a second during
+// its short search; `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors`
+// and `explain` answer as the CLI's --json (records, last moves, certificates); `fileLimits` gives the most
+// bytes of a record and of a report file the engine reads. The first request is `init` ({threaded,
+// threads}, see load-engine.js). The engine computes without listening: a cancel is the worker terminated.
 import { loadEngine } from './load-engine.js';
+import { serve } from './rpc.js';
 
+/** @type {import('./api').EngineModule} */
 let engine;
 
+/** @type {{[K in keyof import('./protocol').EngineApi]: (args: import('./protocol').EngineApi[K]['args'], context: import('./protocol').Context<import('./protocol').EngineApi[K]['progress']>) => any}} */
 const handlers = {
+  init: async ({ threaded, threads }) => {
+    engine = await loadEngine(threaded, threads);
+    return { threaded: engine.isThreaded() };
+  },
   stages: () => engine.stages(),
   diagnose: ({ variant, sfen }) => engine.diagnose(variant, sfen),
-  prove: ({ id, variant, sfen, maxNodes }) =>
+  prove: ({ variant, sfen, maxNodes }, { progress }) =>
     engine.prove(variant, sfen, maxNodes, (pops, nodes, bestH) => {
-      postMessage({ id, progress: { pops, nodes, bestH } });
+      progress({ pops, nodes, bestH });
       return true;
     }),
-  proofGame: ({ id, variant, sfen, maxNodes, budgetScale }) => {
+  proofGame: ({ variant, sfen, maxNodes, budgetScale }, { progress }) => {
     let shown = -Infinity;
     return engine.proofGame(variant, sfen, maxNodes, budgetScale, (nodes, ms) => {
       // Asked every 64 positions: tell the page about ten times a second.
       if (ms - shown >= 100) {
         shown = ms;
-        postMessage({ id, progress: { nodes, ms } });
+        progress({ nodes, ms });
       }
       return true;
     });
@@ -47,19 +53,4 @@ const handlers = {
   plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
 };
 
-self.onmessage = async ({ data }) => {
-  const { id, type } = data;
-  try {
-    if (type === 'init') {
-      engine = await loadEngine(data.threaded, data.threads);
-      postMessage({ id, result: { threaded: engine.isThreaded() } });
-    } else if (Object.hasOwn(handlers, type)) {
-      postMessage({ id, result: handlers[type](data) });
-    } else {
-      throw new Error(`unknown request ${JSON.stringify(type)}`);
-    }
-  } catch (e) {
-    // An engine error's kind and parameters go with its message, for the page to say it in its language.
-    postMessage({ id, error: String(e?.message ?? e), kind: e?.kind, params: e?.params });
-  }
-};
+serve(handlers);

@@ -3,31 +3,45 @@
 import { t } from '../i18n/i18n.js';
 import { WorkerClient } from './rpc.js';
 
+/** @typedef {import('./protocol').EngineApi} EngineApi */
+
 const workerUrl = new URL('./engine-worker.js', import.meta.url);
 
 /** A worker with the plain engine, started on first use (again after a cancel). */
 export class Engine {
+  /** @type {WorkerClient<EngineApi> | null} */
   #client = null;
+  /** @type {Promise<{threaded: boolean}> | null} */
   #ready = null;
 
+  /** @returns {{client: WorkerClient<EngineApi>, ready: Promise<{threaded: boolean}>}} */
   #start() {
-    if (!this.#client) {
-      this.#client = new WorkerClient(workerUrl);
-      this.#ready = this.#client.call('init', { threaded: false, threads: 1 });
+    if (!this.#client || !this.#ready) {
+      /** @type {WorkerClient<EngineApi>} */
+      const client = new WorkerClient(workerUrl);
+      this.#client = client;
+      this.#ready = client.call('init', { threaded: false, threads: 1 });
     }
-    return this.#client;
+    return { client: this.#client, ready: this.#ready };
   }
 
   /** Resolves once the engine has loaded; rejects when it could not start. */
   get ready() {
-    this.#start();
-    return this.#ready;
+    return this.#start().ready;
   }
 
-  async call(type, payload, onProgress) {
-    const client = this.#start();
-    await this.#ready;
-    return client.call(type, payload, onProgress);
+  /**
+   * The request `type` of the engine worker (protocol.d.ts, EngineApi), once the engine has loaded.
+   * @template {keyof EngineApi & string} K
+   * @param {K} type
+   * @param {EngineApi[K]['args']} args
+   * @param {(p: EngineApi[K]['progress']) => void} [onProgress]
+   * @returns {Promise<EngineApi[K]['result']>}
+   */
+  async call(type, args, onProgress) {
+    const { client, ready } = this.#start();
+    await ready;
+    return client.call(type, args, { onProgress });
   }
 
   /** Stops the worker at once; what is pending rejects with `cancelled`. */

@@ -14,59 +14,34 @@
 // The same workers verify blocks computed elsewhere (shard files, a saved run; see verify.js): each block
 // given is recomputed and its tally compared with the one recorded, one block per runner at a time.
 //
-// In: {type: 'init', threaded, threads}, {type: 'start', variant, seed, samples, shard: [k, m], maxNodes,
-//     keep, saved: null | {blocks, examples, elapsed}}, {type: 'stop'} (a run, or a verification),
-//     {type: 'resume'}, {type: 'verify', files: [{variant, seed, maxNodes, blocks: [{start, end, tally}]}]}.
-// Out: {type: 'ready'}, {type: 'progress' | 'stopped' | 'finished', report, reportText, ...},
-//     {type: 'verify-progress', done: [blocks verified, per file]}, {type: 'verified', done, forged: null |
-//     {file, start, end}, stopped}, {type: 'spawn', url, options} with a port (a worker for the page to
-//     construct), {type: 'error', message}.
+// Requests (protocol.d.ts, EstimateApi): `init` ({threaded, threads}), `run` (a shard of a run, or the rest
+// of a saved one; progress after every chunk, the run's state at the end), `resume` (a stopped run goes
+// on), `verify` (blocks recomputed; progress after every block). A cancel stops a run or a verification,
+// which then answers what it has done. The engine workers it needs are constructed by the page (relay.js).
 import { loadEngine } from '../engine/load-engine.js';
-import { WorkerClient } from '../engine/rpc.js';
+import { RelayWorker } from '../engine/relay.js';
+import { serve, WorkerClient } from '../engine/rpc.js';
 import { sameTally } from './verify.js';
 
-// Firefox ESR (153) sometimes deadlocks a worker that constructs a Worker: the constructor never returns
-// (about one estimate start in five: this host stuck in `new Worker` for its engine workers, or in
-// wasm-bindgen-rayon's initThreadPool for its threads). So this worker constructs none: every worker it
-// asks for (its engine workers, rayon's threads) is constructed by the page (see estimate-panel.js) and
-// talked to through a MessageChannel, with the same API (postMessage, onmessage, message listeners,
-// onerror, terminate). Kept in `relayed` too: Firefox may collect a worker nothing references
-// (bugzilla.mozilla.org 1702191), and rayon roots its threads only once all have started.
-const relayed = [];
-class RelayWorker extends EventTarget {
-  constructor(url, options) {
-    super();
-    const { port1, port2 } = new MessageChannel();
-    this.port = port1;
-    this.onmessage = null;
-    this.onerror = null;
-    // From the page: {data} the worker posted, or {error} when it failed.
-    port1.onmessage = ({ data: m }) => {
-      const event = 'error' in m ? new Event('error', { cancelable: true }) : new MessageEvent('message', { data: m.data });
-      if ('error' in m) event.message = m.error;
-      this.dispatchEvent(event);
-      ('error' in m ? this.onerror : this.onmessage)?.(event);
-    };
-    self.postMessage({ type: 'spawn', url: String(url), options }, [port2]);
-    relayed.push(this);
-  }
+/** @typedef {import('../engine/protocol').EstimateApi} EstimateApi */
+/** @typedef {import('../engine/protocol').EngineApi} EngineApi */
+/** @typedef {import('../engine/protocol').BlocksArgs} BlocksArgs */
+/** @typedef {import('../engine/protocol').RunStatus} RunStatus */
+/** @typedef {import('../engine/protocol').Context<RunStatus>} RunContext */
 
-  postMessage(data, transfer = []) {
-    this.port.postMessage({ data }, transfer);
-  }
+// This worker constructs no worker itself (see relay.js): `new Worker` here asks the page.
+self.Worker = /** @type {any} */ (RelayWorker);
 
-  terminate() {
-    this.port.postMessage({ terminate: true });
-    this.port.close();
-    relayed.splice(relayed.indexOf(this), 1);
-  }
-}
-self.Worker = RelayWorker;
-
+/** @type {import('../engine/api').EngineModule} */
 let engine;
+/** @type {((p: BlocksArgs) => Promise<import('../engine/api').Blocks>)[]} one per engine (or one for the pool) */
 let runners = [];
+/**
+ * The run: what `run` was asked, what is done (`blocks`, `examples`, `done`, `elapsed`) and still to do
+ * (`todo`), the report last built (`text`, `report`), the measured `rate` and the `chunk` size.
+ * @type {any}
+ */
 let run = null;
-let verifying = null; // {stopping} while blocks are verified
 const CHUNK_SECONDS = 0.3;
 // The report (every block done, so its size grows with the run) is rebuilt at most this often while the
 // run goes, and whenever it stops or finishes; and at most every REPORT_COST_RATIO times its last build's
@@ -75,37 +50,33 @@ const CHUNK_SECONDS = 0.3;
 const REPORT_EVERY_MS = 1000;
 const REPORT_COST_RATIO = 40;
 
-self.onmessage = async ({ data }) => {
-  try {
-    if (data.type === 'init') await init(data);
-    else if (data.type === 'start') await start(data);
-    else if (data.type === 'stop') {
-      if (run) run.stopping = true;
-      if (verifying) verifying.stopping = true;
-    } else if (data.type === 'resume') await resume();
-    else if (data.type === 'verify') await verify(data);
-  } catch (e) {
-    if (run) run.running = false;
-    // An engine error's kind and parameters go with its message, for the page to say it in its language.
-    postMessage({ type: 'error', message: String(e?.message ?? e), kind: e?.kind, params: e?.params });
-  }
-};
+serve(/** @type {{[K in keyof EstimateApi]: (args: EstimateApi[K]['args'], context: any) => Promise<EstimateApi[K]['result']>}} */ ({
+  init,
+  run: start,
+  resume: async (_, context) => {
+    if (!run || run.running) throw new Error('no stopped run to resume');
+    return loop(context);
+  },
+  verify,
+}));
 
+/** @param {import('../engine/protocol').Init} init */
 async function init({ threaded, threads }) {
   engine = await loadEngine(threaded, threads);
   if (threaded) {
     // One runner: each chunk is spread over the rayon pool.
-    runners = [(p) => engine.estimateBlocks(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
+    runners = [async (p) => engine.estimateBlocks(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
   } else {
     runners = await Promise.all(
       Array.from({ length: threads }, async () => {
+        /** @type {WorkerClient<EngineApi>} */
         const client = new WorkerClient(new URL('../engine/engine-worker.js', import.meta.url));
         await client.call('init', { threaded: false, threads: 1 });
-        return (p) => client.call('blocks', p);
+        return (/** @type {BlocksArgs} */ p) => client.call('blocks', p);
       }),
     );
   }
-  postMessage({ type: 'ready', threaded: engine.isThreaded(), threads });
+  return { threaded: engine.isThreaded(), threads };
 }
 
 /**
@@ -113,36 +84,43 @@ async function init({ threaded, threads }) {
  * is `{blocks, examples, elapsed}`, `blocks` the saved run's per-block tallies, which say which samples
  * are done (the engine builds the report from them and checks them: pieces that overlap, lie beyond the
  * run or do not count their samples are refused; the page has verified blocks of them at random).
+ * @param {import('../engine/protocol').RunArgs} args
+ * @param {RunContext} context
  */
-async function start({ variant, seed, samples, shard, maxNodes, keep, saved }) {
+async function start({ variant, seed, samples, shard, maxNodes, keep, saved }, context) {
   const range = engine.shardRange(BigInt(samples), BigInt(shard[0]), BigInt(shard[1]));
   run = {
     variant, seed, samples, shard, maxNodes, keep, range, blocks: saved?.blocks ?? [],
     examples: saved?.examples ?? [], elapsed: saved?.elapsed ?? 0, rate: 0, chunk: 256,
   };
   build();
+  /** @type {[number, number][]} */
   const doneRanges = run.report.ranges;
   if (doneRanges.some(([s, e]) => s < e && (s < range[0] || e > range[1]))) {
     throw new Error('the saved run has samples outside its shard');
   }
-  run.todo = gaps(range, doneRanges);
+  run.todo = gaps([range[0], range[1]], doneRanges);
   run.done = doneRanges.reduce((n, [s, e]) => n + e - s, 0);
-  await loop();
+  return loop(context);
 }
 
 /**
  * Recomputes the blocks of `files` (`[{variant, seed, maxNodes, blocks}]`, the blocks chosen to verify)
  * on the runners, one block each at a time, and compares each tally with the one recorded; stops at the
- * first that differs (`forged`: its file's index and samples) or at 'stop'. Posts 'verify-progress' after
- * every block and 'verified' at the end.
+ * first that differs (`forged`: its file's index and samples) or at a cancel. Sends progress after every
+ * block.
+ * @param {{files: import('../engine/protocol').VerifyFile[]}} args
+ * @param {import('../engine/protocol').Context<{done: number[]}>} context
+ * @returns {Promise<import('../engine/protocol').Verified>}
  */
-async function verify({ files }) {
+async function verify({ files }, { progress, signal }) {
   const jobs = files.flatMap((f, file) => f.blocks.map((block) => ({ file, block })));
   const done = files.map(() => 0);
-  const state = (verifying = { stopping: false, forged: null });
+  /** @type {import('../engine/protocol').Verified['forged']} */
+  let forged = null;
   let next = 0;
-  const worker = async (runner) => {
-    while (!state.stopping && !state.forged && next < jobs.length) {
+  const worker = async (/** @type {(p: BlocksArgs) => Promise<import('../engine/api').Blocks>} */ runner) => {
+    while (!signal.aborted && !forged && next < jobs.length) {
       const { file, block } = jobs[next++];
       const f = files[file];
       const again = await runner({
@@ -151,22 +129,22 @@ async function verify({ files }) {
       const same = again.blocks.length === 1 && again.blocks[0].start === block.start &&
         again.blocks[0].end === block.end && sameTally(again.blocks[0].tally, block.tally);
       if (same) done[file] += 1;
-      else state.forged ??= { file, start: block.start, end: block.end };
-      postMessage({ type: 'verify-progress', done });
-      // Let 'stop' arrive between blocks.
+      else forged ??= { file, start: block.start, end: block.end };
+      progress({ done });
+      // Let a cancel arrive between blocks.
       await new Promise((r) => setTimeout(r, 0));
     }
   };
-  try {
-    await Promise.all(runners.map(worker));
-  } finally {
-    verifying = null;
-  }
+  await Promise.all(runners.map(worker));
   const complete = done.reduce((a, b) => a + b, 0) === jobs.length;
-  postMessage({ type: 'verified', done, forged: state.forged, stopped: !complete && !state.forged });
+  return { done, forged, stopped: !complete && !forged };
 }
 
-/** The parts of `[start, end)` that `done` (sorted, disjoint ranges) does not cover. */
+/**
+ * The parts of `[start, end)` that `done` (sorted, disjoint ranges) does not cover.
+ * @param {[number, number]} range
+ * @param {[number, number][]} done
+ */
 function gaps([start, end], done) {
   const out = [];
   let at = start;
@@ -179,18 +157,19 @@ function gaps([start, end], done) {
   return out;
 }
 
-/** The next chunk of at most `n` samples still to do, or null. */
+/**
+ * The next chunk of at most `n` samples still to do, or null.
+ * @param {number} n
+ * @returns {[number, number] | null}
+ */
 function take(n) {
   const first = run.todo[0];
   if (!first) return null;
+  /** @type {[number, number]} */
   const chunk = [first[0], Math.min(first[1], first[0] + n)];
   if (chunk[1] === first[1]) run.todo.shift();
   else first[0] = chunk[1];
   return chunk;
-}
-
-async function resume() {
-  if (run && !run.running && run.todo.length) await loop();
 }
 
 /**
@@ -207,45 +186,61 @@ function build() {
   run.reportSent = false;
 }
 
-async function loop() {
-  run.stopping = false;
+/**
+ * Runs the chunks still to do on every runner until none is left or a cancel comes; sends the run's state
+ * after every chunk and answers it at the end (`state`: finished or stopped).
+ * @param {RunContext} context
+ * @returns {Promise<import('../engine/protocol').RunEnd>}
+ */
+async function loop({ progress, signal }) {
   run.running = true;
-  const since = performance.now();
-  const before = run.elapsed;
-  const doneBefore = run.done;
-  const worker = async (runner) => {
-    while (!run.stopping) {
-      const chunk = take(run.chunk);
-      if (!chunk) break;
-      const [start, end] = chunk;
-      const batch = await runner({
-        variant: run.variant, seed: run.seed, start, end, maxNodes: run.maxNodes, keep: run.keep,
-      });
-      run.blocks = run.blocks.concat(batch.blocks);
-      run.done += end - start;
-      if (performance.now() - run.builtAt >= Math.max(REPORT_EVERY_MS, REPORT_COST_RATIO * run.buildMs)) build();
-      run.examples = run.examples.concat(batch.reachable).sort((a, b) => a.index - b.index).slice(0, run.keep);
-      run.elapsed = before + (performance.now() - since) / 1000;
-      run.rate = (run.done - doneBefore) / Math.max(1e-3, run.elapsed - before);
-      // Chunks of about CHUNK_SECONDS per runner, whole blocks of 64 samples.
-      const perRunner = run.rate / runners.length;
-      run.chunk = Math.max(64, Math.min(1 << 16, Math.round((perRunner * CHUNK_SECONDS) / 64) * 64));
-      postMessage({ type: 'progress', ...status() });
-      // Let 'stop' arrive between chunks.
-      await new Promise((r) => setTimeout(r, 0));
-    }
-  };
-  await Promise.all(runners.map(worker));
-  build();
-  run.running = false;
-  const finished = run.todo.length === 0;
-  postMessage({ type: finished ? 'finished' : 'stopped', ...status() });
+  try {
+    const since = performance.now();
+    const before = run.elapsed;
+    const doneBefore = run.done;
+    const worker = async (/** @type {(p: BlocksArgs) => Promise<import('../engine/api').Blocks>} */ runner) => {
+      while (!signal.aborted) {
+        const chunk = take(run.chunk);
+        if (!chunk) break;
+        await runChunk(runner, chunk);
+        run.elapsed = before + (performance.now() - since) / 1000;
+        run.rate = (run.done - doneBefore) / Math.max(1e-3, run.elapsed - before);
+        // Chunks of about CHUNK_SECONDS per runner, whole blocks of 64 samples.
+        const perRunner = run.rate / runners.length;
+        run.chunk = Math.max(64, Math.min(1 << 16, Math.round((perRunner * CHUNK_SECONDS) / 64) * 64));
+        progress(status());
+        // Let a cancel arrive between chunks.
+        await new Promise((r) => setTimeout(r, 0));
+      }
+    };
+    await Promise.all(runners.map(worker));
+    build();
+  } finally {
+    run.running = false;
+  }
+  return { ...status(), state: run.todo.length === 0 ? 'finished' : 'stopped' };
+}
+
+/**
+ * Classifies the samples `[start, end)` on `runner` and adds them to the run (its report rebuilt when due).
+ * @param {(p: BlocksArgs) => Promise<import('../engine/api').Blocks>} runner
+ * @param {[number, number]} chunk
+ */
+async function runChunk(runner, [start, end]) {
+  const batch = await runner({ variant: run.variant, seed: run.seed, start, end, maxNodes: run.maxNodes, keep: run.keep });
+  run.blocks = run.blocks.concat(batch.blocks);
+  run.done += end - start;
+  if (performance.now() - run.builtAt >= Math.max(REPORT_EVERY_MS, REPORT_COST_RATIO * run.buildMs)) build();
+  /** @type {import('../engine/api').Example[]} */
+  const examples = run.examples.concat(batch.reachable);
+  run.examples = examples.sort((a, b) => a.index - b.index).slice(0, run.keep);
 }
 
 /**
  * The run's state for the page. `done`: samples done; the report may lag behind it (see REPORT_EVERY_MS),
  * and is sent only when it was rebuilt since the last message (it grows with the run, and every message is
  * copied).
+ * @returns {RunStatus}
  */
 function status() {
   const { variant, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate, text, report } = run;

@@ -1,5 +1,6 @@
 // The page's two tabs, Position and Estimate.
-const $ = (id) => document.getElementById(id);
+import { $ } from './dom.js';
+
 const TABS = ['position', 'estimate'];
 
 /** Shows tab `name` (`position` or `estimate`) and hides the other. */

@@ -6,8 +6,8 @@ import { errorText } from '../engine/errors.js';
 import { language, num, t } from '../i18n/i18n.js';
 import { label } from '../game/pieces.js';
 import { squareText } from '../game/notation.js';
+import { $, field } from '../page/dom.js';
 
-const $ = (id) => document.getElementById(id);
 const SQUARES = /\b[1-9][a-i]\b/g;
 
 export class CertificateView {
@@ -19,7 +19,7 @@ export class CertificateView {
   /** `engine` computes certificates (a search: it may take as long as the proof did). */
   constructor({ engine }) {
     this.#engine = engine;
-    $('why').onclick = () => this.#explain();
+    field('why').onclick = () => this.#explain();
   }
 
   /** A verdict is shown for `sfen`: an unreachable one offers its certificate. */
@@ -27,7 +27,7 @@ export class CertificateView {
     this.reset();
     if (verdict !== 'unreachable') return;
     this.#target = { variant, sfen, maxNodes };
-    $('why').hidden = false;
+    field('why').hidden = false;
   }
 
   /** Takes away the offer and any certificate shown (stopping one being computed). */
@@ -36,8 +36,8 @@ export class CertificateView {
     if (this.#busy) this.#engine.cancel();
     this.#busy = false;
     this.#target = null;
-    $('why').hidden = true;
-    $('why').disabled = false;
+    field('why').hidden = true;
+    field('why').disabled = false;
     $('certificate').hidden = true;
     $('certificate-body').replaceChildren();
     $('certificate-status').textContent = '';
@@ -49,7 +49,7 @@ export class CertificateView {
     const target = this.#target;
     const run = this.#run;
     this.#busy = true;
-    $('why').disabled = true;
+    field('why').disabled = true;
     $('certificate').hidden = false;
     $('certificate-body').replaceChildren();
     $('certificate-status').textContent = t('certWorking');
@@ -67,7 +67,7 @@ export class CertificateView {
     } finally {
       if (run === this.#run) {
         this.#busy = false;
-        $('why').disabled = false;
+        field('why').disabled = false;
       }
     }
   }

@@ -4,8 +4,8 @@ import { errorText } from '../engine/errors.js';
 import { language, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
 import { squareIndex } from '../game/sfen.js';
+import { $ } from '../page/dom.js';
 
-const $ = (id) => document.getElementById(id);
 
 export class DiagnosticsPanel {
   #engine;

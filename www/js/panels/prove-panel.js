@@ -3,8 +3,9 @@
 import { errorText } from '../engine/errors.js';
 import { num, t } from '../i18n/i18n.js';
 import { Player } from '../board/player.js';
+import { $, field } from '../page/dom.js';
+import { download } from '../page/download.js';
 
-const $ = (id) => document.getElementById(id);
 
 /** The most positions a search may generate (the engine refuses more: a 4 GiB memory holds far fewer). */
 export const MAX_NODE_CAP = 1e9;
@@ -54,14 +55,14 @@ export class ProvePanel {
       scrub: $('scrub'), direction: $('direction'), speed: $('speed'), moves: $('moves'), caption: $('player-caption'),
     });
     this.#player.setLabels(labels);
-    $('prove').onclick = () => this.prove();
+    field('prove').onclick = () => this.prove();
     $('cancel').onclick = () => engine.cancel();
-    $('max-nodes').oninput = () => this.#showNodeCapError(null);
-    $('whole-game').onclick = () => this.#showWholeGame();
+    field('max-nodes').oninput = () => this.#showNodeCapError(null);
+    field('whole-game').onclick = () => this.#showWholeGame();
     $('game-cancel').onclick = () => engine.cancel();
     $('path-only').onclick = () => this.#showPath();
-    $('download-kif').onclick = () => download(`proof-game-${this.#proved.variant}.kif`, this.#proved.game.kif);
-    $('download-usi').onclick = () => download(`proof-game-${this.#proved.variant}.usi`, `${this.#proved.game.usi}\n`);
+    $('download-kif').onclick = () => download(`proof-game-${this.#proved.variant}.kif`, this.#proved.game.kif, 'text/plain;charset=utf-8');
+    $('download-usi').onclick = () => download(`proof-game-${this.#proved.variant}.usi`, `${this.#proved.game.usi}\n`, 'text/plain;charset=utf-8');
     document.addEventListener('keydown', (e) => this.#playerKey(e));
   }
 
@@ -101,7 +102,7 @@ export class ProvePanel {
     this.#clearVerdict();
     this.#onVerdict(null);
     this.#searching(false);
-    $('whole-game').disabled = false;
+    field('whole-game').disabled = false;
     $('game-cancel').hidden = true;
   }
 
@@ -109,7 +110,7 @@ export class ProvePanel {
   async prove() {
     let maxNodes;
     try {
-      maxNodes = parseNodeCap($('max-nodes').value);
+      maxNodes = parseNodeCap(field('max-nodes').value);
     } catch (e) {
       this.#showNodeCapError(e.message);
       return;
@@ -146,8 +147,8 @@ export class ProvePanel {
     const el = $('max-nodes-error');
     el.textContent = message ?? '';
     el.hidden = message === null;
-    if (message === null) $('max-nodes').removeAttribute('aria-invalid');
-    else $('max-nodes').setAttribute('aria-invalid', 'true');
+    if (message === null) field('max-nodes').removeAttribute('aria-invalid');
+    else field('max-nodes').setAttribute('aria-invalid', 'true');
   }
 
   #clearVerdict() {
@@ -161,7 +162,7 @@ export class ProvePanel {
   }
 
   #searching(on) {
-    $('prove').disabled = on;
+    field('prove').disabled = on;
     $('cancel').hidden = !on;
     $('prove-progress').textContent = on ? t('searching') : '';
   }
@@ -191,7 +192,7 @@ export class ProvePanel {
   #showPath() {
     $('player-title').textContent = t('pathTitle');
     $('player-hint').hidden = false;
-    $('whole-game').hidden = false;
+    field('whole-game').hidden = false;
     $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
     $('game-status').textContent = '';
     delete $('game-status').dataset.state;
@@ -206,8 +207,8 @@ export class ProvePanel {
   async #showWholeGame() {
     const target = this.#proved;
     const run = this.#run;
-    const budgetScale = Number($('game-budget').value);
-    $('whole-game').disabled = true;
+    const budgetScale = Number(field('game-budget').value);
+    field('whole-game').disabled = true;
     $('game-cancel').hidden = false;
     this.#building = true;
     const status = $('game-status');
@@ -226,7 +227,7 @@ export class ProvePanel {
       const g = target.game;
       $('player-title').textContent = t('wholeGameHeading', g.plies);
       $('player-hint').hidden = true;
-      $('whole-game').hidden = true;
+      field('whole-game').hidden = true;
       $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
       status.textContent = wholeGameText(g);
       status.dataset.plies = g.plies;
@@ -242,7 +243,7 @@ export class ProvePanel {
     } finally {
       if (run === this.#run) {
         this.#building = false;
-        $('whole-game').disabled = false;
+        field('whole-game').disabled = false;
         $('game-cancel').hidden = true;
       }
     }
@@ -276,13 +277,4 @@ function wholeGameText(g) {
     return `${length}${t('shortMethod')}${g.shortest ? '' : bound} ${t('checked')}`;
   }
   return `${t('kkGame', g.plies)}${bound} ${t('checked')} ${t('kkParts', g.opening, g.connection, g.plies)}`;
-}
-
-/** Saves `text` as a file called `name`. */
-function download(name, text) {
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 10_000);
 }

@@ -8,8 +8,8 @@ import { language, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
+import { $, field } from '../page/dom.js';
 
-const $ = (id) => document.getElementById(id);
 
 export class RecordPanel {
   #engine;
@@ -26,9 +26,9 @@ export class RecordPanel {
   constructor({ engine, onPosition }) {
     this.#engine = engine;
     this.#onPosition = onPosition;
-    $('record-read').onclick = () => this.#read($('record-text').value);
-    $('record-file').onchange = () => {
-      const file = $('record-file').files[0];
+    $('record-read').onclick = () => this.#read(field('record-text').value);
+    field('record-file').onchange = () => {
+      const file = field('record-file').files[0];
       if (file) this.#readFile(file);
     };
     // A file dropped anywhere on the page is read as a record (pieces are dragged with pointer events,
@@ -66,7 +66,7 @@ export class RecordPanel {
     $('record-status').textContent = t('recordReading', file.name);
     let bytes;
     try {
-      this.#limits ??= this.#engine.call('fileLimits');
+      this.#limits ??= this.#engine.call('fileLimits', {});
       bytes = await readBytes(file, (await this.#limits).record, 'record-too-large');
     } catch (e) {
       this.#limits = null;
@@ -106,8 +106,8 @@ export class RecordPanel {
     const el = $('record-error');
     el.textContent = message ?? '';
     el.hidden = message === null;
-    if (message === null) $('record-text').removeAttribute('aria-invalid');
-    else $('record-text').setAttribute('aria-invalid', 'true');
+    if (message === null) field('record-text').removeAttribute('aria-invalid');
+    else field('record-text').setAttribute('aria-invalid', 'true');
   }
 
   #list() {

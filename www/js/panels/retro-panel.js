@@ -7,8 +7,8 @@ import { language, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { label } from '../game/pieces.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
+import { $, field } from '../page/dom.js';
 
-const $ = (id) => document.getElementById(id);
 const FULL_WIDTH = '１２３４５６７８９';
 const RANKS = '一二三四五六七八九';
 
@@ -25,9 +25,9 @@ export class RetroPanel {
   constructor({ engine, load }) {
     this.#engine = engine;
     this.#load = load;
-    $('retro-filter').oninput = () => this.#list();
-    $('retro-forward').onclick = () => this.#go(this.#at - 1);
-    $('retro-back').onclick = () => this.#go(this.#at + 1);
+    field('retro-filter').oninput = () => this.#list();
+    field('retro-forward').onclick = () => this.#go(this.#at - 1);
+    field('retro-back').onclick = () => this.#go(this.#at + 1);
     $('retro-trail').onclick = (e) => {
       const button = e.target.closest('button[data-crumb]');
       if (button) this.#go(Number(button.dataset.crumb));
@@ -97,15 +97,15 @@ export class RetroPanel {
       return li;
     });
     $('retro-trail-list').replaceChildren(...crumbs);
-    $('retro-forward').disabled = this.#at === 0;
-    $('retro-back').disabled = this.#at === this.#trail.length - 1;
+    field('retro-forward').disabled = this.#at === 0;
+    field('retro-back').disabled = this.#at === this.#trail.length - 1;
     $('retro-trail').dataset.at = this.#at;
     $('retro-trail').dataset.length = this.#trail.length;
   }
 
   /** The last moves the filter keeps: a piece (letter or kanji), a square (5e or ５五), or any text. */
   #list() {
-    const wanted = filterOf($('retro-filter').value);
+    const wanted = filterOf(field('retro-filter').value);
     const rows = [];
     this.#moves.forEach((m, i) => {
       // The move in the page's notation: in English the Western one, written for the position before

@@ -4,8 +4,8 @@ import { errorText } from '../engine/errors.js';
 import { t } from '../i18n/i18n.js';
 import { detectVariant, parseSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
+import { $, field } from '../page/dom.js';
 
-const $ = (id) => document.getElementById(id);
 const FLASH_MS = 4000;
 
 export class SfenPanel {
@@ -20,25 +20,25 @@ export class SfenPanel {
   constructor({ engine, currentVariant, currentSfen, onPosition, onPreset }) {
     $('sfen-form').onsubmit = (e) => {
       e.preventDefault();
-      this.#load(engine, $('sfen').value, currentVariant(), onPosition);
+      this.#load(engine, field('sfen').value, currentVariant(), onPosition);
     };
     $('copy-sfen').onclick = () => this.#copy(currentSfen(), t('copiedSfen'));
     $('copy-link').onclick = () => this.#copy(location.href, t('copiedLink'));
-    $('presets').onchange = () => {
-      if ($('presets').value) onPreset($('presets').value);
-      $('presets').value = '';
+    field('presets').onchange = () => {
+      if (field('presets').value) onPreset(field('presets').value);
+      field('presets').value = '';
     };
   }
 
   /** Shows the position's SFEN in the field and clears the message line. */
   show(sfen) {
-    $('sfen').value = sfen;
+    field('sfen').value = sfen;
     $('sfen-error').hidden = true;
   }
 
   /** Puts `text` in the field as it is (the user's text, kept to be corrected). */
   showText(text) {
-    $('sfen').value = text;
+    field('sfen').value = text;
   }
 
   /** A message that stays until the next edit. */
@@ -75,7 +75,7 @@ export class SfenPanel {
   }
 
   fillPresets(variant) {
-    const select = $('presets');
+    const select = field('presets');
     select.replaceChildren(new Option(t('choosePreset'), ''));
     for (const [key, sfen] of VARIANTS[variant].presets) select.append(new Option(t(key), sfen));
   }
