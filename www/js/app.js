@@ -82,7 +82,7 @@ const provePanel = new ProvePanel({
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
   onVerdict: (result, target) => {
-    if (result) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
+    if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
     else certificate.reset();
   },
 });
@@ -116,6 +116,7 @@ const estimatePanel = new EstimatePanel({
 });
 
 /** After every edit: the SFEN field, the link, the board, the diagnostics, the verdict's freshness. */
+/** @param {unknown} _ @param {{animate?: boolean}} options */
 function changed(_, { animate } = {}) {
   const sfen = toSfen(editor.setup);
   sfenPanel.show(sfen);
@@ -141,7 +142,7 @@ function switchGame(variant) {
   view.reset();
   sfenPanel.fillPresets(variant);
   provePanel.reset();
-  estimatePanel.gameChanged();
+  estimatePanel.gameChanged(variant);
   return true;
 }
 

@@ -9,6 +9,12 @@ import { kindName, label, pieceName } from '../game/pieces.js';
 
 const RANK_KANJI = '一二三四五六七八九';
 
+/**
+ * What a square may be marked with: the squares a diagnosis names, the last move, the editor's cursor and
+ * the square picked up.
+ * @typedef {{bad?: number[], from?: number, to?: number, cursor?: number, selected?: number}} Marks
+ */
+
 export class Board {
   /**
    * @param {HTMLElement} root
@@ -20,14 +26,22 @@ export class Board {
     this.options = options;
     this.flipped = false;
     this.labels = 'kanji';
+    /** @type {import('../game/sfen.js').Setup | null} */
     this.setup = null;
+    /** @type {Marks} */
     this.marks = {};
+    /** @type {HTMLElement[]} the two hands, by colour */
+    this.hands = [];
+    /** @type {HTMLElement[]} the squares, by cell index */
+    this.cells = [];
+    /** @type {HTMLElement | null} */
+    this.grid = null;
     this.animationMs = 250;
     root.classList.add('board-view');
     root.addEventListener('click', (e) => this.#gesture(e, false));
     root.addEventListener('contextmenu', (e) => this.#gesture(e, true));
     root.addEventListener('keydown', (e) => {
-      if (!['Delete', 'Backspace', '-'].includes(e.key) || !e.target.closest?.('[data-hand-kind]')) return;
+      if (!['Delete', 'Backspace', '-'].includes(e.key) || !(/** @type {Element} */ (e.target).closest?.('[data-hand-kind]'))) return;
       e.preventDefault();
       e.stopImmediatePropagation(); // not the editor's Delete, which empties the cursor's square
       this.#gesture(e, true);
@@ -91,7 +105,7 @@ export class Board {
     files.className = 'files';
     for (let c = 0; c < v.width; c++) {
       const s = document.createElement('span');
-      s.textContent = this.flipped ? c + 1 : v.width - c;
+      s.textContent = String(this.flipped ? c + 1 : v.width - c);
       files.append(s);
     }
     const grid = document.createElement('div');
@@ -108,7 +122,7 @@ export class Board {
         const i = this.flipped ? v.width * v.height - 1 - d : d;
         const cell = document.createElement('div');
         cell.className = 'sq';
-        cell.dataset.square = i;
+        cell.dataset.square = String(i);
         cell.dataset.drop = JSON.stringify({ square: i });
         cell.setAttribute('role', 'gridcell');
         this.cells[i] = cell;
@@ -133,65 +147,84 @@ export class Board {
   }
 
   #fill() {
-    const s = this.setup;
-    const v = VARIANTS[s.variant];
-    this.cells.forEach((cell, i) => {
-      const p = s.cells[i];
-      const classes = ['sq'];
-      if (this.marks.bad?.includes(i)) classes.push('bad');
-      if (this.marks.from === i) classes.push('last-from');
-      if (this.marks.to === i) classes.push('last-to');
-      if (this.marks.cursor === i) classes.push('cursor');
-      if (this.marks.selected === i) classes.push('selected');
-      cell.className = classes.join(' ');
-      const current = cell.firstChild;
-      if (!p) {
-        if (current) cell.replaceChildren();
-        cell.setAttribute('aria-label', t('emptySquare', squareText(squareName(this.setup.variant, i), language())));
-      } else {
-        if (!current || current.dataset.piece !== p || current.dataset.labels !== this.labels) {
-          cell.replaceChildren(this.pieceElement(p));
-        }
-        cell.firstChild.dataset.drag = JSON.stringify({ square: i });
-        cell.setAttribute('aria-label', `${squareText(squareName(this.setup.variant, i), language())} ${pieceName(p)}`);
-      }
-    });
+    const setup = this.setup;
+    if (!setup) return;
+    this.cells.forEach((cell, i) => this.#fillSquare(cell, i, setup));
     // Hands are drawn anew: a hand button that had the focus gets it back.
-    const focusedKind = document.activeElement?.closest?.('[data-hand-kind]');
+    const focused = document.activeElement?.closest?.('[data-hand-kind]');
+    const focusedKind = focused instanceof HTMLElement ? focused : null;
     for (const color of [0, 1]) {
       const el = this.hands[color];
       const refocus = focusedKind && el.contains(focusedKind) ? focusedKind.dataset.handKind : null;
-      el.replaceChildren();
-      const title = document.createElement('span');
-      title.className = 'hand-title';
-      title.textContent = color === 0 ? '☗' : '☖';
-      title.title = t('handTitle', color);
-      el.append(title);
-      for (const k of KINDS) {
-        const n = s.hands[color][k];
-        if (v.totals[k] === 0 || (n === 0 && !this.options.editable)) continue;
-        // In the editor a hand piece is a button (Enter adds one, Delete takes one away).
-        const item = document.createElement(this.options.editable ? 'button' : 'span');
-        item.className = `hand-item${n === 0 ? ' none' : ''}`;
-        item.dataset.handKind = k;
-        if (this.options.editable) item.type = 'button';
-        // Named in words (read first), then the count that shows; the kanji is left out of the name.
-        const name = document.createElement('span');
-        name.className = 'visually-hidden';
-        name.textContent = t('handItem', color, kindName(k));
-        item.append(name);
-        const piece = this.pieceElement(color === 0 ? k : k.toLowerCase());
-        piece.setAttribute('aria-hidden', 'true');
-        if (n > 0) piece.dataset.drag = JSON.stringify({ hand: [color, k] });
-        const count = document.createElement('span');
-        count.className = 'count';
-        count.textContent = n;
-        item.append(piece, count);
-        el.append(item);
-      }
-      el.classList.toggle('to-move', (s.side === 'b') === (color === 0));
-      if (refocus) el.querySelector(`[data-hand-kind="${refocus}"]`)?.focus();
+      this.#fillHand(el, color, setup);
+      if (refocus) /** @type {HTMLElement | null} */ (el.querySelector(`[data-hand-kind="${refocus}"]`))?.focus();
     }
+  }
+
+  /**
+   * Square `i` of `setup`: its piece, its marks, its name for assistive technology.
+   * @param {HTMLElement} cell
+   * @param {number} i
+   * @param {import('../game/sfen.js').Setup} setup
+   */
+  #fillSquare(cell, i, setup) {
+    const p = setup.cells[i];
+    const classes = ['sq'];
+    if (this.marks.bad?.includes(i)) classes.push('bad');
+    if (this.marks.from === i) classes.push('last-from');
+    if (this.marks.to === i) classes.push('last-to');
+    if (this.marks.cursor === i) classes.push('cursor');
+    if (this.marks.selected === i) classes.push('selected');
+    cell.className = classes.join(' ');
+    const current = /** @type {HTMLElement | null} */ (cell.firstElementChild);
+    const name = squareText(squareName(setup.variant, i), language());
+    if (!p) {
+      if (current) cell.replaceChildren();
+      cell.setAttribute('aria-label', t('emptySquare', name));
+      return;
+    }
+    const piece = current && current.dataset.piece === p && current.dataset.labels === this.labels ? current : this.pieceElement(p);
+    if (piece !== current) cell.replaceChildren(piece);
+    piece.dataset.drag = JSON.stringify({ square: i });
+    cell.setAttribute('aria-label', `${name} ${pieceName(p)}`);
+  }
+
+  /**
+   * `color`'s hand of `setup`; in the editor every kind of the game, each a button (Enter adds one, Delete
+   * takes one away).
+   * @param {HTMLElement} el
+   * @param {number} color
+   * @param {import('../game/sfen.js').Setup} setup
+   */
+  #fillHand(el, color, setup) {
+    const v = VARIANTS[setup.variant];
+    el.replaceChildren();
+    const title = document.createElement('span');
+    title.className = 'hand-title';
+    title.textContent = color === 0 ? '☗' : '☖';
+    title.title = t('handTitle', color);
+    el.append(title);
+    for (const k of KINDS) {
+      const n = setup.hands[color][k];
+      if (v.totals[k] === 0 || (n === 0 && !this.options.editable)) continue;
+      const item = document.createElement(this.options.editable ? 'button' : 'span');
+      item.className = `hand-item${n === 0 ? ' none' : ''}`;
+      item.dataset.handKind = k;
+      if (item instanceof HTMLButtonElement) item.type = 'button';
+      // Named in words (read first), then the count that shows; the kanji is left out of the name.
+      const name = document.createElement('span');
+      name.className = 'visually-hidden';
+      name.textContent = t('handItem', color, kindName(k));
+      const piece = this.pieceElement(color === 0 ? k : k.toLowerCase());
+      piece.setAttribute('aria-hidden', 'true');
+      if (n > 0) piece.dataset.drag = JSON.stringify({ hand: [color, k] });
+      const count = document.createElement('span');
+      count.className = 'count';
+      count.textContent = String(n);
+      item.append(name, piece, count);
+      el.append(item);
+    }
+    el.classList.toggle('to-move', (setup.side === 'b') === (color === 0));
   }
 
   /** A piece element (also used by the palette and the gallery). */
@@ -227,7 +260,7 @@ export class Board {
         const slot = this.hands[colorOf(a.p)].querySelector(`[data-hand-kind="${kindOf(a.p)}"]`);
         fromRect = (slot ?? this.hands[colorOf(a.p)]).getBoundingClientRect();
       }
-      const el = this.cells[a.i].firstChild;
+      const el = /** @type {HTMLElement} */ (this.cells[a.i].firstChild);
       const to = this.cells[a.i].getBoundingClientRect();
       // `translate` (not `transform`) so Gote's rotated pieces move in the board's frame.
       el.animate([{ translate: `${fromRect.left - to.left}px ${fromRect.top - to.top}px` }, { translate: '0 0' }], {

@@ -36,6 +36,6 @@ export function enableDrag(root, onDrop) {
     const swallow = (c) => c.stopPropagation();
     window.addEventListener('click', swallow, { capture: true, once: true });
     setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
-    onDrop(source, under ? JSON.parse(under.dataset.drop) : null);
+    onDrop(source, under instanceof HTMLElement ? JSON.parse(under.dataset.drop ?? 'null') : null);
   });
 }

@@ -26,9 +26,9 @@ export function iconElement(name) {
 
 /** Puts its icon in front of every `[data-icon]` element's text under `root`. */
 export function addIcons(root = document) {
-  for (const el of root.querySelectorAll('[data-icon]:not(svg)')) {
+  for (const el of /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll('[data-icon]:not(svg)'))) {
     el.querySelector(':scope > svg.icon')?.remove();
-    el.prepend(iconElement(el.dataset.icon));
+    el.prepend(iconElement(el.dataset.icon ?? ''));
   }
 }
 

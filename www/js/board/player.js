@@ -47,10 +47,14 @@ export class Player {
     this.els.moves.replaceChildren();
     const item = (index, text, usi = '') => {
       const li = document.createElement('li');
-      li.dataset.index = index;
-      li.innerHTML = `<span class="notation"></span> <span class="usi"></span>`;
-      li.querySelector('.notation').textContent = text;
-      li.querySelector('.usi').textContent = usi;
+      li.dataset.index = String(index);
+      const notation = document.createElement('span');
+      notation.className = 'notation';
+      notation.textContent = text;
+      const usiText = document.createElement('span');
+      usiText.className = 'usi';
+      usiText.textContent = usi;
+      li.append(notation, ' ', usiText);
       this.els.moves.append(li);
     };
     item(0, startLabel);
@@ -97,7 +101,7 @@ export class Player {
   }
 
   pause() {
-    clearTimeout(this.timer);
+    clearTimeout(this.timer ?? undefined);
     this.timer = null;
     setIconLabel(this.els.play, 'play', t('play'));
   }

@@ -19,10 +19,14 @@ export class EditorView {
   #board;
   #onRefuse;
   #onFlip;
-  #brush = null; // palette piece, 'erase', or null (click-to-move)
-  #selected = null; // square picked up by a click, waiting for the target click
-  #cursor = null; // keyboard cursor square
-  #bad = []; // squares the diagnostics highlight
+  /** @type {string | null} palette piece, 'erase', or null (click-to-move) */
+  #brush = null;
+  /** @type {number | null} square picked up by a click, waiting for the target click */
+  #selected = null;
+  /** @type {number | null} keyboard cursor square */
+  #cursor = null;
+  /** @type {number[]} squares the diagnostics highlight */
+  #bad = [];
   #alternate = false; // clicks cycle pieces and take from hands, as right-clicks do
 
   /**
@@ -81,8 +85,8 @@ export class EditorView {
     this.#board.render(setup, { animate, marks });
     this.#drawPalette();
     this.#drawBox();
-    $('side-b').setAttribute('aria-pressed', setup.side === 'b');
-    $('side-w').setAttribute('aria-pressed', setup.side === 'w');
+    $('side-b').setAttribute('aria-pressed', String(setup.side === 'b'));
+    $('side-w').setAttribute('aria-pressed', String(setup.side === 'w'));
     field('undo').disabled = !this.#editor.undoStack.length;
     field('redo').disabled = !this.#editor.redoStack.length;
   }
@@ -98,7 +102,7 @@ export class EditorView {
     $('alternate').onclick = () => {
       this.#alternate = !this.#alternate;
       this.#brush = this.#selected = null;
-      $('alternate').setAttribute('aria-pressed', this.#alternate);
+      $('alternate').setAttribute('aria-pressed', String(this.#alternate));
       this.draw();
     };
     $('rest-b').onclick = () => editor.restToHand(0);
@@ -152,7 +156,7 @@ export class EditorView {
     button.className = 'palette-piece';
     button.dataset.piece = piece;
     button.setAttribute('aria-label', pieceName(piece));
-    button.setAttribute('aria-pressed', this.#brush === piece);
+    button.setAttribute('aria-pressed', String(this.#brush === piece));
     const el = this.#board.pieceElement(piece);
     el.dataset.drag = JSON.stringify({ palette: piece });
     button.append(el);
@@ -170,7 +174,7 @@ export class EditorView {
     erase.append(iconElement('erase'));
     erase.title = t('eraserTitle');
     erase.setAttribute('aria-label', t('eraser'));
-    erase.setAttribute('aria-pressed', this.#brush === 'erase');
+    erase.setAttribute('aria-pressed', String(this.#brush === 'erase'));
     erase.onclick = () => {
       this.#brush = this.#brush === 'erase' ? null : 'erase';
       this.draw();
@@ -194,10 +198,10 @@ export class EditorView {
       const item = document.createElement('span');
       item.className = `box-item${left < 0 ? ' too-many' : count === 0 ? ' none' : ''}`;
       item.dataset.kind = kind;
-      item.dataset.count = count;
+      item.dataset.count = String(count);
       item.append(this.#board.pieceElement(kind), `×${count}`);
       if (left < 0) {
-        item.dataset.excess = -left;
+        item.dataset.excess = String(-left);
         item.title = t('tooManyOne', num(-left), game.totals[kind]);
         excess.push(t('tooManyItem', kind, num(-left), game.totals[kind]));
       }
@@ -233,8 +237,9 @@ export class EditorView {
     const dir = this.#board.flipped ? -1 : 1;
     const steps = { ArrowLeft: -dir, ArrowRight: dir, ArrowUp: -dir * game.width, ArrowDown: dir * game.width };
     if (!(key in steps)) return false;
-    const next = this.#cursor + steps[key];
-    const sameRow = Math.floor(next / game.width) === Math.floor(this.#cursor / game.width);
+    const cursor = this.#cursor ?? 0;
+    const next = cursor + steps[key];
+    const sameRow = Math.floor(next / game.width) === Math.floor(cursor / game.width);
     const onBoard = next >= 0 && next < game.width * game.height;
     if (onBoard && (Math.abs(steps[key]) !== 1 || sameRow)) this.#cursor = next;
     return true;

@@ -1,9 +1,15 @@
-// The engine's errors in the page's language: an error thrown by the engine carries `kind` (one of
-// crate/src/engine_error.rs's KINDS) and `params`, which the `engine:KIND` text of the dictionary says;
-// the English `message` is the fallback (an error from elsewhere, or a kind the page does not know).
+// The engine's errors in the page's language: an error thrown by the engine carries `kind` (one of its
+// error kinds: EngineErrorKind in api.d.ts, read from the dictionary) and `params`, which the `engine:KIND`
+// text of the dictionary says; the English `message` is the fallback (an error from elsewhere, or a kind
+// the page does not know).
 import { t } from '../i18n/i18n.js';
 
-/** The text of `error` (an Error or an engine's `{kind, message, params}`) in the page's language. */
+/**
+ * The text of `error` (an Error, an engine's `{kind, message, params}`, or a worker that failed) in the
+ * page's language.
+ * @param {any} error
+ * @returns {string}
+ */
 export function errorText(error) {
   if (error?.workerFailed !== undefined) return t('engineWorkerFailed', error.workerFailed);
   const kind = error?.kind;

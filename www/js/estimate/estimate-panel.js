@@ -18,7 +18,8 @@ import { download } from '../page/download.js';
 import { drawPlot } from './plot.js';
 import { clearRun, loadRun, saveRun } from './run-store.js';
 import { blocksToCheck, checkSaved, KEEP, mergeShards, runRecord } from './saved-run.js';
-import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, duration, estimateText, reachableCount } from './tables.js';
+import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, estimateText, reachableCount } from './tables.js';
+import { showPlan } from './plan.js';
 import { listVerify } from './verify-list.js';
 
 /** @typedef {import('../engine/protocol').EstimateApi} EstimateApi */
@@ -108,7 +109,8 @@ export class EstimatePanel {
   // Estimate runs and shards: the saved run (resume, discard, clear), the report's download, shard files
   // merged, the precision planner.
   #setUpRuns() {
-    $('estimate-form').addEventListener('input', () => (this.#touched = true));
+    // A field focused is being filled in (a saved run restored meanwhile must not write into it).
+    for (const type of ['focusin', 'input']) $('estimate-form').addEventListener(type, () => (this.#touched = true));
     $('est-saved-resume').onclick = () => this.#resumeSaved();
     // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
     $('est-saved-discard').onclick = field('est-clear').onclick = async () => {
@@ -150,15 +152,15 @@ export class EstimatePanel {
     if (this.#saved && !this.#saved.finished) resume.textContent = t('savedResume', num(this.#saved.done), num(this.#saved.total));
   }
 
-  /** Shows nothing: no report (nothing to download), empty tables, plot and gallery. */
-  #emptyTab() {
+  /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of game `variant`). */
+  #emptyTab(variant = this.options.currentVariant()) {
     this.#current = null;
     this.#points = [];
     clearGallery($('gallery'));
     $('est-result').replaceChildren();
-    drawPlot($('plot'), [], VARIANTS[this.options.currentVariant()].paper, 1);
+    drawPlot($('plot'), [], VARIANTS[variant].paper, 1);
     this.#status('', 'idle');
-    this.#emptyTables();
+    this.#emptyTables(variant);
     this.#actions();
     this.#plan();
   }
@@ -338,36 +340,22 @@ export class EstimatePanel {
     $('est-verify-list').replaceChildren();
   }
 
-  /** How many samples the target digits need from the estimate of p shown, and how long at the measured rate. */
-  async #plan() {
-    const el = $('est-plan');
-    const digits = Math.floor(Number(field('est-digits').value));
-    const report = this.#lastReport;
-    const p = report?.estimate.p_hat;
-    const none = () => {
-      el.textContent = report && digits >= 1 && digits <= 15 ? t('planNone', digits) : '';
-      delete el.dataset.samples;
-    };
-    if (!report || !(digits >= 1 && digits <= 15) || p === null || p === undefined) return none();
+  /** How many samples the target digits need from the estimate shown (plan.js). */
+  #plan() {
     const asked = (this.#planAsked = {});
-    const needed = await this.options.engine.call('plan', { p, candidates: report.candidates, digits }).catch(() => undefined);
-    if (asked !== this.#planAsked) return;
-    if (needed === undefined || needed === null) return none();
-    const more = Math.max(0, needed - report.tally.samples);
-    const time = this.#rate > 0 ? duration(more / this.#rate) : null;
-    el.dataset.samples = String(needed);
-    el.textContent = t('planText', digits, num(needed), num(report.tally.samples), time, num(Math.round(this.#rate ?? 0)));
+    showPlan(this.options.engine, this.#lastReport, this.#rate, () => asked === this.#planAsked);
   }
 
   /**
    * The page switched game (never during a run): what the tab shows belongs to the other game and goes (a
    * stopped run can no longer be resumed with Resume); the saved run shows again if it is of this game.
+   * @param {Variant} variant the game switched to
    */
-  gameChanged() {
-    field('est-game').value = this.options.currentVariant();
+  gameChanged(variant) {
+    field('est-game').value = variant;
     field('est-resume').disabled = true;
     this.#report = null;
-    this.#emptyTab();
+    this.#emptyTab(variant);
     this.#hideVerify();
     $('est-merge-status').textContent = '';
     const asked = (this.#restoreAsked = {});
@@ -516,10 +504,10 @@ export class EstimatePanel {
   /** @param {RunStatus & {type: string}} data */
   #update(data) {
     // A progress message carries the report only when the worker rebuilt it: save only a new one.
-    const fresh = data.report !== undefined && data.reportText !== undefined;
-    if (data.report && data.reportText !== undefined) this.#report = { report: data.report, reportText: data.reportText };
+    const { report, reportText } = data;
+    if (report && reportText !== undefined) this.#report = { report, reportText };
     this.#show({ ...data, ...this.#report });
-    if (fresh && this.#report) this.#save({ ...data, ...this.#report }, data.type !== 'progress');
+    if (report && reportText !== undefined) this.#save({ ...data, report }, data.type !== 'progress');
     if (data.type === 'progress') return;
     this.#abort = null;
     this.#buttons(false);
@@ -548,7 +536,7 @@ export class EstimatePanel {
     const counted = report.tally.samples;
     if (this.#points.at(-1)?.done !== counted) this.#points.push({ done: counted, reachable: e.reachable, low: e.low, high: e.high });
     drawPlot($('plot'), this.#points, v.paper, total);
-    this.#drawTables(report);
+    this.#drawTables(report, variant);
     const p = document.createElement('p');
     p.className = 'estimate';
     p.dataset.reachable = String(reachableCount(this.#stages, report.tally));
@@ -577,16 +565,19 @@ export class EstimatePanel {
     Object.assign($('est-status').dataset, { rate, elapsed, done });
   }
 
-  /** @param {import('../engine/api').Report | null} report */
-  #drawTables(report) {
-    drawFunnel($('funnel'), report, VARIANTS[report?.variant ?? this.options.currentVariant()]);
+  /**
+   * @param {import('../engine/api').Report | null} report
+   * @param {Variant} variant
+   */
+  #drawTables(report, variant) {
+    drawFunnel($('funnel'), report, VARIANTS[variant]);
     drawStageCounts($('stage-counts'), this.#stages, report);
     drawTraced($('traced'), report);
   }
 
-  #emptyTables() {
+  #emptyTables(variant = this.options.currentVariant()) {
     this.#lastReport = null;
-    this.#drawTables(null);
+    this.#drawTables(null, variant);
   }
 }
 

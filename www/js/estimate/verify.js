@@ -31,7 +31,7 @@ function uniform(m) {
 }
 
 /** JSON with the keys of every object sorted: equal values, equal text. */
-export function canonical(value) {
+function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;

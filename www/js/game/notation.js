@@ -21,7 +21,7 @@ export function squareText(name, language) {
 export function westernMove(before, step) {
   const m = parseUsi(before.variant, step.move);
   const dest = step.move.slice(2, 4);
-  if (m.drop) return `${m.drop.toUpperCase()}*${dest}`;
+  if ('drop' in m) return `${m.drop.toUpperCase()}*${dest}`;
   const piece = before.cells[m.from].toUpperCase();
   const ambiguous = /[右左上引寄直]/.test(step.japanese);
   const origin = ambiguous ? step.move.slice(0, 2) : '';

@@ -63,8 +63,10 @@ export function setLanguage(lang) {
 
 /** Fills the marked elements under `root` with their texts. */
 export function translatePage(root = document) {
-  for (const el of root.querySelectorAll('[data-i18n]')) el.textContent = t(el.dataset.i18n);
-  for (const el of root.querySelectorAll('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle);
-  for (const el of root.querySelectorAll('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  /** @param {string} selector */
+  const marked = (selector) => /** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll(selector));
+  for (const el of marked('[data-i18n]')) el.textContent = t(el.dataset.i18n ?? '');
+  for (const el of marked('[data-i18n-title]')) el.title = t(el.dataset.i18nTitle ?? '');
+  for (const el of marked('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel ?? ''));
   document.title = t('pageTitle');
 }

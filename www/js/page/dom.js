@@ -24,3 +24,14 @@ export function field(id) {
   if (!controls.some((c) => el instanceof c)) throw new Error(`#${id} is no form control`);
   return /** @type {HTMLInputElement} */ (el);
 }
+
+/**
+ * The element matching `selector` that `event` happened in (its target or an ancestor), or null.
+ * @param {Event} event
+ * @param {string} selector
+ * @returns {HTMLElement | null}
+ */
+export function closest(event, selector) {
+  const found = event.target instanceof Element ? event.target.closest(selector) : null;
+  return found instanceof HTMLElement ? found : null;
+}

@@ -7,7 +7,7 @@ const TABS = ['position', 'estimate'];
 export function selectTab(name) {
   for (const tab of TABS) {
     $(`tab-${tab}`).hidden = tab !== name;
-    $(`tab-${tab}-button`).setAttribute('aria-selected', tab === name);
+    $(`tab-${tab}-button`).setAttribute('aria-selected', String(tab === name));
   }
 }
 

@@ -12,7 +12,8 @@ const SQUARES = /\b[1-9][a-i]\b/g;
 
 export class CertificateView {
   #engine;
-  #target = null; // {variant, sfen, maxNodes}: the unreachable position whose certificate can be asked for
+  /** @type {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number} | null} the unreachable position whose certificate can be asked for */
+  #target = null;
   #run = 0; // an answer for an older request is dropped
   #busy = false;
 
@@ -47,6 +48,7 @@ export class CertificateView {
 
   async #explain() {
     const target = this.#target;
+    if (!target) return;
     const run = this.#run;
     this.#busy = true;
     field('why').disabled = true;

@@ -3,47 +3,38 @@
 import { errorText } from '../engine/errors.js';
 import { num, t } from '../i18n/i18n.js';
 import { Player } from '../board/player.js';
+import { parseNodeCap } from './node-cap.js';
 import { $, field } from '../page/dom.js';
 import { download } from '../page/download.js';
 
-
-/** The most positions a search may generate (the engine refuses more: a 4 GiB memory holds far fewer). */
-export const MAX_NODE_CAP = 1e9;
-
-/** A node cap that is not a whole number from 1 to MAX_NODE_CAP, with what was typed. */
-export class NodeCapError extends Error {
-  constructor(text) {
-    const what = text.trim() === '' ? t('nodeCapMissing') : t('nodeCapRefused', text.trim());
-    super(`${what}${t('nodeCapRule', MAX_NODE_CAP.toLocaleString('en'))}`);
-    this.name = 'NodeCapError';
-  }
-}
-
-/** The node cap typed in `text`: a whole number from 1 to MAX_NODE_CAP written in digits, else NodeCapError. */
-export function parseNodeCap(text) {
-  const digits = text.trim();
-  const n = Number(digits);
-  if (!/^\d+$/.test(digits) || n < 1 || n > MAX_NODE_CAP) throw new NodeCapError(text);
-  return n;
-}
-
 const count = num;
+
+/** @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target */
+/**
+ * A position proved reachable: the path found, and the whole game once built.
+ * @typedef {Target & {goal: string, path: import('../engine/api').Step[], game: import('../engine/api').ProofGame | null}} Proved
+ */
 
 export class ProvePanel {
   #engine;
   #currentPosition;
   #player;
-  #provedSfen = null; // the SFEN the verdict shown belongs to
-  #proved = null; // {variant, sfen, maxNodes, goal, path, game}: the position last proved reachable
+  /** @type {string | null} the SFEN the verdict shown belongs to */
+  #provedSfen = null;
+  /** @type {Proved | null} the position last proved reachable */
+  #proved = null;
   #building = false; // whether the worker is building a whole game
-  #searchingSfen = null; // the SFEN a search under way is proving
+  /** @type {string | null} the SFEN a search under way is proving */
+  #searchingSfen = null;
   #run = 0; // counts proofs and resets: an answer for an older one is dropped
-
+  /** @type {(result: import('../engine/api').ProveResult | null, target?: Target) => void} */
   #onVerdict;
 
   /**
    * `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove;
    * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes.
+   * @param {{engine: import('../engine/engine.js').Engine, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
+   *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void}} options
    */
   constructor({ engine, currentPosition, labels, onVerdict = () => {} }) {
     this.#engine = engine;
@@ -61,11 +52,22 @@ export class ProvePanel {
     field('whole-game').onclick = () => this.#showWholeGame();
     $('game-cancel').onclick = () => engine.cancel();
     $('path-only').onclick = () => this.#showPath();
-    $('download-kif').onclick = () => download(`proof-game-${this.#proved.variant}.kif`, this.#proved.game.kif, 'text/plain;charset=utf-8');
-    $('download-usi').onclick = () => download(`proof-game-${this.#proved.variant}.usi`, `${this.#proved.game.usi}\n`, 'text/plain;charset=utf-8');
+    $('download-kif').onclick = () => this.#download('kif', (g) => g.kif);
+    $('download-usi').onclick = () => this.#download('usi', (g) => `${g.usi}\n`);
     document.addEventListener('keydown', (e) => this.#playerKey(e));
   }
 
+  /**
+   * Saves the whole game shown as a file of type `ext`.
+   * @param {string} ext
+   * @param {(game: import('../engine/api').ProofGame) => string} text
+   */
+  #download(ext, text) {
+    const proved = this.#proved;
+    if (proved?.game) download(`proof-game-${proved.variant}.${ext}`, text(proved.game), 'text/plain;charset=utf-8');
+  }
+
+  /** @param {string} labels */
   setLabels(labels) {
     this.#player.setLabels(labels);
   }
@@ -127,7 +129,7 @@ export class ProvePanel {
       });
       if (run !== this.#run) return; // reset since: the answer is for a position no longer shown
       this.#provedSfen = sfen;
-      this.#showVerdict(result, variant, maxNodes, (performance.now() - started) / 1000);
+      this.#showVerdict(result, { variant, sfen, maxNodes }, (performance.now() - started) / 1000);
     } catch (e) {
       if (run !== this.#run) return;
       const verdict = $('verdict');
@@ -167,25 +169,31 @@ export class ProvePanel {
     $('prove-progress').textContent = on ? t('searching') : '';
   }
 
-  #showVerdict(r, variant, maxNodes, seconds) {
+  /**
+   * Shows the verdict `r` of `target`, found in `seconds`; a reachable one with its path in the player.
+   * @param {import('../engine/api').ProveResult} r
+   * @param {Target} target
+   * @param {number} seconds
+   */
+  #showVerdict(r, target, seconds) {
     const el = $('verdict');
     el.dataset.verdict = r.verdict;
     el.dataset.stage = r.stage;
     const head = document.createElement('p');
     head.className = `verdict ${r.verdict}`;
     head.textContent = verdictText(r);
-    if (r.verdict === 'reachable') el.dataset.plies = r.path.length;
+    if (r.verdict === 'reachable') el.dataset.plies = String(r.path.length);
     const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
     const detail = document.createElement('p');
     detail.className = 'detail';
     detail.textContent = t('verdictDetail', r.stage, r.n_prev, search);
     el.replaceChildren(head, detail);
     if (r.verdict === 'reachable') {
-      this.#proved = { variant, sfen: this.#provedSfen, maxNodes, goal: r.goal, path: r.path, game: null };
+      this.#proved = { ...target, goal: r.goal, path: r.path, game: null };
       this.#showPath();
       $('player').hidden = false;
     }
-    this.#onVerdict(r, { variant, sfen: this.#provedSfen, maxNodes });
+    this.#onVerdict(r, target);
   }
 
   /** The player shows the path from the KK position found to the position proved. */
@@ -197,7 +205,8 @@ export class ProvePanel {
     $('game-status').textContent = '';
     delete $('game-status').dataset.state;
     delete $('game-status').dataset.plies;
-    this.#player.load(this.#proved.variant, this.#proved.goal, this.#proved.path);
+    const proved = this.#proved;
+    if (proved) this.#player.load(proved.variant, proved.goal, proved.path);
   }
 
   /**
@@ -206,6 +215,7 @@ export class ProvePanel {
    */
   async #showWholeGame() {
     const target = this.#proved;
+    if (!target) return;
     const run = this.#run;
     const budgetScale = Number(field('game-budget').value);
     field('whole-game').disabled = true;
@@ -230,9 +240,7 @@ export class ProvePanel {
       field('whole-game').hidden = true;
       $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
       status.textContent = wholeGameText(g);
-      status.dataset.plies = g.plies;
-      status.dataset.method = g.method;
-      status.dataset.shortest = g.shortest;
+      Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });
       status.dataset.state = 'done';
       this.#player.load(target.variant, g.start, g.moves, t('initialPosition'));
     } catch (e) {

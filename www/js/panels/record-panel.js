@@ -8,16 +8,18 @@ import { language, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
-import { $, field } from '../page/dom.js';
+import { $, closest, field } from '../page/dom.js';
 
 
 export class RecordPanel {
   #engine;
   #onPosition;
-  #record = null; // {variant, format, start, moves} as read, with `sfens`: the editor's SFEN of each position
+  /** @type {(import('../engine/api').GameRecord & {sfens: string[], written: string[]}) | null} the record read, with the editor's SFEN of each position and its moves as the page writes them */
+  #record = null;
   #run = 0; // the latest read: an older answer is dropped
   #chosen = -1; // the ply last chosen
-  #limits = null; // the engine's file limits (a promise), asked once
+  /** @type {Promise<import('../engine/api').FileLimits> | null} the engine's file limits, asked once */
+  #limits = null;
 
   /**
    * `engine` reads records; `onPosition(variant, sfen)` loads a position of the record into the editor
@@ -28,7 +30,7 @@ export class RecordPanel {
     this.#onPosition = onPosition;
     $('record-read').onclick = () => this.#read(field('record-text').value);
     field('record-file').onchange = () => {
-      const file = field('record-file').files[0];
+      const file = field('record-file').files?.[0];
       if (file) this.#readFile(file);
     };
     // A file dropped anywhere on the page is read as a record (pieces are dragged with pointer events,
@@ -43,7 +45,7 @@ export class RecordPanel {
       this.#readFile(file);
     });
     $('record-moves').onclick = (e) => {
-      const button = e.target.closest('button[data-ply]');
+      const button = closest(e, 'button[data-ply]');
       if (button) this.#choose(Number(button.dataset.ply));
     };
     // In the list, arrows step through the game and Home/End jump to its ends (the focus follows).
@@ -56,7 +58,7 @@ export class RecordPanel {
       e.preventDefault();
       const to = Math.max(0, Math.min(last, ply));
       this.#choose(to);
-      $('record-moves').querySelector(`button[data-ply="${to}"]`)?.focus();
+      /** @type {HTMLElement | null} */ ($('record-moves').querySelector(`button[data-ply="${to}"]`))?.focus();
     };
   }
 
@@ -66,8 +68,8 @@ export class RecordPanel {
     $('record-status').textContent = t('recordReading', file.name);
     let bytes;
     try {
-      this.#limits ??= this.#engine.call('fileLimits', {});
-      bytes = await readBytes(file, (await this.#limits).record, 'record-too-large');
+      const limits = (this.#limits ??= this.#engine.call('fileLimits', {}));
+      bytes = await readBytes(file, (await limits).record, 'record-too-large');
     } catch (e) {
       this.#limits = null;
       if (run !== this.#run) return;
@@ -111,6 +113,7 @@ export class RecordPanel {
   }
 
   #list() {
+    if (!this.#record) return;
     const { moves, written } = this.#record;
     const item = (ply, text, usi) => {
       const li = document.createElement('li');
@@ -135,7 +138,7 @@ export class RecordPanel {
 
   #choose(ply) {
     const r = this.#record;
-    if (this.#onPosition(r.variant, r.sfens[ply]) === false) return;
+    if (!r || this.#onPosition(r.variant, r.sfens[ply]) === false) return;
     this.#chosen = ply;
     this.positionChanged(r.variant, r.sfens[ply]);
   }
@@ -145,7 +148,7 @@ export class RecordPanel {
     const r = this.#record;
     if (!r) return;
     const shown = variant === r.variant && r.sfens[this.#chosen] === sfen;
-    for (const button of $('record-moves').querySelectorAll('button[data-ply]')) {
+    for (const button of /** @type {NodeListOf<HTMLElement>} */ ($('record-moves').querySelectorAll('button[data-ply]'))) {
       const here = shown && Number(button.dataset.ply) === this.#chosen;
       if (here) button.setAttribute('aria-current', 'true');
       else button.removeAttribute('aria-current');

@@ -7,7 +7,7 @@ import { language, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { label } from '../game/pieces.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
-import { $, field } from '../page/dom.js';
+import { $, closest, field } from '../page/dom.js';
 
 const FULL_WIDTH = '１２３４５６７８９';
 const RANKS = '一二三四五六七八九';
@@ -29,11 +29,11 @@ export class RetroPanel {
     field('retro-forward').onclick = () => this.#go(this.#at - 1);
     field('retro-back').onclick = () => this.#go(this.#at + 1);
     $('retro-trail').onclick = (e) => {
-      const button = e.target.closest('button[data-crumb]');
+      const button = closest(e, 'button[data-crumb]');
       if (button) this.#go(Number(button.dataset.crumb));
     };
     $('retro-moves').onclick = (e) => {
-      const button = e.target.closest('button[data-before]');
+      const button = closest(e, 'button[data-before]');
       if (button) this.#stepBack(this.#moves[Number(button.dataset.move)], Number(button.dataset.before));
     };
   }
@@ -90,7 +90,7 @@ export class RetroPanel {
       const li = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
-      button.dataset.crumb = i;
+      button.dataset.crumb = String(i);
       button.textContent = i === 0 ? t('retroOrigin') : `← ${c.written === c.usi ? c.usi : `${c.usi} ${c.written}`}${c.captured ? ` (${captureText(c.captured)})` : ''}`;
       if (i === this.#at) button.setAttribute('aria-current', 'step');
       li.append(button);
@@ -99,8 +99,8 @@ export class RetroPanel {
     $('retro-trail-list').replaceChildren(...crumbs);
     field('retro-forward').disabled = this.#at === 0;
     field('retro-back').disabled = this.#at === this.#trail.length - 1;
-    $('retro-trail').dataset.at = this.#at;
-    $('retro-trail').dataset.length = this.#trail.length;
+    $('retro-trail').dataset.at = String(this.#at);
+    $('retro-trail').dataset.length = String(this.#trail.length);
   }
 
   /** The last moves the filter keeps: a piece (letter or kanji), a square (5e or ５五), or any text. */
@@ -123,7 +123,7 @@ export class RetroPanel {
       m.before.forEach((b, j) => {
         const button = document.createElement('button');
         button.type = 'button';
-        button.dataset.move = i;
+        button.dataset.move = String(i);
         button.dataset.before = j;
         button.dataset.captured = b.captured ?? '';
         button.textContent = b.captured ? captureText(b.captured) : t('retroNone');

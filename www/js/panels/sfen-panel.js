@@ -9,8 +9,10 @@ import { $, field } from '../page/dom.js';
 const FLASH_MS = 4000;
 
 export class SfenPanel {
-  #flashTimer = null;
-  #copyTimer = null;
+  /** @type {number | undefined} */
+  #flashTimer;
+  /** @type {number | undefined} */
+  #copyTimer;
 
   /**
    * `engine` reads the text (it also knows the reference's format: `w` = Sente, hands as [...]);
