@@ -4,9 +4,16 @@
 # (oracle, perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and
 # overflow checks), every fuzz target for FUZZ_SECONDS (20) each, the GNU parallel recipe, the server's
 # tests, the WebAssembly builds and the site, and the real-browser tests in Debian's Chromium and Firefox ESR.
+# First of all, as they take seconds: the page's type check (tsc) and its unit tests under Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
+need_npm
+# The page's types: www/js checked by TypeScript against its declarations (tsconfig.json).
+npx tsc -p .
+# The page's DOM-free modules (SFEN, the editor, the link, notation, errors, the estimate's checks) under
+# Node: seconds, so before the long Rust tests.
+node --test --test-reporter=spec tests/unit/
 need_rust
 cargo fmt --check
 node scripts/layers.mjs
@@ -22,7 +29,8 @@ bash tests/parallel-shards.sh
 bash scripts/build.sh
 need_chromium
 node --test --test-reporter=spec tests/serve.test.mjs
-node --test --test-reporter=spec tests/browser.test.mjs
+# The Chromium tests, one file per tab or concern (tests/browser/), one file at a time.
+node --test --test-concurrency=1 --test-reporter=spec tests/browser/
 node --test --test-reporter=spec tests/estimate-runs.test.mjs
 need_firefox
 node --test --test-reporter=spec tests/firefox.test.mjs

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
 import { axeViolations, cli, CLI, countReads, ROOT, runOnPage, SHOTS } from './site.mjs';
-import { pickBlocks, sameTally } from '../www/js/verify.js';
+import { pickBlocks, sameTally } from '../www/js/estimate/verify.js';
 
 
 let browser, profile, isolated, plain, dir;

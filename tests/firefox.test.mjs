@@ -8,7 +8,7 @@
 // serious (cold, proved, whole game, Estimate tab), bad links and input, polish (Copy confirms, errors go
 // on success), Japanese and English (engine errors and move notation in each), phones (360 and 390 px on
 // every tab, touch mode), and a game record read, a move taken back and a certificate opened.
-// browser.test.mjs tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
+// tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -487,6 +487,38 @@ describe('compress.mjs', () => {
   });
 });
 
+/** The CSP violations seen on `page` and its workers (events and console), and each path's Content-Encoding. */
+async function watchCsp(page) {
+  const violations = [];
+  const encodings = {};
+  await page.exposeFunction('reportViolation', (v) => violations.push(v));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const consoleCsp = (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text());
+  page.on('console', consoleCsp);
+  page.on('worker', (w) => w.on('console', consoleCsp));
+  page.on('response', async (r) => (encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding']));
+  return { violations, encodings };
+}
+
+/** The policy is in force, and a violation would be seen: an inline script is refused, and reported. */
+async function inlineScriptRefused(browser, url) {
+  const page = await browser.newPage();
+  const { violations } = await watchCsp(page);
+  await page.goto(url);
+  assert.equal(await page.evaluate(() => {
+    const s = document.createElement('script');
+    s.textContent = 'window.inlineRan = true;';
+    document.head.append(s);
+    return window.inlineRan ?? false;
+  }), false);
+  for (let i = 0; i < 50 && violations.length < 2; i++) await sleep(20);
+  assert.equal(violations.length, 2, JSON.stringify(violations));
+  assert.ok(violations.every((v) => /script-src/.test(v)), JSON.stringify(violations));
+  await page.close();
+}
+
 describe('the built site under the Content-Security-Policy, in Chromium', () => {
   const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
   const DIST = join(ROOT, 'dist');
@@ -499,20 +531,6 @@ describe('the built site under the Content-Security-Policy, in Chromium', () => 
     const { runOnPage } = await import('./site.mjs');
     const profile = mkdtempSync(join(tmpdir(), 'shogi-reach-csp-'));
     const servers = [await serve(DIST, { port: 0, coi: true }), await serve(DIST, { port: 0, coi: false })];
-    /** The CSP violations seen on `page` and its workers (events and console), and each path's Content-Encoding. */
-    const watch = async (page) => {
-      const violations = [];
-      const encodings = {};
-      await page.exposeFunction('reportViolation', (v) => violations.push(v));
-      await page.addInitScript(() => {
-        document.addEventListener('securitypolicyviolation', (e) => window.reportViolation(`${e.violatedDirective} ${e.blockedURI}`));
-      });
-      const consoleCsp = (m) => /Content Security Policy/i.test(m.text()) && violations.push(m.text());
-      page.on('console', consoleCsp);
-      page.on('worker', (w) => w.on('console', consoleCsp));
-      page.on('response', async (r) => (encodings[new URL(r.url()).pathname] = (await r.allHeaders())['content-encoding']));
-      return { violations, encodings };
-    };
     const browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
@@ -522,7 +540,7 @@ describe('the built site under the Content-Security-Policy, in Chromium', () => 
       for (const server of servers) {
         const coi = server === servers[0];
         const page = await browser.newPage();
-        const { violations, encodings } = await watch(page);
+        const { violations, encodings } = await watchCsp(page);
         await runOnPage(page, `${server.url}?game=minishogi&tab=estimate`, `csp ${coi ? 'coi' : 'plain'}`, async () => {
           assert.equal(await page.evaluate(() => self.crossOriginIsolated), coi);
           await page.fill('#est-samples', '2000');
@@ -538,20 +556,7 @@ describe('the built site under the Content-Security-Policy, in Chromium', () => 
           assert.equal(encodings[wasm], 'br', `${wasm} came brotli-compressed`);
         });
       }
-      // The policy is in force, and a violation would be seen: an inline script is refused, and reported.
-      const page = await browser.newPage();
-      const { violations } = await watch(page);
-      await page.goto(servers[0].url);
-      assert.equal(await page.evaluate(() => {
-        const s = document.createElement('script');
-        s.textContent = 'window.inlineRan = true;';
-        document.head.append(s);
-        return window.inlineRan ?? false;
-      }), false);
-      for (let i = 0; i < 50 && violations.length < 2; i++) await sleep(20);
-      assert.equal(violations.length, 2, JSON.stringify(violations));
-      assert.ok(violations.every((v) => /script-src/.test(v)), JSON.stringify(violations));
-      await page.close();
+      await inlineScriptRefused(browser, servers[0].url);
     } finally {
       await browser.close();
       for (const s of servers) s.server.close();

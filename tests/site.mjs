@@ -1,9 +1,15 @@
 // What the real-browser test files share (Playwright's and Puppeteer's pages alike): where things are, the
-// native CLI to compare with, a page that fails with a screenshot and its errors, and axe-core's findings.
+// native CLI to compare with, a page that fails with a screenshot and its errors, and axe-core's findings;
+// for the Chromium files (tests/browser/): the browser and the two servers, and the helpers that read the
+// page's editor, estimate tab, records, explorer and certificate.
+import { after, before } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { serve } from '../scripts/serve.mjs';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 // The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
@@ -66,3 +72,138 @@ export const countReads = (page) => page.evaluate(() => {
   spy(Blob.prototype, ['arrayBuffer', 'text', 'stream', 'bytes']);
   spy(FileReader.prototype, ['readAsArrayBuffer', 'readAsText', 'readAsDataURL', 'readAsBinaryString']);
 });
+
+/**
+ * Debian's headless Chromium (playwright-core) on dist/, served with cross-origin isolation (`isolated`)
+ * and without (`plain`), for the tests of one file: started before them, closed after. `onPage(t, path,
+ * body, {coi, context})` runs `body(page)` on a fresh page at `path` (see `runOnPage`).
+ */
+export function useChromium() {
+  const site = { browser: null, isolated: null, plain: null, profile: null };
+  before(async () => {
+    site.isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
+    site.plain = await serve(join(ROOT, 'dist'), { port: 0, coi: false });
+    site.profile = mkdtempSync(join(tmpdir(), 'shogi-reach-chromium-'));
+    site.browser = await chromium.launchPersistentContext(site.profile, {
+      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      headless: true,
+      viewport: { width: 1280, height: 1000 },
+      args: [
+        '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync',
+      ],
+    });
+  });
+  after(async () => {
+    await site.browser?.close();
+    site.isolated?.server.close();
+    site.plain?.server.close();
+    if (site.profile) rmSync(site.profile, { recursive: true, force: true });
+  });
+  site.onPage = async (t, path, body, { coi = true, context = site.browser } = {}) =>
+    runOnPage(await context.newPage(), (coi ? site.isolated : site.plain).url + path, t.name, body);
+  return site;
+}
+
+/** A plain (not persistent) Chromium for phone contexts: mobile emulation needs `newContext`. */
+export const launchPhones = () =>
+  chromium.launch({
+    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
+
+/** A phone of this width: touch, mobile viewport, a 2× screen. */
+export const phoneContext = (phones, width) =>
+  phones.newContext({ viewport: { width, height: 780 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+
+/** A temporary folder for the tests of one file, removed after them. */
+export function useScratch() {
+  const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-records-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// The editor.
+export const sfenOf = (page) => page.inputValue('#sfen');
+export const urlSfen = (page) => new URL(page.url()).searchParams.get('sfen');
+/** Cell index of a Shogi square name (`5e`). */
+export const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
+export const square = (page, name) => page.locator(`#board [data-square="${index(name)}"]`);
+/** The diagnostics shown for exactly this SFEN: [rule, ...]. */
+export async function rules(page) {
+  const sfen = await sfenOf(page);
+  await page.waitForSelector(`#diagnostics[data-sfen="${sfen}"]`);
+  return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
+}
+
+// The estimate tab.
+/** Runs an estimate in the page and returns what its tables show. */
+export async function estimate(page, { variant, samples, seed, threads }) {
+  await page.click('#tab-estimate-button');
+  await page.selectOption('#est-game', variant);
+  await page.fill('#est-samples', String(samples));
+  await page.fill('#est-seed', String(seed));
+  await page.fill('#est-threads', String(threads));
+  await page.click('#est-start');
+  await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
+  const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+  const traced = await page.$$eval('#traced tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
+  const stages = await stageCounts(page);
+  const reachable = Number(await page.getAttribute('#est-result .estimate', 'data-reachable'));
+  return { funnel, traced, stages, reachable, status: await page.textContent('#est-status') };
+}
+
+/** The estimate tab's stage table: [[stage name, samples decided there (NaN before a run)], ...]. */
+export const stageCounts = (page) =>
+  page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => [r.dataset.stage, Number(r.dataset.count)]));
+
+/** The CLI's estimate of the same run, as `estimate` reads the page's. */
+export function nativeEstimate(variant, samples, seed) {
+  const r = JSON.parse(cli('estimate', '--variant', variant, '--samples', samples, '--seed', seed, '--json'));
+  return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) };
+}
+
+// Records, the explorer and certificates.
+export const RECORDS = join(ROOT, 'crate/tests/data/records');
+// Reachable 17 plies back to KK, and a `reach` unreachable position (the search dies 4 plies back).
+export const MINI_REACHABLE = '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1';
+export const MINI_REACH = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
+export const SHOGI_NO_PREV =
+  '+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1';
+/** Board, side and hands of an SFEN (the move number differs between writers). */
+export const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+/** A record file written by the CLI into `dir`: the proof game of `sfen`, as KIF. */
+export function proofGameKif(dir, variant, sfen) {
+  const file = join(dir, `${variant}-${position(sfen).replace(/[^a-z0-9]/gi, '_')}.kif`);
+  writeFileSync(file, cli('proof-game', '--format', 'kif', '--variant', variant, sfen));
+  return file;
+}
+/** The position after `ply` moves of a record, as the CLI reads it. */
+export const afterPly = (file, ply) => JSON.parse(cli('prove', '--json', '--record', file, '--ply', String(ply))).sfen;
+export const recordTexts = (page) =>
+  page.$$eval('#record-moves button', (bs) => bs.map((b) => b.firstChild.textContent));
+export async function readRecord(page, text) {
+  await page.fill('#record-text', text);
+  await page.click('#record-read');
+  await page.waitForSelector('#record-moves button[aria-current]');
+}
+/** Waits for the explorer to list the editor's position. */
+export async function retroShown(page) {
+  const sfen = await sfenOf(page);
+  await page.waitForSelector(`#retro-moves[data-state="done"][data-sfen="${sfen}"]`);
+}
+export async function whyOf(page) {
+  await page.click('#prove');
+  await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
+  await page.click('#why');
+  await page.waitForSelector('#certificate[data-stage]', { timeout: 30_000 });
+}
+/** Opens the reach tree from the root down to `leaf` (node indices from the CLI's tree), the last by keyboard. */
+export async function openToLeaf(page, tree, leaf) {
+  const chain = [];
+  for (let i = leaf; i !== null; i = tree[i].parent) chain.unshift(i);
+  for (const i of chain.slice(1, -1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
+  await page.focus(`#certificate .cert-node[data-node="${leaf}"] > summary`);
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-candidates`);
+}

@@ -1,28 +1,26 @@
 // The page's wiring: reads the link, starts the engines (in Web Workers) and connects the editor, its
 // view, the SFEN field, the diagnostics, the prove panel and the estimate tab. The parts live in their
 // own modules; this file only passes events between them.
-import { CertificateView } from './certificate-view.js';
-import { DiagnosticsPanel } from './diagnostics-panel.js';
-import { Editor } from './editor.js';
-import { EditorView } from './editor-view.js';
-import { Engine, showEngineStatus } from './engine.js';
-import { EstimatePanel } from './estimate-panel.js';
-import { language, setLanguage, t, translatePage } from './i18n.js';
-import { addIcons } from './icons.js';
-import { readLink, writeLink } from './link.js';
-import { ProvePanel } from './prove-panel.js';
-import { RecordPanel } from './record-panel.js';
-import { RetroPanel } from './retro-panel.js';
-import { SfenPanel } from './sfen-panel.js';
-import { parseSfen, toSfen } from './sfen.js';
-import { selectTab, setUpTabs } from './tabs.js';
-import { VARIANTS } from './variants.js';
+import { CertificateView } from './panels/certificate-view.js';
+import { DiagnosticsPanel } from './panels/diagnostics-panel.js';
+import { Editor } from './editor/editor.js';
+import { EditorView } from './editor/editor-view.js';
+import { Engine, showEngineStatus } from './engine/engine.js';
+import { EstimatePanel } from './estimate/estimate-panel.js';
+import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
+import { addIcons } from './board/icons.js';
+import { readLink, writeLink } from './page/link.js';
+import { ProvePanel } from './panels/prove-panel.js';
+import { RecordPanel } from './panels/record-panel.js';
+import { RetroPanel } from './panels/retro-panel.js';
+import { SfenPanel } from './panels/sfen-panel.js';
+import { parseSfen, toSfen } from './game/sfen.js';
+import { selectTab, setUpTabs } from './page/tabs.js';
+import { VARIANTS } from './game/variants.js';
+import { $, field } from './page/dom.js';
 
-const $ = (id) => document.getElementById(id);
-// The header's game menu and the Estimate tab's show the one game of the page.
-const GAME_SELECTS = ['game', 'est-game'];
 // Settings that cannot change under a running estimate (a language switch reloads the page).
-const LOCKED_WHILE_ESTIMATING = [...GAME_SELECTS, 'language'];
+const LOCKED_WHILE_ESTIMATING = ['game', 'language'];
 let estimateRunning = false;
 
 // The site's font comes in many small files (one per Unicode range); Chromium does not always redraw text
@@ -30,8 +28,8 @@ let estimateRunning = false;
 await Promise.all([...document.fonts].map((face) => face.load().catch(() => {})));
 
 translatePage();
-$('language').value = language();
-$('language').onchange = () => setLanguage($('language').value);
+field('language').value = language();
+field('language').onchange = () => setLanguage(field('language').value);
 
 const diagnostics = new Engine();
 const prover = new Engine();
@@ -39,15 +37,21 @@ const prover = new Engine();
 const retro = new Engine();
 const explainer = new Engine();
 showEngineStatus($('engine-status'), diagnostics);
-const stages = diagnostics.call('stages');
+const stages = diagnostics.call('stages', {});
 
 const link = readLink(location.search);
 let labels = link.labels;
-$('labels').value = labels;
-for (const id of GAME_SELECTS) $(id).value = link.variant;
+field('labels').value = labels;
+field('game').value = link.variant;
 
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
-const view = new EditorView({ editor, labels, onRefuse: (message) => sfenPanel.flash(message) });
+const view = new EditorView({
+  editor,
+  labels,
+  onRefuse: (message) => sfenPanel.flash(message),
+  // The proof's player turns with the board.
+  onFlip: (flipped) => provePanel.setFlipped(flipped),
+});
 const sfenPanel = new SfenPanel({
   engine: diagnostics,
   currentVariant: () => editor.variant,
@@ -78,7 +82,7 @@ const provePanel = new ProvePanel({
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
   onVerdict: (result, target) => {
-    if (result) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
+    if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
     else certificate.reset();
   },
 });
@@ -95,13 +99,13 @@ const estimatePanel = new EstimatePanel({
   labels: () => labels,
   stages,
   engine: diagnostics,
-  // A saved run of the other game switches the page to it before it resumes.
-  restoreGame: (variant) => loadPosition(variant, VARIANTS[variant].start),
+  // The tab's game menu, and a saved run of the other game resumed, switch the page's game.
+  switchGame: (variant) => loadPosition(variant, VARIANTS[variant].start),
   currentVariant: () => editor.variant,
   // One game for the whole page: it cannot change under a running estimate.
   onRunning: (running) => {
     estimateRunning = running;
-    for (const id of LOCKED_WHILE_ESTIMATING) $(id).disabled = running;
+    for (const id of LOCKED_WHILE_ESTIMATING) field(id).disabled = running;
   },
   openPosition: (variant, sfen) => {
     selectTab('position');
@@ -112,6 +116,7 @@ const estimatePanel = new EstimatePanel({
 });
 
 /** After every edit: the SFEN field, the link, the board, the diagnostics, the verdict's freshness. */
+/** @param {unknown} _ @param {{animate?: boolean}} options */
 function changed(_, { animate } = {}) {
   const sfen = toSfen(editor.setup);
   sfenPanel.show(sfen);
@@ -133,30 +138,24 @@ function switchGame(variant) {
     sfenPanel.showError(t('stopEstimateFirst'));
     return false;
   }
-  for (const id of GAME_SELECTS) $(id).value = variant;
+  field('game').value = variant;
   view.reset();
   sfenPanel.fillPresets(variant);
   provePanel.reset();
-  estimatePanel.gameChanged();
+  estimatePanel.gameChanged(variant);
   return true;
 }
 
-for (const id of GAME_SELECTS) {
-  $(id).onchange = () => {
-    const variant = $(id).value;
-    if (switchGame(variant)) editor.reset(parseSfen(variant, VARIANTS[variant].start));
-    else $(id).value = editor.variant;
-  };
-}
-$('labels').onchange = () => {
-  labels = $('labels').value;
+field('game').onchange = () => {
+  const variant = field('game').value;
+  if (switchGame(variant)) editor.reset(parseSfen(variant, VARIANTS[variant].start));
+  else field('game').value = editor.variant;
+};
+field('labels').onchange = () => {
+  labels = field('labels').value;
   view.setLabels(labels);
   provePanel.setLabels(labels);
   changed(editor, {});
-};
-$('flip').onclick = () => {
-  view.toggleFlip();
-  provePanel.setFlipped(view.flipped);
 };
 addIcons();
 setUpTabs(link.tab);

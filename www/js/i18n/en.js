@@ -355,7 +355,7 @@ export default {
   durationH: (h, m) => `${h} h ${m} min`,
   durationDays: (d) => `${d} days`,
   download: 'Download the report (JSON)',
-  clear: 'Clear',
+  estClear: 'Clear',
   savedResume: (done, total) => `Resume the saved run (${done} of ${total} samples)`,
   savedDiscard: 'Discard',
   savedStatus: (done, total) => `saved in this browser: ${done} of ${total} samples`,

@@ -430,7 +430,7 @@ export default {
   durationH: (h, m) => `${h}時間${m}分`,
   durationDays: (d) => `${d}日`,
   download: 'レポートをダウンロード（JSON）',
-  clear: '消去',
+  estClear: '消去',
   savedResume: (done, total) => `保存した実行を再開（${total}サンプル中${done}済み）`,
   savedDiscard: '破棄',
   savedStatus: (done, total) => `このブラウザに保存済み：${total}サンプル中${done}`,

@@ -1,0 +1,98 @@
+// Japanese and English: the language a browser gets, the switch, and each tab in Japanese.
+// Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { chromium } from 'playwright-core';
+import { axeViolations, cli, rules, useChromium } from '../site.mjs';
+
+const site = useChromium();
+const { onPage } = site;
+
+describe('Japanese and English', () => {
+  // Each test in a fresh context of its own browser: the language is remembered per site (localStorage).
+  let own;
+  before(async () => {
+    own = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  });
+  after(() => own?.close());
+  const fresh = (locale) => own.newContext({ locale, viewport: { width: 1280, height: 1000 } });
+  const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
+
+  test('a Japanese browser gets the Japanese page; English is a switch away, and remembered', async (t) => {
+    const context = await fresh('ja-JP');
+    try {
+      await onPage(t, '?game=shogi', async (page) => {
+        assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+        assert.equal(await page.textContent('#tab-position-button'), '局面');
+        assert.equal(await page.textContent('#prove'), '到達可能か調べる');
+        assert.equal(await page.inputValue('#language'), 'ja');
+        await Promise.all([page.waitForNavigation(), page.selectOption('#language', 'en')]);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        assert.equal(await page.getAttribute('html', 'lang'), 'en');
+        assert.equal(await page.textContent('#prove'), 'Prove reachability');
+        // Remembered: the same address without ?lang= opens in English.
+        const url = new URL(page.url());
+        url.searchParams.delete('lang');
+        await page.goto(url.href);
+        await page.waitForSelector('#engine-status[data-state="ready"]');
+        assert.equal(await page.textContent('#tab-position-button'), 'Position');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Japanese: diagnostics name squares as ５一, verdicts, the whole game in Japanese notation', async (t) => {
+    const context = await fresh('en-US');
+    const native = JSON.parse(cli('proof-game', '--format', 'json', near));
+    try {
+      const check = '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1';
+      await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(check)}`, async (page) => {
+        assert.deepEqual(await rules(page), ['king']);
+        assert.equal(await page.textContent('#diagnostics li[data-rule="king"]'), 'king 手番でない側の玉に王手がかかっています（５一、５五）');
+        await page.click('#clear');
+        assert.deepEqual(await rules(page), ['count']);
+        assert.match(await page.textContent('#diagnostics'), /駒が足りません（金4枚、桂4枚、香4枚、歩18枚、銀4枚、飛2枚、角2枚）/);
+        // Not a position at all: the engine's reason, retold.
+        await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K3k b - 1');
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
+        assert.match(await page.textContent('#diagnostics li[data-rule="setup"]'), /局面になっていません：後手の玉が二枚以上あります/);
+        await page.fill('#sfen', near);
+        await page.click('#sfen-form button[type="submit"]');
+        await page.waitForFunction((s) => document.getElementById('sfen').value === s, near);
+        await page.click('#prove');
+        await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+        assert.match(await page.textContent('#verdict'), /^到達可能：\d+手遡って/);
+        await page.click('#whole-game');
+        await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
+        assert.match(await page.textContent('#game-status'), /3手：最短の棋譜です/);
+        const moves = await page.$$eval('#moves li .notation', (els) => els.map((e) => e.textContent));
+        assert.deepEqual(moves, ['初期局面', ...native.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
+        assert.match(await page.textContent('#player-caption'), /^初期局面/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, in Japanese with the whole game');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('in Japanese: the Estimate tab, its tables and status', async (t) => {
+    const context = await fresh('ja');
+    try {
+      await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+        await page.fill('#est-samples', '2000');
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
+        assert.match(await page.textContent('#est-status'), /^完了：2,000標本中2,000/);
+        assert.deepEqual(await page.$$eval('#funnel thead th', (ths) => ths.map((th) => th.textContent)).then((h) => h.slice(0, 2)), ['検査', '標本数']);
+        assert.equal(await page.textContent('#stage-counts tbody tr[data-stage="OK"] td:nth-child(2)'), '到達可能');
+        assert.match(await page.textContent('#est-result'), /論文の値/);
+        assert.match(await page.textContent('#gallery .gallery-item > span'), /^標本 \d+/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, in Japanese, finished estimate');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+});

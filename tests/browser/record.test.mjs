@@ -1,0 +1,185 @@
+// The game-record panel: records from the CLI, files in Shift_JIS, dropped, too large or bad, and the
+// engine's errors in both languages.
+// Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  afterPly, countReads, position, proofGameKif, readRecord, RECORDS, recordTexts, rules, sfenOf, urlSfen,
+  useChromium, useScratch,
+} from '../site.mjs';
+
+const site = useChromium();
+const { onPage } = site;
+const scratch = useScratch();
+
+describe('game records', () => {
+  test('a KIF from the CLI lists its moves in Western notation; a chosen move loads its position, which proves', async (t) => {
+    const file = proofGameKif(scratch, 'shogi', 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1');
+    await onPage(t, '?game=shogi&lang=en', async (page) => {
+      await readRecord(page, readFileSync(file, 'utf8'));
+      assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+']);
+      assert.match(await page.textContent('#record-status'), /kif, Shogi, 3 moves/);
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)), 'the last position is loaded');
+      await page.click('#record-moves button[data-ply="2"]');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
+      assert.equal(position(urlSfen(page)), position(afterPly(file, 2)));
+      assert.equal(await page.getAttribute('#record-moves button[data-ply="2"]', 'aria-current'), 'true');
+      // From the keyboard: arrows step, Home goes to the start, End to the last move.
+      await page.keyboard.press('ArrowRight');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)));
+      await page.keyboard.press('Home');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 0)));
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
+      assert.equal(await page.evaluate(() => document.activeElement.dataset.ply), '2');
+      assert.deepEqual(await rules(page), []);
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
+      // An edit leaves the record: no move stays marked.
+      await page.click('#side-w');
+      await page.waitForFunction(() => !document.querySelector('#record-moves [aria-current]'));
+    });
+  });
+
+  test('a Shift_JIS handicap KIF opened as a file, and a Mini Shogi record dropped on the page', async (t) => {
+    const expected = Object.fromEntries(readFileSync(join(RECORDS, 'expected.tsv'), 'utf8').trim().split('\n').slice(1)
+      .map((row) => row.split('\t')).map(([name, game, plies, sfen]) => [name, { game, plies: Number(plies), sfen }]));
+    await onPage(t, '?game=minishogi&lang=en', async (page) => {
+      await page.setInputFiles('#record-file', join(RECORDS, 'handicap-1.kif'));
+      await page.waitForSelector('#record-moves button[aria-current]');
+      const want = expected['handicap-1.kif'];
+      assert.equal(await page.inputValue('#game'), 'shogi', 'the record switches the game');
+      assert.equal(await page.locator('#board .sq').count(), 81);
+      assert.equal((await recordTexts(page)).length, want.plies + 1);
+      assert.equal(position(await sfenOf(page)), position(want.sfen));
+      assert.deepEqual(await rules(page), ['count'], 'a handicap lacks pieces');
+      // A file dropped anywhere on the page: a Mini Shogi KI2 switches back to Mini Shogi.
+      await page.evaluate(() => {
+        const data = new DataTransfer();
+        data.items.add(new File(['手合割：５五将棋\n▲１二飛　△同金\n'], 'mini.ki2'));
+        document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+      });
+      await page.waitForFunction(() => document.querySelector('#record-status').textContent.startsWith('mini.ki2'));
+      await page.waitForSelector('#record-moves button[aria-current]');
+      assert.equal(await page.inputValue('#game'), 'minishogi');
+      assert.equal(await page.inputValue('#est-game'), 'minishogi');
+      assert.equal(await sfenOf(page), 'rbs1k/4g/5/P4/KGSB1 b Pr 1');
+      assert.deepEqual(await recordTexts(page), ['Start', '1. Rx1b', '2. Gx1b']);
+      await page.click('#record-moves button[data-ply="0"]');
+      assert.equal(await sfenOf(page), 'rbsgk/4p/5/P4/KGSBR b - 1');
+    });
+  });
+
+  test('a bad record shows its line in an alert, and the editor keeps its position', async (t) => {
+    await onPage(t, '?game=shogi&lang=ja', async (page) => {
+      const before = await sfenOf(page);
+      await page.fill('#record-text', '▲７六歩 △３四歩\n▲５八金\n');
+      await page.click('#record-read');
+      await page.waitForSelector('#record-error:not([hidden])');
+      assert.match(await page.textContent('#record-error'), /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか/);
+      assert.equal(await page.getAttribute('#record-error', 'role'), 'alert');
+      assert.equal(await page.getAttribute('#record-text', 'aria-invalid'), 'true');
+      assert.equal(await sfenOf(page), before);
+      assert.equal(await page.locator('#record-moves li').count(), 0);
+      // Corrected, it reads, in Japanese notation, and the message goes.
+      await readRecord(page, '▲７六歩 △３四歩\n▲５八金右\n');
+      assert.equal(await page.isHidden('#record-error'), true);
+      assert.deepEqual(await recordTexts(page), ['開始局面', '1. ☗７六歩', '2. ☖３四歩', '3. ☗５八金右']);
+    });
+  });
+
+  test('a 300 MiB record opened or dropped is refused by its size, unread, naming the 1 MiB limit', async (t) => {
+    const big = join(scratch, 'big.kif');
+    writeFileSync(big, '');
+    truncateSync(big, 300 << 20); // sparse: nothing is written
+    const want = {
+      en: /^This record cannot be read: big\.kif: record of 314572800 bytes: at most 1048576 \(1 MiB\) are read$/,
+      ja: /^この棋譜は読めません：big\.kif：棋譜が大きすぎます：314,572,800バイト（読めるのは1,048,576バイト＝1 MiBまで）$/,
+    };
+    for (const lang of ['en', 'ja']) {
+      await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
+        const before = await sfenOf(page);
+        await countReads(page);
+        const since = Date.now();
+        await page.setInputFiles('#record-file', big);
+        await page.waitForSelector('#record-error:not([hidden])', { timeout: 5000 });
+        assert.ok(Date.now() - since < 5000, `refused in ${Date.now() - since} ms`);
+        assert.match(await page.textContent('#record-error'), want[lang]);
+        // The same file dropped on the page (the File of the input, not a copy in memory).
+        await page.evaluate(() => {
+          document.getElementById('record-error').hidden = true;
+          const data = new DataTransfer();
+          data.items.add(document.getElementById('record-file').files[0]);
+          document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        });
+        await page.waitForSelector('#record-error:not([hidden])', { timeout: 5000 });
+        assert.match(await page.textContent('#record-error'), want[lang]);
+        assert.deepEqual(await page.evaluate(() => window.__reads), [], 'the file was not read');
+        assert.equal(await sfenOf(page), before, 'the editor keeps its position');
+        // A record within the limit still reads, and is read no further than the limit.
+        await page.evaluate(() => {
+          const data = new DataTransfer();
+          data.items.add(new File(['手合割：５五将棋\n▲１二飛　△同金\n'], 'mini.ki2'));
+          document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+        });
+        await page.waitForSelector('#record-moves button[aria-current]');
+        assert.equal(await page.isHidden('#record-error'), true);
+        const reads = await page.evaluate(() => window.__reads);
+        assert.ok(reads.length >= 1 && reads.every(([, bytes]) => bytes <= (1 << 20) + 1), JSON.stringify(reads));
+      });
+    }
+  });
+
+
+  // The engine's errors come with their kind and parameters (crate/src/engine_error.rs), which the page says
+  // in its language: lines, plies, squares (５八 in Japanese), pieces and the cause inside a record's error.
+  for (const lang of ['ja', 'en']) {
+    test(`engine errors in ${lang === 'ja' ? 'Japanese' : 'English'}: a record's line, move and squares, its bad position, the setup rule`, async (t) => {
+      const want = {
+        ja: [
+          /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか分かりません/,
+          /^この棋譜は読めません：1行目：棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「hello world」/,
+          /^この棋譜は読めません：1行目：局面が正しくありません：後手の玉が盤上にありません$/,
+          /^この棋譜は読めません：2行目：指し手「７七玉」を読めません$|^この棋譜は読めません：2行目：1手目「７七玉」はその局面で指せません/,
+          /^この棋譜は読めません：3行目：盤面図が8段ありますが、このゲームは9段です$/,
+        ],
+        en: [
+          /^This record cannot be read: line 2: move 3 "５八金" can mean 6i5h or 4i5h/,
+          /^This record cannot be read: line 1: not a game record .*"hello world"/,
+          /^This record cannot be read: line 1: bad position: Gote has no king on the board$/,
+          /^This record cannot be read: line 2: (cannot read the move "７七玉"|move 1 "７七玉" is not legal)/,
+          /^This record cannot be read: line 3: cannot read the board: 8 rows, this game has 9$/,
+        ],
+      }[lang];
+      // A BOD diagram of 8 rows: its line, and what is wrong with the board, in the page's language.
+      const bod = [
+        '後手の持駒：なし', '+---------------------------+', '|v香v桂v銀v金v玉v金v銀v桂v香|一', '| ・v飛 ・ ・ ・ ・ ・v角 ・|二',
+        '|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三', ...['四', '五', '六'].map((r) => `| ・ ・ ・ ・ ・ ・ ・ ・ ・|${r}`),
+        '| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七', '| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八', '+---------------------------+', '先手の持駒：なし',
+      ].join('\n');
+      const records = ['▲７六歩 △３四歩\n▲５八金\n', 'hello world', 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1', '手合割：平手\n▲７七玉\n', bod];
+      await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
+        for (const [i, record] of records.entries()) {
+          await page.fill('#record-text', record);
+          await page.click('#record-read');
+          await page.waitForSelector('#record-error:not([hidden])');
+          const message = await page.textContent('#record-error');
+          assert.match(message, want[i], record);
+          if (lang === 'ja') assert.doesNotMatch(message, /\b(line|move|cannot|not|bad)\b/, `English words in ${message}`);
+          await page.fill('#record-text', '');
+          await readRecord(page, '▲７六歩\n');
+          // A record read takes the error away (the list of the record read before may show first).
+          await page.waitForSelector('#record-error', { state: 'hidden', timeout: 10_000 });
+        }
+        // The setup rule: a text that is no position says why in the page's language.
+        await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K4 b 19P 1');
+        await page.click('#sfen-form button[type="submit"]');
+        const setup = await page.locator('#diagnostics li[data-rule="setup"]').textContent({ timeout: 10_000 });
+        assert.match(setup, lang === 'ja' ? /局面になっていません：歩が多すぎます：盤上と持ち駒で19枚、このゲームは18枚/ : /too many pieces of kind P: 19 on board and in hands, the game has 18/);
+      });
+    });
+  }
+});

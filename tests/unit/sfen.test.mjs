@@ -1,0 +1,84 @@
+// game/sfen.js: SFEN read and written, squares, pieces, the box and USI moves (no DOM, no engine).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  boxCounts, colorOf, detectVariant, isPromoted, kindOf, makePiece, parseSfen, parseUsi, squareIndex, squareName, toSfen,
+} from '../../www/js/game/sfen.js';
+import { VARIANTS } from '../../www/js/game/variants.js';
+
+test('every preset of both games reads and writes back the same text', () => {
+  for (const v of Object.values(VARIANTS)) {
+    for (const [, sfen] of v.presets) assert.equal(toSfen(parseSfen(v.name, sfen)), sfen, sfen);
+  }
+});
+
+test('startpos, a leading "sfen" and a missing move number read as the start', () => {
+  const start = VARIANTS.shogi.start;
+  assert.equal(toSfen(parseSfen('shogi', 'startpos')), start);
+  assert.equal(toSfen(parseSfen('shogi', `sfen ${start}`)), start);
+  assert.equal(toSfen(parseSfen('minishogi', 'rbsgk/4p/5/P4/KGSBR b -')), VARIANTS.minishogi.start);
+});
+
+test('hands: counts, both colours, in SFEN order', () => {
+  const s = parseSfen('shogi', '4k4/9/9/9/9/9/9/9/4K4 b P2Rbg10p 1');
+  assert.equal(s.hands[0].P, 1);
+  assert.equal(s.hands[0].R, 2);
+  assert.equal(s.hands[1].B, 1);
+  assert.equal(s.hands[1].P, 10);
+  assert.equal(toSfen(s), '4k4/9/9/9/9/9/9/9/4K4 b 2RPbg10p 1');
+});
+
+test('bad texts are refused with what is wrong', () => {
+  const bad = {
+    '4k4/9/9/9/9/9/9/4K4 b - 1': /rows/,
+    '4k4/9/9/9/9/9/9/9/4K3 b - 1': /row 9/,
+    '4k4/9/9/9/9/9/9/9/4+K4 b - 1': /\+|"K"|K/,
+    '4k4/9/9/9/9/9/9/9/4K4 x - 1': /x/,
+    '4k4/9/9/9/9/9/9/9/4K4 b 2 1': /2/,
+    '4k4/9/9/9/9/9/9/9/4K4': /fields|3|2/,
+  };
+  for (const [text, why] of Object.entries(bad)) assert.throws(() => parseSfen('shogi', text), why, text);
+  assert.throws(() => parseSfen('chess', 'startpos'), /chess/);
+  assert.throws(() => parseSfen('__proto__', 'startpos'));
+});
+
+test('the game of a text is told by its rows', () => {
+  assert.equal(detectVariant(VARIANTS.shogi.start), 'shogi');
+  assert.equal(detectVariant('sfen rbsgk/4p/5/P4/KGSBR b - 1'), 'minishogi');
+  assert.equal(detectVariant('K1G1g/rbB1+r/+S3p/5/1sk2[p] w'), 'minishogi');
+  assert.equal(detectVariant('4k/4K b - 1'), null);
+});
+
+test('squares: cell indices and USI names agree in both games', () => {
+  assert.equal(squareName('shogi', 0), '9a');
+  assert.equal(squareName('shogi', 80), '1i');
+  assert.equal(squareName('minishogi', 4), '1a');
+  for (const v of Object.values(VARIANTS)) {
+    for (let i = 0; i < v.width * v.height; i++) assert.equal(squareIndex(v.name, squareName(v.name, i)), i);
+  }
+});
+
+test('pieces: colour, kind, promotion', () => {
+  assert.equal(colorOf('+p'), 1);
+  assert.equal(colorOf('+R'), 0);
+  assert.equal(kindOf('+s'), 'S');
+  assert.equal(isPromoted('+N'), true);
+  assert.equal(isPromoted('N'), false);
+  assert.equal(makePiece('B', 1, true), '+b');
+  assert.equal(makePiece('G', 0), 'G');
+});
+
+test('the box counts what is neither on the board nor in a hand, negative when too many', () => {
+  const start = boxCounts(parseSfen('shogi', 'startpos'));
+  assert.deepEqual(Object.values(start), Object.values(start).map(() => 0));
+  const kings = boxCounts(parseSfen('shogi', '4k4/9/9/9/9/9/9/9/4K4 b 19P 1'));
+  assert.equal(kings.P, -1);
+  assert.equal(kings.R, 2);
+  assert.equal(kings.K, 0);
+});
+
+test('USI moves: a move with promotion and a drop', () => {
+  assert.deepEqual(parseUsi('shogi', '7g7f'), { from: squareIndex('shogi', '7g'), to: squareIndex('shogi', '7f'), promote: false });
+  assert.deepEqual(parseUsi('shogi', '8h2b+'), { from: squareIndex('shogi', '8h'), to: squareIndex('shogi', '2b'), promote: true });
+  assert.deepEqual(parseUsi('minishogi', 'P*3c'), { drop: 'P', to: squareIndex('minishogi', '3c') });
+});

@@ -1,0 +1,138 @@
+// The engine's results as the page receives them (the JSON of `shogi-reach … --json`, built by the
+// WebAssembly API in crate/src/web.rs), and the module load-engine.js loads. Written once here; the
+// workers' protocol (protocol.d.ts) and the panels use these names.
+
+export type Variant = 'shogi' | 'minishogi';
+export type Verdict = 'reachable' | 'unreachable' | 'unknown';
+
+/** Every kind of error the engine throws, read from the dictionary's `engine:KIND` texts (one list: the
+ * Rust test in engine_error.rs checks that both dictionaries name every kind the engine has). */
+type Dictionary = typeof import('../i18n/en.js').default;
+export type EngineErrorKind = Exclude<
+  { [K in keyof Dictionary]: K extends `engine:${infer E}` ? E : never }[keyof Dictionary],
+  'at-line'
+>;
+
+/** An error as the engine throws it and the workers pass it on: `message` in English, `kind` and
+ * `params` for the page to say it in its language (errors.js). */
+export interface EngineErrorData {
+  kind?: EngineErrorKind;
+  params?: Record<string, any> & { line?: number; cause?: EngineErrorData };
+  message: string;
+}
+
+export interface Stage { name: string; verdict: Verdict; describe: string }
+
+export interface Issue { rule: string; message: string; squares: string[]; error?: EngineErrorData }
+export interface Diagnosis { sfen: string | null; issues: Issue[] }
+
+/** A move of a path or a game, with the position after it. */
+export interface Step { move: string; japanese: string; sfen: string }
+
+export interface ProveResult {
+  verdict: Verdict;
+  stage: string;
+  reason?: string;
+  max_depth?: number;
+  n_prev?: number | null;
+  pops?: number | null;
+  nodes?: number | null;
+  goal: string;
+  path: Step[];
+}
+
+export interface ProofGame {
+  method: 'short' | 'kk';
+  plies: number;
+  shortest: boolean;
+  lower_bound: number | null;
+  opening?: number;
+  connection?: number;
+  start: string;
+  moves: Step[];
+  kif: string;
+  usi: string;
+}
+
+export interface GameRecord {
+  variant: Variant;
+  format: string;
+  start: string;
+  plies: number;
+  moves: { usi: string; japanese: string; sfen: string }[];
+}
+
+export interface LastMove {
+  usi: string;
+  japanese: string;
+  kif: string;
+  piece: string;
+  before: { captured: string | null; sfen: string }[];
+}
+export interface Predecessors { moves: number; predecessors: number; last_moves: LastMove[] }
+
+/** A certificate of unreachability (`shogi-reach explain --json`); its parts are drawn by
+ * certificate-view.js. */
+export interface Certificate {
+  stage: string;
+  verdict: Verdict;
+  issues?: Issue[];
+  prev?: { last_mover: string; candidates: any[] };
+  positions?: number;
+  depth?: number;
+  tree?: { sfen: string; parent: number | null; leaf: any; predecessors: { node: number; usi: string }[] }[] | null;
+  deepest_line?: { sfen: string; usi?: string }[];
+}
+
+/** Samples counted by the stage that decided them. */
+export interface Tally {
+  samples: number;
+  stages: Record<string, number>;
+  traced_back: number[];
+  [count: string]: unknown;
+}
+export interface Block { start: number; end: number; tally: Tally }
+export interface Example { index: number; sfen: string }
+export interface Blocks { blocks: Block[]; reachable: Example[] }
+
+export interface Estimate { p_hat: number | null; reachable: number; low: number; high: number }
+/** An estimate report (`shogi-reach estimate --json`); the seed as a decimal string. */
+export interface Report {
+  variant: Variant;
+  seed: string;
+  samples: number;
+  max_nodes: number | null;
+  ranges: [number, number][];
+  tally: Tally;
+  estimate: Estimate;
+  funnel: [string, number][];
+  candidates: string;
+  blocks?: Block[];
+}
+/** Shard files merged: the report, with its text as a file. */
+export type MergedReport = Report & { text: string };
+export interface PlotPoint { done: number; reachable: number; low: number; high: number }
+export interface FileLimits { record: number; report: number }
+
+/** The WebAssembly module (www/pkg or www/pkg-st), once initialised. */
+export interface EngineModule {
+  default(): Promise<unknown>;
+  initThreadPool(threads: number): Promise<unknown>;
+  isThreaded(): boolean;
+  stages(): Stage[];
+  diagnose(variant: string, sfen: string): Diagnosis;
+  prove(variant: string, sfen: string, maxNodes: number | undefined, progress: (pops: number, nodes: number, bestH: number) => boolean): ProveResult;
+  proofGame(variant: string, sfen: string, maxNodes: number | undefined, budgetScale: number | undefined, progress: (nodes: number, ms: number) => boolean): ProofGame;
+  parseRecord(data: string | Uint8Array): GameRecord;
+  predecessors(variant: string, sfen: string): Predecessors;
+  explain(variant: string, sfen: string, maxNodes?: number): Certificate;
+  estimateBlocks(variant: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
+  mergeReports(names: string[], texts: string[]): MergedReport;
+  readReport(name: string, text: string): Report;
+  reportFromBlocks(variant: string, seed: bigint, samples: bigint, maxNodes: number | null | undefined, blocks: Block[]): string;
+  runningEstimate(variant: string, blocks: Block[], points: number): PlotPoint[];
+  blocksToVerify(n: number): number;
+  shardRange(samples: bigint, k: bigint, m: bigint): Float64Array;
+  fileLimits(): FileLimits;
+  samplesForDigits(p: number, candidates: string, digits: number): number | undefined;
+}

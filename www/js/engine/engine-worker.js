@@ -1,0 +1,56 @@
+// A Web Worker that owns one instance of the engine and answers the page's requests (protocol.d.ts,
+// EngineApi): `prove` sends progress every 1024 search pops, `proofGame` about ten times a second during
+// its short search; `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors`
+// and `explain` answer as the CLI's --json (records, last moves, certificates); `fileLimits` gives the most
+// bytes of a record and of a report file the engine reads. The first request is `init` ({threaded,
+// threads}, see load-engine.js). The engine computes without listening: a cancel is the worker terminated.
+import { loadEngine } from './load-engine.js';
+import { serve } from './rpc.js';
+
+/** @type {import('./api').EngineModule} */
+let engine;
+
+/** @type {{[K in keyof import('./protocol').EngineApi]: (args: import('./protocol').EngineApi[K]['args'], context: import('./protocol').Context<import('./protocol').EngineApi[K]['progress']>) => any}} */
+const handlers = {
+  init: async ({ threaded, threads }) => {
+    engine = await loadEngine(threaded, threads);
+    return { threaded: engine.isThreaded() };
+  },
+  stages: () => engine.stages(),
+  diagnose: ({ variant, sfen }) => engine.diagnose(variant, sfen),
+  prove: ({ variant, sfen, maxNodes }, { progress }) =>
+    engine.prove(variant, sfen, maxNodes, (pops, nodes, bestH) => {
+      progress({ pops, nodes, bestH });
+      return true;
+    }),
+  proofGame: ({ variant, sfen, maxNodes, budgetScale }, { progress }) => {
+    let shown = -Infinity;
+    return engine.proofGame(variant, sfen, maxNodes, budgetScale, (nodes, ms) => {
+      // Asked every 64 positions: tell the page about ten times a second.
+      if (ms - shown >= 100) {
+        shown = ms;
+        progress({ nodes, ms });
+      }
+      return true;
+    });
+  },
+  // A game record (text, or a file's bytes as a Uint8Array so that Shift_JIS is read too).
+  parseRecord: ({ data }) => engine.parseRecord(data),
+  predecessors: ({ variant, sfen }) => engine.predecessors(variant, sfen),
+  explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
+  blocks: ({ variant, seed, start, end, maxNodes, keep }) =>
+    engine.estimateBlocks(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
+  // Estimate reports: shard files merged as `shogi-reach merge` does (and read one by one, to verify
+  // their blocks); a saved run's report and plot rebuilt from its blocks; the precision planner.
+  mergeReports: ({ names, texts }) => engine.mergeReports(names, texts),
+  readReport: ({ name, text }) => engine.readReport(name, text),
+  reportFromBlocks: ({ variant, seed, samples, maxNodes, blocks }) =>
+    engine.reportFromBlocks(variant, BigInt(seed), BigInt(samples), maxNodes, blocks),
+  runningEstimate: ({ variant, blocks, points }) => engine.runningEstimate(variant, blocks, points),
+  blocksToVerify: ({ n }) => engine.blocksToVerify(n),
+  shardRange: ({ samples, k, m }) => engine.shardRange(BigInt(samples), BigInt(k), BigInt(m)),
+  fileLimits: () => engine.fileLimits(),
+  plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
+};
+
+serve(handlers);

@@ -1,0 +1,589 @@
+// The estimate tab: runs the estimate worker (estimate-worker.js) and shows the funnel (the paper's
+// Table 1) beside the paper's numbers, the samples decided at each of the engine's stages, the running
+// estimate with its 3-sigma band, throughput and ETA, Table 2, and a gallery of sampled reachable positions
+// (tables.js draws them).
+//
+// Nothing computed elsewhere is shown as it was given: a shard file's figures (`estimate`, `funnel`,
+// `candidates`) are recomputed by the engine's merge from the tallies, and K of its blocks, drawn at
+// random (verify.js), are recomputed by the estimate workers before the merge is shown; a saved run's
+// report, estimate, plot and gallery are rebuilt from its blocks when it is loaded (saved-run.js), and K of
+// its blocks are recomputed before it resumes.
+import { errorText } from '../engine/errors.js';
+import { readText, checkSize } from '../engine/files.js';
+import { WorkerClient } from '../engine/rpc.js';
+import { VARIANTS } from '../game/variants.js';
+import { num, t } from '../i18n/i18n.js';
+import { $, field } from '../page/dom.js';
+import { download } from '../page/download.js';
+import { drawPlot } from './plot.js';
+import { clearRun, loadRun, saveRun } from './run-store.js';
+import { blocksToCheck, checkSaved, KEEP, mergeShards, runRecord } from './saved-run.js';
+import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, estimateText, reachableCount } from './tables.js';
+import { showPlan } from './plan.js';
+import { listVerify } from './verify-list.js';
+
+/** @typedef {import('../engine/protocol').EstimateApi} EstimateApi */
+/** @typedef {import('../engine/protocol').RunStatus} RunStatus */
+/** @typedef {import('../engine/protocol').VerifyFile & {name: string}} NamedFile */
+/** @typedef {import('../engine/api').Variant} Variant */
+/** @typedef {import('./saved-run.js').SavedRun} SavedRun */
+/**
+ * A run as the tab shows it: live (`progress`, `stopped`, `finished`), `saved` in this browser, or `merged`
+ * from shard files.
+ * @typedef {Omit<RunStatus, 'range' | 'seed' | 'shard'> & {type: string, seed?: string, shard?: [number, number],
+ *   range?: ArrayLike<number>, total?: number, name?: string, stored?: boolean}} Shown
+ */
+
+// The run is saved at most this often while it goes (and whenever it stops or finishes).
+const SAVE_EVERY_MS = 1000;
+
+export class EstimatePanel {
+  /** @type {WorkerClient<EstimateApi> | null} */
+  #host = null;
+  #hostKey = '';
+  #mode = '';
+  /** @type {AbortController | null} Stop cancels the run or verification under way */
+  #abort = null;
+  /** @type {import('../engine/api').PlotPoint[]} */
+  #points = [];
+  /** @type {import('../engine/api').Stage[]} */
+  #stages = [];
+  /** @type {import('../engine/api').Report | null} the report shown */
+  #lastReport = null;
+  /** @type {{report: import('../engine/api').Report, reportText: string} | null} the run's report last sent */
+  #report = null;
+  /** @type {{text: string, name: string} | null} the report shown, as a file */
+  #current = null;
+  /** @type {SavedRun | null} */
+  #saved = null;
+  /** @type {object | null} the latest restore asked for: an older one is dropped */
+  #restoreAsked = null;
+  /** @type {object | null} */
+  #planAsked = null;
+  #running = false;
+  #started = false; // a run or verification started (a saved run loaded later does not replace it)
+  #touched = false; // the form was edited (a saved run loaded later does not overwrite it)
+  #lastSave = 0;
+  #rate = 0;
+
+  /**
+   * `engine` reads reports and rebuilds saved runs; `stages` is a promise of the engine's stages
+   * (`[{name, verdict, describe}]`, pipeline order); `currentVariant()` is the page's game, `switchGame(v)`
+   * switches it (false when refused); `onRunning(running)` says when a run starts and ends; `labels()`
+   * are the page's piece labels; `openPosition(variant, sfen)` opens a gallery position in the editor.
+   * @param {{engine: import('../engine/engine.js').Engine, stages: Promise<import('../engine/api').Stage[]>,
+   *   currentVariant: () => Variant, switchGame: (v: Variant) => boolean, onRunning: (running: boolean) => void,
+   *   labels: () => string, openPosition: (v: Variant, sfen: string) => void}} options
+   */
+  constructor(options) {
+    this.options = options;
+    this.stagesReady = options.stages.then((list) => {
+      this.#stages = list;
+      drawStageCounts($('stage-counts'), list, this.#lastReport);
+    });
+    this.stagesReady.catch(() => {}); // the engine status line already says the engine did not start
+    field('est-game').value = options.currentVariant();
+    field('est-game').onchange = () => {
+      if (!options.switchGame(/** @type {Variant} */ (field('est-game').value))) field('est-game').value = options.currentVariant();
+    };
+    field('est-threads').value = String(Math.max(2, navigator.hardwareConcurrency || 2));
+    $('estimate-form').onsubmit = (e) => {
+      e.preventDefault();
+      this.start();
+    };
+    field('est-stop').onclick = () => {
+      this.#abort?.abort();
+      field('est-stop').disabled = true;
+      this.#status(t('stopping'), 'stopping');
+    };
+    field('est-resume').onclick = () => {
+      const host = this.#host;
+      if (!host) return;
+      this.#buttons(true);
+      this.#follow(host.call('resume', {}, this.#runOptions()));
+    };
+    this.#emptyTables();
+    this.#setUpRuns();
+  }
+
+  // Estimate runs and shards: the saved run (resume, discard, clear), the report's download, shard files
+  // merged, the precision planner.
+  #setUpRuns() {
+    // A field focused is being filled in (a saved run restored meanwhile must not write into it).
+    for (const type of ['focusin', 'input']) $('estimate-form').addEventListener(type, () => (this.#touched = true));
+    $('est-saved-resume').onclick = () => this.#resumeSaved();
+    // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
+    $('est-saved-discard').onclick = field('est-clear').onclick = async () => {
+      this.#savedOffer('none');
+      this.#hideVerify();
+      await clearRun().catch(() => {});
+      this.#saved = null;
+      this.#emptyTab();
+      $('est-merge-status').textContent = '';
+    };
+    field('est-download').onclick = () => this.#current && download(this.#current.name, this.#current.text, 'application/json');
+    field('est-merge-files').onchange = () => this.#mergeFiles();
+    field('est-digits').oninput = () => this.#plan();
+    // (No IndexedDB, as in some private windows: runs are not saved.)
+    const saved = loadRun().catch(() => undefined);
+    this.restored = Promise.all([saved, this.stagesReady]).then(
+      // (Loaded after the page: a run started meanwhile wins.)
+      ([record]) => {
+        if (!this.#started) this.#restore(record);
+      },
+      () => {},
+    );
+  }
+
+  /**
+   * The saved run's line: `none` (hidden), `offer` (Resume and Discard), `verifying` (blocks recomputed
+   * before it resumes), `forged` or `invalid` (a message and Discard only).
+   * @param {'none' | 'offer' | 'verifying' | 'forged' | 'invalid'} state
+   */
+  #savedOffer(state, note = '') {
+    $('est-saved').hidden = state === 'none';
+    const el = $('est-saved-note');
+    el.textContent = note;
+    el.hidden = !note;
+    el.dataset.state = state;
+    const resume = field('est-saved-resume');
+    resume.hidden = state !== 'offer' && state !== 'verifying';
+    resume.disabled = state === 'verifying';
+    if (this.#saved && !this.#saved.finished) resume.textContent = t('savedResume', num(this.#saved.done), num(this.#saved.total));
+  }
+
+  /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of game `variant`). */
+  #emptyTab(variant = this.options.currentVariant()) {
+    this.#current = null;
+    this.#points = [];
+    clearGallery($('gallery'));
+    $('est-result').replaceChildren();
+    drawPlot($('plot'), [], VARIANTS[variant].paper, 1);
+    this.#status('', 'idle');
+    this.#emptyTables(variant);
+    this.#actions();
+    this.#plan();
+  }
+
+  /** Enables the download and clear buttons for what is shown. */
+  #actions() {
+    field('est-download').disabled = !this.#current;
+    field('est-clear').disabled = this.#running || (!this.#current && !this.#lastReport);
+    field('est-merge-files').disabled = this.#running;
+  }
+
+  /**
+   * Shows a saved run, rebuilt from its blocks (see checkSaved): a finished one's result, or what an
+   * unfinished one has done, with Resume; a record that cannot be a run, with its reason and Discard. The
+   * tables show only a run of the page's game; an unfinished run of the other game offers Resume alone.
+   * @param {unknown} record
+   */
+  async #restore(record) {
+    if (record === undefined) return; // nothing saved
+    const asked = (this.#restoreAsked = {});
+    let saved;
+    try {
+      saved = await checkSaved(this.options.engine, record);
+    } catch (e) {
+      if (asked !== this.#restoreAsked) return;
+      this.#saved = null;
+      this.#savedOffer('invalid', t('savedInvalid', e.savedProblem ?? errorText(e)));
+      return;
+    }
+    // (A run started, or another game chosen, meanwhile wins.)
+    if (asked !== this.#restoreAsked) return;
+    this.#saved = saved;
+    this.#savedOffer(saved.finished ? 'none' : 'offer');
+    if (saved.variant !== this.options.currentVariant()) return;
+    // (A form being filled in wins.)
+    if (!this.#touched) {
+      field('est-samples').value = String(saved.samples);
+      field('est-seed').value = saved.seed;
+      field('est-shard').value = saved.shard.join('/');
+    }
+    this.#points = saved.points;
+    this.#show({ ...saved, type: saved.finished ? 'finished' : 'saved', rate: 0, stored: true });
+  }
+
+  /**
+   * Continues the saved run where it stopped (in its game, switching the page's game if need be), once K
+   * of its blocks, drawn at random, have been recomputed and found as saved; a forged one is refused.
+   */
+  async #resumeSaved() {
+    const saved = this.#saved;
+    if (!saved || saved.finished) return;
+    if (saved.variant !== this.options.currentVariant() && !this.options.switchGame(saved.variant)) return;
+    // (The game switch restores the saved run again: this one goes on.)
+    this.#restoreAsked = null;
+    this.#saved = saved;
+    this.#started = true;
+    let picks;
+    try {
+      picks = await blocksToCheck(this.options.engine, saved.blocks);
+    } catch (e) {
+      this.#savedOffer('invalid', t('savedInvalid', errorText(e)));
+      return;
+    }
+    const verifying = (/** @type {number} */ k) => t('savedVerifying', num(k), num(picks.length));
+    this.#savedOffer('verifying', verifying(0));
+    const file = { name: t('savedRunName'), variant: saved.variant, seed: saved.seed, maxNodes: null, blocks: picks };
+    const result = await this.#verifyFiles([file], verifying(0), ([k]) => {
+      this.#savedOffer('verifying', verifying(k));
+      this.#status(verifying(k), 'verifying');
+    });
+    if (!result || result.stopped) return this.#savedOffer('offer');
+    if (result.forged) {
+      // Nothing of it stays shown, nor can it be downloaded: Discard is all it offers.
+      this.#saved = null;
+      this.#emptyTab();
+      this.#savedOffer('forged', t('savedForged', result.forged.start, result.forged.end));
+      return;
+    }
+    this.#savedOffer('none');
+    await this.#run({ ...saved, saved: { blocks: saved.blocks, examples: saved.examples, elapsed: saved.elapsed } });
+  }
+
+  /**
+   * Saves the run as it goes (at most every SAVE_EVERY_MS, and at once when it stops or finishes): what
+   * cannot be recomputed, its blocks done among it (see run-store.js).
+   * @param {RunStatus & {report: import('../engine/api').Report}} data
+   * @param {boolean} now
+   */
+  #save(data, now) {
+    if (!now && performance.now() - this.#lastSave < SAVE_EVERY_MS) return;
+    this.#lastSave = performance.now();
+    const done = data.report.tally.samples;
+    saveRun(runRecord(data)).then(
+      () => ($('est-status').dataset.saved = String(done)),
+      () => {}, // not saved (no IndexedDB, or full): the run goes on
+    );
+  }
+
+  /**
+   * Shard files chosen: refused by size before any is read; merged by the engine as `shogi-reach merge`
+   * merges them; then K blocks of every file, drawn at random, recomputed by the estimate workers (`merge
+   * --verify`); the result shown once all agree.
+   */
+  async #mergeFiles() {
+    const files = [...(field('est-merge-files').files ?? [])];
+    field('est-merge-files').value = '';
+    if (!files.length) return;
+    this.#hideVerify();
+    mergeSays('', 'reading');
+    let merged, toVerify;
+    try {
+      const { report: limit } = await this.options.engine.call('fileLimits', {});
+      for (const f of files) checkSize(f, limit, 'report-too-large');
+      const texts = await Promise.all(files.map((f) => readText(f, limit, 'report-too-large')));
+      ({ merged, toVerify } = await mergeShards(this.options.engine, files.map((f) => f.name), texts));
+    } catch (e) {
+      return mergeSays(t('mergeFailed', errorText(e)), 'error');
+    }
+    mergeSays(t('mergeVerifying', files.length), 'verifying');
+    this.#restoreAsked = null;
+    const result = await this.#verifyFiles(toVerify, '');
+    if (!result) return mergeSays('', 'idle');
+    if (result.forged || result.stopped) {
+      const { file = 0, start = 0, end = 0 } = result.forged ?? {};
+      const why = result.forged ? t('mergeFailed', t('verifyForged', toVerify[file].name, start, end)) : t('mergeStopped');
+      mergeSays(why, result.forged ? 'error' : 'stopped');
+      this.#status('', 'idle');
+      return;
+    }
+    const done = merged.ranges.reduce((n, [s, e]) => n + e - s, 0);
+    mergeSays(t('mergeDone', files.length, num(done), num(merged.samples)), 'merged');
+    this.#points = [];
+    this.#show({
+      type: 'merged', variant: merged.variant, samples: merged.samples, done, total: merged.samples,
+      report: merged, reportText: merged.text, examples: [], elapsed: 0, rate: 0, name: 'merged',
+    });
+  }
+
+  /**
+   * Verifies `files` (the blocks drawn) on the estimate workers, listing each file with the blocks verified
+   * so far (`status` says what is checked); resolves with `{done, forged: null | {file, start, end},
+   * stopped}`, or null when the workers failed (the status says why). Stop stops it.
+   * @param {NamedFile[]} files
+   * @param {string} status
+   * @param {(done: number[]) => void} [onProgress]
+   */
+  async #verifyFiles(files, status, onProgress) {
+    listVerify(files, files.map(() => 0), null);
+    if (files.every((f) => !f.blocks.length)) return { done: files.map(() => 0), forged: null, stopped: false };
+    this.#started = true;
+    this.#buttons(true);
+    try {
+      const host = await this.#hostFor(this.#threads());
+      this.#status(status, 'verifying');
+      this.#abort = new AbortController();
+      const given = files.map(({ variant, seed, maxNodes, blocks }) => ({ variant, seed, maxNodes, blocks }));
+      const result = await host.call('verify', { files: given }, {
+        signal: this.#abort.signal,
+        onProgress: ({ done }) => {
+          listVerify(files, done, null);
+          onProgress?.(done);
+        },
+      });
+      listVerify(files, result.done, result);
+      return result;
+    } catch (e) {
+      this.#failed(e);
+      return null;
+    } finally {
+      this.#abort = null;
+      this.#buttons(false);
+    }
+  }
+
+  #hideVerify() {
+    $('est-verify').hidden = true;
+    $('est-verify-list').replaceChildren();
+  }
+
+  /** How many samples the target digits need from the estimate shown (plan.js). */
+  #plan() {
+    const asked = (this.#planAsked = {});
+    showPlan(this.options.engine, this.#lastReport, this.#rate, () => asked === this.#planAsked);
+  }
+
+  /**
+   * The page switched game (never during a run): what the tab shows belongs to the other game and goes (a
+   * stopped run can no longer be resumed with Resume); the saved run shows again if it is of this game.
+   * @param {Variant} variant the game switched to
+   */
+  gameChanged(variant) {
+    field('est-game').value = variant;
+    field('est-resume').disabled = true;
+    this.#report = null;
+    this.#emptyTab(variant);
+    this.#hideVerify();
+    $('est-merge-status').textContent = '';
+    const asked = (this.#restoreAsked = {});
+    loadRun().then(
+      (record) => {
+        if (asked === this.#restoreAsked) this.#restore(record);
+      },
+      () => {},
+    );
+  }
+
+  /** @param {string} text @param {string} state */
+  #status(text, state) {
+    const el = $('est-status');
+    el.textContent = text;
+    el.dataset.state = state;
+  }
+
+  /** @param {boolean} running */
+  #buttons(running) {
+    this.#running = running;
+    this.#actions();
+    this.options.onRunning(running);
+    field('est-game').disabled = running;
+    field('est-start').disabled = running;
+    field('est-stop').disabled = !running;
+    field('est-resume').disabled = true;
+  }
+
+  /** The threads asked for, 1 to 64. */
+  #threads() {
+    return Math.max(1, Math.min(64, Math.floor(Number(field('est-threads').value)) || 2));
+  }
+
+  /**
+   * An estimate worker for this thread count and isolation (threaded rayon, or a pool of plain workers),
+   * started; throws when it could not start.
+   * @param {number} threads
+   */
+  async #hostFor(threads) {
+    const threaded = self.crossOriginIsolated === true;
+    const key = `${threaded}/${threads}`;
+    if (this.#host && this.#hostKey === key) return this.#host;
+    this.#host?.terminate();
+    /** @type {WorkerClient<EstimateApi>} */
+    const host = new WorkerClient(new URL('./estimate-worker.js', import.meta.url));
+    this.#host = host;
+    this.#hostKey = key;
+    this.#status(threaded ? t('startingThreads', threads) : t('startingWorkers', threads), 'starting');
+    try {
+      const ready = await host.call('init', { threaded, threads });
+      this.#mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
+    } catch (e) {
+      if (this.#host === host) this.#host = null;
+      host.terminate();
+      throw e;
+    }
+    return host;
+  }
+
+  /**
+   * The estimate worker or the engine in it failed: says why; a worker that failed is not used again.
+   * @param {any} e
+   */
+  #failed(e) {
+    if (e?.workerFailed !== undefined) {
+      this.#host?.terminate();
+      this.#host = null;
+    }
+    const why = e?.workerFailed !== undefined ? t('workerFailed', e.workerFailed) : t('estimateError', errorText(e));
+    this.#status(why, 'error');
+    this.#buttons(false);
+  }
+
+  async start() {
+    const variant = this.options.currentVariant();
+    const samples = Math.floor(Number(field('est-samples').value));
+    const seed = field('est-seed').value.trim();
+    const threads = Math.floor(Number(field('est-threads').value));
+    if (!(samples >= 1) || !/^\d+$/.test(seed) || BigInt(seed) >= 2n ** 64n || !(threads >= 1 && threads <= 64)) {
+      this.#status(t('estimateInput'), 'error');
+      return;
+    }
+    const shard = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(field('est-shard').value);
+    if (!shard || !(Number(shard[1]) < Number(shard[2])) || Number(shard[2]) > 2 ** 32) {
+      this.#status(t('shardInput'), 'error');
+      return;
+    }
+    this.#savedOffer('none');
+    this.#hideVerify();
+    this.#saved = null;
+    await this.#run({ variant, samples, seed, shard: [Number(shard[1]), Number(shard[2])], saved: null });
+  }
+
+  /**
+   * Starts a run (a fresh one, or the rest of a saved one) on a worker for the threads asked for.
+   * @param {Omit<import('../engine/protocol').RunArgs, 'keep'>} args
+   */
+  async #run({ variant, samples, seed, shard, saved }) {
+    this.#started = true;
+    this.#restoreAsked = null;
+    this.#buttons(true);
+    this.#status(t('starting'), 'starting');
+    try {
+      await this.stagesReady;
+    } catch (e) {
+      this.#status(t('engineDidNotStart', errorText(e)), 'error');
+      this.#buttons(false);
+      return;
+    }
+    if (!saved) this.#points = [];
+    clearGallery($('gallery'));
+    $('est-merge-status').textContent = '';
+    this.#emptyTables();
+    this.#current = null;
+    this.#actions();
+    let host;
+    try {
+      host = await this.#hostFor(this.#threads());
+    } catch (e) {
+      return this.#failed(e);
+    }
+    this.#lastSave = 0;
+    this.#follow(host.call('run', { variant, seed, samples, shard, maxNodes: undefined, keep: KEEP, saved }, this.#runOptions()));
+  }
+
+  /** Shows a run's progress as it comes; Stop cancels it. */
+  #runOptions() {
+    this.#abort = new AbortController();
+    return { onProgress: (/** @type {RunStatus} */ s) => this.#update({ ...s, type: 'progress' }), signal: this.#abort.signal };
+  }
+
+  /**
+   * Shows how a run (or its resumption) ended.
+   * @param {Promise<import('../engine/protocol').RunEnd>} call
+   */
+  async #follow(call) {
+    try {
+      const end = await call;
+      this.#update({ ...end, type: end.state });
+    } catch (e) {
+      this.#failed(e);
+    }
+  }
+
+  /** @param {RunStatus & {type: string}} data */
+  #update(data) {
+    // A progress message carries the report only when the worker rebuilt it: save only a new one.
+    const { report, reportText } = data;
+    if (report && reportText !== undefined) this.#report = { report, reportText };
+    this.#show({ ...data, ...this.#report });
+    if (report && reportText !== undefined) this.#save({ ...data, report }, data.type !== 'progress');
+    if (data.type === 'progress') return;
+    this.#abort = null;
+    this.#buttons(false);
+    field('est-resume').disabled = data.type !== 'stopped';
+  }
+
+  /**
+   * Shows a run: live from the worker, `stored` in this browser, or merged from shard files.
+   * @param {Shown} run
+   */
+  #show(run) {
+    const { variant, seed, samples, range, report, reportText, examples, rate, shard, name } = run;
+    const total = run.total ?? (range ? range[1] - range[0] : samples);
+    this.#rate = rate;
+    this.#showStatus(run, total);
+    this.#current = reportText === undefined ? null : {
+      text: reportText,
+      name: name ? `${variant}-${name}.json` : `${variant}-seed${seed}-${samples}-shard${shard?.[0]}of${shard?.[1]}.json`,
+    };
+    this.#actions();
+    if (!report?.tally.samples) return;
+    const v = VARIANTS[variant];
+    const e = report.estimate;
+    this.#lastReport = report;
+    // The report's own samples (it may lag behind `done` during a run).
+    const counted = report.tally.samples;
+    if (this.#points.at(-1)?.done !== counted) this.#points.push({ done: counted, reachable: e.reachable, low: e.low, high: e.high });
+    drawPlot($('plot'), this.#points, v.paper, total);
+    this.#drawTables(report, variant);
+    const p = document.createElement('p');
+    p.className = 'estimate';
+    p.dataset.reachable = String(reachableCount(this.#stages, report.tally));
+    p.textContent = estimateText(report, p.dataset.reachable, v.paper);
+    $('est-result').replaceChildren(p);
+    const { labels, openPosition } = this.options;
+    drawGallery($('gallery'), { variant, examples, labels: labels() }, (sfen) => openPosition(variant, sfen));
+    this.#actions();
+    this.#plan();
+  }
+
+  /**
+   * The status line of a run shown, with its figures as data for tests and tools.
+   * @param {Shown} run
+   * @param {number} total
+   */
+  #showStatus({ type, done, rate, elapsed, stored }, total) {
+    if (stored || type === 'merged') {
+      this.#status(t('savedStatus', num(done), num(total)), type);
+    } else {
+      const eta = rate > 0 ? (total - done) / rate : Infinity;
+      const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
+      const left = type !== 'progress' ? null : Number.isFinite(eta) ? `${eta.toFixed(0)} s` : '…';
+      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#mode, elapsed.toFixed(1), left), type);
+    }
+    Object.assign($('est-status').dataset, { rate, elapsed, done });
+  }
+
+  /**
+   * @param {import('../engine/api').Report | null} report
+   * @param {Variant} variant
+   */
+  #drawTables(report, variant) {
+    drawFunnel($('funnel'), report, VARIANTS[variant]);
+    drawStageCounts($('stage-counts'), this.#stages, report);
+    drawTraced($('traced'), report);
+  }
+
+  #emptyTables(variant = this.options.currentVariant()) {
+    this.#lastReport = null;
+    this.#drawTables(null, variant);
+  }
+}
+
+/** The merge's status line. @param {string} text @param {string} state */
+function mergeSays(text, state) {
+  const out = $('est-merge-status');
+  out.textContent = text;
+  out.dataset.state = state;
+}

@@ -1,0 +1,214 @@
+// What the estimate tab draws from a report, each into the element it is given: the funnel beside the
+// paper's Table 1, the unreachable samples by plies traced back (Table 2), the samples by the engine's
+// stages (read by name, in the engine's order, never by position), and the gallery of reachable samples.
+import { Board } from '../board/board.js';
+import { num, t } from '../i18n/i18n.js';
+import { parseSfen } from '../game/sfen.js';
+import { formatSci } from './plot.js';
+
+/** @typedef {import('../engine/api').Report} Report */
+/** @typedef {import('../engine/api').Stage} Stage */
+/** @typedef {import('../engine/api').Tally} Tally */
+/** @typedef {typeof import('../game/variants.js').VARIANTS.shogi} Game */
+
+/**
+ * The funnel (the engine's rows by name when there is a report, else the paper's) beside the paper's
+ * numbers, into `table`.
+ * @param {HTMLElement} table
+ * @param {Report | null} report
+ * @param {Game} v
+ */
+export function drawFunnel(table, report, v) {
+  const paperSamples = v.paper.samples.toExponential(0).replace('e+', 'e');
+  table.replaceChildren(head([t('colCheck'), t('colSamples'), '%', t('colPaper', paperSamples), '%']));
+  const body = document.createElement('tbody');
+  /** @type {Record<string, number>} */
+  const funnel = v.paper.funnel;
+  /** @type {[string, number | null][]} */
+  const rows = report ? report.funnel : Object.keys(funnel).map((name) => [name, null]);
+  for (const [name, n] of rows) {
+    const paper = funnel[name];
+    const cells = [
+      t('funnelRow', name),
+      n === null ? '–' : num(n),
+      n === null || !report ? '' : percent(n, report.tally.samples),
+      paper === undefined ? '' : num(paper),
+      paper === undefined ? '' : percent(paper, v.paper.samples),
+    ];
+    const tr = row(cells);
+    tr.dataset.row = name;
+    if (n !== null) tr.dataset.count = String(n);
+    body.append(tr);
+  }
+  table.append(body);
+}
+
+/**
+ * The unreachable samples by the plies they were traced back, into `table` (emptied without a report).
+ * @param {HTMLElement} table
+ * @param {Report | null} report
+ */
+export function drawTraced(table, report) {
+  table.replaceChildren();
+  if (!report) return;
+  table.append(head([t('colPlies'), t('colPositions')]));
+  const body = document.createElement('tbody');
+  report.tally.traced_back.forEach((n, d) => {
+    const tr = row([String(d), num(n)]);
+    tr.dataset.plies = String(d);
+    tr.dataset.count = String(n);
+    body.append(tr);
+  });
+  table.append(body);
+}
+
+/**
+ * Samples by the stage that decided them, in the engine's pipeline order, into `table`.
+ * @param {HTMLElement} table
+ * @param {Stage[]} stages
+ * @param {Report | null} report
+ */
+export function drawStageCounts(table, stages, report) {
+  table.replaceChildren(head([t('colStage'), t('colVerdict'), t('colSamples'), '%']));
+  const body = document.createElement('tbody');
+  for (const { name, verdict, describe } of stages) {
+    const n = report ? countOf(report.tally, name) : null;
+    const cells = [
+      name,
+      t('verdictName', verdict),
+      n === null ? '–' : num(n),
+      n === null || !report?.tally.samples ? '' : percent(n, report.tally.samples),
+    ];
+    const tr = row(cells);
+    tr.dataset.stage = name;
+    tr.dataset.verdict = verdict;
+    if (n !== null) tr.dataset.count = String(n);
+    tr.title = t('stageDescribe', name) ?? describe;
+    body.append(tr);
+  }
+  table.append(body);
+}
+
+/**
+ * Samples proved reachable: the tally's count of the stage whose verdict is `reachable`.
+ * @param {Stage[]} stages
+ * @param {Tally} tally
+ */
+export function reachableCount(stages, tally) {
+  const stage = stages.find((s) => s.verdict === 'reachable');
+  if (!stage) throw new Error('the engine names no stage with the verdict reachable');
+  return countOf(tally, stage.name);
+}
+
+/**
+ * The reachable samples as small boards in `gallery` (drawn again only when they changed); a click opens
+ * one with `open(sfen)`.
+ * @param {HTMLElement} gallery
+ * @param {{variant: import('../engine/api').Variant, examples: import('../engine/api').Example[], labels: string}} what
+ * @param {(sfen: string) => void} open
+ */
+export function drawGallery(gallery, { variant, examples, labels }, open) {
+  const key = examples.map((e) => e.index).join(',');
+  if (gallery.dataset.key === key) return;
+  gallery.dataset.key = key;
+  gallery.replaceChildren();
+  for (const { index, sfen } of examples) {
+    const card = document.createElement('button');
+    card.className = 'gallery-item';
+    card.title = `${t('sample', index)}: ${sfen}`;
+    card.dataset.sfen = sfen;
+    const board = document.createElement('div');
+    board.setAttribute('aria-hidden', 'true'); // the caption names the card
+    const view = new Board(board);
+    view.labels = labels;
+    view.render(parseSfen(variant, sfen));
+    const caption = document.createElement('span');
+    caption.textContent = t('sample', index);
+    card.append(board, caption);
+    card.onclick = () => open(sfen);
+    gallery.append(card);
+  }
+}
+
+/** Empties the gallery. @param {HTMLElement} gallery */
+export function clearGallery(gallery) {
+  gallery.replaceChildren();
+  delete gallery.dataset.key;
+}
+
+/**
+ * `2 h 5 min`, `40 s`, in the page's language.
+ * @param {number} seconds
+ */
+export function duration(seconds) {
+  const s = Math.round(seconds);
+  if (s < 60) return t('durationS', s);
+  if (s < 3600) return t('durationMin', Math.floor(s / 60), s % 60);
+  if (s < 172800) return t('durationH', Math.floor(s / 3600), Math.floor((s % 3600) / 60));
+  return t('durationDays', (seconds / 86400).toFixed(1));
+}
+
+/**
+ * The estimate's sentence: the samples proved reachable, p̂, the estimate and its band, the paper's.
+ * @param {import('../engine/api').Report} report
+ * @param {string} reachable
+ * @param {Game['paper']} paper
+ */
+export function estimateText(report, reachable, paper) {
+  const e = report.estimate;
+  return t('estimateText', {
+    reachable,
+    done: report.tally.samples,
+    p: (e.p_hat ?? 0).toFixed(6),
+    estimate: formatSci(e.reachable, 4),
+    low: formatSci(e.low, 4),
+    high: formatSci(e.high, 4),
+    candidates: report.candidates,
+    paper: formatSci(paper.estimate, 4),
+    paperLow: formatSci(paper.interval[0], 4),
+    paperHigh: formatSci(paper.interval[1], 4),
+  });
+}
+
+/**
+ * The samples of `tally` decided at the stage called `name` (tallies count every stage, by name).
+ * @param {Tally} tally
+ * @param {string} name
+ */
+function countOf(tally, name) {
+  const n = tally.stages[name];
+  if (typeof n !== 'number') throw new Error(`the tally has no count for the stage ${JSON.stringify(name)}`);
+  return n;
+}
+
+/** @param {number} n @param {number} of */
+const percent = (n, of) => `${((100 * n) / of).toFixed(4)} %`;
+
+/**
+ * A table head with these column titles.
+ * @param {string[]} titles
+ */
+function head(titles) {
+  const thead = document.createElement('thead');
+  const tr = thead.insertRow();
+  for (const title of titles) {
+    const th = document.createElement('th');
+    th.textContent = title;
+    tr.append(th);
+  }
+  return thead;
+}
+
+/**
+ * A table row of these cells.
+ * @param {string[]} cells
+ */
+function row(cells) {
+  const tr = document.createElement('tr');
+  for (const c of cells) {
+    const td = document.createElement('td');
+    td.textContent = c;
+    tr.append(td);
+  }
+  return tr;
+}

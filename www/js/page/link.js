@@ -1,0 +1,57 @@
+// The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`) and writing the
+// position being edited back into it, so that a copied link opens the same position.
+import { detectVariant, parseSfen } from '../game/sfen.js';
+import { t } from '../i18n/i18n.js';
+import { VARIANTS, variantNamed } from '../game/variants.js';
+
+const GAME_NAMES = Object.keys(VARIANTS).join(', ');
+
+/**
+ * What the link asks for, read safely: `{labels, variant, setup, badSfen, notices, tab}`. An unknown game
+ * falls back to the game of the SFEN (or Shogi); an SFEN that does not parse gives the initial position
+ * and is kept in `badSfen`. `notices` says, in words, what was not as asked.
+ */
+export function readLink(search) {
+  const params = new URLSearchParams(search);
+  const notices = [];
+  const sfenText = params.get('sfen');
+  const variant = gameOf(params.get('game'), sfenText, notices);
+  let setup = null;
+  let badSfen = null;
+  if (sfenText !== null) {
+    try {
+      setup = parseSfen(variant, sfenText);
+    } catch (e) {
+      badSfen = sfenText;
+      notices.push(t('badLinkSfen', e.message));
+    }
+  }
+  return {
+    labels: params.get('labels') === 'western' ? 'western' : 'kanji',
+    variant,
+    setup: setup ?? parseSfen(variant, VARIANTS[variant].start),
+    badSfen,
+    notices,
+    tab: params.get('tab'),
+  };
+}
+
+/** The game named in the link; else the game the SFEN's board fits, else Shogi (saying why in `notices`). */
+function gameOf(game, sfenText, notices) {
+  if (game !== null && variantNamed(game)) return game;
+  const fallback = (sfenText && detectVariant(sfenText)) || 'shogi';
+  if (game !== null) {
+    notices.push(t('noSuchGame', game, GAME_NAMES, t(VARIANTS[fallback].titleKey)));
+  }
+  return fallback;
+}
+
+/** Puts the game, the position and the piece labels into the address bar (no new history entry). */
+export function writeLink(variant, sfen, labels) {
+  const url = new URL(location.href);
+  url.searchParams.set('game', variant);
+  url.searchParams.set('sfen', sfen);
+  if (labels !== 'kanji') url.searchParams.set('labels', labels);
+  else url.searchParams.delete('labels');
+  history.replaceState(null, '', url);
+}

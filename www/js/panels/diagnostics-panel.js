@@ -1,0 +1,78 @@
+// The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
+// named by the engine's stage names with their descriptions, and the squares to highlight on the board.
+import { errorText } from '../engine/errors.js';
+import { language, t } from '../i18n/i18n.js';
+import { squareText } from '../game/notation.js';
+import { squareIndex } from '../game/sfen.js';
+import { $ } from '../page/dom.js';
+
+
+export class DiagnosticsPanel {
+  #engine;
+  #onBadSquares;
+  #fixes;
+  #describe = new Map(); // stage name → what failing it means
+  #latest = 0; // the last request: older answers are dropped
+
+  /**
+   * `stages`: a promise of the engine's stages; `onBadSquares(cellIndices)` after each diagnosis; `fixes`:
+   * {rule: [[button text, action]]}, offered beside an issue of that rule.
+   */
+  constructor({ engine, stages, onBadSquares, fixes = {} }) {
+    this.#engine = engine;
+    this.#onBadSquares = onBadSquares;
+    this.#fixes = fixes;
+    stages.then(
+      (list) => list.forEach((s) => this.#describe.set(s.name, s.describe)),
+      () => {}, // the engine status line already says the engine did not start
+    );
+  }
+
+  /** Diagnoses `sfen` of `variant` and shows what it breaks (only the latest request is shown). */
+  async update(variant, sfen) {
+    const request = ++this.#latest;
+    try {
+      const { issues } = await this.#engine.call('diagnose', { variant, sfen });
+      if (request !== this.#latest) return;
+      this.#showIssues(issues, sfen);
+      this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));
+    } catch (e) {
+      $('diagnostics').textContent = t('diagnosticsUnavailable', errorText(e));
+    }
+  }
+
+  #showIssues(issues, sfen) {
+    const list = $('diagnostics');
+    list.replaceChildren();
+    if (!issues.length) {
+      const li = document.createElement('li');
+      li.className = 'ok';
+      li.textContent = t('passes');
+      list.append(li);
+    }
+    for (const issue of issues) list.append(this.#issueItem(issue));
+    list.dataset.sfen = sfen;
+  }
+
+  #issueItem({ rule, message, squares, error }) {
+    const li = document.createElement('li');
+    li.dataset.rule = rule;
+    const tag = document.createElement('span');
+    tag.className = 'rule';
+    tag.textContent = rule;
+    if (this.#describe.has(rule)) tag.title = t('stageTitle', rule, this.#describe.get(rule));
+    const where = squares.map((sq) => squareText(sq, language())).join(language() === 'ja' ? '、' : ', ');
+    // A text that is no position says why by the engine's error kind (in the page's language).
+    const text = error ? t('notPosition', errorText(error)) : (t('issue', rule, message) ?? message);
+    li.append(tag, ` ${text}${squares.length ? (language() === 'ja' ? `（${where}）` : ` (${where})`) : ''}`);
+    for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'fix';
+      button.textContent = text;
+      button.onclick = action;
+      li.append(' ', button);
+    }
+    return li;
+  }
+}

@@ -1,0 +1,288 @@
+// The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
+// from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
+import { errorText } from '../engine/errors.js';
+import { num, t } from '../i18n/i18n.js';
+import { Player } from '../board/player.js';
+import { parseNodeCap } from './node-cap.js';
+import { $, field } from '../page/dom.js';
+import { download } from '../page/download.js';
+
+const count = num;
+
+/** @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target */
+/**
+ * A position proved reachable: the path found, and the whole game once built.
+ * @typedef {Target & {goal: string, path: import('../engine/api').Step[], game: import('../engine/api').ProofGame | null}} Proved
+ */
+
+export class ProvePanel {
+  #engine;
+  #currentPosition;
+  #player;
+  /** @type {string | null} the SFEN the verdict shown belongs to */
+  #provedSfen = null;
+  /** @type {Proved | null} the position last proved reachable */
+  #proved = null;
+  #building = false; // whether the worker is building a whole game
+  /** @type {string | null} the SFEN a search under way is proving */
+  #searchingSfen = null;
+  #run = 0; // counts proofs and resets: an answer for an older one is dropped
+  /** @type {(result: import('../engine/api').ProveResult | null, target?: Target) => void} */
+  #onVerdict;
+
+  /**
+   * `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove;
+   * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes.
+   * @param {{engine: import('../engine/engine.js').Engine, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
+   *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void}} options
+   */
+  constructor({ engine, currentPosition, labels, onVerdict = () => {} }) {
+    this.#engine = engine;
+    this.#onVerdict = onVerdict;
+    this.#currentPosition = currentPosition;
+    this.#player = new Player({
+      board: $('player-board'),
+      first: $('first'), back: $('back'), play: $('play'), forward: $('forward'), last: $('last'),
+      scrub: $('scrub'), direction: $('direction'), speed: $('speed'), moves: $('moves'), caption: $('player-caption'),
+    });
+    this.#player.setLabels(labels);
+    field('prove').onclick = () => this.prove();
+    $('cancel').onclick = () => engine.cancel();
+    field('max-nodes').oninput = () => this.#showNodeCapError(null);
+    field('whole-game').onclick = () => this.#showWholeGame();
+    $('game-cancel').onclick = () => engine.cancel();
+    $('path-only').onclick = () => this.#showPath();
+    $('download-kif').onclick = () => this.#download('kif', (g) => g.kif);
+    $('download-usi').onclick = () => this.#download('usi', (g) => `${g.usi}\n`);
+    document.addEventListener('keydown', (e) => this.#playerKey(e));
+  }
+
+  /**
+   * Saves the whole game shown as a file of type `ext`.
+   * @param {string} ext
+   * @param {(game: import('../engine/api').ProofGame) => string} text
+   */
+  #download(ext, text) {
+    const proved = this.#proved;
+    if (proved?.game) download(`proof-game-${proved.variant}.${ext}`, text(proved.game), 'text/plain;charset=utf-8');
+  }
+
+  /** @param {string} labels */
+  setLabels(labels) {
+    this.#player.setLabels(labels);
+  }
+
+  setFlipped(flipped) {
+    this.#player.setFlipped(flipped);
+  }
+
+  hidePlayer() {
+    $('player').hidden = true;
+  }
+
+  /**
+   * The position edited changed: a verdict, path or search of another position never stays beside it (a
+   * search under way is stopped), and a note says why it went.
+   */
+  positionChanged(sfen) {
+    const of = this.#searchingSfen ?? this.#provedSfen;
+    if (of === null || of === sfen) return;
+    const wasSearching = this.#searchingSfen !== null;
+    this.reset();
+    const verdict = $('verdict');
+    verdict.dataset.verdict = 'changed';
+    verdict.textContent = wasSearching ? t('changedStopped') : t('changedSince');
+  }
+
+  /** Forgets everything about the position last proved, stopping a search or game build under way. */
+  reset() {
+    this.#run++;
+    if (this.#searchingSfen !== null || this.#building) this.#engine.cancel();
+    this.#searchingSfen = null;
+    this.#building = false;
+    this.#provedSfen = null;
+    this.#clearVerdict();
+    this.#onVerdict(null);
+    this.#searching(false);
+    field('whole-game').disabled = false;
+    $('game-cancel').hidden = true;
+  }
+
+  /** Proves the current position (with the node cap typed, if it is valid) and shows the verdict. */
+  async prove() {
+    let maxNodes;
+    try {
+      maxNodes = parseNodeCap(field('max-nodes').value);
+    } catch (e) {
+      this.#showNodeCapError(e.message);
+      return;
+    }
+    const { variant, sfen } = this.#currentPosition();
+    this.reset();
+    const run = this.#run;
+    this.#searchingSfen = sfen;
+    this.#searching(true);
+    const started = performance.now();
+    try {
+      const result = await this.#engine.call('prove', { variant, sfen, maxNodes }, (p) => {
+        $('prove-progress').textContent = t('searchProgress', count(p.pops), count(p.nodes), p.bestH);
+      });
+      if (run !== this.#run) return; // reset since: the answer is for a position no longer shown
+      this.#provedSfen = sfen;
+      this.#showVerdict(result, { variant, sfen, maxNodes }, (performance.now() - started) / 1000);
+    } catch (e) {
+      if (run !== this.#run) return;
+      const verdict = $('verdict');
+      verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
+      verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', errorText(e));
+      // After a failure inside the engine, the next proof gets a fresh instance.
+      if (!e.cancelled) this.#engine.cancel();
+    } finally {
+      if (run === this.#run) {
+        this.#searchingSfen = null;
+        this.#searching(false);
+      }
+    }
+  }
+
+  #showNodeCapError(message) {
+    const el = $('max-nodes-error');
+    el.textContent = message ?? '';
+    el.hidden = message === null;
+    if (message === null) field('max-nodes').removeAttribute('aria-invalid');
+    else field('max-nodes').setAttribute('aria-invalid', 'true');
+  }
+
+  #clearVerdict() {
+    const verdict = $('verdict');
+    verdict.replaceChildren();
+    delete verdict.dataset.verdict;
+    delete verdict.dataset.stage;
+    delete verdict.dataset.plies;
+    this.hidePlayer();
+    this.#proved = null;
+  }
+
+  #searching(on) {
+    field('prove').disabled = on;
+    $('cancel').hidden = !on;
+    $('prove-progress').textContent = on ? t('searching') : '';
+  }
+
+  /**
+   * Shows the verdict `r` of `target`, found in `seconds`; a reachable one with its path in the player.
+   * @param {import('../engine/api').ProveResult} r
+   * @param {Target} target
+   * @param {number} seconds
+   */
+  #showVerdict(r, target, seconds) {
+    const el = $('verdict');
+    el.dataset.verdict = r.verdict;
+    el.dataset.stage = r.stage;
+    const head = document.createElement('p');
+    head.className = `verdict ${r.verdict}`;
+    head.textContent = verdictText(r);
+    if (r.verdict === 'reachable') el.dataset.plies = String(r.path.length);
+    const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
+    const detail = document.createElement('p');
+    detail.className = 'detail';
+    detail.textContent = t('verdictDetail', r.stage, r.n_prev, search);
+    el.replaceChildren(head, detail);
+    if (r.verdict === 'reachable') {
+      this.#proved = { ...target, goal: r.goal, path: r.path, game: null };
+      this.#showPath();
+      $('player').hidden = false;
+    }
+    this.#onVerdict(r, target);
+  }
+
+  /** The player shows the path from the KK position found to the position proved. */
+  #showPath() {
+    $('player-title').textContent = t('pathTitle');
+    $('player-hint').hidden = false;
+    field('whole-game').hidden = false;
+    $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
+    $('game-status').textContent = '';
+    delete $('game-status').dataset.state;
+    delete $('game-status').dataset.plies;
+    const proved = this.#proved;
+    if (proved) this.#player.load(proved.variant, proved.goal, proved.path);
+  }
+
+  /**
+   * The player shows the whole game from the initial position, built once per proof in the worker: the
+   * short search within the budget chosen (in positions: the command line's game), else the KK route. Cancel stops the worker (the path stays).
+   */
+  async #showWholeGame() {
+    const target = this.#proved;
+    if (!target) return;
+    const run = this.#run;
+    const budgetScale = Number(field('game-budget').value);
+    field('whole-game').disabled = true;
+    $('game-cancel').hidden = false;
+    this.#building = true;
+    const status = $('game-status');
+    delete status.dataset.plies;
+    status.dataset.state = 'building';
+    status.textContent = t('buildingGame');
+    try {
+      target.game ??= await this.#engine.call(
+        'proofGame',
+        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetScale },
+        (p) => {
+          status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1));
+        },
+      );
+      if (run !== this.#run) return;
+      const g = target.game;
+      $('player-title').textContent = t('wholeGameHeading', g.plies);
+      $('player-hint').hidden = true;
+      field('whole-game').hidden = true;
+      $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
+      status.textContent = wholeGameText(g);
+      Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });
+      status.dataset.state = 'done';
+      this.#player.load(target.variant, g.start, g.moves, t('initialPosition'));
+    } catch (e) {
+      if (run !== this.#run) return;
+      status.dataset.state = e.cancelled ? 'cancelled' : 'error';
+      status.textContent = e.cancelled ? t('gameCancelled') : t('noGame', errorText(e));
+      if (!e.cancelled) this.#engine.cancel();
+    } finally {
+      if (run === this.#run) {
+        this.#building = false;
+        field('whole-game').disabled = false;
+        $('game-cancel').hidden = true;
+      }
+    }
+  }
+
+  // While the player shows and nothing else has the focus: arrows step, Home and End jump, 'p' plays.
+  #playerKey(e) {
+    if (e.target.closest?.('input, select, textarea') || $('player').hidden || e.target !== document.body) return;
+    if (e.key === 'ArrowRight') this.#player.step(1);
+    else if (e.key === 'ArrowLeft') this.#player.step(-1);
+    else if (e.key === 'Home') $('first').click();
+    else if (e.key === 'End') $('last').click();
+    else if (e.key === 'p') $('play').click();
+    else return;
+    e.preventDefault();
+  }
+}
+
+/** The verdict's headline. */
+function verdictText(r) {
+  if (r.verdict === 'reachable') return t('reachable', r.path.length);
+  if (r.verdict === 'unreachable') return t('unreachable', r.stage, r.reason, r.max_depth);
+  return t('unknown', r.reason, r.nodes != null ? count(r.nodes) : '?');
+}
+
+/** How long the whole game is, which method built it, and (for the KK route) its three parts. */
+function wholeGameText(g) {
+  const bound = g.lower_bound != null ? t('noShorter', g.lower_bound) : '';
+  if (g.method === 'short') {
+    const length = g.shortest ? t('shortestGame', g.plies) : t('shortFound', g.plies);
+    return `${length}${t('shortMethod')}${g.shortest ? '' : bound} ${t('checked')}`;
+  }
+  return `${t('kkGame', g.plies)}${bound} ${t('checked')} ${t('kkParts', g.opening, g.connection, g.plies)}`;
+}
