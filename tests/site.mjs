@@ -164,7 +164,7 @@ export function nativeEstimate(variant, samples, seed) {
 }
 
 // Records, the explorer and certificates.
-export const RECORDS = join(ROOT, 'crate/tests/data/records');
+export const RECORDS = join(ROOT, 'crate/engine/tests/data/records');
 // Reachable 17 plies back to KK, and a `reach` unreachable position (the search dies 4 plies back).
 export const MINI_REACHABLE = '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1';
 export const MINI_REACH = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';

@@ -134,7 +134,7 @@ describe('game records', () => {
   });
 
 
-  // The engine's errors come with their kind and parameters (crate/src/engine_error.rs), which the page says
+  // The engine's errors come with their kind and parameters (crate/wasm/src/engine_error.rs), which the page says
   // in its language: lines, plies, squares (５八 in Japanese), pieces and the cause inside a record's error.
   for (const lang of ['ja', 'en']) {
     test(`engine errors in ${lang === 'ja' ? 'Japanese' : 'English'}: a record's line, move and squares, its bad position, the setup rule`, async (t) => {

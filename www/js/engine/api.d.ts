@@ -1,5 +1,5 @@
 // The engine's results as the page receives them (the JSON of `shogi-reach … --json`, built by the
-// WebAssembly API in crate/src/web.rs), and the module load-engine.js loads. Written once here; the
+// WebAssembly API in crate/wasm/src/lib.rs), and the module load-engine.js loads. Written once here; the
 // workers' protocol (protocol.d.ts) and the panels use these names.
 
 export type Variant = 'shogi' | 'minishogi';

@@ -274,7 +274,7 @@ export default {
   certLinks: (list) => `Also leads here from: ${list}`,
 
   // engine errors and records
-  // The engine's errors by kind (crate/src/engine_error.rs lists them; a Rust test checks that each has a
+  // The engine's errors by kind (crate/wasm/src/engine_error.rs lists them; a Rust test checks that each has a
   // text here and in ja.js): `p` holds the kind's parameters, `cause` the text of an error inside it.
   notPosition: (why) => why,
   'engine:at-line': (line, text) => `line ${line}: ${text}`,

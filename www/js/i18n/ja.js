@@ -38,7 +38,7 @@ const jaTallyProblem = (p) =>
   })[p.problem] ?? p.detail;
 /** A number of bytes in MiB (`1 MiB`). */
 const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
-// The part of a CSA position line that cannot be read (crate/src/records/csa.rs names them).
+// The part of a CSA position line that cannot be read (crate/engine/src/records/formats/csa.rs names them).
 const CSA_PART = {
   PI: 'PIの駒落ち',
   'PI names a piece that is not there': 'PIが初期局面にない駒を取り除いています',
@@ -346,7 +346,7 @@ export default {
   certLinks: (list) => `ほかにここへ至る局面：${list}`,
 
   // engine errors and records
-  // エンジンのエラーを種類ごとに（crate/src/engine_error.rs の一覧。Rustのテストが en.js とここに全てあるか確かめます）。
+  // エンジンのエラーを種類ごとに（crate/wasm/src/engine_error.rs の一覧。Rustのテストが en.js とここに全てあるか確かめます）。
   notPosition: (why) => `局面になっていません：${why}`,
   'engine:at-line': (line, text) => `${line}行目：${text}`,
   'engine:unknown-game': (p) => `ゲーム ${JSON.stringify(p.name)} はありません（shogi か minishogi）`,

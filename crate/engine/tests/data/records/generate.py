@@ -3,7 +3,7 @@
 expected.tsv: each file's game, number of moves and cshogi's SFEN after the last move.
 
     python3 -m pip install cshogi==1.1.0
-    python3 crate/tests/data/records/generate.py
+    python3 crate/engine/tests/data/records/generate.py
 
 Games: the first GAMES 80-ply self-play games of ../selfplay/shogi.tsv, and seeded random legal games
 from each handicap start (random play promotes, drops and needs 右/左/上/引/寄/直 far more often than
