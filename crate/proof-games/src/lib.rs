@@ -2,7 +2,8 @@
 //! as the budget allows — what a player asks after the engine proves a position reachable. Nothing in the
 //! engine's method needs them; they build on its backward search.
 //!
-//! - [`proof_game`]: the entry point ([`proof_game::build_proof_game`]), the game and its records;
+//! - [`proof_game`]: the entry point ([`proof_game::build_proof_game`]) and the choice of method;
+//! - `game`: the proof game (shown through [`proof_game`]), its check by replay and its records;
 //! - [`openings`]: the per-game openings to a KK position ([`WithOpening`]);
 //! - [`kk_route`]: the KK route — the path back to a KK position, its king walks rerouted, the connection
 //!   between KK positions;
@@ -10,7 +11,8 @@
 //! - [`short`]: the short search backwards — travel, the lower bound, the perimeter, the search;
 //! - `forward`: the forward searches — places, ways, the guide, best first and beam;
 //! - `assignment`, `hasher`, `tree`: the assignment solver, the tables' hashers and the moves along a
-//!   search tree, shared by both searches.
+//!   search tree, shared by both searches;
+//! - `testing`: what the unit tests share.
 
 mod assignment;
 mod forward;
