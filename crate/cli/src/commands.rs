@@ -19,7 +19,7 @@ pub struct Count;
 impl Run for Count {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let mut out = Output::new();
-        out.line(rank::count::<V>())?;
+        out.line(rank::candidate_count::<V>())?;
         out.finish()
     }
 }

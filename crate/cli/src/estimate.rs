@@ -254,7 +254,7 @@ pub fn merge_files(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     for (f, name) in files.iter().zip(&names) {
         let text = std::fs::read_to_string(f).map_err(|e| format!("{name}: {e}"))?;
-        reports.push(files::read(name, &text)?);
+        reports.push(files::read_report(name, &text)?);
     }
     let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;
     let merged = files::merge_named(&reports, &names)?;
@@ -288,7 +288,7 @@ pub fn verify_random<V: Ranked>(r: &Report, k: VerifyCount) -> std::result::Resu
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(entropy as u64 ^ std::process::id() as u64);
     let k = k.0.unwrap_or_else(|| blocks::blocks_to_verify(r.blocks.len()));
     let picks = blocks::draw_blocks(r.blocks.len(), k, || rng.next_u64());
-    blocks::verify::<V>(r, &picks).map_err(|m| {
+    blocks::verify_blocks::<V>(r, &picks).map_err(|m| {
         format!("samples {}..{} recomputed give another tally: the file is wrong", m.start, m.end)
     })?;
     Ok(picks.len())

@@ -4,7 +4,9 @@
 use crate::output::Output;
 use crate::run::{parse_position, Result, Run};
 use shogi_reach_engine::board::sfen::quote;
-use shogi_reach_engine::reach::retro::{last_moves, predecessor_count, to_json, to_text, Filter};
+use shogi_reach_engine::reach::retro::{
+    last_moves, last_moves_json, last_moves_text, predecessor_count, Filter,
+};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::why::diagnose::{diagnose, Rule};
@@ -67,10 +69,10 @@ impl Run for Predecessors {
         let moves = last_moves(&pos, self.filter::<V>()?);
         let mut out = Output::new();
         if self.json {
-            out.line(serde_json::to_string_pretty(&to_json(&moves)).expect("JSON of last moves"))?;
+            out.line(serde_json::to_string_pretty(&last_moves_json(&moves)).expect("JSON of last moves"))?;
         } else {
             out.line(format!("{} last moves, {} predecessors", moves.len(), predecessor_count(&moves)))?;
-            out.text(&to_text(&moves))?;
+            out.text(&last_moves_text(&moves))?;
         }
         out.finish()
     }

@@ -475,14 +475,14 @@ fn block_shards() -> &'static (Vec<Report>, Report) {
 
 #[test]
 fn per_block_tallies_merge_and_verify() {
-    use shogi_reach_engine::estimate::blocks::{verify, Mismatch};
+    use shogi_reach_engine::estimate::blocks::{verify_blocks, Mismatch};
     use shogi_reach_engine::estimate::report::BlockProblem;
     use shogi_reach_engine::estimate::BLOCK;
     let (shards, whole) = block_shards();
     assert_eq!(whole.blocks.len(), 3);
     assert_eq!((whole.blocks[1].start, whole.blocks[1].end), (BLOCK, 2 * BLOCK));
     assert_eq!(&merge_reports::<MiniShogi>(shards).unwrap(), whole, "pieces of a cut block are joined");
-    assert_eq!(verify::<MiniShogi>(&shards[1], &[0, 1]), Ok(()));
+    assert_eq!(verify_blocks::<MiniShogi>(&shards[1], &[0, 1]), Ok(()));
 
     // A shard whose block and total both claim one more reachable sample: consistent, caught by recomputing.
     let mut forged = shards[1].clone();
@@ -492,8 +492,8 @@ fn per_block_tallies_merge_and_verify() {
     }
     assert_eq!(merge_reports::<MiniShogi>(&[shards[0].clone(), forged.clone()]).map(|_| ()), Ok(()));
     let (start, end) = (forged.blocks[1].start, forged.blocks[1].end);
-    assert_eq!(verify::<MiniShogi>(&forged, &[1]), Err(Mismatch { start, end }));
-    assert_eq!(verify::<MiniShogi>(&forged, &[0]), Ok(()), "only the forged block differs");
+    assert_eq!(verify_blocks::<MiniShogi>(&forged, &[1]), Err(Mismatch { start, end }));
+    assert_eq!(verify_blocks::<MiniShogi>(&forged, &[0]), Ok(()), "only the forged block differs");
 
     let mut unbalanced = shards[1].clone();
     unbalanced.blocks[0].tally.stages[Stage::Ok] += 1;

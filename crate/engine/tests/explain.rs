@@ -7,7 +7,7 @@ use common::oracle;
 use shogi_reach_engine::ranking::rank::{unrank, RankInt};
 use shogi_reach_engine::reach::prev::predecessors;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
-use shogi_reach_engine::why::certificate::{prev_certificate, Failure, Origin};
+use shogi_reach_engine::why::certificate::{prev_certificate, CandidateFailure, Origin};
 use shogi_reach_engine::why::explanation::{explain, Explanation};
 use shogi_reach_engine::{MiniShogi, Position, Ranked, Shogi, Variant};
 use std::collections::BTreeSet;
@@ -30,11 +30,9 @@ fn check_file<V: Ranked>(file: &str, seen: &mut BTreeSet<&'static str>) -> (usiz
             Explanation::Prev(cert) => {
                 assert_eq!(stage, "prev", "{ctx}");
                 cert.verify(&pos).unwrap();
-                seen.extend(
-                    cert.candidates
-                        .iter()
-                        .flat_map(|c| c.variants.iter().filter_map(|(_, f)| f.as_ref().map(Failure::name))),
-                );
+                seen.extend(cert.candidates.iter().flat_map(|c| {
+                    c.variants.iter().filter_map(|(_, f)| f.as_ref().map(CandidateFailure::name))
+                }));
                 prev += 1;
             }
             Explanation::Reach { nodes, depth, tree: Some(tree), deepest } => {
@@ -82,7 +80,7 @@ fn every_unreachable_shogi_row_has_a_verified_certificate() {
 }
 
 /// The failures of the candidates of `sfen`'s certificate.
-fn failures<V: Variant>(sfen: &str) -> Vec<Failure> {
+fn failures<V: Variant>(sfen: &str) -> Vec<CandidateFailure> {
     let pos = Position::<V>::from_sfen(sfen).unwrap();
     let cert = prev_certificate(&pos).expect("no legal last move");
     cert.verify(&pos).unwrap();
@@ -91,23 +89,26 @@ fn failures<V: Variant>(sfen: &str) -> Vec<Failure> {
 
 #[test]
 fn each_prev_reason_has_a_position() {
-    let has = |fs: &[Failure], want: fn(&Failure) -> bool| fs.iter().any(want);
+    let has = |fs: &[CandidateFailure], want: fn(&CandidateFailure) -> bool| fs.iter().any(want);
     // Two Gote pieces check Sente's king at once: no single Gote move gives both checks.
     let double_check = failures::<MiniShogi>("2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1");
-    assert!(has(&double_check, |f| matches!(f, Failure::KingInCheck { attackers } if attackers.len() == 2)));
-    assert!(has(&double_check, |f| matches!(f, Failure::Occupied { .. })));
-    assert!(has(&double_check, |f| *f == Failure::OffBoard));
+    assert!(has(
+        &double_check,
+        |f| matches!(f, CandidateFailure::KingInCheck { attackers } if attackers.len() == 2)
+    ));
+    assert!(has(&double_check, |f| matches!(f, CandidateFailure::Occupied { .. })));
+    assert!(has(&double_check, |f| *f == CandidateFailure::OffBoard));
     // Gote's king is mated by a pawn on 1b that cannot have stepped there (1c is taken): a pawn-drop mate.
     let pawn_mate = failures::<MiniShogi>("3rk/4P/3GS/5/K4 w RBBSGp 1");
-    assert!(has(&pawn_mate, |f| *f == Failure::PawnDropMate));
+    assert!(has(&pawn_mate, |f| *f == CandidateFailure::PawnDropMate));
     // From the oracle's extras: Gote's promoted rook on 1b cannot have promoted moving 2b1b (Gote's zone is
     // rank e), and Gote's gold cannot have taken a Sente pawn on 1a (it could never have moved from there).
     let zone = failures::<MiniShogi>("K1G1g/rbB1+r/+S3p/5/1sk2 b p 1");
-    assert!(has(&zone, |f| *f == Failure::OutsideZone));
-    assert!(has(&zone, |f| matches!(f, Failure::Dead { .. })));
+    assert!(has(&zone, |f| *f == CandidateFailure::OutsideZone));
+    assert!(has(&zone, |f| matches!(f, CandidateFailure::Dead { .. })));
     // Gote's gold cannot have taken a Sente pawn on 4c: Sente has a pawn on that file.
     let pawns = failures::<MiniShogi>("4G/1PB1+b/rgs1+R/K1k2/+s4 b p 1");
-    assert!(has(&pawns, |f| matches!(f, Failure::TwoPawns { .. })));
+    assert!(has(&pawns, |f| matches!(f, CandidateFailure::TwoPawns { .. })));
 }
 
 #[test]
@@ -119,11 +120,11 @@ fn a_tampered_certificate_does_not_verify() {
     assert!(fewer.verify(&pos).is_err(), "a candidate left out");
     let i = cert.candidates.iter().position(|c| matches!(c.origin, Origin::Square { .. })).unwrap();
     let mut wrong = cert.clone();
-    wrong.candidates[i].variants[0].1 = Some(Failure::OffBoard);
+    wrong.candidates[i].variants[0].1 = Some(CandidateFailure::OffBoard);
     assert!(wrong.verify(&pos).is_err(), "a reason that does not hold");
     let mut blamed = cert.clone();
     let check = blamed.candidates.iter_mut().flat_map(|c| c.variants.iter_mut()).find_map(|(_, f)| match f {
-        Some(Failure::KingInCheck { attackers }) => Some(attackers),
+        Some(CandidateFailure::KingInCheck { attackers }) => Some(attackers),
         _ => None,
     });
     *check.unwrap() = vec![0];

@@ -20,15 +20,15 @@ fn same<V: Ranked>(pos: &Position<V>, reference_text: &str) {
 
 #[test]
 fn counts_are_exact() {
-    assert_eq!(rank::count::<Shogi>().to_string(), SHOGI_COUNT);
-    assert_eq!(rank::count::<MiniShogi>(), MINISHOGI_COUNT);
+    assert_eq!(rank::candidate_count::<Shogi>().to_string(), SHOGI_COUNT);
+    assert_eq!(rank::candidate_count::<MiniShogi>(), MINISHOGI_COUNT);
     assert_eq!(Shogi::classes().classes().len(), 106_875);
     assert_eq!(MiniShogi::classes().classes().len(), 243);
 }
 
 #[test]
 fn shogi_anchors() {
-    let last = rank::count::<Shogi>().checked_sub(U256::from_u128(1)).unwrap();
+    let last = rank::candidate_count::<Shogi>().checked_sub(U256::from_u128(1)).unwrap();
     for (r, text) in [
         (U256::ZERO, "Knppr4/klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
         (U256::from_u128(1), "knppr4/Klppr4/glppb4/glppb4/glpp5/gpps5/npps5/npps5/npps5[] w"),
@@ -127,7 +127,10 @@ fn shogi_class_boundaries() {
 fn out_of_range_and_outside_the_set() {
     assert!(matches!(rank::unrank::<MiniShogi>(MINISHOGI_COUNT), Err(RankError::OutOfRange { .. })));
     assert!(matches!(rank::unrank::<MiniShogi>(u64::MAX), Err(RankError::OutOfRange { .. })));
-    assert!(matches!(rank::unrank::<Shogi>(rank::count::<Shogi>()), Err(RankError::OutOfRange { .. })));
+    assert!(matches!(
+        rank::unrank::<Shogi>(rank::candidate_count::<Shogi>()),
+        Err(RankError::OutOfRange { .. })
+    ));
     let max = U256::from_limbs_le([u64::MAX; 4]);
     assert!(matches!(rank::unrank::<Shogi>(max), Err(RankError::OutOfRange { .. })));
     // Gote to move, pieces missing, king on the wrong half.
@@ -145,7 +148,7 @@ fn out_of_range_and_outside_the_set() {
 /// A rank below |P_K|: random bits as wide as |P_K|, less |P_K| where they are not below it (|P_K| is at
 /// least half of 2^bits, so one subtraction suffices).
 fn any_shogi_rank() -> impl Strategy<Value = U256> {
-    let count = rank::count::<Shogi>();
+    let count = rank::candidate_count::<Shogi>();
     let bits = count.bits();
     assert!(bits > 192);
     any::<[u64; 4]>().prop_map(move |mut limbs| {

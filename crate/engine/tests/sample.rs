@@ -15,7 +15,7 @@ fn same_seed_same_sample_any_order() {
     assert!(forward.iter().eq(backward.iter().rev()));
     let other: Vec<_> = (0..200).map(|i| RankSampler::<Shogi>::new(8).rank(i)).collect();
     assert_ne!(forward, other);
-    let count = rank::count::<Shogi>();
+    let count = rank::candidate_count::<Shogi>();
     assert!(forward.iter().all(|r| *r < count));
     // Top bits are used: some draws exceed half of |P_K|.
     assert!(forward.iter().any(|r| r.bits() == count.bits()));

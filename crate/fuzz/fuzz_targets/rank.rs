@@ -7,14 +7,14 @@
 
 use libfuzzer_sys::fuzz_target;
 use shogi_reach_fuzz::words;
-use shogi_reach_engine::ranking::rank::{count, rank, unrank, RankError, RankInt, Ranked};
+use shogi_reach_engine::ranking::rank::{candidate_count, unrank, RankError, RankInt, Ranked};
 use shogi_reach_engine::ranking::wide::U256;
 use shogi_reach_engine::{MiniShogi, Position, Shogi};
 
 /// A rank below |P_K| from `words`: masked to the bit width of |P_K|, and without its top bit when that
 /// is still too large.
 fn below_count<V: Ranked>(words: &[u64]) -> V::Rank {
-    let bits = count::<V>().bits() as usize;
+    let bits = candidate_count::<V>().bits() as usize;
     let masked = |width: usize| -> Vec<u64> {
         (0..width.div_ceil(64))
             .map(|i| {
@@ -29,7 +29,7 @@ fn below_count<V: Ranked>(words: &[u64]) -> V::Rank {
             .collect()
     };
     let r = V::Rank::from_words(&masked(bits));
-    if r < count::<V>() {
+    if r < candidate_count::<V>() {
         r
     } else {
         V::Rank::from_words(&masked(bits - 1))
@@ -40,11 +40,11 @@ fn round_trip<V: Ranked>(r: V::Rank) {
     match unrank::<V>(r) {
         Ok(pos) => {
             assert!(pos.is_complete(), "unrank({r}) = {pos} is not complete");
-            assert_eq!(rank::<V>(&pos), Ok(r), "unrank({r}) = {pos}");
+            assert_eq!(pos.rank(), Ok(r), "unrank({r}) = {pos}");
             // Its SFEN is a valid position too.
             assert_eq!(Position::<V>::from_sfen(&pos.to_sfen()), Ok(pos));
         }
-        Err(RankError::OutOfRange { .. }) => assert!(r >= count::<V>(), "rank {r} refused"),
+        Err(RankError::OutOfRange { .. }) => assert!(r >= candidate_count::<V>(), "rank {r} refused"),
         Err(e) => panic!("unrank({r}): {e}"),
     }
 }
@@ -52,8 +52,8 @@ fn round_trip<V: Ranked>(r: V::Rank) {
 fn position<V: Ranked>(text: &str) {
     let Ok(pos) = Position::<V>::from_sfen(text) else { return };
     for p in [pos, pos.mirrored()] {
-        if let Ok(r) = rank::<V>(&p) {
-            assert!(r < count::<V>(), "rank({p}) = {r} is out of range");
+        if let Ok(r) = p.rank() {
+            assert!(r < candidate_count::<V>(), "rank({p}) = {r} is out of range");
             assert_eq!(unrank::<V>(r), Ok(p), "rank({p}) = {r}");
         }
     }

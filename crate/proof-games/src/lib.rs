@@ -2,17 +2,29 @@
 //! as the budget allows — what a player asks after the engine proves a position reachable. Nothing in the
 //! engine's method needs them; they build on its backward search.
 //!
-//! - [`proof_game`]: the entry point ([`proof_game::build_proof_game`]) and the per-game openings
-//!   ([`WithOpening`]);
-//! - [`kk_path`], [`king_reroute`]: the route through a KK position the backward search found, made legal;
-//! - [`short_game`], [`perimeter`]: the short search, bounded below by a matching of pieces to origins;
-//! - [`forward_game`]: the forward search guided by the target.
+//! - [`proof_game`]: the entry point ([`proof_game::build_proof_game`]) and the choice of method;
+//! - `game`: the proof game (shown through [`proof_game`]), its check by replay and its records;
+//! - [`openings`]: the per-game openings to a KK position ([`WithOpening`]);
+//! - [`kk_route`]: the KK route — the path back to a KK position, its king walks rerouted, the connection
+//!   between KK positions;
+//! - `short_method`: the short method, first games from the two searches below, then A*;
+//! - [`short`]: the short search backwards — travel, the lower bound, the perimeter, the search;
+//! - `forward`: the forward searches — places, ways, the guide, best first and beam;
+//! - `assignment`, `hasher`, `tree`: the assignment solver, the tables' hashers and the moves along a
+//!   search tree, shared by both searches;
+//! - `testing`: what the unit tests share.
 
-pub mod forward_game;
-pub mod king_reroute;
-pub mod kk_path;
-pub mod perimeter;
+mod assignment;
+mod forward;
+mod game;
+mod hasher;
+pub mod kk_route;
+pub mod openings;
 pub mod proof_game;
-pub mod short_game;
+pub mod short;
+mod short_method;
+#[cfg(test)]
+mod testing;
+mod tree;
 
-pub use proof_game::WithOpening;
+pub use openings::WithOpening;

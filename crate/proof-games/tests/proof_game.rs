@@ -12,10 +12,12 @@ use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::records::{parse_kif, parse_usi_command};
 use shogi_reach_engine::rules::parse_legal_move;
 use shogi_reach_engine::{Color, MiniShogi, Position, Ranked, Shogi, Variant};
-use shogi_reach_proof_games::king_reroute::{reroute_king, reroute_kings};
-use shogi_reach_proof_games::kk_path::{short_kk_paths, transfers};
+use shogi_reach_proof_games::kk_route::connection::connect_kk;
+use shogi_reach_proof_games::kk_route::king_reroute::{reroute_king, reroute_kings};
+use shogi_reach_proof_games::kk_route::kk_path::{short_kk_paths, transfers};
+use shogi_reach_proof_games::openings::{opening, openings};
 use shogi_reach_proof_games::proof_game::{
-    build_proof_game, connect_kk, opening, openings, proof_game, Choice, ProofGameError, ShortBudget,
+    build_proof_game, proof_game, Choice, ProofGameError, ShortBudget,
 };
 use shogi_reach_proof_games::WithOpening;
 

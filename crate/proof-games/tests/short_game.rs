@@ -6,7 +6,7 @@ use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::rules::{legal_moves, play};
 use shogi_reach_engine::{MiniShogi, Position, Ranked, Shogi};
 use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, Method, ProofGameError, ShortBudget};
-use shogi_reach_proof_games::short_game::Bound;
+use shogi_reach_proof_games::short::bound::Bound;
 use shogi_reach_proof_games::WithOpening;
 use std::collections::HashMap;
 

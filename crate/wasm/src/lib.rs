@@ -231,7 +231,7 @@ pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let moves = shogi_reach_engine::reach::retro::last_moves(&pos, shogi_reach_engine::reach::retro::Filter::default());
-        Ok(to_js(&shogi_reach_engine::reach::retro::to_json(&moves))?)
+        Ok(to_js(&shogi_reach_engine::reach::retro::last_moves_json(&moves))?)
     })
 }
 

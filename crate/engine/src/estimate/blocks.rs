@@ -135,7 +135,7 @@ pub struct Mismatch {
 }
 
 /// Recomputes the blocks `picks` (indices into `r.blocks`) and returns the first that differs.
-pub fn verify<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
+pub fn verify_blocks<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
     let options = SearchOptions { max_nodes: r.max_nodes, lazy_captures: true };
     for &i in picks {
         let b = &r.blocks[i];

@@ -97,7 +97,7 @@ impl std::fmt::Display for FileError {
 impl std::error::Error for FileError {}
 
 /// Reads the report file called `name` (its text); the error names it.
-pub fn read(name: &str, text: &str) -> Result<Report, FileError> {
+pub fn read_report(name: &str, text: &str) -> Result<Report, FileError> {
     serde_json::from_str(text).map_err(|e| FileError::NotReport {
         file: crate::board::sfen::quote(name),
         detail: crate::board::sfen::quote(&e.to_string()),
@@ -107,7 +107,7 @@ pub fn read(name: &str, text: &str) -> Result<Report, FileError> {
 /// Reads and checks one report file on its own ([`Report::check`], and that its game is one this program
 /// knows): what a browser run resumes from or shows.
 pub fn read_checked(name: &str, text: &str) -> Result<Report, FileError> {
-    let report = read(name, text)?;
+    let report = read_report(name, text)?;
     game_of(&report, name)?;
     report.check(0).map_err(|problem| FileError::Shard { file: name.to_string(), problem, other: None })?;
     Ok(report)
@@ -122,8 +122,11 @@ fn game_of(report: &Report, name: &str) -> Result<Game, FileError> {
 /// samples, the other file).
 pub fn merge_files<N: std::fmt::Display>(files: &[(N, String)]) -> Result<Report, FileError> {
     let names: Vec<String> = files.iter().map(|(n, _)| n.to_string()).collect();
-    let reports =
-        files.iter().zip(&names).map(|((_, text), name)| read(name, text)).collect::<Result<Vec<_>, _>>()?;
+    let reports = files
+        .iter()
+        .zip(&names)
+        .map(|((_, text), name)| read_report(name, text))
+        .collect::<Result<Vec<_>, _>>()?;
     merge_named(&reports, &names)
 }
 

@@ -4,8 +4,9 @@
 //! gives the same tally on any number of threads, machines or shards; tallies of disjoint shards add up to
 //! the tally of one run. The rooms: [`tally`] (counts and the estimate) ← [`run`] (classifying samples) ←
 //! [`blocks`] (runs per block of samples, and recomputing blocks to verify a report) ; [`report`] (a run as
-//! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`plan`]
-//! (how many samples for a precision).
+//! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`ranges`]
+//! (the one home of joining sample ranges and the pieces of a block), below `report`, `files` and `blocks`;
+//! [`plan`] (how many samples for a precision).
 
 pub mod blocks;
 pub mod files;

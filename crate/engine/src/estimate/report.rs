@@ -56,7 +56,7 @@ impl Report {
             ranges,
             funnel: tally.funnel().iter().map(|&(k, v)| (k.to_string(), v)).collect(),
             estimate: tally.estimate::<V>().unwrap_or(ReachableEstimate::UNDEFINED),
-            candidates: crate::ranking::rank::count::<V>().to_string(),
+            candidates: crate::ranking::rank::candidate_count::<V>().to_string(),
             tally,
             blocks: Vec::new(),
         }

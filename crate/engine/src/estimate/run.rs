@@ -2,7 +2,7 @@
 //! on any number of threads.
 
 use crate::board::position::Position;
-use crate::estimate::tally::{Sample, Tally};
+use crate::estimate::tally::{SampleFate, Tally};
 use crate::ranking::rank::Ranked;
 use crate::ranking::rank::{unrank_unless_misplaced, RankError};
 use crate::ranking::sample::RankSampler;
@@ -131,10 +131,10 @@ fn classify_sample<V: Ranked>(
     rank: V::Rank,
     search: &mut KkSearch<V>,
     options: SearchOptions,
-) -> Result<Sample<V>, RankError> {
+) -> Result<SampleFate<V>, RankError> {
     Ok(match unrank_unless_misplaced::<V>(rank)? {
-        None => Sample::Misplaced,
-        Some(pos) => Sample::Classified(classify(&pos, search, options)),
+        None => SampleFate::Misplaced,
+        Some(pos) => SampleFate::Classified(classify(&pos, search, options)),
     })
 }
 

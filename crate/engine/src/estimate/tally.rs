@@ -58,14 +58,14 @@ impl Tally {
     }
 
     /// Counts `sample`; returns what the pipeline found, if it got beyond unranking.
-    pub(crate) fn add_sample<V: Ranked>(&mut self, sample: Sample<V>) -> Option<Classified<V>> {
+    pub(crate) fn add_sample<V: Ranked>(&mut self, sample: SampleFate<V>) -> Option<Classified<V>> {
         match sample {
-            Sample::Misplaced => {
+            SampleFate::Misplaced => {
                 self.samples += 1;
                 self.stages[Stage::Piece] += 1;
                 None
             }
-            Sample::Classified(c) => {
+            SampleFate::Classified(c) => {
                 self.add(&c);
                 Some(c)
             }
@@ -146,7 +146,7 @@ impl Tally {
         let n = self.samples as f64;
         let p = self.count(Stage::Ok) as f64 / n;
         let sigma = (p * (1.0 - p) / n).sqrt();
-        let count = crate::ranking::rank::count::<V>().to_f64();
+        let count = crate::ranking::rank::candidate_count::<V>().to_f64();
         Some(ReachableEstimate {
             p_hat: p,
             sigma,
@@ -348,7 +348,7 @@ pub struct BlockTally {
 
 /// A sample through the pipeline: the stage of one that fails the placement test while being unranked
 /// (nothing else to know about it), or everything the pipeline found.
-pub(crate) enum Sample<V: Ranked> {
+pub(crate) enum SampleFate<V: Ranked> {
     Misplaced,
     Classified(Classified<V>),
 }

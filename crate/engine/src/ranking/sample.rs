@@ -92,7 +92,7 @@ pub struct RankSampler<V: Ranked> {
 impl<V: Ranked> RankSampler<V> {
     /// The sampler of `seed`.
     pub fn new(seed: u64) -> RankSampler<V> {
-        RankSampler { seed, count: crate::ranking::rank::count::<V>(), _variant: PhantomData }
+        RankSampler { seed, count: crate::ranking::rank::candidate_count::<V>(), _variant: PhantomData }
     }
 
     /// Its seed.

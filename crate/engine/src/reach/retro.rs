@@ -86,7 +86,7 @@ fn captured_name(piece: Option<Piece>) -> String {
 }
 
 /// One line per last move: USI, Japanese, KIF, and what it may have captured (`-` for nothing).
-pub fn to_text<V: Variant>(moves: &[LastMove<V>]) -> String {
+pub fn last_moves_text<V: Variant>(moves: &[LastMove<V>]) -> String {
     let mut text = String::new();
     for m in moves {
         let captures: Vec<String> = m.before.iter().map(|(c, _)| captured_name(*c)).collect();
@@ -96,7 +96,7 @@ pub fn to_text<V: Variant>(moves: &[LastMove<V>]) -> String {
 }
 
 /// The moves as JSON: each with its USI and Japanese text and the predecessors (captured piece, SFEN).
-pub fn to_json<V: Variant>(moves: &[LastMove<V>]) -> Value {
+pub fn last_moves_json<V: Variant>(moves: &[LastMove<V>]) -> Value {
     let list: Vec<Value> = moves
         .iter()
         .map(|m| {

@@ -20,7 +20,7 @@ use crate::rules::{self, ahead, is_checkmated_by_pawn, piece_attacks};
 
 /// Why one candidate last move is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub enum CandidateFailure {
     /// The square the piece would have come from is off the board.
     OffBoard,
     /// The square it would have come from holds a piece.
@@ -49,18 +49,22 @@ pub enum Failure {
     },
 }
 
-impl Failure {
+impl CandidateFailure {
     /// A sentence, squares in USI.
     pub fn describe<V: Variant>(&self) -> String {
         let name = |sq: &usize| V::geometry().square_name(*sq);
         match self {
-            Failure::OffBoard => "it would come from off the board".into(),
-            Failure::Occupied { square } => format!("{} is occupied", name(square)),
-            Failure::OutsideZone => "neither square is in the promotion zone".into(),
-            Failure::Dead { square } => format!("the piece on {} could never have moved", name(square)),
-            Failure::TwoPawns { square } => format!("two pawns of one side on the file of {}", name(square)),
-            Failure::PawnDropMate => "a pawn drop that mates is not allowed".into(),
-            Failure::KingInCheck { attackers } => {
+            CandidateFailure::OffBoard => "it would come from off the board".into(),
+            CandidateFailure::Occupied { square } => format!("{} is occupied", name(square)),
+            CandidateFailure::OutsideZone => "neither square is in the promotion zone".into(),
+            CandidateFailure::Dead { square } => {
+                format!("the piece on {} could never have moved", name(square))
+            }
+            CandidateFailure::TwoPawns { square } => {
+                format!("two pawns of one side on the file of {}", name(square))
+            }
+            CandidateFailure::PawnDropMate => "a pawn drop that mates is not allowed".into(),
+            CandidateFailure::KingInCheck { attackers } => {
                 let squares: Vec<String> = attackers.iter().map(name).collect();
                 format!(
                     "the other king would already have been in check (from {}) before this move",
@@ -73,13 +77,13 @@ impl Failure {
     /// The failure's name in JSON and for translations.
     pub fn name(&self) -> &'static str {
         match self {
-            Failure::OffBoard => "off-board",
-            Failure::Occupied { .. } => "occupied",
-            Failure::OutsideZone => "outside-zone",
-            Failure::Dead { .. } => "dead-piece",
-            Failure::TwoPawns { .. } => "two-pawns",
-            Failure::PawnDropMate => "pawn-drop-mate",
-            Failure::KingInCheck { .. } => "king-in-check",
+            CandidateFailure::OffBoard => "off-board",
+            CandidateFailure::Occupied { .. } => "occupied",
+            CandidateFailure::OutsideZone => "outside-zone",
+            CandidateFailure::Dead { .. } => "dead-piece",
+            CandidateFailure::TwoPawns { .. } => "two-pawns",
+            CandidateFailure::PawnDropMate => "pawn-drop-mate",
+            CandidateFailure::KingInCheck { .. } => "king-in-check",
         }
     }
 }
@@ -95,7 +99,7 @@ pub struct Candidate {
     /// Where it came from.
     pub origin: Origin,
     /// What the move may have captured (`None`: nothing), each with its failure (`None`: legal).
-    pub variants: Vec<(Option<Piece>, Option<Failure>)>,
+    pub variants: Vec<(Option<Piece>, Option<CandidateFailure>)>,
 }
 
 /// Where a candidate's piece came from.
@@ -219,7 +223,7 @@ fn drop_candidate<V: Variant>(pos: &Position<V>, piece: Piece, to: usize) -> Can
     let pawn_mate = piece.kind() == Kind::Pawn
         && ahead::<V>(to, y) == pos.king(y.opponent())
         && is_checkmated_by_pawn(pos);
-    let failure = if pawn_mate { Some(Failure::PawnDropMate) } else { king_in_check(&before) };
+    let failure = if pawn_mate { Some(CandidateFailure::PawnDropMate) } else { king_in_check(&before) };
     cand.variants.push((None, failure));
     cand
 }
@@ -239,7 +243,7 @@ fn move_candidate<V: Variant>(
     };
     let mut cand = Candidate { piece, to, origin, variants: Vec::new() };
     let Origin::Square { from, .. } = origin else {
-        cand.variants.push((None, Some(Failure::OffBoard)));
+        cand.variants.push((None, Some(CandidateFailure::OffBoard)));
         return cand;
     };
     let placed = if un { piece.unpromote() } else { piece };
@@ -275,16 +279,16 @@ fn origin_failure<V: Variant>(
     to: usize,
     from: usize,
     un: bool,
-) -> Option<Failure> {
+) -> Option<CandidateFailure> {
     let y = placed.color();
     if pos.cell(from) != EMPTY {
-        Some(Failure::Occupied { square: from })
+        Some(CandidateFailure::Occupied { square: from })
     } else if un && !V::in_zone(from, y) && !V::in_zone(to, y) {
-        Some(Failure::OutsideZone)
+        Some(CandidateFailure::OutsideZone)
     } else if !placed.is_promoted() && V::is_dead(placed.kind(), y, from) {
-        Some(Failure::Dead { square: from })
+        Some(CandidateFailure::Dead { square: from })
     } else if un && placed.kind() == Kind::Pawn && pawn_on_file(pos, y, from, to) {
-        Some(Failure::TwoPawns { square: from })
+        Some(CandidateFailure::TwoPawns { square: from })
     } else {
         None
     }
@@ -298,21 +302,25 @@ fn pawn_on_file<V: Variant>(pos: &Position<V>, color: Color, sq: usize, skip: us
 }
 
 /// Why X's `captured` piece could not have stood on `to` in `before`, if it could not.
-fn captured_failure<V: Variant>(before: &Position<V>, captured: Piece, to: usize) -> Option<Failure> {
+fn captured_failure<V: Variant>(
+    before: &Position<V>,
+    captured: Piece,
+    to: usize,
+) -> Option<CandidateFailure> {
     let x = captured.color();
     if captured.is_promoted() {
         None
     } else if V::is_dead(captured.kind(), x, to) {
-        Some(Failure::Dead { square: to })
+        Some(CandidateFailure::Dead { square: to })
     } else if captured.kind() == Kind::Pawn && pawn_on_file(before, x, to, to) {
-        Some(Failure::TwoPawns { square: to })
+        Some(CandidateFailure::TwoPawns { square: to })
     } else {
         None
     }
 }
 
 /// `KingInCheck` with the attackers, if the side not to move in `before` (X) is in check.
-fn king_in_check<V: Variant>(before: &Position<V>) -> Option<Failure> {
+fn king_in_check<V: Variant>(before: &Position<V>) -> Option<CandidateFailure> {
     let x = before.side_to_move().opponent();
     let king = before.king(x);
     let attackers: Vec<usize> = (0..V::squares())
@@ -320,7 +328,7 @@ fn king_in_check<V: Variant>(before: &Position<V>) -> Option<Failure> {
             before.piece_at(sq).is_some_and(|p| p.color() != x && piece_attacks(before, p.code(), sq, king))
         })
         .collect();
-    (!attackers.is_empty()).then_some(Failure::KingInCheck { attackers })
+    (!attackers.is_empty()).then_some(CandidateFailure::KingInCheck { attackers })
 }
 
 impl PrevCertificate {
@@ -389,7 +397,7 @@ fn failure_holds<V: Variant>(
     pos: &Position<V>,
     c: &Candidate,
     captured: Option<Piece>,
-    failure: &Failure,
+    failure: &CandidateFailure,
 ) -> bool {
     let g = V::geometry();
     let y = c.piece.color();
@@ -405,27 +413,27 @@ fn failure_holds<V: Variant>(
         }
     }
     match failure {
-        Failure::OffBoard => {
+        CandidateFailure::OffBoard => {
             matches!(c.origin, Origin::OffBoard { dir, .. } if g.nb[c.to][OPPOSITE[dir]] == OFF)
         }
-        Failure::Occupied { square } => from == Some(*square) && pos.cell(*square) != EMPTY,
-        Failure::OutsideZone => from.is_some_and(|f| !V::in_zone(f, y) && !V::in_zone(c.to, y)),
-        Failure::Dead { square } => before.is_some_and(|b| {
+        CandidateFailure::Occupied { square } => from == Some(*square) && pos.cell(*square) != EMPTY,
+        CandidateFailure::OutsideZone => from.is_some_and(|f| !V::in_zone(f, y) && !V::in_zone(c.to, y)),
+        CandidateFailure::Dead { square } => before.is_some_and(|b| {
             b.piece_at(*square).is_some_and(|p| !p.is_promoted() && V::is_dead(p.kind(), p.color(), *square))
         }),
-        Failure::TwoPawns { square } => before.is_some_and(|b| {
+        CandidateFailure::TwoPawns { square } => before.is_some_and(|b| {
             let pawns = |color| (0..g.h).filter(|r| b.cell(r * g.w + g.x(*square)) == color).count();
             pawns(Piece::unpromoted(Kind::Pawn, Color::Sente).code()) > 1
                 || pawns(Piece::unpromoted(Kind::Pawn, Color::Gote).code()) > 1
         }),
-        Failure::PawnDropMate => before.is_some_and(|b| {
+        CandidateFailure::PawnDropMate => before.is_some_and(|b| {
             let mut legal = crate::board::moves::MoveList::new();
             rules::legal_moves(&b, &mut legal);
             c.piece.kind() == Kind::Pawn
                 && !legal.iter().any(|&m| Some(m) == c.mv())
                 && rules::in_check(pos, y.opponent())
         }),
-        Failure::KingInCheck { attackers } => before.is_some_and(|b| {
+        CandidateFailure::KingInCheck { attackers } => before.is_some_and(|b| {
             let king = b.king(y.opponent());
             rules::in_check(&b, y.opponent())
                 && !attackers.is_empty()

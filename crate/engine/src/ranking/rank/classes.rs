@@ -118,6 +118,6 @@ impl<V: Ranked> ClassTable<V> {
 }
 
 /// |P_K| of the game.
-pub fn count<V: Ranked>() -> V::Rank {
+pub fn candidate_count<V: Ranked>() -> V::Rank {
     V::classes().count()
 }

@@ -57,7 +57,7 @@ fn rank_subset(m: usize, p: &[u8]) -> u128 {
 }
 
 /// The rank of a position of P_K.
-pub fn rank<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
+fn rank_of<V: Ranked>(pos: &Position<V>) -> Result<V::Rank, RankError> {
     if pos.side_to_move() != Color::Sente {
         return Err(RankError::GoteToMove);
     }
@@ -206,6 +206,6 @@ impl Groups {
 impl<V: Ranked> Position<V> {
     /// The position's rank in P_K.
     pub fn rank(&self) -> Result<V::Rank, RankError> {
-        rank(self)
+        rank_of(self)
     }
 }

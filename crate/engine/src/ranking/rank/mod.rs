@@ -14,8 +14,7 @@ mod encode;
 mod error;
 mod int;
 
-pub use classes::{count, ClassTable, HandClass, Ranked};
+pub use classes::{candidate_count, ClassTable, HandClass, Ranked};
 pub use decode::{unrank, unrank_unless_misplaced};
-pub use encode::rank;
 pub use error::RankError;
 pub use int::RankInt;

@@ -1,9 +1,10 @@
 //! The perimeter of the initial position: every position within a few plies of it, with its distance,
 //! found by a breadth-first search forwards. A backward search that reaches one of them knows the rest of
 //! the way exactly; a position outside it is farther than the perimeter's depth. Near the start, where
-//! the lower bound of [`crate::short_game`] is weakest (it counts a captured piece as no move at
+//! the lower bound of [`crate::short::bound`] is weakest (it counts a captured piece as no move at
 //! all), this turns dead ends the bound puts a few plies from the start into positions known to be far.
 
+use crate::hasher::ZobristKey;
 use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::variant::Variant;
@@ -11,10 +12,10 @@ use shogi_reach_engine::reach::prev::{predecessors, Predecessor};
 use shogi_reach_engine::reach::search::hash_position;
 use shogi_reach_engine::rules::{legal_moves, play};
 use std::collections::hash_map::{Entry, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::hash::BuildHasherDefault;
 
 /// The positions within `depth` plies of the initial position, by Zobrist hash, with their distance.
-pub struct Perimeter<V: Variant> {
+pub(crate) struct Perimeter<V: Variant> {
     depth: u32,
     distance: HashMap<u64, u8, BuildHasherDefault<ZobristKey>>,
     _game: std::marker::PhantomData<V>,
@@ -22,7 +23,7 @@ pub struct Perimeter<V: Variant> {
 
 impl<V: Variant> Perimeter<V> {
     /// Every position within `depth` plies (Shogi has 719 731 games of 4 plies; keep it small).
-    pub fn build(depth: u32) -> Perimeter<V> {
+    pub(crate) fn build(depth: u32) -> Perimeter<V> {
         let start = Position::<V>::startpos();
         let mut distance = HashMap::default();
         distance.insert(hash_position(&start), 0);
@@ -49,14 +50,14 @@ impl<V: Variant> Perimeter<V> {
 
     /// The plies of the shortest game to `p`, when `p` lies within the perimeter.
     #[inline]
-    pub fn distance(&self, p: &Position<V>) -> Option<u32> {
+    pub(crate) fn distance(&self, p: &Position<V>) -> Option<u32> {
         self.distance.get(&hash_position(p)).map(|&d| u32::from(d))
     }
 
     /// The least plies of any game to `p`, given a lower bound `bound` of them: exact inside the
     /// perimeter, beyond its depth (with the parity of the side to move) outside it.
     #[inline]
-    pub fn sharpen(&self, p: &Position<V>, bound: u32) -> u32 {
+    pub(crate) fn sharpen(&self, p: &Position<V>, bound: u32) -> u32 {
         match self.distance(p) {
             Some(d) => d,
             None => {
@@ -68,7 +69,7 @@ impl<V: Variant> Perimeter<V> {
 
     /// The moves of a shortest game from the initial position to `p`, a position of the perimeter:
     /// backwards over Prev1, each step to a predecessor one ply nearer the start.
-    pub fn game_to(&self, p: &Position<V>) -> Option<Vec<Move>> {
+    pub(crate) fn game_to(&self, p: &Position<V>) -> Option<Vec<Move>> {
         let mut d = self.distance(p)?;
         let (mut pos, mut moves) = (*p, Vec::new());
         let mut preds: Vec<Predecessor<V>> = Vec::new();
@@ -83,32 +84,9 @@ impl<V: Variant> Perimeter<V> {
         Some(moves)
     }
 
-    pub fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         self.distance.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.distance.is_empty()
-    }
-}
-
-/// A Zobrist hash is already uniform: the table takes it as it is.
-#[derive(Default)]
-pub struct ZobristKey(u64);
-
-impl Hasher for ZobristKey {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0 << 8) | u64::from(b);
-        }
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
     }
 }
 

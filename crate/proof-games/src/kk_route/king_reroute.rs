@@ -7,12 +7,13 @@
 //! the path's king takes there) with every other move of the path unchanged and still legal, it ends where
 //! the path's king ends; it starts the path from the one nearest a given square.
 
+use crate::game::replay;
 use shogi_reach_engine::board::color::Color;
-use shogi_reach_engine::board::moves::{Move, MoveList};
+use shogi_reach_engine::board::moves::Move;
 use shogi_reach_engine::board::piece::{Kind, EMPTY};
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::variant::{Variant, OFF};
-use shogi_reach_engine::rules::{in_check, legal_moves, piece_attacks, play};
+use shogi_reach_engine::rules::{in_check, piece_attacks, play};
 
 /// The KK position and path with `color`'s king rerouted to start as near `aim` as the path allows, or
 /// `None` when it cannot start nearer than it does.
@@ -28,26 +29,7 @@ pub fn reroute_king<V: Variant>(
         line.push(play(line.last().expect("the KK position"), m));
     }
     let squares = kk.board().len();
-    // starts[i][r]: the squares (bits; a board has at most 81) the king can start from and stand on `r`
-    // before ply i.
-    let mut starts = vec![vec![0u128; squares]; path.len() + 1];
-    let other_king = kk.king(color.opponent());
-    for (r, first) in starts[0].iter_mut().enumerate() {
-        let legal = with_king_on(kk, color, r).is_some_and(|p| !in_check(&p, p.side_to_move().opponent()));
-        if legal && g.king_steps(r, other_king) >= 2 {
-            *first = 1 << r;
-        }
-    }
-    for i in 0..path.len() {
-        for r in 0..squares {
-            let from_here = starts[i][r];
-            if from_here != 0 {
-                for q in after(&line, path, i, r, color) {
-                    starts[i + 1][q] |= from_here;
-                }
-            }
-        }
-    }
+    let starts = start_squares(&line, path, color);
     let end = line[path.len()].king(color);
     let start = (0..squares)
         .filter(|&s| starts[path.len()][end] & (1 << s) != 0)
@@ -58,7 +40,8 @@ pub fn reroute_king<V: Variant>(
     for i in (0..path.len()).rev() {
         on[i] = if is_king_move(&line, path, i, color) {
             (0..squares).find(|&r| {
-                starts[i][r] & (1 << start) != 0 && after(&line, path, i, r, color).contains(&on[i + 1])
+                starts[i][r] & (1 << start) != 0
+                    && squares_after(&line, path, i, r, color).contains(&on[i + 1])
             })?
         } else {
             on[i + 1]
@@ -72,16 +55,38 @@ pub fn reroute_king<V: Variant>(
         .collect();
     let start = with_king_on(kk, color, start)?;
     // The steps above check what a moved king can change; a replay against the legal moves makes sure.
-    let mut legal = MoveList::new();
     let mut at = start;
-    for &m in &moves {
-        legal_moves(&at, &mut legal);
-        if !legal.contains(&m) {
-            return None;
+    let legal = replay(&start, &moves, |_, p| {
+        at = *p;
+        Ok(())
+    });
+    (legal.is_ok() && at == line[path.len()]).then_some((start, moves))
+}
+
+/// `starts[i][r]`: the squares (bits; a board has at most 81) `color`'s king can start from and stand on
+/// `r` before ply `i` of `path`, whose positions are `line`.
+fn start_squares<V: Variant>(line: &[Position<V>], path: &[Move], color: Color) -> Vec<Vec<u128>> {
+    let kk = &line[0];
+    let squares = kk.board().len();
+    let mut starts = vec![vec![0u128; squares]; path.len() + 1];
+    let other_king = kk.king(color.opponent());
+    for (r, first) in starts[0].iter_mut().enumerate() {
+        let legal = with_king_on(kk, color, r).is_some_and(|p| !in_check(&p, p.side_to_move().opponent()));
+        if legal && V::geometry().king_steps(r, other_king) >= 2 {
+            *first = 1 << r;
         }
-        at = play(&at, m);
     }
-    (at == line[path.len()]).then_some((start, moves))
+    for i in 0..path.len() {
+        for r in 0..squares {
+            let from_here = starts[i][r];
+            if from_here != 0 {
+                for q in squares_after(line, path, i, r, color) {
+                    starts[i + 1][q] |= from_here;
+                }
+            }
+        }
+    }
+    starts
 }
 
 /// The path from `kk` with each king rerouted to start nearer its square in `aim`, if either can be.
@@ -104,7 +109,13 @@ fn is_king_move<V: Variant>(line: &[Position<V>], path: &[Move], i: usize, color
 /// ply: at a king move, the squares next to `r` it may step to (the path's own square if that move takes
 /// a piece); at another move, `r` if the move is still legal there and does not give a pawn-drop check (a
 /// pawn-drop mate depends on every square around the king).
-fn after<V: Variant>(line: &[Position<V>], path: &[Move], i: usize, r: usize, color: Color) -> Vec<usize> {
+fn squares_after<V: Variant>(
+    line: &[Position<V>],
+    path: &[Move],
+    i: usize,
+    r: usize,
+    color: Color,
+) -> Vec<usize> {
     let Some(here) = with_king_on(&line[i], color, r) else { return vec![] };
     let m = path[i];
     if is_king_move(line, path, i, color) {
@@ -154,19 +165,11 @@ fn with_king_on<V: Variant>(p: &Position<V>, color: Color, r: usize) -> Option<P
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::replays;
     use shogi_reach_engine::board::variant::Shogi;
 
     fn replay_legally<V: Variant>(from: &Position<V>, moves: &[Move]) -> Option<Position<V>> {
-        let mut p = *from;
-        let mut legal = MoveList::new();
-        for &m in moves {
-            legal_moves(&p, &mut legal);
-            if !legal.contains(&m) {
-                return None;
-            }
-            p = play(&p, m);
-        }
-        Some(p)
+        replays(from, moves).ok()
     }
 
     fn usi(moves: &str) -> Vec<Move> {

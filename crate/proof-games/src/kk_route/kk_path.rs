@@ -14,7 +14,8 @@
 //! back to where it can have promoted (all but rooks and bishops move one rank at a time); the sides
 //! alternate, the last mover first.
 
-use crate::short_game::{moves_forward, Node, QuickMap};
+use crate::hasher::QuickMap;
+use crate::tree::{moves_forward, Node};
 use shogi_reach_engine::board::color::Color;
 use shogi_reach_engine::board::moves::Move;
 use shogi_reach_engine::board::piece::{Kind, Piece};
@@ -29,7 +30,7 @@ use std::collections::BinaryHeap;
 const WEIGHT: (u32, u32) = (3, 2);
 
 /// The least plies back from `p` to any KK position, by the count above.
-pub fn plies_to_kk<V: Variant>(p: &Position<V>) -> u32 {
+pub(crate) fn plies_to_kk<V: Variant>(p: &Position<V>) -> u32 {
     let moves = moves_back(p);
     let last_mover = p.side_to_move().opponent();
     // k plies back take back ceil(k/2) moves of the last mover and floor(k/2) of the other side.
@@ -41,7 +42,7 @@ pub fn plies_to_kk<V: Variant>(p: &Position<V>) -> u32 {
 /// piece of a kind it holds in `kk` beyond what it owns in `target` (the other side can take a piece only
 /// from the board) and walks its king to its square in `target` (a king is never dropped). `kk`'s side to
 /// move moves first, and the sides to move fix the parity.
-pub fn plies_from_kk<V: Variant>(kk: &Position<V>, target: &Position<V>) -> u32 {
+pub(crate) fn plies_from_kk<V: Variant>(kk: &Position<V>, target: &Position<V>) -> u32 {
     let mut moves = moves_back(target);
     let owned = owned_by_kind(target);
     for color in [Color::Sente, Color::Gote] {
@@ -183,20 +184,11 @@ fn pieces_on_board<V: Variant>(p: &Position<V>) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::replays;
     use shogi_reach_engine::board::variant::{MiniShogi, Shogi};
-    use shogi_reach_engine::rules::play;
 
     fn replays_to<V: Variant>(kk: &Position<V>, moves: &[Move], target: &Position<V>) -> bool {
-        let mut p = *kk;
-        for &m in moves {
-            let mut legal = shogi_reach_engine::board::moves::MoveList::new();
-            shogi_reach_engine::rules::legal_moves(&p, &mut legal);
-            if !legal.contains(&m) {
-                return false;
-            }
-            p = play(&p, m);
-        }
-        p == *target
+        replays(kk, moves).is_ok_and(|end| end == *target)
     }
 
     #[test]

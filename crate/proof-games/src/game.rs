@@ -1,0 +1,224 @@
+//! A proof game: its moves from the initial position, how it was built, its check by replay with the
+//! forward legal-move generator, and its records (USI, KIF, JSON).
+
+use shogi_reach_engine::board::moves::{Move, MoveList};
+use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::variant::Variant;
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::records::{kif, notation, usi_command};
+use shogi_reach_engine::rules::{legal_moves, play};
+use std::fmt;
+
+/// How a proof game was built.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// The short-game search from the position back to the initial position.
+    Short,
+    /// The KK route: opening to a KK position, connection, the backward search's path.
+    Kk,
+}
+
+impl Method {
+    pub const fn name(self) -> &'static str {
+        match self {
+            Method::Short => "short",
+            Method::Kk => "kk",
+        }
+    }
+}
+
+/// A complete game from the initial position, verified by replay.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofGame<V: Variant> {
+    /// Every move from the initial position.
+    pub moves: Vec<Move>,
+    /// The position the game ends in.
+    pub end: Position<V>,
+    pub method: Method,
+    /// Whether no shorter game exists (the short search proved it).
+    pub shortest: bool,
+    /// A lower bound on the plies of every game to the position.
+    pub lower_bound: Option<u32>,
+    /// The parts of a KK-route game.
+    pub kk: Option<KkRoute<V>>,
+}
+
+/// The three parts of a KK-route game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KkRoute<V: Variant> {
+    /// Plies of the opening (initial position → first KK position).
+    pub opening: usize,
+    /// Plies between the two KK positions.
+    pub connection: usize,
+    /// Plies of the search path (the KK position reached by the search → the position).
+    pub path: usize,
+    /// No KK route through the KK position of an opening is shorter: the least, over the openings, of
+    /// its plies and the plies it needs from its KK position on.
+    pub bound: usize,
+    /// The KK positions at the end of the opening and at the start of the search path.
+    pub first_kk: Position<V>,
+    pub search_kk: Position<V>,
+}
+
+/// Why there is no proof game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofGameError {
+    /// The position is not proved reachable (unreachable, or unknown at the node cap).
+    NotReachable(Stage),
+    /// A step of the construction failed (a bug; the game is never shown).
+    Construction(String),
+    /// The replay did not confirm the game (a bug; the game is never shown).
+    Verification(String),
+    /// The short search found no game within its budget.
+    NotFound,
+}
+
+impl fmt::Display for ProofGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ProofGameError::NotReachable(r) => write!(
+                f,
+                "no proof game: the position is {} (stage {}): {}",
+                r.verdict().name(),
+                r.name(),
+                r.describe()
+            ),
+            ProofGameError::Construction(e) => write!(f, "could not build a proof game: {e}"),
+            ProofGameError::Verification(e) => write!(f, "the proof game did not verify: {e}"),
+            ProofGameError::NotFound => write!(f, "the short search found no game within its budget"),
+        }
+    }
+}
+
+impl std::error::Error for ProofGameError {}
+
+impl<V: Variant> ProofGame<V> {
+    /// Replays the game from the initial position, each move checked against the legal moves, and
+    /// confirms it passes through both KK positions and ends exactly at `end` (board, hands, side).
+    pub fn verify(&self) -> Result<(), ProofGameError> {
+        let mut checkpoints = vec![(self.moves.len(), &self.end, "the position")];
+        if let Some(kk) = &self.kk {
+            checkpoints.push((kk.opening, &kk.first_kk, "the first KK position"));
+            checkpoints.push((kk.opening + kk.connection, &kk.search_kk, "the search's KK position"));
+        }
+        replay(&Position::<V>::startpos(), &self.moves, |ply, p| {
+            match checkpoints.iter().find(|(n, want, _)| *n == ply && p != *want) {
+                Some((_, _, what)) => Err(format!("after {ply} plies the game is not at {what}")),
+                None => Ok(()),
+            }
+        })
+        .map(|_| ())
+        .map_err(ProofGameError::Verification)
+    }
+
+    /// The game as a USI `position` command.
+    pub fn to_usi(&self) -> String {
+        usi_command::<V>(&self.moves)
+    }
+
+    /// The game as a KIF record.
+    pub fn to_kif(&self) -> String {
+        let mut comment = format!(
+            "shogi-reach proof game: {} from the initial position to {}\n",
+            self.length(),
+            self.end.to_sfen()
+        );
+        if let Some(kk) = &self.kk {
+            comment += &format!(
+                "opening to a KK position: plies 1-{}; to the KK position of the backward search: plies {}-{}; \
+                 the search path: plies {}-{}",
+                kk.opening,
+                kk.opening + 1,
+                kk.opening + kk.connection,
+                kk.opening + kk.connection + 1,
+                self.moves.len()
+            );
+        }
+        kif::<V>(&self.moves, &comment)
+    }
+
+    /// "N plies (shortest possible)", "N plies (shortest found)" by the short search, or "N plies (KK
+    /// route)".
+    pub fn length(&self) -> String {
+        let n = self.moves.len();
+        match (self.shortest, self.method) {
+            (true, _) => format!("{n} plies (shortest possible)"),
+            (false, Method::Short) => format!("{n} plies (shortest found)"),
+            (false, Method::Kk) => format!("{n} plies (KK route)"),
+        }
+    }
+
+    /// The game as JSON: the parts, every move (USI, Japanese, the position after it), USI and KIF.
+    pub fn to_json(&self) -> serde_json::Value {
+        let positions = self.positions();
+        let mut previous_to = None;
+        let moves: Vec<_> = self
+            .moves
+            .iter()
+            .enumerate()
+            .map(|(i, &m)| {
+                let japanese = notation::write::japanese(&positions[i], m, previous_to);
+                previous_to = Some(m.to());
+                serde_json::json!({ "move": m.to_usi::<V>(), "japanese": japanese, "sfen": positions[i + 1].to_sfen() })
+            })
+            .collect();
+        serde_json::json!({
+            "variant": V::NAME,
+            "sfen": self.end.to_sfen(),
+            "start": Position::<V>::startpos().to_sfen(),
+            "plies": self.moves.len(),
+            "method": self.method.name(),
+            "shortest": self.shortest,
+            "lower_bound": self.lower_bound,
+            "opening": self.kk.as_ref().map(|kk| kk.opening),
+            "connection": self.kk.as_ref().map(|kk| kk.connection),
+            "path": self.kk.as_ref().map(|kk| kk.path),
+            "kk_bound": self.kk.as_ref().map(|kk| kk.bound),
+            "first_kk": self.kk.as_ref().map(|kk| kk.first_kk.to_sfen()),
+            "search_kk": self.kk.as_ref().map(|kk| kk.search_kk.to_sfen()),
+            "moves": moves,
+            "usi": self.to_usi(),
+            "kif": self.to_kif(),
+        })
+    }
+
+    /// The positions after each move (the first one is the initial position).
+    pub fn positions(&self) -> Vec<Position<V>> {
+        let mut out = vec![Position::<V>::startpos()];
+        for &m in &self.moves {
+            out.push(play(out.last().unwrap(), m));
+        }
+        out
+    }
+}
+
+/// Plays `moves` from `start`, each checked against the legal moves; `check(ply, position)` after each.
+pub(crate) fn replay<V: Variant>(
+    start: &Position<V>,
+    moves: &[Move],
+    mut check: impl FnMut(usize, &Position<V>) -> Result<(), String>,
+) -> Result<(), String> {
+    let mut pos = *start;
+    let mut legal = MoveList::new();
+    check(0, &pos)?;
+    for (i, &m) in moves.iter().enumerate() {
+        legal_moves(&pos, &mut legal);
+        if !legal.contains(&m) {
+            return Err(format!("move {} ({}) is not legal in {}", i + 1, m.to_usi::<V>(), pos.to_sfen()));
+        }
+        pos = play(&pos, m);
+        check(i + 1, &pos)?;
+    }
+    Ok(())
+}
+
+/// The position `moves` lead to from `from`, each checked against the legal moves.
+#[cfg(test)]
+pub(crate) fn replays<V: Variant>(from: &Position<V>, moves: &[Move]) -> Result<Position<V>, String> {
+    let mut end = *from;
+    replay(from, moves, |_, p| {
+        end = *p;
+        Ok(())
+    })?;
+    Ok(end)
+}

@@ -1,0 +1,216 @@
+//! The short method of proof games: first games from weighted backward searches and the forward searches,
+//! in turn, then A* for a shorter one, each within a budget counted in positions (not time), so that a
+//! position gives the same game on every machine.
+
+use crate::forward::guide::InPlaceCaptors;
+use crate::forward::search::{beam_search, best_first_search};
+use crate::game::{Method, ProofGame, ProofGameError};
+use crate::short::bound::{Bound, BoundCache};
+use crate::short::search::{short_search, SearchOrder, ShortOptions};
+use shogi_reach_engine::board::moves::Move;
+use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::variant::Variant;
+
+/// The short search's game, verified, if it finds one within `max_nodes` positions and `keep_going`: a
+/// weighted search finds one (the forward searches one of at most `longest` plies), then A* looks for a
+/// shorter one (proving it shortest when it finds none).
+pub(crate) fn short_proof_game<V: BoundCache>(
+    pos: &Position<V>,
+    max_nodes: usize,
+    budget: usize,
+    longest: Option<u32>,
+    threads: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Result<Option<ProofGame<V>>, ProofGameError> {
+    let bound = Bound::<V>::shared();
+    let lower_bound = bound.plies(pos);
+    // A game near the bound is left to A*, which also proves it shortest when it can.
+    let near = |m: &Vec<Move>| lower_bound.is_none_or(|b| m.len() as u32 <= b + NEAR_THE_BOUND);
+    let mut found: Option<Vec<Move>> = None;
+    // What the backward searches may still weigh: each takes what the ones before it left, so the work is
+    // the same on any machine and thread count.
+    let mut left = budget;
+    for first in FIRST_GAMES {
+        if found.as_ref().is_some_and(near) {
+            break;
+        }
+        let game = match first {
+            FirstGame::Backward(order, nodes) => {
+                let quick = ShortOptions {
+                    max_nodes: nodes.min(max_nodes),
+                    max_weighed: left,
+                    weight: 2,
+                    shorter_than: None,
+                    order,
+                };
+                let game = short_search(pos, bound, quick, &mut *keep_going);
+                left = left.saturating_sub(game.weighed);
+                game.moves
+            }
+            FirstGame::Forward => {
+                let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
+                let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
+                forward_with_both_guides(pos, shorter_than, &near, each, threads, &mut *keep_going)
+            }
+        };
+        if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
+            found = game;
+        }
+    }
+    let Some(moves) = found else { return Ok(None) };
+    let (moves, shortest) = shortened(pos, bound, moves, lower_bound, (max_nodes, left), keep_going);
+    let game = ProofGame { moves, end: *pos, method: Method::Short, shortest, lower_bound, kk: None };
+    game.verify()?;
+    Ok(Some(game))
+}
+
+/// `moves`, or the shorter game A* finds within `max_nodes` positions and `max_weighed` weighed, and whether
+/// it is a shortest one: as long as the bound, or A* looked at every position shorter games pass through.
+fn shortened<V: Variant>(
+    pos: &Position<V>,
+    bound: &Bound<V>,
+    moves: Vec<Move>,
+    lower_bound: Option<u32>,
+    (max_nodes, max_weighed): (usize, usize),
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> (Vec<Move>, bool) {
+    if Some(moves.len() as u32) == lower_bound {
+        return (moves, true);
+    }
+    let shorter_than = Some(moves.len() as u32);
+    let exact = ShortOptions { max_nodes, max_weighed, weight: 1, shorter_than, order: SearchOrder::Bound };
+    let shorter = short_search(pos, bound, exact, &mut *keep_going);
+    (shorter.moves.unwrap_or(moves), shorter.exhausted)
+}
+
+/// A search that looks for a first game, and the positions it may generate.
+#[derive(Clone, Copy)]
+enum FirstGame {
+    /// Backwards from the position, weighted, ordered by this guide.
+    Backward(SearchOrder, usize),
+    /// Forwards from the initial position (see [`crate::forward`]): the searches of [`BEST_FIRST`] and [`BEAMS_FIRST`].
+    Forward,
+}
+
+/// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
+/// once; the forward searches find most of the rest; the backward guides some of what they miss.
+const FIRST_GAMES: [FirstGame; 4] = [
+    FirstGame::Backward(SearchOrder::Sharpened, 10_000),
+    FirstGame::Forward,
+    FirstGame::Backward(SearchOrder::Counted, 50_000),
+    FirstGame::Backward(SearchOrder::Captures, usize::MAX),
+];
+
+/// One forward search (see [`crate::forward`]).
+#[derive(Clone, Copy)]
+enum ForwardSearch {
+    /// A level at a time, keeping this many positions a level.
+    Beam(usize),
+    /// Best first, with these weights in turn (in halves).
+    BestFirst(&'static [u32]),
+}
+
+/// The forward searches of each guide, in turn, and their share (in per cent) of the guide's budget (see
+/// [`ShortBudget`]); each also gets what the searches before it left. The light best-first search
+/// (weight 1.5) finds short games for most positions up to about 40 plies; the one that starts heavy (3, then 2
+/// and 1.5 once it has a game) finds games further from the start, and shortens them. The beams, first with
+/// the guide that lets captors go (the other guide's thread searches best first all the time), find games
+/// far from the start where the guide is far below the plies needed.
+const BEST_FIRST: &[(ForwardSearch, usize)] =
+    &[(ForwardSearch::BestFirst(&[3]), 25), (ForwardSearch::BestFirst(&[6, 4, 3]), 75)];
+const BEAMS_FIRST: &[(ForwardSearch, usize)] = &[
+    (ForwardSearch::Beam(100), 50),
+    (ForwardSearch::Beam(300), 0),
+    (ForwardSearch::BestFirst(&[3]), 25),
+    (ForwardSearch::BestFirst(&[6, 4, 3]), 25),
+];
+
+/// The forward `searches` with one guide: the shortest game they find, shorter than `shorter_than`.
+fn forward_games<V: BoundCache>(
+    pos: &Position<V>,
+    in_place: InPlaceCaptors,
+    searches: &[(ForwardSearch, usize)],
+    shorter_than: Option<u32>,
+    near: &impl Fn(&Vec<Move>) -> bool,
+    max_weighed: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Option<Vec<Move>> {
+    let travel = Bound::<V>::shared().travel();
+    let mut found: Option<Vec<Move>> = None;
+    let mut left = 0;
+    for &(search, share) in searches {
+        if found.as_ref().is_some_and(near) {
+            break;
+        }
+        left += max_weighed / 100 * share;
+        let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
+        let game = match search {
+            ForwardSearch::Beam(width) => {
+                beam_search(pos, travel, in_place, width, shorter, left, &mut *keep_going)
+            }
+            ForwardSearch::BestFirst(weights) => {
+                best_first_search(pos, travel, in_place, weights, shorter, left, &mut *keep_going)
+            }
+        };
+        left = left.saturating_sub(game.weighed);
+        found = game.moves.or(found);
+    }
+    found
+}
+
+/// The forward searches with each guide, each weighing at most `max_weighed` positions: the shorter game
+/// (the beams' on a tie). On two threads (natively) side by side, the second stopped when `keep_going`
+/// says so; otherwise one after the other.
+fn forward_with_both_guides<V: BoundCache>(
+    pos: &Position<V>,
+    shorter_than: Option<u32>,
+    near: &(impl Fn(&Vec<Move>) -> bool + Sync),
+    max_weighed: usize,
+    threads: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Option<Vec<Move>> {
+    let beams = |go_on: &mut dyn FnMut(usize) -> bool| {
+        forward_games(pos, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_weighed, &mut |n| {
+            go_on(n)
+        })
+    };
+    let best_first = |go_on: &mut dyn FnMut(usize) -> bool| {
+        let in_place = InPlaceCaptors::GoAndReturn;
+        forward_games(pos, in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
+    };
+    let (mine, theirs) = if threads < 2 || cfg!(target_arch = "wasm32") {
+        (beams(&mut *keep_going), best_first(&mut *keep_going))
+    } else {
+        beside(beams, best_first, keep_going)
+    };
+    [mine, theirs].into_iter().flatten().min_by_key(Vec::len)
+}
+
+/// Runs `mine` here and `theirs` on a second thread, asking `keep_going` for both; their games.
+fn beside<R: Send>(
+    mine: impl FnOnce(&mut dyn FnMut(usize) -> bool) -> R,
+    theirs: impl FnOnce(&mut dyn FnMut(usize) -> bool) -> R + Send,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> (R, R) {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+    let (stop, their_nodes) = (AtomicBool::new(false), AtomicUsize::new(0));
+    std::thread::scope(|scope| {
+        let theirs = scope.spawn(|| {
+            theirs(&mut |nodes| {
+                their_nodes.store(nodes, Relaxed);
+                !stop.load(Relaxed)
+            })
+        });
+        let mine = mine(&mut *keep_going);
+        while !theirs.is_finished() {
+            if !keep_going(their_nodes.load(Relaxed)) {
+                stop.store(true, Relaxed);
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        (mine, theirs.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic)))
+    })
+}
+
+/// How many plies above the lower bound a first game may be for A* to take over at once.
+const NEAR_THE_BOUND: u32 = 4;
