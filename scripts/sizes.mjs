@@ -21,11 +21,9 @@ function sources(dir, ext) {
 // them do not count.
 function blank(text, js) {
   const keepLines = (s) => s.replace(/[^\n]/g, ' ');
-  let out = text
-    .replace(/\/\*[\s\S]*?\*\//g, keepLines)
-    .replace(/\/\/[^\n]*/g, keepLines)
-    .replace(/r#*"[\s\S]*?"#*/g, keepLines)
-    .replace(/"(?:[^"\\\n]|\\.)*"/g, keepLines);
+  let out = text.replace(/\/\*[\s\S]*?\*\//g, keepLines).replace(/\/\/[^\n]*/g, keepLines);
+  if (!js) out = out.replace(/\br#*"[\s\S]*?"#*/g, keepLines);
+  out = out.replace(/"(?:[^"\\\n]|\\.)*"/g, keepLines);
   if (js) out = out.replace(/'(?:[^'\\\n]|\\.)*'/g, keepLines).replace(/`(?:[^`\\]|\\.)*`/g, keepLines);
   else out = out.replace(/'(?:[^'\\\n]|\\.)'/g, keepLines);
   return out;

@@ -17,6 +17,7 @@ node --test --test-reporter=spec tests/unit/
 need_rust
 cargo fmt --check
 node scripts/layers.mjs
+node scripts/sizes.mjs --check
 cargo clippy --profile ci --all-targets -- -D warnings
 cargo test --profile ci --workspace
 # The CLI the remaining tests compare with: the one the Rust tests just built (the `ci` profile: optimised,
