@@ -39,7 +39,8 @@ need_fuzz_tools
 export RUSTC_BOOTSTRAP=1
 cd crate/fuzz
 
-cargo fuzz build -s none
+# The fuzz crate is a workspace of its own inside the main one: name its folder.
+cargo fuzz build -s none --fuzz-dir .
 
 failed=()
 for t in $targets; do
@@ -48,7 +49,7 @@ for t in $targets; do
   echo "== fuzz target $t: ${seconds}s" >&2
   # libFuzzer's default mode is one process, one worker (-jobs/-workers would fork a child that logs
   # to fuzz-N.log instead). New inputs go to the first corpus folder; the seeds are only read.
-  if ! cargo fuzz run -s none "$t" "corpus/$t" "seeds/$t" -- \
+  if ! cargo fuzz run -s none --fuzz-dir . "$t" "corpus/$t" "seeds/$t" -- \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1; then
     failed+=("$t")
   fi
