@@ -6,7 +6,7 @@ import { $, field } from '../page/dom.js';
 import { duration } from './tables.js';
 
 /**
- * Shows the plan for `report` (none without one, or without a p̂ to plan from) in #est-plan, once the engine
+ * Shows the plan for `report` (none without one, or without a p_hat to plan from) in #est-plan, once the engine
  * has answered, unless `isLatest()` says a newer plan was asked for meanwhile.
  * @param {import('../engine/engine.js').Engine} engine
  * @param {import('../engine/api').Report | null} report

@@ -149,7 +149,7 @@ export function duration(seconds) {
 }
 
 /**
- * The estimate's sentence: the samples proved reachable, p̂, the estimate and its band, the paper's.
+ * The estimate's sentence: the samples proved reachable, p_hat, the estimate and its band, the paper's.
  * @param {import('../engine/api').Report} report
  * @param {string} reachable
  * @param {Game['paper']} paper
