@@ -81,9 +81,7 @@ enum Command {
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
         #[command(flatten)]
-        from: RecordArgs,
-        #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
-        sfen: Vec<String>,
+        position: PositionArgs,
     },
     /// A complete game from the initial position to a reachable position, verified by replaying it: the
     /// short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
@@ -179,9 +177,7 @@ struct ProofGameArgs {
     #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
     max_nodes: usize,
     #[command(flatten)]
-    from: RecordArgs,
-    #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
-    sfen: Vec<String>,
+    position: PositionArgs,
 }
 
 #[derive(clap::Args)]
@@ -225,15 +221,26 @@ struct EstimateArgs {
     target_digits: Option<u32>,
 }
 
-/// `--record FILE [--ply N]`: the position from a game record instead of the command line.
+/// The position: on the command line (SFEN, its fields as one argument or several), or from a game
+/// record (`--record FILE [--ply N]`).
 #[derive(clap::Args)]
-struct RecordArgs {
+struct PositionArgs {
+    /// The position (SFEN or the reference format); its fields may be given as separate arguments.
+    #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
+    sfen: Vec<String>,
     /// A game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) whose position to take.
     #[arg(long, value_name = "FILE", conflicts_with = "sfen")]
     record: Option<std::path::PathBuf>,
     /// The position after this many moves of the record (default: after the last).
     #[arg(long, value_name = "N")]
     ply: Option<usize>,
+}
+
+impl PositionArgs {
+    /// The game (`--variant`, else the record's, else Shogi) and where the position comes from.
+    fn source(self, variant: Option<Game>) -> run::Result<(Game, Source)> {
+        Source::choose(variant, self.sfen, self.record, self.ply)
+    }
 }
 
 fn main() -> ExitCode {
@@ -272,8 +279,8 @@ fn run(command: Command) -> run::Result<()> {
         Command::Classify { game, max_nodes } => {
             dispatch(game.variant, commands::Classify { options: exact(max_nodes) })
         }
-        Command::Prove { variant, json, max_nodes, from, sfen } => {
-            let (game, source) = Source::choose(variant, sfen, from.record, from.ply)?;
+        Command::Prove { variant, json, max_nodes, position } => {
+            let (game, source) = position.source(variant)?;
             dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source })
         }
         Command::ProofGame(args) => args.run(),
@@ -296,7 +303,7 @@ fn exact(max_nodes: Option<usize>) -> SearchOptions {
 
 impl ProofGameArgs {
     fn run(self) -> run::Result<()> {
-        let (game, source) = Source::choose(self.variant, self.sfen, self.from.record, self.from.ply)?;
+        let (game, source) = self.position.source(self.variant)?;
         let command = commands::ProofGame {
             format: self.format,
             method: self.method,
