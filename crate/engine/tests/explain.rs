@@ -158,7 +158,7 @@ fn a_tree_too_large_to_show_still_gives_a_deepest_line() {
     let (before, mv) = deepest[0];
     assert_eq!(shogi_reach_engine::rules::play(&before, mv.unwrap()), pos);
     assert!(small.to_text().contains("tree too large to show: 3 positions"));
-    assert_eq!(small.to_json()["deepest_line"].as_array().map(Vec::len), Some(2));
+    assert_eq!(small.to_json().deepest_line.map(|line| line.len()), Some(2));
 }
 
 /// An off-board candidate says whether it is an un-promotion: Gote's promoted knight on 4b can only have
@@ -167,7 +167,10 @@ fn a_tree_too_large_to_show_still_gives_a_deepest_line() {
 fn off_board_candidates_say_whether_they_are_unpromotions() {
     let sfen = "1spp4+l/+pK+L+P+S+n3/+BP1+pgpg+pP/+rl4P2/s2P3N1/1+L+B+P+P+PG2/+P+n+ngP1+P2/+rk5S1/5+p3 b - 1";
     let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
-    let json = explain(&pos, &mut KkSearch::new(), SearchOptions::default()).unwrap().to_json();
+    let json = serde_json::to_value(
+        explain(&pos, &mut KkSearch::new(), SearchOptions::default()).unwrap().to_json(),
+    )
+    .unwrap();
     let candidates = json["prev"]["candidates"].as_array().expect("a prev certificate");
     let off_board: Vec<_> = candidates.iter().filter(|c| c["from"] == "off-board").collect();
     let knight: Vec<_> = off_board.iter().filter(|c| c["piece"] == "+n" && c["to"] == "4b").collect();

@@ -52,7 +52,7 @@ fn handicap_records_start_with_gote_to_move() {
     let record = shogi(read(&bytes).unwrap());
     let lance_down = "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
     assert_eq!(record.start, Position::from_sfen(lance_down).unwrap());
-    assert!(record.japanese()[0].starts_with('☖'));
+    assert!(record.japanese_moves()[0].starts_with('☖'));
     let bishop_down = "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
     assert_eq!(shogi(read_text("手合割：角落ち\n").unwrap()).start.to_sfen(), bishop_down);
     let two_down = "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
@@ -83,7 +83,7 @@ fn selfplay_games<V: Variant>(file: &str) -> Vec<Vec<Move>> {
 
 /// A KI2 record of `record`'s moves, from its Japanese move list (`☗`/`☖` marks).
 fn ki2<V: Variant>(record: &Record<V>) -> String {
-    format!("手合割：{}\n{}\n", V::KIF_HANDICAP, record.japanese().join("  "))
+    format!("手合割：{}\n{}\n", V::KIF_HANDICAP, record.japanese_moves().join("  "))
 }
 
 fn round_trips<V: Variant>(file: &str) {
@@ -177,7 +177,7 @@ fn positions_after_each_ply() {
     for (ply, pos) in positions.iter().enumerate() {
         assert_eq!(record.position_after(ply).unwrap(), *pos);
     }
-    assert_eq!(record.japanese(), ["☗７六歩", "☖３四歩", "☗２二角成"]);
+    assert_eq!(record.japanese_moves(), ["☗７六歩", "☖３四歩", "☗２二角成"]);
 }
 
 /// The error of reading `text`: its line and kind.
@@ -303,7 +303,8 @@ fn error_wrong_game_and_ply_out_of_range() {
 
 #[test]
 fn json_lists_every_move_with_the_position_after_it() {
-    let json = read_text("手合割：５五将棋\n▲１二飛 △同金\n").unwrap().to_json();
+    let json =
+        serde_json::to_value(read_text("手合割：５五将棋\n▲１二飛 △同金\n").unwrap().to_json()).unwrap();
     assert_eq!(json["variant"], "minishogi");
     assert_eq!(json["format"], "ki2");
     assert_eq!(json["start"], "rbsgk/4p/5/P4/KGSBR b - 1");

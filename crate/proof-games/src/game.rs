@@ -1,9 +1,11 @@
 //! A proof game: its moves from the initial position, how it was built, its check by replay with the
 //! forward legal-move generator, and its records (USI, KIF, JSON).
 
+use serde::Serialize;
 use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::variant::Variant;
+use shogi_reach_engine::reach::prove::StepJson;
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::records::{kif, notation, usi_command};
 use shogi_reach_engine::rules::{legal_moves, play};
@@ -58,6 +60,45 @@ pub struct KkRoute<V: Variant> {
     /// The KK positions at the end of the opening and at the start of the search path.
     pub first_kk: Position<V>,
     pub search_kk: Position<V>,
+}
+
+/// A proof game as JSON (`shogi-reach proof-game --json`, the page's game); `None` is `null`, and the
+/// KK route's parts are `null` for a short game. (Fields in the order of their names, as a JSON map keeps
+/// them.)
+#[derive(Clone, Debug, Serialize)]
+pub struct ProofGameJson {
+    /// Plies between the two KK positions.
+    pub connection: Option<usize>,
+    /// The KK position at the end of the opening.
+    pub first_kk: Option<String>,
+    /// The game as KIF.
+    pub kif: String,
+    /// No KK route is shorter than this.
+    pub kk_bound: Option<usize>,
+    /// A lower bound on the plies of every game to the position.
+    pub lower_bound: Option<u32>,
+    /// `short` or `kk`.
+    pub method: &'static str,
+    /// Every move with the position after it.
+    pub moves: Vec<StepJson>,
+    /// Plies of the opening.
+    pub opening: Option<usize>,
+    /// Plies of the search path.
+    pub path: Option<usize>,
+    /// How many plies.
+    pub plies: usize,
+    /// The KK position at the start of the search path.
+    pub search_kk: Option<String>,
+    /// The position the game ends in.
+    pub sfen: String,
+    /// Whether no shorter game exists.
+    pub shortest: bool,
+    /// The initial position.
+    pub start: String,
+    /// The game as a USI command.
+    pub usi: String,
+    /// The game's name.
+    pub variant: &'static str,
 }
 
 /// Why there is no proof game.
@@ -149,37 +190,38 @@ impl<V: Variant> ProofGame<V> {
     }
 
     /// The game as JSON: the parts, every move (USI, Japanese, the position after it), USI and KIF.
-    pub fn to_json(&self) -> serde_json::Value {
+    pub fn to_json(&self) -> ProofGameJson {
         let positions = self.positions();
         let mut previous_to = None;
-        let moves: Vec<_> = self
+        let moves = self
             .moves
             .iter()
             .enumerate()
             .map(|(i, &m)| {
                 let japanese = notation::write::japanese(&positions[i], m, previous_to);
                 previous_to = Some(m.to());
-                serde_json::json!({ "move": m.to_usi::<V>(), "japanese": japanese, "sfen": positions[i + 1].to_sfen() })
+                StepJson { japanese, usi: m.to_usi::<V>(), sfen: positions[i + 1].to_sfen() }
             })
             .collect();
-        serde_json::json!({
-            "variant": V::NAME,
-            "sfen": self.end.to_sfen(),
-            "start": Position::<V>::startpos().to_sfen(),
-            "plies": self.moves.len(),
-            "method": self.method.name(),
-            "shortest": self.shortest,
-            "lower_bound": self.lower_bound,
-            "opening": self.kk.as_ref().map(|kk| kk.opening),
-            "connection": self.kk.as_ref().map(|kk| kk.connection),
-            "path": self.kk.as_ref().map(|kk| kk.path),
-            "kk_bound": self.kk.as_ref().map(|kk| kk.bound),
-            "first_kk": self.kk.as_ref().map(|kk| kk.first_kk.to_sfen()),
-            "search_kk": self.kk.as_ref().map(|kk| kk.search_kk.to_sfen()),
-            "moves": moves,
-            "usi": self.to_usi(),
-            "kif": self.to_kif(),
-        })
+        let kk = self.kk.as_ref();
+        ProofGameJson {
+            connection: kk.map(|kk| kk.connection),
+            first_kk: kk.map(|kk| kk.first_kk.to_sfen()),
+            kif: self.to_kif(),
+            kk_bound: kk.map(|kk| kk.bound),
+            lower_bound: self.lower_bound,
+            method: self.method.name(),
+            moves,
+            opening: kk.map(|kk| kk.opening),
+            path: kk.map(|kk| kk.path),
+            plies: self.moves.len(),
+            search_kk: kk.map(|kk| kk.search_kk.to_sfen()),
+            sfen: self.end.to_sfen(),
+            shortest: self.shortest,
+            start: Position::<V>::startpos().to_sfen(),
+            usi: self.to_usi(),
+            variant: V::NAME,
+        }
     }
 
     /// The positions after each move (the first one is the initial position).

@@ -5,7 +5,7 @@ use crate::board::variant::Variant;
 use crate::reach::search::{KkSearch, Progress, SearchOptions, Verdict};
 use crate::reach::stage::{run_stages, Classified, Stage};
 use crate::records::notation;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::fmt::Write;
 
 /// One move of a path: its USI and Japanese notation and the position after it.
@@ -87,25 +87,67 @@ impl<V: Variant> Proof<V> {
         t
     }
 
-    /// The proof as JSON.
-    pub fn to_json(&self) -> Value {
+    /// The proof as JSON (`shogi-reach prove --json`, the page's verdict).
+    pub fn to_json(&self) -> ProofJson {
         let s = self.search.as_ref();
-        json!({
-            "variant": V::NAME,
-            "sfen": self.position.to_sfen(),
-            "verdict": self.stage.verdict().name(),
-            "stage": self.stage.name(),
-            "reason": self.stage.describe(),
-            "n_prev": self.n_prev,
-            "pops": s.map(|s| s.pops),
-            "nodes": s.map(|s| s.nodes),
-            "max_depth": s.map(|s| s.max_depth),
-            "goal": s.and_then(|s| s.goal()).map(|g| g.to_sfen()),
-            "path": self.forward_path().iter().map(|step| json!({
-                "move": step.usi,
-                "japanese": step.japanese,
-                "sfen": step.after.to_sfen(),
-            })).collect::<Vec<_>>(),
-        })
+        ProofJson {
+            goal: s.and_then(|s| s.goal()).map(|g| g.to_sfen()),
+            max_depth: s.map(|s| s.max_depth),
+            n_prev: self.n_prev,
+            nodes: s.map(|s| s.nodes),
+            path: self.forward_path().iter().map(Step::to_json).collect(),
+            pops: s.map(|s| s.pops),
+            reason: self.stage.describe(),
+            sfen: self.position.to_sfen(),
+            stage: self.stage.name(),
+            variant: V::NAME,
+            verdict: self.stage.verdict().name(),
+        }
     }
+}
+
+impl<V: Variant> Step<V> {
+    /// The step as JSON: `{japanese, move, sfen}`.
+    pub fn to_json(&self) -> StepJson {
+        StepJson { japanese: self.japanese.clone(), usi: self.usi.clone(), sfen: self.after.to_sfen() }
+    }
+}
+
+/// A move of a path or a game as JSON. (Fields in the order of their names, as a JSON map keeps them.)
+#[derive(Clone, Debug, Serialize)]
+pub struct StepJson {
+    /// The move in Japanese notation.
+    pub japanese: String,
+    /// The move in USI notation.
+    #[serde(rename = "move")]
+    pub usi: String,
+    /// The position after the move, as SFEN.
+    pub sfen: String,
+}
+
+/// A proof as JSON; `None` is `null`. (Fields in the order of their names, as a JSON map keeps them.)
+#[derive(Clone, Debug, Serialize)]
+pub struct ProofJson {
+    /// The KK position the search reached, when reachable.
+    pub goal: Option<String>,
+    /// How many plies the search traced back at most.
+    pub max_depth: Option<u32>,
+    /// How many legal predecessors the position has, when counted.
+    pub n_prev: Option<usize>,
+    /// Positions the search held.
+    pub nodes: Option<u64>,
+    /// The path from the KK position to the proved one.
+    pub path: Vec<StepJson>,
+    /// Positions the search expanded.
+    pub pops: Option<u64>,
+    /// The stage's reason in words.
+    pub reason: &'static str,
+    /// The position proved.
+    pub sfen: String,
+    /// The stage that decided.
+    pub stage: &'static str,
+    /// The game's name.
+    pub variant: &'static str,
+    /// reachable, unreachable or unknown.
+    pub verdict: &'static str,
 }

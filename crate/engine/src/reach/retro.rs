@@ -7,7 +7,7 @@ use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::prev::{predecessors, Predecessor};
 use crate::records::{kif_move, notation};
-use serde_json::{json, Value};
+use serde::Serialize;
 
 /// One last move (an un-move, un-promotion or un-drop) and every predecessor it comes from: without a
 /// capture, and with each piece it may have captured.
@@ -96,19 +96,57 @@ pub fn last_moves_text<V: Variant>(moves: &[LastMove<V>]) -> String {
 }
 
 /// The moves as JSON: each with its USI and Japanese text and the predecessors (captured piece, SFEN).
-pub fn last_moves_json<V: Variant>(moves: &[LastMove<V>]) -> Value {
-    let list: Vec<Value> = moves
+pub fn last_moves_json<V: Variant>(moves: &[LastMove<V>]) -> LastMovesJson {
+    let last_moves = moves
         .iter()
-        .map(|m| {
-            let before: Vec<Value> = m
+        .map(|m| LastMoveJson {
+            before: m
                 .before
                 .iter()
-                .map(|(c, p)| json!({"captured": c.map(|c| c.sfen()), "sfen": p.to_sfen()}))
-                .collect();
-            json!({"usi": m.usi, "japanese": m.japanese, "kif": m.kif, "piece": m.piece.sfen(), "before": before})
+                .map(|(c, p)| BeforeJson { captured: c.map(|c| c.sfen()), sfen: p.to_sfen() })
+                .collect(),
+            japanese: m.japanese.clone(),
+            kif: m.kif.clone(),
+            piece: m.piece.sfen(),
+            usi: m.usi.clone(),
         })
         .collect();
-    json!({"moves": moves.len(), "predecessors": predecessor_count(moves), "last_moves": list})
+    LastMovesJson { last_moves, moves: moves.len(), predecessors: predecessor_count(moves) }
+}
+
+/// Every last move of a position as JSON. (Fields in the order of their names, as a JSON map keeps them.)
+#[derive(Clone, Debug, Serialize)]
+pub struct LastMovesJson {
+    /// The last moves.
+    pub last_moves: Vec<LastMoveJson>,
+    /// How many last moves.
+    pub moves: usize,
+    /// How many predecessors in all.
+    pub predecessors: usize,
+}
+
+/// One last move as JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct LastMoveJson {
+    /// The positions before it, by what it captured.
+    pub before: Vec<BeforeJson>,
+    /// In Japanese notation.
+    pub japanese: String,
+    /// As KIF writes it, with its origin.
+    pub kif: String,
+    /// The piece that moved (SFEN letter).
+    pub piece: String,
+    /// In USI notation.
+    pub usi: String,
+}
+
+/// A position before a last move as JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct BeforeJson {
+    /// The piece the move captured (SFEN letter), or `null`.
+    pub captured: Option<String>,
+    /// The position, as SFEN.
+    pub sfen: String,
 }
 
 #[cfg(test)]

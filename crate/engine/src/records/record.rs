@@ -7,7 +7,7 @@ use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
 use crate::records::notation::write::japanese;
 use crate::rules::{legal_moves, play};
-use serde_json::json;
+use serde::Serialize;
 use std::any::Any;
 
 /// The formats [`crate::records::read`] tells apart.
@@ -78,7 +78,7 @@ impl<V: Variant> Record<V> {
     }
 
     /// Each move in Japanese as game records print it (`☗７六歩`, `☖同　銀`, `☗５八金右`).
-    pub fn japanese(&self) -> Vec<String> {
+    pub fn japanese_moves(&self) -> Vec<String> {
         let mut previous_to = None;
         self.positions()
             .iter()
@@ -91,19 +91,55 @@ impl<V: Variant> Record<V> {
             .collect()
     }
 
-    /// `{format, start, plies, moves: [{usi, japanese, sfen}]}`: the start as SFEN and each move with
-    /// the position after it, for a move list.
-    pub fn to_json(&self) -> serde_json::Value {
+    /// `{format, moves: [{japanese, sfen, usi}], plies, start, variant}`: the start as SFEN and each
+    /// move with the position after it, for a move list.
+    pub fn to_json(&self) -> RecordJson {
         let positions = self.positions();
-        let moves: Vec<_> = self
+        let moves = self
             .moves
             .iter()
-            .zip(self.japanese())
+            .zip(self.japanese_moves())
             .zip(&positions[1..])
-            .map(|((m, japanese), after)| json!({ "usi": m.to_usi::<V>(), "japanese": japanese, "sfen": after.to_sfen() }))
+            .map(|((m, japanese), after)| RecordMoveJson {
+                japanese,
+                sfen: after.to_sfen(),
+                usi: m.to_usi::<V>(),
+            })
             .collect();
-        json!({ "format": self.format.name(), "start": self.start.to_sfen(), "plies": self.plies(), "moves": moves })
+        RecordJson {
+            format: self.format.name(),
+            moves,
+            plies: self.plies(),
+            start: self.start.to_sfen(),
+            variant: V::NAME,
+        }
     }
+}
+
+/// A record as JSON. (Fields in the order of their names, as a JSON map keeps them.)
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordJson {
+    /// The format it was read from.
+    pub format: &'static str,
+    /// Every move with the position after it.
+    pub moves: Vec<RecordMoveJson>,
+    /// How many moves.
+    pub plies: usize,
+    /// The start position as SFEN.
+    pub start: String,
+    /// The game's name.
+    pub variant: &'static str,
+}
+
+/// A move of a record as JSON.
+#[derive(Clone, Debug, Serialize)]
+pub struct RecordMoveJson {
+    /// In Japanese notation.
+    pub japanese: String,
+    /// The position after it, as SFEN.
+    pub sfen: String,
+    /// In USI notation.
+    pub usi: String,
 }
 
 /// A record of either game, as the text says.
@@ -132,14 +168,12 @@ impl GameRecord {
         }
     }
 
-    /// [`Record::to_json`] with the game's name as `variant`.
-    pub fn to_json(&self) -> serde_json::Value {
-        let mut json = match self {
+    /// [`Record::to_json`].
+    pub fn to_json(&self) -> RecordJson {
+        match self {
             GameRecord::Shogi(r) => r.to_json(),
             GameRecord::MiniShogi(r) => r.to_json(),
-        };
-        json["variant"] = self.game().name().into();
-        json
+        }
     }
 
     /// The record as one of game `V`, or [`RecordErrorKind::WrongGame`].
@@ -184,7 +218,7 @@ impl<V: Variant> Replay<V> {
     }
 
     /// The number (from 1) the next move has.
-    pub fn next_ply(&self) -> usize {
+    pub(crate) fn next_ply(&self) -> usize {
         self.moves.len() + 1
     }
 
@@ -194,7 +228,7 @@ impl<V: Variant> Replay<V> {
     }
 
     /// Plays `m`, read from `text` on `line`, when it is legal.
-    pub fn play(&mut self, line: usize, text: &str, m: Move) -> Result<(), RecordError> {
+    pub(crate) fn push_move(&mut self, line: usize, text: &str, m: Move) -> Result<(), RecordError> {
         if !self.legal.contains(&m) {
             let ply = self.next_ply();
             let (text, sfen) = (text.to_string(), self.pos.to_sfen());

@@ -483,7 +483,7 @@ pub enum TreeError {
 }
 
 /// The whole backward search from `root` as a tree of first discovery, up to `limit` positions.
-pub fn reach_tree<V: Variant>(root: &Position<V>, limit: usize) -> Result<ReachTree<V>, TreeError> {
+pub(crate) fn reach_tree<V: Variant>(root: &Position<V>, limit: usize) -> Result<ReachTree<V>, TreeError> {
     let mut index = std::collections::HashMap::from([(*root, 0usize)]);
     let mut nodes =
         vec![TreeNode { pos: *root, parent: None, depth: 0, predecessors: Vec::new(), leaf: None }];

@@ -42,13 +42,13 @@ impl Serialize for Rule {
     }
 }
 
-/// One broken rule.
+/// One broken rule. (Fields in the order of their names, as a JSON map keeps them.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Issue {
-    /// The rule.
-    pub rule: Rule,
     /// What is wrong, in English.
     pub message: String,
+    /// The rule.
+    pub rule: Rule,
     /// USI names of the squares concerned.
     pub squares: Vec<String>,
 }
@@ -63,7 +63,7 @@ pub fn diagnose<V: Variant>(text: &str, search: &mut KkSearch<V>) -> Vec<Issue> 
 }
 
 /// [`diagnose`] for a parsed setup.
-pub fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) -> Vec<Issue> {
+pub(crate) fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) -> Vec<Issue> {
     let pos = match crate::board::position::Position::try_from(*setup) {
         Ok(pos) => pos,
         Err(e) => return vec![setup_issue(setup, e)],

@@ -1,18 +1,14 @@
 //! Why a position is unreachable, as a certificate checked before it is shown, in text and JSON.
 
 use crate::board::moves::Move;
-use crate::board::piece::Piece;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
 use crate::records::notation;
-use crate::why::certificate::{
-    reach_tree, Candidate, CertificateError, Line, Origin, PrevCertificate, ReachTree, TreeError,
-};
+use crate::why::certificate::{reach_tree, CertificateError, Line, PrevCertificate, ReachTree, TreeError};
 use crate::why::diagnose::{diagnose_setup, Issue, Rule};
-use serde_json::{json, Value};
 use std::fmt::Write;
 
 /// The most positions of a `reach` tree that are shown in full.
@@ -153,63 +149,6 @@ fn search_line<V: Variant>(
     Ok(line)
 }
 
-fn square<V: Variant>(sq: usize) -> String {
-    V::geometry().square_name(sq)
-}
-
-fn piece_text(p: Option<Piece>) -> Value {
-    p.map_or(Value::Null, |p| Value::String(p.sfen()))
-}
-
-/// A candidate as JSON: piece, squares, its move in USI (null off the board) and each variant's failure.
-fn candidate_json<V: Variant>(c: &Candidate) -> Value {
-    let (from, drop, unpromotion) = match c.origin {
-        Origin::Drop => (Value::Null, true, false),
-        Origin::OffBoard { unpromotion, .. } => (json!("off-board"), false, unpromotion),
-        Origin::Square { from, unpromotion } => (json!(square::<V>(from)), false, unpromotion),
-    };
-    let variants: Vec<Value> = c
-        .variants
-        .iter()
-        .map(|(captured, f)| {
-            json!({
-                "captured": piece_text(*captured),
-                "failure": f.as_ref().map(|f| f.name()),
-                "reason": f.as_ref().map(|f| f.describe::<V>()),
-            })
-        })
-        .collect();
-    json!({
-        "piece": c.piece.sfen(), "to": square::<V>(c.to), "from": from, "drop": drop,
-        "unpromotion": unpromotion, "usi": c.mv().map(|m| m.to_usi::<V>()), "variants": variants,
-    })
-}
-
-fn prev_json<V: Variant>(cert: &PrevCertificate) -> Value {
-    let candidates: Vec<Value> = cert.candidates.iter().map(candidate_json::<V>).collect();
-    json!({"last_mover": cert.last_mover.to_string(), "candidates": candidates})
-}
-
-fn line_json<V: Variant>(line: &[(Position<V>, Option<Move>)]) -> Value {
-    line.iter().map(|(p, m)| json!({"sfen": p.to_sfen(), "usi": m.map(|m| m.to_usi::<V>())})).collect()
-}
-
-fn tree_json<V: Variant>(tree: &ReachTree<V>) -> Value {
-    let nodes: Vec<Value> = tree
-        .nodes
-        .iter()
-        .map(|n| {
-            let preds: Vec<Value> =
-                n.predecessors.iter().map(|&(m, j)| json!({"usi": m.to_usi::<V>(), "node": j})).collect();
-            json!({
-                "sfen": n.pos.to_sfen(), "depth": n.depth, "parent": n.parent.map(|(p, _)| p),
-                "predecessors": preds, "leaf": n.leaf.as_ref().map(prev_json::<V>),
-            })
-        })
-        .collect();
-    Value::Array(nodes)
-}
-
 impl<V: Variant> Explanation<V> {
     /// The stage the explanation is of.
     pub fn stage(&self) -> Stage {
@@ -219,23 +158,6 @@ impl<V: Variant> Explanation<V> {
             Explanation::Reach { .. } => Stage::Reach,
             Explanation::NotUnreachable(stage) => *stage,
         }
-    }
-
-    /// The explanation as JSON.
-    pub fn to_json(&self) -> Value {
-        let mut out = json!({"stage": self.stage().name(), "verdict": self.stage().verdict().name()});
-        match self {
-            Explanation::Rules { issues, .. } => out["issues"] = json!(issues),
-            Explanation::Prev(cert) => out["prev"] = prev_json::<V>(cert),
-            Explanation::Reach { nodes, depth, tree, deepest } => {
-                out["positions"] = json!(nodes);
-                out["depth"] = json!(depth);
-                out["tree"] = tree.as_ref().map_or(Value::Null, tree_json);
-                out["deepest_line"] = line_json(deepest);
-            }
-            Explanation::NotUnreachable(_) => {}
-        }
-        out
     }
 
     /// The explanation as text for people.

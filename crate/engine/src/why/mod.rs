@@ -4,3 +4,4 @@
 pub mod certificate;
 pub mod diagnose;
 pub mod explanation;
+pub mod explanation_json;
