@@ -13,14 +13,13 @@ use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::sfen::parse_setup;
-use shogi_reach_engine::board::variant::{Game, MiniShogi, Shogi, Variant};
+use shogi_reach_engine::board::variant::Game;
 use shogi_reach_engine::estimate::files::FileError;
 use shogi_reach_engine::reach::prove::prove_with_progress;
-use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
+use shogi_reach_engine::reach::search::{with_thread_search, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::why::diagnose;
 use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
-use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_feature = "atomics")]
@@ -57,29 +56,6 @@ pub fn stages() -> Result<JsValue, JsValue> {
         .map(|s| StageInfo { name: s.name(), verdict: s.verdict().name(), describe: s.describe() })
         .collect();
     Ok(to_js(&list)?)
-}
-
-/// One reusable search per variant and thread (a worker), so a search allocates only when it outgrows
-/// the previous ones.
-trait WithSearch: Variant {
-    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R;
-}
-
-thread_local! {
-    static SHOGI_SEARCH: RefCell<KkSearch<Shogi>> = RefCell::new(KkSearch::new());
-    static MINISHOGI_SEARCH: RefCell<KkSearch<MiniShogi>> = RefCell::new(KkSearch::new());
-}
-
-impl WithSearch for Shogi {
-    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
-        SHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
-    }
-}
-
-impl WithSearch for MiniShogi {
-    fn with_search<R>(f: impl FnOnce(&mut KkSearch<Self>) -> R) -> R {
-        MINISHOGI_SEARCH.with(|s| f(&mut s.borrow_mut()))
-    }
 }
 
 /// The most positions a browser search may generate: far beyond what a 4 GiB WebAssembly memory holds.
@@ -128,7 +104,7 @@ pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsValue> {
             Err(e) => Some(EngineError::from(e)),
             Ok(setup) => Position::try_from(setup).err().map(EngineError::from),
         };
-        let issues: Vec<_> = V::with_search(|search| diagnose::diagnose::<V>(text, search))
+        let issues: Vec<_> = with_thread_search::<V, _>(|search| diagnose::diagnose::<V>(text, search))
             .into_iter()
             .map(|issue| {
                 let error = match issue.rule.name() {
@@ -161,7 +137,7 @@ pub fn prove(
                 .call3(&JsValue::NULL, &(p.pops as f64).into(), &(p.nodes as f64).into(), &p.best_h.into())
                 .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
         };
-        let proof = V::with_search(|search| prove_with_progress(&pos, search, options, report));
+        let proof = with_thread_search::<V, _>(|search| prove_with_progress(&pos, search, options, report));
         Ok(to_js(&proof.to_json())?)
     })
 }
@@ -198,7 +174,7 @@ pub fn proof_game(
         // One thread (the page's engine worker has one): the same game as the command line's two.
         let default = ShortBudget::of::<V>();
         let short = ShortBudget { weighed: (default.weighed as f64 * scale) as usize, threads: 1 };
-        let game = V::with_search(|search| build_proof_game(&pos, search, options, Choice::Best, short, keep_going))
+        let game = with_thread_search::<V, _>(|search| build_proof_game(&pos, search, options, Choice::Best, short, keep_going))
             .map_err(EngineError::from)?;
         Ok(to_js(&game.to_json())?)
     })
@@ -242,7 +218,7 @@ pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsVa
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
-        let explanation = V::with_search(|search| shogi_reach_engine::why::explanation::explain(&pos, search, options))
+        let explanation = with_thread_search::<V, _>(|search| shogi_reach_engine::why::explanation::explain(&pos, search, options))
             .map_err(EngineError::from)?;
         Ok(to_js(&explanation.to_json())?)
     })

@@ -6,11 +6,9 @@ use crate::estimate::tally::{SampleFate, Tally};
 use crate::ranking::rank::Ranked;
 use crate::ranking::rank::{unrank_unless_misplaced, RankError};
 use crate::ranking::sample::RankSampler;
-use crate::reach::search::{KkSearch, SearchOptions};
+use crate::reach::search::{with_thread_search, KkSearch, SearchOptions};
 use crate::reach::stage::{classify, Stage};
 use rayon::prelude::*;
-use std::any::Any;
-use std::cell::RefCell;
 
 /// `k >= m` in [`shard_range`]: there is no part `k` of `m`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,7 +106,7 @@ pub(crate) fn run_job<V: Ranked>(
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Batch<V>> {
     let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
-    with_search::<V, _>(|search| {
+    with_thread_search::<V, _>(|search| {
         for i in indices {
             if stop() {
                 return None;
@@ -135,22 +133,6 @@ fn classify_sample<V: Ranked>(
     Ok(match unrank_unless_misplaced::<V>(rank)? {
         None => SampleFate::Misplaced,
         Some(pos) => SampleFate::Classified(classify(&pos, search, options)),
-    })
-}
-
-/// Runs `f` with this thread's search for `V`, kept from call to call: its tables grow to fit the
-/// searches once per thread, not once per rayon job of every `run_range` call.
-fn with_search<V: Ranked, R>(f: impl FnOnce(&mut KkSearch<V>) -> R) -> R {
-    thread_local! {
-        static SEARCH: RefCell<Option<Box<dyn Any>>> = const { RefCell::new(None) };
-    }
-    SEARCH.with(|cell| {
-        // `f` classifies samples one after another and starts no rayon work, so nothing re-enters.
-        let mut slot = cell.borrow_mut();
-        if !slot.as_ref().is_some_and(|s| s.is::<KkSearch<V>>()) {
-            *slot = Some(Box::new(KkSearch::<V>::new()));
-        }
-        f(slot.as_mut().and_then(|s| s.downcast_mut()).expect("a search of this game"))
     })
 }
 

@@ -5,16 +5,17 @@
 //!
 //! The rooms: `verdict` (options and what a search found), `order` (the tie-break order), `zobrist` (the
 //! position hash), `table` (the nodes and the seen set), `open` (the open list) and `kk_search` (the
-//! search itself).
+//! search itself), `per_thread` (one reusable search per game and thread).
 
 mod kk_search;
 mod open;
 mod order;
+mod per_thread;
 mod table;
 mod verdict;
 mod zobrist;
 
 pub use kk_search::KkSearch;
-pub use order::cmp_positions;
+pub use per_thread::with_thread_search;
 pub use verdict::{Outcome, Progress, SearchOptions, Verdict};
 pub use zobrist::hash_position;
