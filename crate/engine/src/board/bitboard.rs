@@ -10,12 +10,6 @@ impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
 
-    /// The set of square `sq` alone.
-    #[inline]
-    pub const fn from_square(sq: usize) -> Bitboard {
-        Bitboard(1 << sq)
-    }
-
     /// The set with square `sq` added.
     #[inline]
     pub const fn with(self, sq: usize) -> Bitboard {
@@ -100,8 +94,8 @@ mod tests {
         assert_eq!(a.count(), 3);
         assert_eq!(a.iter().collect::<Vec<_>>(), vec![0, 7, 80]);
         assert_eq!(a.lowest(), Some(0));
-        assert_eq!((a ^ Bitboard::from_square(0)).lowest(), Some(7));
-        assert_eq!((a & !Bitboard::from_square(7)).count(), 2);
+        assert_eq!((a ^ Bitboard::EMPTY.with(0)).lowest(), Some(7));
+        assert_eq!((a & !Bitboard::EMPTY.with(7)).count(), 2);
         assert!(Bitboard::EMPTY.lowest().is_none() && Bitboard::EMPTY.is_empty());
     }
 }

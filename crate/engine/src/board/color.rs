@@ -32,7 +32,7 @@ impl Color {
 
     /// The player of index `i` (Sente for 0, Gote otherwise).
     #[inline]
-    pub const fn from_index(i: usize) -> Color {
+    pub(crate) const fn from_index(i: usize) -> Color {
         if i == 0 {
             Color::Sente
         } else {

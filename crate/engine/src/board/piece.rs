@@ -48,12 +48,6 @@ impl Kind {
         self as usize
     }
 
-    /// The kind of index `i` (< 8).
-    #[inline]
-    pub const fn from_index(i: usize) -> Kind {
-        Kind::ALL[i]
-    }
-
     /// Whether the kind promotes (all but the king and the gold).
     #[inline]
     pub const fn can_promote(self) -> bool {

@@ -305,7 +305,7 @@ const SFEN_HAND_ORDER: [Kind; 7] =
     [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Pawn];
 
 /// SFEN board field.
-pub fn board_sfen<V: Variant>(board: &[u8]) -> String {
+pub(crate) fn board_sfen<V: Variant>(board: &[u8]) -> String {
     let mut s = String::with_capacity(V::squares() + 2 * V::H);
     for y in 0..V::H {
         if y > 0 {
@@ -332,7 +332,7 @@ pub fn board_sfen<V: Variant>(board: &[u8]) -> String {
 }
 
 /// SFEN hands field (`-` when both are empty).
-pub fn hands_sfen(hands: &[[u8; 8]; 2]) -> String {
+pub(crate) fn hands_sfen(hands: &[[u8; 8]; 2]) -> String {
     let mut s = String::new();
     for color in Color::BOTH {
         for kind in SFEN_HAND_ORDER {

@@ -132,7 +132,7 @@ impl Geometry {
     }
 
     /// USI square name, e.g. `7g` (file digit, rank letter).
-    pub fn square_name(&self, sq: usize) -> String {
+    pub(crate) fn square_name(&self, sq: usize) -> String {
         let file = self.w - self.x(sq);
         let rank = (b'a' + self.y(sq) as u8) as char;
         format!("{file}{rank}")

@@ -139,7 +139,7 @@ pub fn merge_named(reports: &[Report], names: &[String]) -> Result<Report, FileE
 }
 
 /// A merge error that names the files concerned instead of their places in the list.
-pub fn named_error(e: MergeError, names: &[String]) -> FileError {
+pub(crate) fn named_error(e: MergeError, names: &[String]) -> FileError {
     match e {
         MergeError::Empty => FileError::Empty,
         MergeError::Shard { index, problem } => {

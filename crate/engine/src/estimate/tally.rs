@@ -232,7 +232,7 @@ impl StageCounts {
     }
 
     /// The sum of the counts, `None` when it does not fit in `u64`.
-    pub fn checked_total(&self) -> Option<u64> {
+    pub(crate) fn checked_total(&self) -> Option<u64> {
         self.0.iter().try_fold(0u64, |a, &b| a.checked_add(b))
     }
 }

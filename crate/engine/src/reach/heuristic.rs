@@ -9,7 +9,7 @@ use crate::board::variant::Variant;
 /// One board piece's share of the reference's heuristic H = 10·N + 10·P + D: 10 per non-king piece, 10
 /// more if promoted plus its distance (in ranks) outside its owner's promotion zone.
 #[inline]
-pub fn piece_term<V: Variant>(code: u8, sq: usize) -> u32 {
+pub(crate) fn piece_term<V: Variant>(code: u8, sq: usize) -> u32 {
     if code == EMPTY || code >> 2 == Kind::King as u8 {
         0
     } else if code & 2 != 0 {
@@ -22,13 +22,13 @@ pub fn piece_term<V: Variant>(code: u8, sq: usize) -> u32 {
 
 /// Mini Shogi's king-proximity term (the kings within Manhattan distance 2).
 #[inline]
-pub fn king_term<V: Variant>(p: &Position<V>) -> u32 {
+pub(crate) fn king_term<V: Variant>(p: &Position<V>) -> u32 {
     king_term_at::<V>(p.king(Color::Sente), p.king(Color::Gote))
 }
 
 /// The king-proximity term for kings on `a` and `b`.
 #[inline]
-pub fn king_term_at<V: Variant>(a: usize, b: usize) -> u32 {
+pub(crate) fn king_term_at<V: Variant>(a: usize, b: usize) -> u32 {
     if V::KING_NEAR_WEIGHT == 0 {
         return 0;
     }

@@ -89,7 +89,7 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
 /// go, without a buffer in between). Returns, for un-captures of unpromoted and of promoted pieces, a
 /// lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
 /// `None` where there are none).
-pub fn predecessors_parts<V: Variant, S: FnMut(&Predecessor<V>)>(
+pub(crate) fn predecessors_parts<V: Variant, S: FnMut(&Predecessor<V>)>(
     p: &Position<V>,
     parts: Parts,
     out: &mut S,
@@ -112,7 +112,7 @@ pub struct Unmove {
 /// [`predecessors_parts`] for a search that knows `h`, P's heuristic: with `Parts::NoUncaptures`,
 /// `unmoves` records (appends) the un-moves whose un-captures are left out, for
 /// [`recorded_uncaptures`].
-pub fn predecessors_known<V: Variant, S: FnMut(&Predecessor<V>)>(
+pub(crate) fn predecessors_known<V: Variant, S: FnMut(&Predecessor<V>)>(
     p: &Position<V>,
     h: u32,
     parts: Parts,
@@ -127,7 +127,7 @@ pub fn predecessors_known<V: Variant, S: FnMut(&Predecessor<V>)>(
 /// `Parts::Uncaptures { promoted, h }` of P (heuristic `p_h`) from its `unmoves` recorded by
 /// [`predecessors_known`], in the same order as [`predecessors_parts`] gives them. Returns the bound of
 /// that class's un-captures above `h`.
-pub fn recorded_uncaptures<V: Variant, S: FnMut(&Predecessor<V>)>(
+pub(crate) fn recorded_uncaptures<V: Variant, S: FnMut(&Predecessor<V>)>(
     p: &Position<V>,
     p_h: u32,
     unmoves: &[Unmove],

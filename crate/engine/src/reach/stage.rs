@@ -142,7 +142,7 @@ pub fn classify<V: Variant>(
 /// Runs the stages, the mirror test only if `mirror_test` (it picks the representative of a mirror
 /// pair among sampled candidates; a given position is as reachable as its mirror image). `progress` is
 /// passed to the search.
-pub fn run_stages<V: Variant>(
+pub(crate) fn run_stages<V: Variant>(
     pos: &Position<V>,
     search: &mut KkSearch<V>,
     options: SearchOptions,

@@ -9,7 +9,8 @@ pub mod text;
 
 pub use error::{RecordError, RecordErrorKind};
 pub use formats::csa::csa;
-pub use formats::kif::{kif, kif_move, parse_kif};
+pub(crate) use formats::kif::kif_move;
+pub use formats::kif::{kif, parse_kif};
 pub use formats::usi::{parse_usi_command, usi_command};
 pub use record::{Format, GameRecord, Record};
 

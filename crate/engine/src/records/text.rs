@@ -25,6 +25,6 @@ pub fn check_size(bytes: usize) -> Result<(), RecordError> {
 }
 
 /// The lines of `text` numbered from 1, without their line ends (`\n` or `\r\n`).
-pub fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n').map(|l| l.strip_suffix('\r').unwrap_or(l)).enumerate().map(|(i, l)| (i + 1, l))
 }

@@ -18,7 +18,7 @@ const fn knight_dirs(color: Color) -> [usize; 2] {
 }
 
 /// Whether any piece of `by` could move onto `sq` (sliders blocked by any piece).
-pub fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
+pub(crate) fn attacked<V: Variant>(pos: &Position<V>, sq: usize, by: Color) -> bool {
     find_attacker(pos, sq, by, |_| true)
 }
 
@@ -121,7 +121,12 @@ fn clear_between<V: Variant>(pos: &Position<V>, from: usize, to: usize, d: usize
 /// Whether a slider of `by` attacks `target` through the (empty) square `through`: the check a piece
 /// leaving `through` would uncover.
 #[inline]
-pub fn uncovered_attack<V: Variant>(pos: &Position<V>, target: usize, through: usize, by: Color) -> bool {
+pub(crate) fn uncovered_attack<V: Variant>(
+    pos: &Position<V>,
+    target: usize,
+    through: usize,
+    by: Color,
+) -> bool {
     let g = V::geometry();
     let d = g.line[target][through];
     if d == OFF || !clear_between::<V>(pos, target, through, d as usize) {
@@ -146,7 +151,7 @@ pub fn ahead<V: Variant>(sq: usize, color: Color) -> usize {
 }
 
 /// Files holding an unpromoted pawn of each side, as bit masks over x.
-pub fn pawn_files<V: Variant>(p: &Position<V>) -> [u16; 2] {
+pub(crate) fn pawn_files<V: Variant>(p: &Position<V>) -> [u16; 2] {
     let g = V::geometry();
     let mut files = [0u16; 2];
     for (sq, &c) in p.board().iter().enumerate() {
@@ -247,7 +252,7 @@ pub fn play<V: Variant>(pos: &Position<V>, m: Move) -> Position<V> {
 /// Whether `piece` may promote moving from `from` to `to` (an unpromoted rook, bishop, silver, knight,
 /// lance or pawn that starts or ends in its owner's zone).
 #[inline]
-pub fn may_promote<V: Variant>(piece: Piece, from: usize, to: usize) -> bool {
+pub(crate) fn may_promote<V: Variant>(piece: Piece, from: usize, to: usize) -> bool {
     let side = piece.color();
     !piece.is_promoted() && piece.kind().can_promote() && (V::in_zone(from, side) || V::in_zone(to, side))
 }
@@ -311,7 +316,7 @@ fn has_legal_board_move<V: Variant>(pos: &Position<V>) -> bool {
 
 /// Whether the side to move is checkmated (in check, no move leaves the king safe). The checks this is
 /// asked about come from an adjacent pawn, which no drop can block, so board moves suffice.
-pub fn is_checkmated_by_pawn<V: Variant>(pos: &Position<V>) -> bool {
+pub(crate) fn is_checkmated_by_pawn<V: Variant>(pos: &Position<V>) -> bool {
     in_check(pos, pos.side_to_move()) && !has_legal_board_move(pos)
 }
 

@@ -24,7 +24,7 @@ fn cmp_hand(a: &Hand, b: &Hand) -> Ordering {
 
 /// The reference's total order on positions: side to move (Sente first), the cells in reading order
 /// (piece order, empty last), Sente's hand, Gote's hand.
-pub fn cmp_positions<V: Variant>(a: &Position<V>, b: &Position<V>) -> Ordering {
+pub(crate) fn cmp_positions<V: Variant>(a: &Position<V>, b: &Position<V>) -> Ordering {
     a.side_to_move()
         .cmp(&b.side_to_move())
         .then_with(|| a.board().cmp(b.board()))

@@ -38,7 +38,7 @@ const MAX_ROWS: usize = 9;
 
 impl Diagram {
     /// Takes `line` (number `number`) if it is part of a diagram; whether it was.
-    pub fn take_line(&mut self, number: usize, line: &str) -> Result<bool, RecordError> {
+    pub(crate) fn take_line(&mut self, number: usize, line: &str) -> Result<bool, RecordError> {
         let line = line.trim();
         if let Some(row) = line.strip_prefix('|') {
             if self.rows.len() == MAX_ROWS {
@@ -71,7 +71,7 @@ impl Diagram {
     }
 
     /// Whether any row was read.
-    pub fn is_present(&self) -> bool {
+    pub(crate) fn is_present(&self) -> bool {
         !self.rows.is_empty()
     }
 

@@ -61,7 +61,7 @@ fn square(text: &[u8]) -> Option<usize> {
 }
 
 /// Whether `line` reads as CSA: a statement only CSA has.
-pub fn looks_like_csa(line: &str) -> bool {
+pub(crate) fn looks_like_csa(line: &str) -> bool {
     let b = line.trim().as_bytes();
     let is_move = b.len() >= 7 && color_of(b[0]).is_some() && b[1..5].iter().all(u8::is_ascii_digit);
     is_move
@@ -82,7 +82,7 @@ struct Board {
 }
 
 /// Reads a CSA record.
-pub fn read_csa(text: &str) -> Result<Record<Shogi>, RecordError> {
+pub(crate) fn read_csa(text: &str) -> Result<Record<Shogi>, RecordError> {
     let mut board = Board { setup: Setup::empty(), given: false };
     let mut replay: Option<Replay<Shogi>> = None;
     'lines: for (number, line) in numbered_lines(text) {
@@ -249,7 +249,7 @@ fn play_statement(replay: &mut Replay<Shogi>, number: usize, statement: &str) ->
         }
         Move::Board { from: from as u8, to: to as u8, promote }
     };
-    replay.play(number, statement, m)
+    replay.push_move(number, statement, m)
 }
 
 /// A CSA record (V2.2) of `record`: `PI` for the initial position, else the rows and hands.

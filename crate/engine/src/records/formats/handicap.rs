@@ -24,7 +24,7 @@ const STARTS: [(&str, Game, &str); 16] = [
 ];
 
 /// The game and start position (SFEN) of the `手合割` `name`, if this reader knows it.
-pub fn handicap_start(name: &str) -> Option<(Game, &'static str)> {
+pub(crate) fn handicap_start(name: &str) -> Option<(Game, &'static str)> {
     let name = name.trim();
     let mini = ["5五将棋", "五五将棋", "55将棋"];
     if mini.contains(&name) {

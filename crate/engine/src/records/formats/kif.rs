@@ -125,7 +125,7 @@ fn move_line(line: &str) -> Option<MoveLine<'_>> {
 }
 
 /// Reads a KIF, KI2 or BOD record; the game is what the header says, Shogi when it says nothing.
-pub fn read_kif(text: &str) -> Result<GameRecord, RecordError> {
+pub(crate) fn read_kif(text: &str) -> Result<GameRecord, RecordError> {
     let header = Header::read(text)?;
     match header.game()?.unwrap_or(Game::Shogi) {
         Game::Shogi => read_moves::<Shogi>(text, &header).map(GameRecord::Shogi),
@@ -134,7 +134,7 @@ pub fn read_kif(text: &str) -> Result<GameRecord, RecordError> {
 }
 
 /// Reads a KIF, KI2 or BOD record of game `V` (a header that names the other game is an error).
-pub fn read_kif_as<V: Variant>(text: &str) -> Result<Record<V>, RecordError> {
+pub(crate) fn read_kif_as<V: Variant>(text: &str) -> Result<Record<V>, RecordError> {
     let header = Header::read(text)?;
     if let Some(game) = header.game()?.filter(|g| g.name() != V::NAME) {
         return Err(RecordError::whole(RecordErrorKind::WrongGame { expected: V::NAME, found: game.name() }));
@@ -223,7 +223,7 @@ fn play_text<V: Variant>(
             },
         })
     })?;
-    replay.play(number, word, m)
+    replay.push_move(number, word, m)
 }
 
 /// The move at the start of `text`, for messages: up to the white space after it (`同　銀(31)`, not `同`).
@@ -235,7 +235,7 @@ fn move_word(text: &str) -> &str {
 }
 
 /// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
-pub fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
+pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
     let piece = moving_piece(before, m);
     let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
     match m {

@@ -45,7 +45,7 @@ fn game_of(line: &str) -> Game {
 }
 
 /// Reads `line` (number `number` of its text): a USI command or a position, with moves or not.
-pub fn read_usi(number: usize, line: &str) -> Result<GameRecord, RecordError> {
+pub(crate) fn read_usi(number: usize, line: &str) -> Result<GameRecord, RecordError> {
     match game_of(line) {
         Game::Shogi => read_usi_as::<Shogi>(number, line).map(GameRecord::Shogi),
         Game::MiniShogi => read_usi_as::<MiniShogi>(number, line).map(GameRecord::MiniShogi),
@@ -53,7 +53,7 @@ pub fn read_usi(number: usize, line: &str) -> Result<GameRecord, RecordError> {
 }
 
 /// [`read_usi`] for game `V`: `startpos` is `V`'s initial position.
-pub fn read_usi_as<V: Variant>(number: usize, line: &str) -> Result<Record<V>, RecordError> {
+pub(crate) fn read_usi_as<V: Variant>(number: usize, line: &str) -> Result<Record<V>, RecordError> {
     let line = line.trim();
     let command = line.strip_prefix("position").filter(|r| r.is_empty() || r.starts_with(' '));
     let body = command.unwrap_or(line).trim();
@@ -67,7 +67,7 @@ pub fn read_usi_as<V: Variant>(number: usize, line: &str) -> Result<Record<V>, R
     for usi in moves.unwrap_or("").split_whitespace() {
         let m = Move::from_usi::<V>(usi)
             .map_err(|_| RecordError::at(number, RecordErrorKind::BadMove(usi.to_string())))?;
-        replay.play(number, usi, m)?;
+        replay.push_move(number, usi, m)?;
     }
     let usi = command.is_some() || moves.is_some() || body == "startpos";
     Ok(replay.finish(if usi { Format::Usi } else { Format::Sfen }))

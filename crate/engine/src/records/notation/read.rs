@@ -72,7 +72,7 @@ const PIECE_NAMES: [(&str, Kind, bool); 19] = [
 ];
 
 /// The kind and promotion of the piece whose name `text` starts with, and the text after the name.
-pub fn piece_prefix(text: &str) -> Option<(Kind, bool, &str)> {
+pub(crate) fn piece_prefix(text: &str) -> Option<(Kind, bool, &str)> {
     PIECE_NAMES.iter().find_map(|&(n, k, p)| text.strip_prefix(n).map(|t| (k, p, t)))
 }
 
@@ -84,7 +84,7 @@ fn digit(c: char) -> Option<usize> {
 
 /// Reads the move `text` starts with; what follows it must be nothing or begin with white space (KIF's
 /// times). `None` when it is no move of `V`'s board.
-pub fn parse_move_text<V: Variant>(text: &str) -> Option<MoveText> {
+pub(crate) fn parse_move_text<V: Variant>(text: &str) -> Option<MoveText> {
     let (to, rest) = destination::<V>(text)?;
     let (kind, promoted, rest) = piece_prefix(rest)?;
     let mut m = MoveText {

@@ -13,7 +13,7 @@ const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８'
 const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// The name of a piece in game records (玉 for both kings).
-pub fn piece_name(p: Piece) -> &'static str {
+pub(crate) fn piece_name(p: Piece) -> &'static str {
     match (p.kind(), p.is_promoted()) {
         (Kind::King, _) => "玉",
         (Kind::Gold, _) => "金",
@@ -33,13 +33,13 @@ pub fn piece_name(p: Piece) -> &'static str {
 }
 
 /// `７六`: full-width file digit, kanji rank.
-pub fn square_name<V: Variant>(sq: usize) -> String {
+pub(crate) fn square_name<V: Variant>(sq: usize) -> String {
     let g = V::geometry();
     [FILES[g.w - 1 - g.x(sq)], RANKS[g.y(sq)]].iter().collect()
 }
 
 /// The piece that moves (for a drop, the piece dropped).
-pub fn moving_piece<V: Variant>(before: &Position<V>, m: Move) -> Piece {
+pub(crate) fn moving_piece<V: Variant>(before: &Position<V>, m: Move) -> Piece {
     match m {
         Move::Board { from, .. } => Piece::from_code(before.cell(from as usize)).expect("a piece moves"),
         Move::Drop { kind, .. } => Piece::unpromoted(kind, before.side_to_move()),
@@ -47,7 +47,11 @@ pub fn moving_piece<V: Variant>(before: &Position<V>, m: Move) -> Piece {
 }
 
 /// `７六歩`, or `同　歩` when the destination is `previous_to` (the previous move's).
-pub fn destination_and_piece<V: Variant>(piece: Piece, to: usize, previous_to: Option<usize>) -> String {
+pub(crate) fn destination_and_piece<V: Variant>(
+    piece: Piece,
+    to: usize,
+    previous_to: Option<usize>,
+) -> String {
     let name = piece_name(piece);
     let mut s = if previous_to == Some(to) {
         (if name.chars().count() == 1 { "同　" } else { "同" }).to_string()
@@ -59,7 +63,12 @@ pub fn destination_and_piece<V: Variant>(piece: Piece, to: usize, previous_to: O
 }
 
 /// `成` for a promotion, `不成` for a move that could promote but does not, else nothing.
-pub fn promotion_word<V: Variant>(piece: Piece, from: usize, to: usize, promote: bool) -> &'static str {
+pub(crate) fn promotion_word<V: Variant>(
+    piece: Piece,
+    from: usize,
+    to: usize,
+    promote: bool,
+) -> &'static str {
     if promote {
         "成"
     } else if rules::may_promote::<V>(piece, from, to) {
