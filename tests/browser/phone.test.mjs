@@ -39,6 +39,7 @@ describe('a 360×740 phone', () => {
   for (const lang of ['en', 'ja']) {
     test(`the board spans the width with squares of 38 px or more; palette, hands, Cycle and Undo on the first screen (${lang})`, async (t) => {
       await inContext(t, PHONE, `?game=shogi&lang=${lang}`, async (page) => {
+        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360 && innerWidth === 360), 'nothing wider than the screen');
         const cell = await box(page, `#board [data-square="40"]`);
         assert.ok(cell.width >= 38, `squares of ${cell.width} px`);
         const grid = await box(page, '#board .grid');
