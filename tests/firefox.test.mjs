@@ -7,7 +7,8 @@
 // files merged with their blocks verified, a forged one refused), axe-core finding nothing critical or
 // serious (cold, proved, whole game, Estimate tab), bad links and input, polish (Copy confirms, errors go
 // on success), Japanese and English (engine errors and move notation in each), phones (360 and 390 px on
-// every tab, touch mode), and a game record read, a move taken back and a certificate opened.
+// every tab, touch mode; a 360×740 phone's tools on the first screen, a tsume built by taps, Tabs to
+// Prove), and a game record read, a move taken back and a certificate opened.
 // tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';

@@ -146,6 +146,14 @@ describe('keyboard and screen reader', () => {
       await page.focus('#board');
       await page.keyboard.press('Tab');
       assert.equal(await page.evaluate(() => document.activeElement.id), 'prove');
+      // The tab list is one tab stop: the arrow keys choose the tab.
+      await page.focus('#tab-position-button');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.evaluate(() => document.activeElement.id), 'tab-estimate-button');
+      assert.equal(await page.getAttribute('#tab-estimate-button', 'aria-selected'), 'true');
+      assert.equal(await page.isVisible('#tab-estimate'), true);
+      await page.keyboard.press('ArrowLeft');
+      assert.equal(await page.getAttribute('#tab-position-button', 'aria-selected'), 'true');
       for (const [link, target] of [['Skip to the board', 'board'], ['Skip to Prove', 'prove']]) {
         // From the top of a fresh page.
         await page.goto(page.url().split('#')[0]);
@@ -210,6 +218,8 @@ describe('dark mode', () => {
         await page.click('#prove');
         await page.waitForSelector('#verdict[data-verdict]', { timeout: 30_000 });
         assert.deepEqual(await axeViolations(page), [], 'after a proof');
+        await page.click('#tab-estimate-button');
+        assert.deepEqual(await axeViolations(page), [], 'the Estimate tab');
       });
     });
   }
