@@ -165,6 +165,14 @@ describe('keyboard and screen reader', () => {
         await page.keyboard.press('Enter');
         await page.waitForFunction((id) => document.activeElement?.id === id, target);
       }
+      // From the Estimate tab, a skip link shows the Position tab first.
+      await page.goto(page.url().split('#')[0]);
+      await page.waitForSelector('#engine-status[data-state="ready"]');
+      await page.click('#tab-estimate-button');
+      await page.focus('.skip >> nth=1');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.id === 'prove');
+      assert.equal(await page.isVisible('#tab-position'), true);
     });
   });
 

@@ -27,5 +27,12 @@ export function setUpTabs(initial) {
       $(`tab-${next}-button`).focus();
     };
   }
+  // A skip link into the hidden tab shows that tab first (its target can then take the focus).
+  for (const link of document.querySelectorAll('a[href^="#"]')) {
+    link.addEventListener('click', () => {
+      const panel = document.querySelector(link.getAttribute('href') ?? '')?.closest('[role="tabpanel"]');
+      if (panel) selectTab(panel.id.replace('tab-', ''));
+    });
+  }
   selectTab(TABS.includes(initial) ? initial : 'position');
 }
