@@ -7,7 +7,8 @@
 // files merged with their blocks verified, a forged one refused), axe-core finding nothing critical or
 // serious (cold, proved, whole game, Estimate tab), bad links and input, polish (Copy confirms, errors go
 // on success), Japanese and English (engine errors and move notation in each), phones (360 and 390 px on
-// every tab, touch mode), and a game record read, a move taken back and a certificate opened.
+// every tab, touch mode; a 360×740 phone's tools on the first screen, a tsume built by taps, Tabs to
+// Prove), and a game record read, a move taken back and a certificate opened.
 // tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -378,6 +379,37 @@ describe('Firefox: phones, touch, both languages', () => {
     } finally {
       await context.close();
     }
+  });
+
+  test('a 360×740 phone: 38 px squares, the tools on the first screen, a tsume built in 10 taps without scrolling; Prove within 10 Tabs', async (t) => {
+    await onPage(t, '?game=shogi', async (page) => {
+      await page.setViewport({ width: 360, height: 740 });
+      const rect = (sel) => page.$eval(sel, (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+      assert.ok((await rect(`#board [data-square="${index('5e')}"]`)).width >= 38);
+      for (const sel of ['#board', '#palette', '#undo', '#alternate']) {
+        const r = await rect(sel);
+        assert.ok(r.top >= 0 && r.bottom <= 740 && r.right <= 360, `${sel}: ${JSON.stringify(r)}`);
+      }
+      const taps = ['#clear', '#palette button[data-piece="G"]', `#board [data-square="${index('5c')}"]`,
+        '#palette button[data-piece="s"]', `#board [data-square="${index('4a')}"]`, `#board [data-square="${index('6a')}"]`,
+        '#palette button[data-piece="p"]', `#board [data-square="${index('5b')}"]`,
+        '#board [data-hand="0"] [data-hand-kind="R"]', '#board [data-hand="0"] [data-hand-kind="G"]'];
+      for (const sel of taps) {
+        await page.tap(sel);
+        assert.equal(await page.evaluate(() => scrollY), 0, `scrolled at ${sel}`);
+      }
+      assert.equal(await sfenOf(page), '3sks3/4p4/4G4/9/9/9/9/9/4K4 b RG 1');
+      // From the top of the page, reloaded.
+      await page.setViewport({ width: 1366, height: 768 });
+      await page.goto(page.url());
+      await page.waitForSelector('#engine-status[data-state="ready"]');
+      let tabs = 0;
+      while (tabs < 40 && !(await page.evaluate(() => document.activeElement?.id === 'prove'))) {
+        await page.keyboard.press('Tab');
+        tabs++;
+      }
+      assert.ok(tabs <= 10, `${tabs} Tabs to Prove`);
+    });
   });
 
   test('touch mode: with Cycle / take one on, a tap cycles a piece and takes one from a hand', async (t) => {

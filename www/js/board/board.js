@@ -210,7 +210,11 @@ export class Board {
       const item = document.createElement(this.options.editable ? 'button' : 'span');
       item.className = `hand-item${n === 0 ? ' none' : ''}`;
       item.dataset.handKind = k;
-      if (item instanceof HTMLButtonElement) item.type = 'button';
+      // The board is one tab stop: its hands are reached with the arrow keys (the editor's view), not Tab.
+      if (item instanceof HTMLButtonElement) {
+        item.type = 'button';
+        item.tabIndex = -1;
+      }
       // Named in words (read first), then the count that shows; the kanji is left out of the name.
       const name = document.createElement('span');
       name.className = 'visually-hidden';

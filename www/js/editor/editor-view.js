@@ -219,6 +219,7 @@ export class EditorView {
   #boardKey(e) {
     const editor = this.#editor;
     const game = VARIANTS[editor.variant];
+    if (e.target.closest?.('[data-hand-kind]')) return this.#handKey(e);
     if (this.#cursor === null) this.#cursor = 0;
     if (this.#moveCursor(e.key, game)) this.draw();
     else if (PIECE_KEY.test(e.key) && !e.ctrlKey && !e.metaKey) {
@@ -229,6 +230,35 @@ export class EditorView {
     else if (e.key === 'Delete' || e.key === 'Backspace') editor.remove(this.#cursor);
     else if (e.key === 'f') this.#toggleFlip();
     else return;
+    e.preventDefault();
+    if (document.activeElement === $('board')) this.#announce();
+  }
+
+  /** Says the cursor's square and its piece (the polite live region under the board). */
+  #announce() {
+    const cell = $('board').querySelector(`[data-square="${this.#cursor ?? 0}"]`);
+    $('board-cursor').textContent = cell?.getAttribute('aria-label') ?? '';
+  }
+
+  /** The hand (0: the one above the board, 1: below) gets the focus, on its first kind. */
+  #focusHand(which) {
+    const hand = $('board').querySelectorAll('.hand')[which];
+    /** @type {HTMLElement | null | undefined} */ (hand?.querySelector('[data-hand-kind]'))?.focus();
+  }
+
+  // Keys on a hand piece: left and right go along the hand, up or down back to the board (Enter adds one,
+  // Delete takes one away: the buttons' own keys).
+  #handKey(e) {
+    const item = e.target.closest('[data-hand-kind]');
+    const hand = item.closest('.hand');
+    const items = [...hand.querySelectorAll('[data-hand-kind]')];
+    const top = hand === $('board').querySelector('.hand');
+    const k = items.indexOf(item);
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') items[k + (e.key === 'ArrowLeft' ? -1 : 1)]?.focus();
+    else if (e.key === (top ? 'ArrowDown' : 'ArrowUp')) {
+      $('board').focus();
+      this.#announce();
+    } else return;
     e.preventDefault();
   }
 
@@ -242,6 +272,8 @@ export class EditorView {
     const sameRow = Math.floor(next / game.width) === Math.floor(cursor / game.width);
     const onBoard = next >= 0 && next < game.width * game.height;
     if (onBoard && (Math.abs(steps[key]) !== 1 || sameRow)) this.#cursor = next;
+    // Past the top or bottom rank: into the hand drawn there.
+    else if (!onBoard) this.#focusHand(key === 'ArrowUp' ? 0 : 1);
     return true;
   }
 

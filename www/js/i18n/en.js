@@ -15,7 +15,7 @@ export default {
   piecesKanji: 'kanji',
   piecesWestern: 'Western',
   language: 'Language',
-  boardLabel: 'Board editor: arrow keys move the cursor, letters place pieces (upper case Sente), + promotes, space cycles, Delete clears',
+  boardLabel: 'Board editor: arrow keys move the cursor, letters place pieces (upper case Sente), + promotes, space cycles, Delete clears; past the top or bottom rank, the hands (left and right along them, Enter adds one, Delete takes one away)',
   toMove: 'To move',
   sente: '☗ Sente',
   gote: '☖ Gote',
@@ -378,4 +378,7 @@ export default {
   savedNotRecord: 'it is not a record of a run',
   savedField: (field) => `its field ${JSON.stringify(field)} is missing or malformed`,
   savedOutsideShard: (shard) => `its samples lie outside its shard ${shard}`,
+  skipLinks: 'Skip links',
+  skipBoard: 'Skip to the board',
+  skipProve: 'Skip to Prove',
 };

@@ -79,7 +79,7 @@ export default {
   piecesKanji: '漢字',
   piecesWestern: '英字',
   language: '言語',
-  boardLabel: '盤面エディタ：矢印キーでカーソル移動、英字で駒を置く（大文字が先手）、+ で成る、スペースで切り替え、Delete で消す',
+  boardLabel: '盤面エディタ：矢印キーでカーソル移動、英字で駒を置く（大文字が先手）、+ で成る、スペースで切り替え、Delete で消す。上端・下端の先は持ち駒（左右で選び、Enter で一枚足し、Delete で一枚戻す）',
   toMove: '手番',
   sente: '☗ 先手',
   gote: '☖ 後手',
@@ -453,4 +453,7 @@ export default {
   savedNotRecord: '実行の記録ではありません',
   savedField: (field) => `項目 ${JSON.stringify(field)} がないか、正しくありません`,
   savedOutsideShard: (shard) => `標本がシャード ${shard} の範囲外にあります`,
+  skipLinks: 'スキップリンク',
+  skipBoard: '盤面へ移動',
+  skipProve: '「到達可能か調べる」へ移動',
 };
