@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  afterPly, index, launchPhones, phoneContext, position, sfenOf, square, useChromium, useScratch,
+  afterPly, axeViolations, index, launchPhones, phoneContext, position, sfenOf, square, useChromium, useScratch,
 } from '../site.mjs';
 
 const site = useChromium();
@@ -108,6 +108,7 @@ describe('the play mode', () => {
       await page.click('#play-prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
       assert.equal(position(await sfenOf(page)), cliAfter(START, moves.slice(0, 2)));
+      assert.deepEqual(await axeViolations(page), [], 'axe, with a game in the play panel');
     });
   });
 
