@@ -156,6 +156,25 @@ describe('the play mode', () => {
     });
   });
 
+  test('the keyboard plays a move and Ctrl+Z takes it back (not the editor\'s undo); Mini Shogi', async (t) => {
+    const mini = 'rbsgk/4p/5/P4/KGSBR b - 1';
+    await onPage(t, '?game=minishogi&lang=en', async (page) => {
+      await begin(page, 'Initial position');
+      assert.equal(await boardSfen(page), mini);
+      const editorBefore = await sfenOf(page);
+      await page.focus('#play-board');
+      // The cursor starts on 5a: down to 5d, pick the pawn up, up to 5c, play it.
+      for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'Enter', 'ArrowUp', 'Enter']) await page.keyboard.press(key);
+      await settled(page, 1);
+      assert.deepEqual(await usis(page), ['5d5c']);
+      assert.equal(position(await boardSfen(page)), cliAfter(mini, ['5d5c']));
+      await page.keyboard.press('Control+z');
+      await settled(page, 0);
+      assert.equal(await boardSfen(page), mini);
+      assert.equal(await sfenOf(page), editorBefore, 'the editor kept its position');
+    });
+  });
+
   test("in the editor, a piece moved onto an opponent's piece goes to the mover's hand", async (t) => {
     const sfen = '4k4/9/9/9/4+r4/9/9/4B4/4K4 b - 1';
     await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(sfen)}`, async (page) => {

@@ -31,6 +31,8 @@ export class PlayPanel {
   /** @type {Step[] | null} the two moves of a promotion choice, while it is asked */
   #choice = null;
   #run = 0; // the latest request for legal moves: an older answer is dropped
+  /** @type {number | null} the keyboard's cursor square */
+  #cursor = null;
 
   /**
    * `engine` lists legal moves; `currentPosition()` is the editor's {variant, sfen}; `onPosition(variant,
@@ -52,6 +54,7 @@ export class PlayPanel {
     enableDrag(root, (source, target) => {
       if (target && 'square' in target) this.#tryMove(source, target.square);
     });
+    root.addEventListener('keydown', (e) => this.#key(e));
     $('play-begin').onclick = () => this.begin();
     $('play-undo').onclick = () => this.undo();
     $('play-prove').onclick = () => this.#prove();
@@ -127,6 +130,7 @@ export class PlayPanel {
       to: last ? squareIndex(game.variant, last.slice(2, 4)) : undefined,
       from: last && last[1] !== '*' ? squareIndex(game.variant, last.slice(0, 2)) : undefined,
       selected: this.#picked && 'square' in this.#picked ? this.#picked.square : undefined,
+      cursor: this.#cursor ?? undefined,
       targets: this.#picked ? targets(game.variant, this.#legal, this.#picked) : [],
     };
     this.#board.render(setup, { marks, animate: true });
@@ -234,6 +238,40 @@ export class PlayPanel {
     game.play(step);
     this.#status('');
     this.#show(game.ply, false);
+  }
+
+  /**
+   * The board's keys: arrows move the cursor, Enter or space is a click on its square, a letter picks up
+   * that piece from the hand of the side to move, Escape lets go, Ctrl+Z takes the last move back (not
+   * the editor's undo).
+   * @param {KeyboardEvent} e
+   */
+  #key(e) {
+    const game = this.#game;
+    if (!game) return;
+    const { width, height } = VARIANTS[game.variant];
+    const at = this.#cursor ?? 0;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width }[e.key];
+    const letter = e.key.toUpperCase();
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      e.stopPropagation();
+      this.undo();
+    } else if (step) {
+      const next = at + step;
+      const sameRow = Math.floor(next / width) === Math.floor(at / width);
+      if (next >= 0 && next < width * height && (Math.abs(step) !== 1 || sameRow)) this.#cursor = next;
+      else this.#cursor = at;
+      this.#draw();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.#cursor = at;
+      this.#squareClick(at);
+    } else if (e.key === 'Escape') {
+      if (this.#choice) this.#cancelChoice();
+      else this.#pick(null);
+    } else if (/^[PLNSGBR]$/.test(letter) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      this.#handClick(parseSfen(game.variant, game.sfen()).side === 'b' ? 0 : 1, letter);
+    } else return;
+    e.preventDefault();
   }
 
   /** Loads the position shown into the editor and proves it there. */
