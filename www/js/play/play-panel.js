@@ -31,6 +31,8 @@ export class PlayPanel {
   /** @type {Step[] | null} the two moves of a promotion choice, while it is asked */
   #choice = null;
   #run = 0; // the latest request for legal moves: an older answer is dropped
+  /** @type {Promise<void>} settles once the legal moves of the position shown are known */
+  #pending = Promise.resolve();
   /** @type {number | null} the keyboard's cursor square */
   #cursor = null;
 
@@ -97,7 +99,7 @@ export class PlayPanel {
   }
 
   /** Shows the position after `ply` moves and asks the engine for its legal moves; `load`: into the editor too. */
-  async #show(ply, load) {
+  #show(ply, load) {
     const game = this.#game;
     if (!game) return;
     game.go(ply);
@@ -105,6 +107,11 @@ export class PlayPanel {
     this.#legal = [];
     if (load) this.#onPosition(game.variant, game.sfen());
     this.#draw();
+    this.#pending = this.#ask(game);
+  }
+
+  /** Asks the engine for the legal moves of the position shown. */
+  async #ask(game) {
     const run = ++this.#run;
     $('play-panel').dataset.state = 'busy';
     try {
@@ -113,6 +120,8 @@ export class PlayPanel {
       this.#legal = legal;
       this.#status(legal.length ? '' : t('playNoMoves'));
       $('play-panel').dataset.state = 'ready';
+      // A piece picked up meanwhile gets its squares marked.
+      if (this.#picked) this.#draw();
     } catch (e) {
       if (run !== this.#run) return;
       this.#status(t('playCannot', errorText(e)));
@@ -198,10 +207,15 @@ export class PlayPanel {
     this.#draw();
   }
 
-  /** Plays the piece of `source` to square `to` when the engine lists such a move (asks when it may promote). */
-  #tryMove(source, to) {
+  /**
+   * Plays the piece of `source` to square `to` when the engine lists such a move (asks when it may
+   * promote); a gesture made while the legal moves are asked for waits for them.
+   */
+  async #tryMove(source, to) {
+    const run = this.#run;
+    await this.#pending;
     const game = this.#game;
-    if (!game || this.#choice) return;
+    if (!game || this.#choice || run !== this.#run) return;
     const moves = movesTo(game.variant, this.#legal, source, to);
     this.#picked = null;
     if (moves.length === 0) {
