@@ -8,7 +8,8 @@
 // serious (cold, proved, whole game, Estimate tab), bad links and input, polish (Copy confirms, errors go
 // on success), Japanese and English (engine errors and move notation in each), phones (360 and 390 px on
 // every tab, touch mode; a 360×740 phone's tools on the first screen, a tsume built by taps, Tabs to
-// Prove), and a game record read, a move taken back and a certificate opened.
+// Prove), a game record read, a move taken back and a certificate opened, and moves played in the play
+// mode.
 // tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -487,6 +488,47 @@ describe('Firefox: estimate runs', () => {
         const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
         const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--json'));
         assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
+      });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('Firefox: the play mode', () => {
+  test('7g7f 3c3d 8h2b+ 3a2b by clicks with the promotion choice, as the CLI replays them; a move of the list proved', async (t) => {
+    const play = (page, name) => page.click(`#play-board [data-square="${index(name)}"]`);
+    const plies = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#play-moves button[data-usi]').length === k
+      && document.getElementById('play-panel').dataset.state === 'ready', {}, n);
+    const moves = ['7g7f', '3c3d', '8h2b+', '3a2b'];
+    const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-play-'));
+    try {
+      const file = join(dir, 'game.usi');
+      writeFileSync(file, `position startpos moves ${moves.join(' ')}\n`);
+      const expected = JSON.parse(cli('prove', '--json', '--record', file, '--ply', '4')).sfen;
+      const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+      await onPage(t, '?game=shogi&lang=ja', async (page) => {
+        const initial = await page.$eval('#play-start', (s) => s.options[1].value);
+        await page.select('#play-start', initial);
+        await page.click('#play-begin');
+        await plies(page, 0);
+        for (const [from, to] of [['7g', '7f'], ['3c', '3d'], ['8h', '2b'], ['3a', '2b']]) {
+          await play(page, from);
+          await play(page, to);
+          if (from === '8h') {
+            await page.waitForSelector('#play-promote:not([hidden])');
+            await page.click('#play-promote-yes');
+          }
+        }
+        await plies(page, 4);
+        assert.deepEqual(await page.$$eval('#play-moves button[data-usi]', (bs) => bs.map((b) => b.dataset.usi)), moves);
+        assert.equal(position(await attr(page, '#play-board', 'data-sfen')), position(expected));
+        assert.deepEqual(await page.$$eval('#play-moves button[data-usi]', (bs) => bs.map((b) => b.firstChild.textContent)),
+          ['1. ☗７六歩', '2. ☖３四歩', '3. ☗２二角成', '4. ☖同　銀']);
+        await page.click('#play-moves button[data-ply="4"]');
+        await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(expected));
+        await page.click('#play-prove');
+        await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -100,3 +100,21 @@ test('reset starts a fresh history; load is one undoable edit', () => {
   editor.undo();
   assert.equal(sfen(), 'rbsgk/4p/5/P4/KGSBR b - 1');
 });
+
+test("moving onto an opponent's piece captures it into the mover's hand, unpromoted", () => {
+  const { editor, sfen } = editorAt('4k4/9/9/9/4+r4/9/9/4B4/4K4 b - 1');
+  editor.move(sq('5h'), sq('5e'));
+  assert.equal(sfen(), '4k4/9/9/9/4B4/9/9/9/4K4 b R 1');
+  assert.equal(boxCounts(editor.setup).R, 1, 'the captured rook is in the hand, not the box');
+  // Gote captures too; an own piece or a king still goes back to the box.
+  editor.place(sq('1a'), 'p');
+  editor.move(sq('1a'), sq('5e'));
+  assert.equal(sfen(), '4k4/9/9/9/4p4/9/9/9/4K4 b Rb 1');
+  editor.place(sq('5f'), 'p');
+  editor.move(sq('5f'), sq('5e'));
+  assert.equal(sfen(), '4k4/9/9/9/4p4/9/9/9/4K4 b Rb 1');
+  editor.move(sq('5e'), sq('5i'));
+  assert.equal(sfen(), '4k4/9/9/9/9/9/9/9/4p4 b Rb 1');
+  editor.undo();
+  assert.equal(sfen(), '4k4/9/9/9/4p4/9/9/9/4K4 b Rb 1');
+});

@@ -7,6 +7,7 @@ import { Editor } from './editor/editor.js';
 import { EditorView } from './editor/editor-view.js';
 import { Engine, showEngineStatus } from './engine/engine.js';
 import { EstimatePanel } from './estimate/estimate-panel.js';
+import { PlayPanel } from './play/play-panel.js';
 import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
 import { addIcons } from './board/icons.js';
 import { readLink, writeLink } from './page/link.js';
@@ -95,6 +96,14 @@ function loadPosition(variant, sfen) {
 }
 const recordPanel = new RecordPanel({ engine: retro, onPosition: loadPosition });
 const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
+// The play mode: its own board, legal moves from the engine (the records' worker), positions to the editor.
+const playPanel = new PlayPanel({
+  engine: retro,
+  labels,
+  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
+  onPosition: loadPosition,
+  onProve: () => provePanel.prove(),
+});
 const estimatePanel = new EstimatePanel({
   labels: () => labels,
   stages,
@@ -143,6 +152,7 @@ function switchGame(variant) {
   sfenPanel.fillPresets(variant);
   provePanel.reset();
   estimatePanel.gameChanged(variant);
+  playPanel.gameChanged(variant);
   return true;
 }
 
@@ -155,11 +165,13 @@ field('labels').onchange = () => {
   labels = field('labels').value;
   view.setLabels(labels);
   provePanel.setLabels(labels);
+  playPanel.setLabels(labels);
   changed(editor, {});
 };
 addIcons();
 setUpTabs(link.tab);
 sfenPanel.fillPresets(editor.variant);
+playPanel.gameChanged(editor.variant);
 
 // The first position. A link whose SFEN could not be read keeps its text (in the field and the address
 // bar) for the user to correct; what the link asked for and did not get is said in the message line.

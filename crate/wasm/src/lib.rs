@@ -8,6 +8,7 @@
 //! the calling thread.
 
 mod engine_error;
+pub mod play;
 
 use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;
@@ -208,6 +209,21 @@ pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let moves = shogi_reach_engine::reach::retro::last_moves(&pos, shogi_reach_engine::reach::retro::Filter::default());
         Ok(to_js(&shogi_reach_engine::reach::retro::last_moves_json(&moves))?)
+    })
+}
+
+/// Every legal move of a position, for the page's play mode: `[{usi, japanese, sfen}]`, each with the
+/// position after it ([`play::legal_move_list`]). `previous` is the USI of the move before, so that a move
+/// to its square is written `同`.
+#[wasm_bindgen(js_name = legalMoves)]
+pub fn legal_moves(variant: &str, text: &str, previous: Option<String>) -> Result<JsValue, JsValue> {
+    with_variant!(variant, V => {
+        let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let previous_to = match previous.as_deref() {
+            None | Some("") => None,
+            Some(usi) => Some(play::destination::<V>(usi).ok_or_else(|| EngineError::bad_argument(format!("not a USI move: {usi:?}")))?),
+        };
+        Ok(to_js(&play::legal_move_list(&pos, previous_to))?)
     })
 }
 

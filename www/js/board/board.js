@@ -11,8 +11,8 @@ const RANK_KANJI = '一二三四五六七八九';
 
 /**
  * What a square may be marked with: the squares a diagnosis names, the last move, the editor's cursor and
- * the square picked up.
- * @typedef {{bad?: number[], from?: number, to?: number, cursor?: number, selected?: number}} Marks
+ * the square picked up, and the squares the piece picked up can go to (the play mode).
+ * @typedef {{bad?: number[], from?: number, to?: number, cursor?: number, selected?: number, targets?: number[]}} Marks
  */
 
 export class Board {
@@ -175,6 +175,7 @@ export class Board {
     if (this.marks.to === i) classes.push('last-to');
     if (this.marks.cursor === i) classes.push('cursor');
     if (this.marks.selected === i) classes.push('selected');
+    if (this.marks.targets?.includes(i)) classes.push('target');
     cell.className = classes.join(' ');
     const current = /** @type {HTMLElement | null} */ (cell.firstElementChild);
     const name = squareText(squareName(setup.variant, i), language());

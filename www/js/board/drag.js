@@ -1,11 +1,13 @@
 // Drag and drop with pointer events (mouse, pen and touch alike). Elements with `data-drag` (JSON: what
 // is dragged) can be dragged onto elements with `data-drop` (JSON: where it lands); `onDrop(source,
-// target)` gets both, target null when dropped elsewhere. A press without movement stays a click.
+// target)` gets both, target null when dropped elsewhere. A press without movement stays a click. An
+// element marked `data-drag-root` (the play mode's board) keeps its pieces and squares to its own handler.
 export function enableDrag(root, onDrop) {
   let drag = null;
+  const mine = (el) => (el.closest('[data-drag-root]') ?? document.body) === root;
   root.addEventListener('pointerdown', (e) => {
     const el = e.target.closest('[data-drag]');
-    if (!el || e.button !== 0) return;
+    if (!el || e.button !== 0 || !mine(el)) return;
     drag = { el, source: JSON.parse(el.dataset.drag), x: e.clientX, y: e.clientY, ghost: null, id: e.pointerId };
   });
   window.addEventListener('pointermove', (e) => {
@@ -36,6 +38,6 @@ export function enableDrag(root, onDrop) {
     const swallow = (c) => c.stopPropagation();
     window.addEventListener('click', swallow, { capture: true, once: true });
     setTimeout(() => window.removeEventListener('click', swallow, { capture: true }), 0);
-    onDrop(source, under instanceof HTMLElement ? JSON.parse(under.dataset.drop ?? 'null') : null);
+    onDrop(source, under instanceof HTMLElement && mine(under) ? JSON.parse(under.dataset.drop ?? 'null') : null);
   });
 }

@@ -1,9 +1,9 @@
 // The editor's state: a setup with undo/redo, and the edits the board, palette, hands, box and keyboard
-// make. Totals stay within the game's piece set: a piece placed comes out of the box, and a piece
-// displaced goes back into it.
+// make. Totals stay within the game's piece set: a piece placed comes out of the box, a piece displaced
+// goes back into it, and an opponent's piece a move lands on goes to the mover's hand.
 import { t } from '../i18n/i18n.js';
 import { KINDS, PROMOTABLE, VARIANTS } from '../game/variants.js';
-import { boxCounts, emptyHands, isPromoted, kindOf, makePiece, parseSfen, toSfen } from '../game/sfen.js';
+import { boxCounts, colorOf, emptyHands, isPromoted, kindOf, makePiece, parseSfen, toSfen } from '../game/sfen.js';
 
 const clone = (s) => ({ ...s, cells: [...s.cells], hands: s.hands.map((h) => ({ ...h })) });
 
@@ -78,10 +78,17 @@ export class Editor {
     });
   }
 
-  /** Moves a piece between squares; a piece on the target goes back to the box. */
+  /**
+   * Moves a piece between squares. An opponent's piece on the target is captured: it goes (unpromoted) to
+   * the mover's hand, as in a game; a king, or the mover's own piece, goes back to the box.
+   */
   move(from, to) {
     if (from === to) return;
     this.edit((s) => {
+      const [mover, target] = [s.cells[from], s.cells[to]];
+      if (mover && target && colorOf(mover) !== colorOf(target) && kindOf(target) !== 'K') {
+        s.hands[colorOf(mover)][kindOf(target)]++;
+      }
       s.cells[to] = s.cells[from];
       s.cells[from] = null;
     }, { animate: true });

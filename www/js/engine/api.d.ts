@@ -29,6 +29,9 @@ export interface Diagnosis { sfen: string | null; issues: Issue[] }
 /** A move of a path or a game, with the position after it. */
 export interface Step { move: string; japanese: string; sfen: string }
 
+/** A legal move of a position (the play mode's `legalMoves`), with the position after it. */
+export interface LegalMove { usi: string; japanese: string; sfen: string }
+
 export interface ProveResult {
   verdict: Verdict;
   stage: string;
@@ -125,6 +128,7 @@ export interface EngineModule {
   proofGame(variant: string, sfen: string, maxNodes: number | undefined, budgetScale: number | undefined, progress: (nodes: number, ms: number) => boolean): ProofGame;
   parseRecord(data: string | Uint8Array): GameRecord;
   predecessors(variant: string, sfen: string): Predecessors;
+  legalMoves(variant: string, sfen: string, previous?: string | null): LegalMove[];
   explain(variant: string, sfen: string, maxNodes?: number): Certificate;
   estimateBlocks(variant: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
   mergeReports(names: string[], texts: string[]): MergedReport;

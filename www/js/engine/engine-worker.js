@@ -1,8 +1,8 @@
 // A Web Worker that owns one instance of the engine and answers the page's requests (protocol.d.ts,
 // EngineApi): `prove` sends progress every 1024 search pops, `proofGame` about ten times a second during
 // its short search; `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors`
-// and `explain` answer as the CLI's --json (records, last moves, certificates); `fileLimits` gives the most
-// bytes of a record and of a report file the engine reads. The first request is `init` ({threaded,
+// and `explain` answer as the CLI's --json (records, last moves, certificates), `legalMoves` the play mode's
+// moves; `fileLimits` gives the most bytes of a record and of a report file the engine reads. The first request is `init` ({threaded,
 // threads}, see load-engine.js). The engine computes without listening: a cancel is the worker terminated.
 import { loadEngine } from './load-engine.js';
 import { serve } from './rpc.js';
@@ -37,6 +37,8 @@ const handlers = {
   // A game record (text, or a file's bytes as a Uint8Array so that Shift_JIS is read too).
   parseRecord: ({ data }) => engine.parseRecord(data),
   predecessors: ({ variant, sfen }) => engine.predecessors(variant, sfen),
+  // The play mode: every legal move with its notation and the position after it.
+  legalMoves: ({ variant, sfen, previous }) => engine.legalMoves(variant, sfen, previous),
   explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
   blocks: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateBlocks(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),

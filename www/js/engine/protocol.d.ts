@@ -12,7 +12,7 @@
 // Each worker's requests are a map from `type` to its `args`, `progress` and `result` (EngineApi,
 // EstimateApi); WorkerClient<Api>.call and serve<Api> are typed by it.
 import type {
-  Block, Blocks, Certificate, Diagnosis, EngineErrorData, Example, FileLimits, GameRecord, MergedReport,
+  Block, Blocks, Certificate, Diagnosis, EngineErrorData, Example, FileLimits, GameRecord, LegalMove, MergedReport,
   PlotPoint, Predecessors, ProofGame, ProveResult, Report, Stage, Variant,
 } from './api';
 
@@ -50,6 +50,7 @@ export interface EngineApi {
   proofGame: Call<Position & { maxNodes: number; budgetScale: number }, ProofGame, { nodes: number; ms: number }>;
   parseRecord: Call<{ data: string | Uint8Array }, GameRecord>;
   predecessors: Call<Position, Predecessors>;
+  legalMoves: Call<Position & { previous: string | null }, LegalMove[]>;
   explain: Call<Position & { maxNodes: number }, Certificate>;
   blocks: Call<BlocksArgs, Blocks>;
   mergeReports: Call<{ names: string[]; texts: string[] }, MergedReport>;

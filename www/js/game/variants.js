@@ -4,6 +4,23 @@
 export const KINDS = ['R', 'B', 'G', 'S', 'N', 'L', 'P']; // SFEN hand order
 export const PROMOTABLE = new Set(['R', 'B', 'S', 'N', 'L', 'P']);
 
+// The handicap starts, as the engine's records know them (crate/engine/src/records/formats/handicap.rs,
+// which a unit test compares): the initial position less Gote's pieces, Gote to move.
+const SHOGI_HANDICAPS = [
+  ['presetLance', 'lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetBishop', 'lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetRook', 'lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetRookLance', 'lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetTwo', 'lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetFour', '1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetSix', '2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetEight', '3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+  ['presetTen', '4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1'],
+];
+// For composing a tsume problem: Gote's king alone on the board and every other piece in Gote's hand (the
+// defender holds the pieces left over); Sente's king stays in the box, as a problem has none.
+const SHOGI_TSUME = '4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1';
+
 export const VARIANTS = {
   shogi: {
     name: 'shogi',
@@ -32,7 +49,12 @@ export const VARIANTS = {
       ],
       ['presetTwoPawns', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1'],
       ['presetCheck', '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1'],
+      ...SHOGI_HANDICAPS,
+      ['presetTsume', SHOGI_TSUME],
     ],
+    // The play mode's starts: the initial position and the handicaps (Gote, the stronger player, moves
+    // first).
+    playStarts: [['presetInitial', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'], ...SHOGI_HANDICAPS],
     // Ishii & Tanaka, Table 1 (5e9 samples, by the engine's funnel row names) and the estimate.
     paper: {
       samples: 5e9,
@@ -63,7 +85,9 @@ export const VARIANTS = {
       ['presetDies4', '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1'],
       ['presetNoPrev', 'K1G1g/rbB1+r/+S3p/5/1sk2 b p 1'],
       ['presetDeadPawn', 'Pbsgk/4p/5/5/KGSBR b r 1'],
+      ['presetTsume', '2k2/5/5/5/5 b 2r2b2g2s2p 1'],
     ],
+    playStarts: [['presetInitial', 'rbsgk/4p/5/P4/KGSBR b - 1']],
     // Ishii & Tanaka, Table 1 (1e8 samples, by the engine's funnel row names) and the estimate.
     paper: {
       samples: 1e8,

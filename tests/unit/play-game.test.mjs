@@ -1,0 +1,49 @@
+// play/play-game.js: the play mode's game (moves, the move shown, undo, USI) and which of the engine's
+// legal moves a gesture means (no DOM, no engine: the legal moves are given).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { PlayGame, movesTo, targets } from '../../www/js/play/play-game.js';
+import { squareIndex } from '../../www/js/game/sfen.js';
+import { VARIANTS } from '../../www/js/game/variants.js';
+
+const sq = (name) => squareIndex('shogi', name);
+const step = (usi) => ({ usi, japanese: `(${usi})`, sfen: `after ${usi}` });
+
+test('moves played, the move shown, undo and the game as USI', () => {
+  const start = VARIANTS.shogi.start;
+  const game = new PlayGame('shogi', start);
+  assert.equal(game.sfen(), start);
+  assert.equal(game.previous(), null);
+  assert.equal(game.undo(), false);
+  game.play(step('7g7f'));
+  game.play(step('3c3d'));
+  assert.equal(game.ply, 2);
+  assert.equal(game.sfen(), 'after 3c3d');
+  assert.equal(game.previous(), '3c3d');
+  assert.equal(game.usi(start), 'position startpos moves 7g7f 3c3d');
+  // Back one move, then another move there: the line after it is dropped.
+  game.go(1);
+  assert.equal(game.sfen(), 'after 7g7f');
+  game.play(step('8c8d'));
+  assert.deepEqual(game.moves.map((m) => m.usi), ['7g7f', '8c8d']);
+  assert.equal(game.undo(), true);
+  assert.equal(game.ply, 1);
+  game.go(-3);
+  assert.equal(game.ply, 0);
+  game.go(99);
+  assert.equal(game.ply, 1);
+  const handicap = new PlayGame('shogi', VARIANTS.shogi.playStarts[1][1]);
+  assert.equal(handicap.usi(start), `position sfen ${VARIANTS.shogi.playStarts[1][1]}`);
+});
+
+test('a gesture means the legal moves to its square: none, one, or a promotion choice', () => {
+  const legal = ['8h7g', '8h2b+', '8h2b', '8h3c+', '8h3c', '2h2g', 'P*5e', 'B*5e'].map(step);
+  assert.deepEqual(movesTo('shogi', legal, { square: sq('8h') }, sq('2b')).map((m) => m.usi), ['8h2b+', '8h2b']);
+  assert.deepEqual(movesTo('shogi', legal, { square: sq('8h') }, sq('7g')).map((m) => m.usi), ['8h7g']);
+  assert.deepEqual(movesTo('shogi', legal, { square: sq('8h') }, sq('1a')), []);
+  assert.deepEqual(movesTo('shogi', legal, { hand: [0, 'B'] }, sq('5e')).map((m) => m.usi), ['B*5e']);
+  assert.deepEqual(movesTo('shogi', legal, { hand: [0, 'G'] }, sq('5e')), []);
+  assert.deepEqual(targets('shogi', legal, { square: sq('8h') }).sort(), [sq('7g'), sq('2b'), sq('3c')].sort());
+  assert.deepEqual(targets('shogi', legal, { hand: [0, 'P'] }), [sq('5e')]);
+  assert.deepEqual(targets('shogi', legal, { square: sq('5i') }), []);
+});

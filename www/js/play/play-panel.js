@@ -1,0 +1,301 @@
+// The play mode's panel: its own board, which takes only the legal moves the engine lists (a click on a
+// piece then on a square, or a drag; a drop from a hand likewise; a choice when a move may promote or not),
+// from the initial position, a handicap start or the editor's position. The moves played are listed in the
+// page's notation and as USI; choosing one shows its position here and loads it into the editor, where
+// Prove works on it. The view knows no rules: PlayGame (play-game.js) keeps the game, the engine the rules.
+import { Board } from '../board/board.js';
+import { enableDrag } from '../board/drag.js';
+import { errorText } from '../engine/errors.js';
+import { language, t } from '../i18n/i18n.js';
+import { westernMove } from '../game/notation.js';
+import { colorOf, parseSfen, squareIndex } from '../game/sfen.js';
+import { VARIANTS } from '../game/variants.js';
+import { $, closest, field } from '../page/dom.js';
+import { PlayGame, movesTo, targets } from './play-game.js';
+
+/** @typedef {import('./play-game.js').Step} Step */
+/** @typedef {import('./play-game.js').Source} Source */
+
+export class PlayPanel {
+  #engine;
+  #currentPosition;
+  #onPosition;
+  #onProve;
+  #board;
+  /** @type {PlayGame | null} */
+  #game = null;
+  /** @type {Step[]} the legal moves of the position shown */
+  #legal = [];
+  /** @type {Source | null} the piece picked up by a click */
+  #picked = null;
+  /** @type {Step[] | null} the two moves of a promotion choice, while it is asked */
+  #choice = null;
+  #run = 0; // the latest request for legal moves: an older answer is dropped
+  /** @type {Promise<void>} settles once the legal moves of the position shown are known */
+  #pending = Promise.resolve();
+  /** @type {number | null} the keyboard's cursor square */
+  #cursor = null;
+
+  /**
+   * `engine` lists legal moves; `currentPosition()` is the editor's {variant, sfen}; `onPosition(variant,
+   * sfen)` loads a position into the editor; `onProve()` proves the editor's position.
+   */
+  constructor({ engine, labels, currentPosition, onPosition, onProve }) {
+    this.#engine = engine;
+    this.#currentPosition = currentPosition;
+    this.#onPosition = onPosition;
+    this.#onProve = onProve;
+    const root = $('play-board');
+    this.#board = new Board(root, {
+      onSquare: (i) => this.#squareClick(i),
+      onHand: (color, kind) => this.#handClick(color, kind),
+    });
+    this.#board.labels = labels;
+    // The board's own drags: its pieces and squares are not the editor's (drag.js, data-drag-root).
+    root.dataset.dragRoot = '';
+    enableDrag(root, (source, target) => {
+      if (target && 'square' in target) this.#tryMove(source, target.square);
+    });
+    root.addEventListener('keydown', (e) => this.#key(e));
+    $('play-begin').onclick = () => this.begin();
+    $('play-undo').onclick = () => this.undo();
+    $('play-prove').onclick = () => this.#prove();
+    $('play-promote-yes').onclick = () => this.#choose(0);
+    $('play-promote-no').onclick = () => this.#choose(1);
+    $('play-moves').onclick = (e) => {
+      const button = closest(e, 'button[data-ply]');
+      if (button) this.#show(Number(button.dataset.ply), true);
+    };
+  }
+
+  /** The starts of `variant` in the menu: the editor's position first, then the initial and handicap ones. */
+  gameChanged(variant) {
+    const select = field('play-start');
+    select.replaceChildren(new Option(t('playFromEditor'), ''));
+    for (const [key, sfen] of VARIANTS[variant].playStarts) select.append(new Option(t(key), sfen));
+    this.#game = null;
+    this.#legal = [];
+    this.#picked = this.#choice = null;
+    $('play-area').hidden = true;
+    this.#status('');
+  }
+
+  setLabels(labels) {
+    this.#board.setLabels(labels);
+  }
+
+  /** Starts a game from the start chosen in the menu. */
+  begin() {
+    const chosen = field('play-start').value;
+    const { variant, sfen } = this.#currentPosition();
+    this.#game = new PlayGame(variant, chosen || sfen);
+    $('play-area').hidden = false;
+    this.#show(0, false);
+  }
+
+  /** Takes the last move back. */
+  undo() {
+    if (this.#game?.undo()) this.#show(this.#game.ply, false);
+  }
+
+  /** Shows the position after `ply` moves and asks the engine for its legal moves; `load`: into the editor too. */
+  #show(ply, load) {
+    const game = this.#game;
+    if (!game) return;
+    game.go(ply);
+    this.#picked = this.#choice = null;
+    this.#legal = [];
+    if (load) this.#onPosition(game.variant, game.sfen());
+    this.#draw();
+    this.#pending = this.#ask(game);
+  }
+
+  /** Asks the engine for the legal moves of the position shown. */
+  async #ask(game) {
+    const run = ++this.#run;
+    $('play-panel').dataset.state = 'busy';
+    try {
+      const legal = await this.#engine.call('legalMoves', { variant: game.variant, sfen: game.sfen(), previous: game.previous() });
+      if (run !== this.#run) return;
+      this.#legal = legal;
+      this.#status(legal.length ? '' : t('playNoMoves'));
+      $('play-panel').dataset.state = 'ready';
+      // A piece picked up meanwhile gets its squares marked.
+      if (this.#picked) this.#draw();
+    } catch (e) {
+      if (run !== this.#run) return;
+      this.#status(t('playCannot', errorText(e)));
+      $('play-panel').dataset.state = 'error';
+    }
+  }
+
+  /** The board, the move list and the USI line, for the position shown. */
+  #draw() {
+    const game = this.#game;
+    if (!game) return;
+    const setup = parseSfen(game.variant, game.sfen());
+    const last = game.ply > 0 ? game.moves[game.ply - 1].usi : null;
+    const marks = {
+      to: last ? squareIndex(game.variant, last.slice(2, 4)) : undefined,
+      from: last && last[1] !== '*' ? squareIndex(game.variant, last.slice(0, 2)) : undefined,
+      selected: this.#picked && 'square' in this.#picked ? this.#picked.square : undefined,
+      cursor: this.#cursor ?? undefined,
+      targets: this.#picked ? targets(game.variant, this.#legal, this.#picked) : [],
+    };
+    this.#board.render(setup, { marks, animate: true });
+    $('play-board').dataset.sfen = game.sfen();
+    $('play-promote').hidden = this.#choice === null;
+    field('play-undo').disabled = game.moves.length === 0;
+    $('play-usi').textContent = game.usi(VARIANTS[game.variant].start);
+    this.#list();
+  }
+
+  /** The moves in the page's notation (Western in English, Japanese in Japanese), each with its USI. */
+  #list() {
+    const game = /** @type {PlayGame} */ (this.#game);
+    const item = (ply, text, usi) => {
+      const li = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.ply = String(ply);
+      button.textContent = text;
+      if (usi) {
+        button.dataset.usi = usi;
+        const span = document.createElement('span');
+        span.className = 'usi';
+        span.textContent = ` ${usi}`;
+        button.append(span);
+      }
+      if (ply === game.ply) button.setAttribute('aria-current', 'true');
+      li.append(button);
+      return li;
+    };
+    const written = game.moves.map((m, i) =>
+      language() === 'ja'
+        ? m.japanese
+        : westernMove(parseSfen(game.variant, game.sfen(i)), { move: m.usi, japanese: m.japanese }),
+    );
+    $('play-moves').replaceChildren(
+      item(0, t('recordStart')),
+      ...game.moves.map((m, i) => item(i + 1, `${i + 1}. ${written[i]}`, m.usi)),
+    );
+  }
+
+  /** A click on a square: picks up a piece of the side to move, or moves the piece picked up there. */
+  #squareClick(i) {
+    const game = this.#game;
+    if (!game || this.#choice) return this.#cancelChoice();
+    const setup = parseSfen(game.variant, game.sfen());
+    const piece = setup.cells[i];
+    const own = piece !== null && colorOf(piece) === (setup.side === 'b' ? 0 : 1);
+    if (!own) return this.#picked ? this.#tryMove(this.#picked, i) : undefined;
+    const again = this.#picked && 'square' in this.#picked && this.#picked.square === i;
+    this.#pick(again ? null : { square: i });
+  }
+
+  /** A click on a piece in hand: picks it up when it is the side to move's. */
+  #handClick(color, kind) {
+    const game = this.#game;
+    if (!game || this.#choice) return this.#cancelChoice();
+    const side = parseSfen(game.variant, game.sfen()).side === 'b' ? 0 : 1;
+    this.#pick(color === side ? { hand: [color, kind] } : null);
+  }
+
+  /** @param {Source | null} source */
+  #pick(source) {
+    this.#picked = source;
+    this.#draw();
+  }
+
+  /**
+   * Plays the piece of `source` to square `to` when the engine lists such a move (asks when it may
+   * promote); a gesture made while the legal moves are asked for waits for them.
+   */
+  async #tryMove(source, to) {
+    const run = this.#run;
+    await this.#pending;
+    const game = this.#game;
+    if (!game || this.#choice || run !== this.#run) return;
+    const moves = movesTo(game.variant, this.#legal, source, to);
+    this.#picked = null;
+    if (moves.length === 0) {
+      this.#draw();
+      this.#status(t('playIllegal'));
+    } else if (moves.length === 1) {
+      this.#commit(moves[0]);
+    } else {
+      this.#picked = source;
+      this.#choice = moves;
+      this.#draw();
+      this.#status('');
+      field('play-promote-yes').focus();
+    }
+  }
+
+  /** The promotion choice answered: 0 promotes, 1 does not. */
+  #choose(k) {
+    const moves = this.#choice;
+    if (!moves) return;
+    this.#choice = null;
+    this.#commit(moves[k]);
+  }
+
+  #cancelChoice() {
+    this.#choice = this.#picked = null;
+    this.#status('');
+    this.#draw();
+  }
+
+  /** @param {Step} step */
+  #commit(step) {
+    const game = /** @type {PlayGame} */ (this.#game);
+    game.play(step);
+    this.#status('');
+    this.#show(game.ply, false);
+  }
+
+  /**
+   * The board's keys: arrows move the cursor, Enter or space is a click on its square, a letter picks up
+   * that piece from the hand of the side to move, Escape lets go, Ctrl+Z takes the last move back (not
+   * the editor's undo).
+   * @param {KeyboardEvent} e
+   */
+  #key(e) {
+    const game = this.#game;
+    if (!game) return;
+    const { width, height } = VARIANTS[game.variant];
+    const at = this.#cursor ?? 0;
+    const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width }[e.key];
+    const letter = e.key.toUpperCase();
+    if ((e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z') {
+      e.stopPropagation();
+      this.undo();
+    } else if (step) {
+      const next = at + step;
+      const sameRow = Math.floor(next / width) === Math.floor(at / width);
+      if (next >= 0 && next < width * height && (Math.abs(step) !== 1 || sameRow)) this.#cursor = next;
+      else this.#cursor = at;
+      this.#draw();
+    } else if (e.key === 'Enter' || e.key === ' ') {
+      this.#cursor = at;
+      this.#squareClick(at);
+    } else if (e.key === 'Escape') {
+      if (this.#choice) this.#cancelChoice();
+      else this.#pick(null);
+    } else if (/^[PLNSGBR]$/.test(letter) && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      this.#handClick(parseSfen(game.variant, game.sfen()).side === 'b' ? 0 : 1, letter);
+    } else return;
+    e.preventDefault();
+  }
+
+  /** Loads the position shown into the editor and proves it there. */
+  #prove() {
+    const game = this.#game;
+    if (!game || this.#onPosition(game.variant, game.sfen()) === false) return;
+    this.#onProve();
+  }
+
+  #status(text) {
+    $('play-status').textContent = text;
+  }
+}
