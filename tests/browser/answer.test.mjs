@@ -76,6 +76,13 @@ describe('the answer card', () => {
             assert.ok(proof.includes(await page.getAttribute('#verdict', 'data-plies')), proof);
             assert.equal(await page.isVisible('#answer-proof'), true);
             assert.deepEqual(await axeViolations(page), [], 'axe, with the card');
+            // Played, the game's board stands in the editor's place; nothing is wider than the screen.
+            await page.click('#answer-play');
+            await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 60_000 });
+            assert.equal(await page.isVisible('#answer-board'), true);
+            const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+            assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide on a ${widths[1]} px screen`);
+            assert.deepEqual(await axeViolations(page), [], 'axe, with the game playing');
           }, { context });
         } finally {
           await context.close();
