@@ -33,7 +33,8 @@ before(() => {
 const onScreen = (page) =>
   page.$eval('#answer', (card) => {
     const r = card.getBoundingClientRect();
-    return { inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth, top: r.top, bottom: r.bottom, height: innerHeight };
+    const inside = r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+    return { inside, top: r.top, bottom: r.bottom, height: innerHeight };
   });
 
 /** Proves the editor's position and waits for the card's game. */
@@ -111,12 +112,23 @@ describe('the answer card', () => {
             .map((sq) => `${sq.dataset.square}:${sq.querySelector('.piece')?.className ?? ''}:${sq.textContent}`)
             .sort(),
           hands: [...board.querySelectorAll('[data-hand-kind]')]
-            .map((h) => `${h.closest('[data-hand]').dataset.hand}${h.dataset.handKind}${h.querySelector('.count')?.textContent}`)
+            .map((h) => [h.closest('[data-hand]').dataset.hand, h.dataset.handKind, h.querySelector('.count')?.textContent])
+            .map(([color, kind, n]) => `${color}${kind}${n}`)
             .filter((h) => !/(^|\D)0$/.test(h))
             .sort(),
         }));
       assert.deepEqual(await drawn('#answer-board'), await drawn('#board'));
       assert.deepEqual(await axeViolations(page), [], 'axe, while the game plays');
+      // The keyboard, from the moves (which have the focus after Play it): Home, then one move forward.
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'answer-moves');
+      await page.keyboard.press('Home');
+      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '0');
+      await page.keyboard.press('ArrowRight');
+      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '1');
+      await page.keyboard.press('End');
+      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), String(game.plies));
+      // The path player below is left alone.
+      assert.equal(await page.getAttribute('#player-caption', 'data-index'), '0');
       // From the start again, step by step: the first move is the CLI's.
       await page.click('#answer-first');
       assert.equal(await page.getAttribute('#answer-board', 'data-sfen'), game.start);

@@ -46,6 +46,20 @@ export class AnswerCard {
     });
     this.#player.setLabels(labels);
     this.#board = board;
+    // Inside the game's controls and moves, arrows step and Home and End jump (a slider keeps its own keys).
+    $('answer-player').addEventListener('keydown', (e) => {
+      if (e.target instanceof HTMLInputElement) return;
+      const go = {
+        ArrowRight: () => this.#player.step(1),
+        ArrowLeft: () => this.#player.step(-1),
+        Home: () => this.#player.go(0),
+        End: () => this.#player.go(Infinity),
+      }[e.key];
+      if (!go) return;
+      go();
+      e.preventDefault();
+      e.stopPropagation();
+    });
     $('answer-play').onclick = () => this.#play();
     $('answer-stop').onclick = () => this.#stopPlaying(true);
     $('answer-cancel').onclick = () => this.#cancel();
@@ -134,7 +148,8 @@ export class AnswerCard {
     status.textContent = t('answerSearching');
     const { variant, sfen, maxNodes } = shown.target;
     try {
-      const game = await this.#engine.call('proofGame', { variant, sfen, maxNodes, budgetScale: STANDARD_BUDGET }, (p) => {
+      const args = { variant, sfen, maxNodes, budgetScale: STANDARD_BUDGET };
+      const game = await this.#engine.call('proofGame', args, (p) => {
         if (run === this.#run) status.textContent = t('shortSearchProgress', num(p.nodes), (p.ms / 1000).toFixed(1));
       });
       if (run !== this.#run) return;
@@ -161,7 +176,8 @@ export class AnswerCard {
   /** @param {import('../engine/api').ProofGame} game */
   #showGame(game) {
     const card = $('answer');
-    Object.assign(card.dataset, { state: 'done', plies: String(game.plies), shortest: String(game.shortest), method: game.method });
+    const { plies, shortest, method } = game;
+    Object.assign(card.dataset, { state: 'done', plies: String(plies), shortest: String(shortest), method });
     const heading = $('answer-heading');
     const badge = document.createElement('span');
     badge.className = `answer-badge${game.shortest ? ' shortest' : ''}`;
@@ -183,6 +199,7 @@ export class AnswerCard {
     this.#player.load(variant, shown.game.start, shown.game.moves, t('initialPosition'));
     $('answer').dataset.playing = '';
     this.#board.scrollIntoView({ block: 'nearest' });
+    $('answer-moves').focus({ preventScroll: true });
     this.#player.play();
   }
 
