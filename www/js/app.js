@@ -1,6 +1,7 @@
 // The page's wiring: reads the link, starts the engines (in Web Workers) and connects the editor, its
 // view, the SFEN field, the diagnostics, the prove panel and the estimate tab. The parts live in their
 // own modules; this file only passes events between them.
+import { AnswerCard } from './panels/answer-card.js';
 import { CertificateView } from './panels/certificate-view.js';
 import { DiagnosticsPanel } from './panels/diagnostics-panel.js';
 import { Editor } from './editor/editor.js';
@@ -51,7 +52,10 @@ const view = new EditorView({
   labels,
   onRefuse: (message) => sfenPanel.flash(message),
   // The proof's player turns with the board.
-  onFlip: (flipped) => provePanel.setFlipped(flipped),
+  onFlip: (flipped) => {
+    provePanel.setFlipped(flipped);
+    answer.setFlipped(flipped);
+  },
 });
 const sfenPanel = new SfenPanel({
   engine: diagnostics,
@@ -78,6 +82,24 @@ const diagnosticsPanel = new DiagnosticsPanel({
   },
 });
 const certificate = new CertificateView({ engine: explainer });
+// The answer card searches its game in a worker of its own, started on first use.
+const answerBoard = document.createElement('div');
+answerBoard.id = 'answer-board';
+$('board').after(answerBoard);
+const answer = new AnswerCard({
+  engine: new Engine(),
+  board: answerBoard,
+  labels,
+  actions: {
+    onWhy: () => certificate.open(),
+    onShowProof: () => provePanel.showProof(),
+    onProveAgain: (maxNodes) => provePanel.proveWithCap(maxNodes),
+    // The game plays in the editor's place; the editor's board comes back after it.
+    onPlaying: (playing) => {
+      $('board').hidden = playing;
+    },
+  },
+});
 const provePanel = new ProvePanel({
   engine: prover,
   labels,
@@ -85,6 +107,8 @@ const provePanel = new ProvePanel({
   onVerdict: (result, target) => {
     if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
     else certificate.reset();
+    if (result && target) answer.show(result, target);
+    else answer.reset();
   },
 });
 /** Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one. */
@@ -166,6 +190,7 @@ field('labels').onchange = () => {
   view.setLabels(labels);
   provePanel.setLabels(labels);
   playPanel.setLabels(labels);
+  answer.setLabels(labels);
   changed(editor, {});
 };
 addIcons();

@@ -39,6 +39,7 @@ export class Player {
     this.pause();
     this.variant = variant;
     this.startLabel = startLabel;
+    this.start = start;
     this.frames = [parseSfen(variant, start), ...steps.map((s) => parseSfen(variant, s.sfen))];
     this.steps = steps;
     // Moves as the page's language writes them: Japanese notation, or Western in English.
@@ -82,6 +83,8 @@ export class Player {
         ? t('captionStart', this.startLabel, n)
         : t('captionAt', i, n, this.written[i - 1], this.steps[i - 1].move, i === n);
     this.els.caption.dataset.index = i;
+    // The position shown, as the engine wrote it (tests compare it with the command line's).
+    this.els.board.dataset.sfen = i === 0 ? this.start : this.steps[i - 1].sfen;
   }
 
   step(delta) {

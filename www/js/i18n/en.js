@@ -407,4 +407,27 @@ export default {
   skipLinks: 'Skip links',
   skipBoard: 'Skip to the board',
   skipProve: 'Skip to Prove',
+  // The answer card (panels/answer-card.js)
+  answerHeading_reachable: 'Reachable from the initial position',
+  answerHeading_unreachable: 'Not reachable',
+  answerHeading_unknown: 'Not decided',
+  answerSearching: 'Looking for a short game from the initial position…',
+  answerGame: (plies) => `A game of ${plies} ${plies === 1 ? 'move' : 'moves'} from the initial position`,
+  answerShortest: 'shortest possible',
+  answerShortestFound: 'shortest found',
+  answerGameDetail: (method, shortest, bound) =>
+    shortest
+      ? 'No game reaches this position in fewer moves. Checked by replaying every move.'
+      : `${method === 'kk' ? 'Built by the KK route: the search for a short game found none within its standard budget.' : 'The shortest the search found within its standard budget.'}${bound != null ? ` No game can be shorter than ${bound} moves.` : ''} Checked by replaying every move.`,
+  answerCancelled: 'Search stopped: no game yet.',
+  answerRetry: 'Search again',
+  answerPlay: 'Play it',
+  answerStop: 'Back to the editor',
+  answerShowProof: 'Show the proof',
+  answerProof: (plies) =>
+    `The engine traced this position back ${plies} ${plies === 1 ? 'ply' : 'plies'} to a position with only the two kings; every such position is reachable, so this one is too.`,
+  answerUnreachable: (_stage, reason) => `No game from the initial position reaches this position: ${reason}.`,
+  answerUnknown: (nodes, canRaise) =>
+    `The search stopped at its node cap of ${nodes} positions before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
+  answerRaise: (cap) => `Prove again with a cap of ${cap}`,
 };

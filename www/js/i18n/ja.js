@@ -482,4 +482,27 @@ export default {
   skipLinks: 'スキップリンク',
   skipBoard: '盤面へ移動',
   skipProve: '「到達可能か調べる」へ移動',
+  // 答えのカード (panels/answer-card.js)
+  answerHeading_reachable: '初期局面から到達できます',
+  answerHeading_unreachable: '到達できません',
+  answerHeading_unknown: '判定できませんでした',
+  answerSearching: '初期局面からの短い棋譜を探しています…',
+  answerGame: (plies) => `初期局面から${plies}手の棋譜`,
+  answerShortest: '最短手数',
+  answerShortestFound: '見つかった中で最短',
+  answerGameDetail: (method, shortest, bound) =>
+    shortest
+      ? 'これより短い手数でこの局面に至る棋譜はありません。全ての手を指し直して確かめました。'
+      : `${method === 'kk' ? 'KK経由で作りました（標準の探索予算では短い棋譜が見つかりませんでした）。' : '標準の探索予算の範囲で見つかった最短の棋譜です。'}${bound != null ? `${bound}手より短い棋譜はありません。` : ''}全ての手を指し直して確かめました。`,
+  answerCancelled: '探索を止めました：棋譜はまだありません。',
+  answerRetry: 'もう一度探す',
+  answerPlay: '再生する',
+  answerStop: '編集に戻る',
+  answerShowProof: '証明を見る',
+  answerProof: (plies) =>
+    `エンジンはこの局面から${plies}手遡って玉二枚だけの局面に着きました。そのような局面はどれも到達可能なので、この局面も到達可能です。`,
+  answerUnreachable: (stage, reason) => `初期局面からこの局面に至る棋譜はありません：${STAGES[stage] ?? reason}。`,
+  answerUnknown: (nodes, canRaise) =>
+    `判定する前に探索がノード上限（${nodes}局面）に達しました。${canRaise ? 'ノード上限を上げてもう一度調べてください。' : 'このページで使える最大の上限です。'}`,
+  answerRaise: (cap) => `上限${cap}でもう一度調べる`,
 };

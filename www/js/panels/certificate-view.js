@@ -31,6 +31,13 @@ export class CertificateView {
     field('why').hidden = false;
   }
 
+  /** Opens the certificate offered (as Why? does) and brings it into view. */
+  open() {
+    if (!this.#target) return;
+    if ($('certificate').hidden) this.#explain();
+    $('certificate').scrollIntoView({ block: 'start' });
+  }
+
   /** Takes away the offer and any certificate shown (stopping one being computed). */
   reset() {
     this.#run++;

@@ -76,6 +76,22 @@ export class ProvePanel {
     this.#player.setFlipped(flipped);
   }
 
+  /** Brings the path from the KK position into view (the paper's proof), its heading focused. */
+  showProof() {
+    if (!this.#proved || $('player').hidden) return;
+    if (field('whole-game').hidden) this.#showPath();
+    $('player').scrollIntoView({ block: 'start' });
+    $('player-title').tabIndex = -1;
+    $('player-title').focus({ preventScroll: true });
+  }
+
+  /** Proves the current position again with the node cap `maxNodes`, written into its field. */
+  proveWithCap(maxNodes) {
+    field('max-nodes').value = String(maxNodes);
+    this.#showNodeCapError(null);
+    this.prove();
+  }
+
   hidePlayer() {
     $('player').hidden = true;
   }

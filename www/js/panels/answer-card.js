@@ -1,0 +1,216 @@
+// The answer card: what a player asks of a verdict, next to the board. Reachable: a whole game from the
+// initial position, searched right after the proof (the standard budget, so the command line's game),
+// played on the main board with its moves beside it; the paper's proof one click away. Unreachable: the
+// reason in a sentence and Why?. Unknown: what to do (raise the node cap). It goes with the position.
+import { errorText } from '../engine/errors.js';
+import { num, t } from '../i18n/i18n.js';
+import { Player } from '../board/player.js';
+import { MAX_NODE_CAP } from './node-cap.js';
+import { $ } from '../page/dom.js';
+import { answerKind, raisedCap } from './answer-text.js';
+
+/** The standard budget of the short search (1 times the command line's default, in positions). */
+const STANDARD_BUDGET = 1;
+
+/**
+ * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target
+ * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
+ *   onPlaying: (playing: boolean) => void}} Actions
+ */
+
+export class AnswerCard {
+  #engine;
+  #actions;
+  #player;
+  #board;
+  #run = 0; // counts verdicts and resets: an answer for an older one is dropped
+  #searching = false;
+  /** @type {{target: Target, result: import('../engine/api').ProveResult, game: import('../engine/api').ProofGame | null} | null} */
+  #shown = null;
+
+  /**
+   * `engine` searches the games (a worker of its own); `board` is the element the game plays on, put in
+   * place of the editor's board while it plays (`actions.onPlaying`).
+   * @param {{engine: import('../engine/engine.js').Engine, board: HTMLElement, labels: string, actions: Actions}} options
+   */
+  constructor({ engine, board, labels, actions }) {
+    this.#engine = engine;
+    this.#actions = actions;
+    board.hidden = true;
+    // The player's direction and speed are fixed here: forwards, at the normal speed.
+    this.#player = new Player({
+      board,
+      first: $('answer-first'), back: $('answer-back'), play: $('answer-step-play'), forward: $('answer-forward'),
+      last: $('answer-last'), scrub: $('answer-scrub'), direction: { value: 'forward' }, speed: { value: '600' },
+      moves: $('answer-moves'), caption: $('answer-caption'),
+    });
+    this.#player.setLabels(labels);
+    this.#board = board;
+    // Inside the game's controls and moves, arrows step and Home and End jump (a slider keeps its own keys).
+    $('answer-player').addEventListener('keydown', (e) => {
+      if (e.target instanceof HTMLInputElement) return;
+      const go = {
+        ArrowRight: () => this.#player.step(1),
+        ArrowLeft: () => this.#player.step(-1),
+        Home: () => this.#player.go(0),
+        End: () => this.#player.go(Infinity),
+      }[e.key];
+      if (!go) return;
+      go();
+      e.preventDefault();
+      e.stopPropagation();
+    });
+    $('answer-play').onclick = () => this.#play();
+    $('answer-stop').onclick = () => this.#stopPlaying(true);
+    $('answer-cancel').onclick = () => this.#cancel();
+    $('answer-retry').onclick = () => this.#searchGame();
+    $('answer-proof').onclick = () => actions.onShowProof();
+    $('answer-why').onclick = () => actions.onWhy();
+    $('answer-raise').onclick = () => {
+      const cap = Number($('answer-raise').dataset.cap);
+      if (cap) actions.onProveAgain(cap);
+    };
+  }
+
+  /** @param {string} labels */
+  setLabels(labels) {
+    this.#player.setLabels(labels);
+  }
+
+  /** @param {boolean} flipped */
+  setFlipped(flipped) {
+    this.#player.setFlipped(flipped);
+  }
+
+  /**
+   * Shows the card for the verdict `result` of `target`, in view; a reachable one starts the game search.
+   * @param {import('../engine/api').ProveResult} result
+   * @param {Target} target
+   */
+  show(result, target) {
+    this.reset();
+    this.#shown = { target, result, game: null };
+    const card = $('answer');
+    const kind = answerKind(result);
+    Object.assign(card.dataset, { verdict: result.verdict, sfen: target.sfen });
+    $('answer-heading').textContent = t(`answerHeading_${kind}`);
+    this.#text(kind, result, target);
+    $('answer-proof').hidden = $('answer-proof-text').hidden = kind !== 'reachable';
+    $('answer-why').hidden = kind !== 'unreachable';
+    card.hidden = false;
+    if (kind === 'reachable') this.#searchGame();
+    // Right after Prove, wherever the page was scrolled to: the card is on screen.
+    card.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The card's sentences for a verdict of `kind`. */
+  #text(kind, result, target) {
+    const raise = raisedCap(target.maxNodes, MAX_NODE_CAP);
+    $('answer-raise').hidden = kind !== 'unknown' || raise === null;
+    $('answer-raise').dataset.cap = String(raise ?? '');
+    if (raise !== null) $('answer-raise').textContent = t('answerRaise', num(raise));
+    const text = $('answer-text');
+    if (kind === 'reachable') text.textContent = '';
+    else if (kind === 'unreachable') text.textContent = t('answerUnreachable', result.stage, result.reason ?? '');
+    else text.textContent = t('answerUnknown', num(target.maxNodes), raise !== null);
+    text.hidden = kind === 'reachable';
+    $('answer-proof-text').textContent = kind === 'reachable' ? t('answerProof', result.path.length) : '';
+  }
+
+  /** Takes the card away, stopping its game search and its play (the editor's board comes back). */
+  reset() {
+    this.#run++;
+    if (this.#searching) this.#engine.cancel();
+    this.#searching = false;
+    this.#shown = null;
+    this.#stopPlaying(false);
+    const card = $('answer');
+    card.hidden = true;
+    for (const key of ['verdict', 'sfen', 'state', 'plies', 'shortest', 'method']) delete card.dataset[key];
+    $('answer-status').textContent = '';
+    $('answer-detail').textContent = '';
+    $('answer-cancel').hidden = $('answer-retry').hidden = $('answer-play').hidden = true;
+  }
+
+  /** Searches the whole game of the position shown (as `shogi-reach proof-game`), with progress and Cancel. */
+  async #searchGame() {
+    const shown = this.#shown;
+    if (!shown) return;
+    const run = this.#run;
+    const card = $('answer');
+    const status = $('answer-status');
+    this.#searching = true;
+    card.dataset.state = 'searching';
+    $('answer-heading').textContent = t('answerHeading_reachable');
+    $('answer-detail').textContent = '';
+    $('answer-cancel').hidden = false;
+    $('answer-retry').hidden = $('answer-play').hidden = true;
+    status.textContent = t('answerSearching');
+    const { variant, sfen, maxNodes } = shown.target;
+    try {
+      const args = { variant, sfen, maxNodes, budgetScale: STANDARD_BUDGET };
+      const game = await this.#engine.call('proofGame', args, (p) => {
+        if (run === this.#run) status.textContent = t('shortSearchProgress', num(p.nodes), (p.ms / 1000).toFixed(1));
+      });
+      if (run !== this.#run) return;
+      shown.game = game;
+      this.#showGame(game);
+    } catch (e) {
+      if (run !== this.#run) return;
+      card.dataset.state = e.cancelled ? 'cancelled' : 'error';
+      status.textContent = e.cancelled ? t('answerCancelled') : t('noGame', errorText(e));
+      $('answer-retry').hidden = false;
+      if (!e.cancelled) this.#engine.cancel(); // the next search gets a fresh instance
+    } finally {
+      if (run === this.#run) {
+        this.#searching = false;
+        $('answer-cancel').hidden = true;
+      }
+    }
+  }
+
+  #cancel() {
+    if (this.#searching) this.#engine.cancel();
+  }
+
+  /** @param {import('../engine/api').ProofGame} game */
+  #showGame(game) {
+    const card = $('answer');
+    const { plies, shortest, method } = game;
+    Object.assign(card.dataset, { state: 'done', plies: String(plies), shortest: String(shortest), method });
+    const heading = $('answer-heading');
+    const badge = document.createElement('span');
+    badge.className = `answer-badge${game.shortest ? ' shortest' : ''}`;
+    badge.textContent = game.shortest ? t('answerShortest') : t('answerShortestFound');
+    heading.replaceChildren(t('answerGame', game.plies), ' ', badge);
+    $('answer-status').textContent = '';
+    $('answer-detail').textContent = t('answerGameDetail', game.method, game.shortest, game.lower_bound);
+    $('answer-play').hidden = false;
+  }
+
+  /** Plays the game found on the main board, its moves beside it. */
+  #play() {
+    const shown = this.#shown;
+    if (!shown?.game) return;
+    const { variant } = shown.target;
+    $('answer-player').hidden = false;
+    this.#board.hidden = false;
+    this.#actions.onPlaying(true);
+    this.#player.load(variant, shown.game.start, shown.game.moves, t('initialPosition'));
+    $('answer').dataset.playing = '';
+    this.#board.scrollIntoView({ block: 'nearest' });
+    $('answer-moves').focus({ preventScroll: true });
+    this.#player.play();
+  }
+
+  /** Back to the editor's board (`focus`: the Play it button takes the focus again). */
+  #stopPlaying(focus) {
+    this.#player.pause();
+    const wasPlaying = !this.#board.hidden;
+    this.#board.hidden = true;
+    $('answer-player').hidden = true;
+    delete $('answer').dataset.playing;
+    if (wasPlaying) this.#actions.onPlaying(false);
+    if (focus) $('answer-play').focus();
+  }
+}
