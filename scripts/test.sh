@@ -7,31 +7,47 @@
 # First of all, as they take seconds: the page's type check (tsc) and its unit tests under Node.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Each part's start, in minutes and seconds since the beginning, so a slow part shows in the log.
+part() { printf '\n[%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 source scripts/setup.sh
+part setup: npm
 need_npm
 # The page's types: www/js checked by TypeScript against its declarations (tsconfig.json).
 npx tsc -p .
 # The page's DOM-free modules (SFEN, the editor, the link, notation, errors, the estimate's checks) under
 # Node: seconds, so before the long Rust tests.
+part unit tests
 node --test --test-reporter=spec tests/unit/
+part setup: rust
 need_rust
+part style and layers
 cargo fmt --check
 node scripts/layers.mjs
 node scripts/sizes.mjs --check
+part clippy
 cargo clippy --profile ci --all-targets -- -D warnings
+part rust tests
 cargo test --profile ci --workspace
 # The CLI the remaining tests compare with: the one the Rust tests just built (the `ci` profile: optimised,
 # with the engine's internal checks on), rather than a second full build in the release profile.
 export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
 # A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
+part fuzz
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+part GNU parallel
 need_apt parallel parallel
 bash tests/parallel-shards.sh
+part build the site
 bash scripts/build.sh
+part the server's tests (in Chromium)
 need_chromium
 node --test --test-reporter=spec tests/serve.test.mjs
+part browser tests
 # The Chromium tests, one file per tab or concern (tests/browser/), one file at a time.
 node --test --test-concurrency=1 --test-reporter=spec tests/browser/
+part estimate runs
 node --test --test-reporter=spec tests/estimate-runs.test.mjs
+part firefox
 need_firefox
 node --test --test-reporter=spec tests/firefox.test.mjs
+part done
