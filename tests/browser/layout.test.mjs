@@ -193,6 +193,9 @@ describe('accessibility', () => {
   test('axe-core finds nothing critical or serious: cold, proved, whole game, finished estimate with gallery', async (t) => {
     await onPage(t, '?game=shogi', async (page) => {
       assert.deepEqual(await axeViolations(page), [], 'Shogi, cold');
+      await page.selectOption('#labels', 'western');
+      assert.deepEqual(await axeViolations(page), [], 'Western piece labels');
+      await page.selectOption('#labels', 'kanji');
       await page.selectOption('#game', 'minishogi');
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });

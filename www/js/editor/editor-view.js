@@ -155,9 +155,11 @@ export class EditorView {
     const button = document.createElement('button');
     button.className = 'palette-piece';
     button.dataset.piece = piece;
-    button.setAttribute('aria-label', pieceName(piece));
     button.setAttribute('aria-pressed', String(this.#brush === piece));
     const el = this.#board.pieceElement(piece);
+    // A Western label ("+R") is read too, so the name a voice user says matches what is shown.
+    const shown = el.textContent?.trim() ?? '';
+    button.setAttribute('aria-label', /^[!-~]+$/.test(shown) ? `${shown} ${pieceName(piece)}` : pieceName(piece));
     el.dataset.drag = JSON.stringify({ palette: piece });
     button.append(el);
     button.onclick = () => {
