@@ -2,7 +2,7 @@
 //! proof-game.
 
 use crate::output::Output;
-use crate::run::{for_each_input_line, parse_position, parse_rank, Result, Run};
+use crate::run::{for_each_input_line, parse_rank, position_arg, Result, Run};
 use crate::source::Source;
 use shogi_reach_engine::ranking::rank;
 use shogi_reach_engine::ranking::sample::RankSampler;
@@ -44,7 +44,7 @@ impl Run for Unrank {
 pub struct RankOf(pub String);
 impl Run for RankOf {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = parse_position::<V>(&self.0)?;
+        let pos = position_arg::<V>(&self.0)?;
         let mut out = Output::new();
         out.line(pos.rank().map_err(|e| e.to_string())?)?;
         out.finish()
@@ -65,7 +65,7 @@ impl Run for Perft {
             return Err(format!("perft depth {}: at most {MAX_PERFT_DEPTH}", self.depth).into());
         }
         let pos =
-            if self.sfen.trim().is_empty() { Position::<V>::startpos() } else { parse_position(&self.sfen)? };
+            if self.sfen.trim().is_empty() { Position::<V>::startpos() } else { position_arg(&self.sfen)? };
         if rules::in_check(&pos, pos.side_to_move().opponent()) {
             return Err(format!(
                 "{}: the side not to move is in check (its king could be captured), so this is no position to \

@@ -249,7 +249,7 @@ pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {
     }
 }
 
-pub fn merge_files(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> Result<()> {
+pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> Result<()> {
     let mut reports = Vec::new();
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     for (f, name) in files.iter().zip(&names) {

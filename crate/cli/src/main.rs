@@ -9,7 +9,7 @@ mod run;
 mod source;
 
 use clap::{Parser, Subcommand};
-use estimate::{merge_files, parse_shard, parse_verify, VerifyCount};
+use estimate::{parse_shard, parse_verify, run_merge, VerifyCount};
 use run::{Failure, Run};
 use shogi_reach_engine::board::sfen::{quote, QUOTE_LIMIT};
 use shogi_reach_engine::reach::search::SearchOptions;
@@ -285,7 +285,7 @@ fn run(command: Command) -> run::Result<()> {
         }
         Command::ProofGame(args) => args.run(),
         Command::Estimate(args) => args.run(),
-        Command::Merge { json, verify, files } => merge_files(json, verify, &files),
+        Command::Merge { json, verify, files } => run_merge(json, verify, &files),
         Command::Predecessors { game, json, piece, square, sfen } => {
             dispatch(game.variant, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
         }

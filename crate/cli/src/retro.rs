@@ -2,7 +2,7 @@
 //! is unreachable, as a checked certificate).
 
 use crate::output::Output;
-use crate::run::{parse_position, Result, Run};
+use crate::run::{position_arg, Result, Run};
 use shogi_reach_engine::board::sfen::quote;
 use shogi_reach_engine::reach::retro::{
     last_moves, last_moves_json, last_moves_text, predecessor_count, Filter,
@@ -52,7 +52,7 @@ impl Predecessors {
 
 impl Run for Predecessors {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = parse_position::<V>(&self.sfen)?;
+        let pos = position_arg::<V>(&self.sfen)?;
         // The last moves of a position that no legal game holds would be illegal moves too.
         let illegal: Vec<String> = diagnose::<V>(&self.sfen, &mut KkSearch::new())
             .into_iter()
@@ -86,7 +86,7 @@ pub struct Explain {
 
 impl Run for Explain {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = parse_position::<V>(&self.sfen)?;
+        let pos = position_arg::<V>(&self.sfen)?;
         let explanation =
             explain(&pos, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
         let mut out = Output::new();

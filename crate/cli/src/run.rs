@@ -45,7 +45,7 @@ pub fn parse_rank<V: Ranked>(text: &str) -> Result<V::Rank> {
         .ok_or_else(|| format!("not a rank (a non-negative decimal integer): {:?}", quote(text)).into())
 }
 
-pub fn parse_position<V: Ranked>(text: &str) -> Result<Position<V>> {
+pub fn position_arg<V: Ranked>(text: &str) -> Result<Position<V>> {
     Position::from_sfen(text).map_err(|e| format!("bad position {:?}: {e}", quote(text)).into())
 }
 

@@ -1,7 +1,7 @@
 //! Where `prove` and `proof-game` take their position from: the text on the command line, or a game
 //! record (`--record FILE --ply N`: the position after N moves, the last by default).
 
-use crate::run::{parse_position, Result};
+use crate::run::{position_arg, Result};
 use shogi_reach_engine::records::{read, GameRecord};
 use shogi_reach_engine::{Game, Position, Ranked};
 use std::path::{Path, PathBuf};
@@ -44,7 +44,7 @@ impl Source {
     /// The position, in game `V` (the game [`Source::choose`] gave).
     pub fn position<V: Ranked>(self) -> Result<Position<V>> {
         match self {
-            Source::Text(text) => parse_position::<V>(&text),
+            Source::Text(text) => position_arg::<V>(&text),
             Source::Record { path, record, ply } => {
                 let in_record = |e: shogi_reach_engine::records::RecordError| record_error(&path, e);
                 let record = record.into_game::<V>().map_err(in_record)?;

@@ -33,7 +33,7 @@ pub(crate) fn piece_name(p: Piece) -> &'static str {
 }
 
 /// `７六`: full-width file digit, kanji rank.
-pub(crate) fn square_name<V: Variant>(sq: usize) -> String {
+pub(crate) fn japanese_square<V: Variant>(sq: usize) -> String {
     let g = V::geometry();
     [FILES[g.w - 1 - g.x(sq)], RANKS[g.y(sq)]].iter().collect()
 }
@@ -56,7 +56,7 @@ pub(crate) fn destination_and_piece<V: Variant>(
     let mut s = if previous_to == Some(to) {
         (if name.chars().count() == 1 { "同　" } else { "同" }).to_string()
     } else {
-        square_name::<V>(to)
+        japanese_square::<V>(to)
     };
     s.push_str(name);
     s
