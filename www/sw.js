@@ -19,13 +19,33 @@ const lazy = new Set(BUILD.lazy.map(full));
 
 self.addEventListener('install', (event) => {
   // `no-cache`: revalidated, so a file the browser's HTTP cache holds costs a 304, and none is stale.
-  event.waitUntil(caches.open(CACHE).then((cache) => cache.addAll(BUILD.files.map((f) => new Request(full(f), { cache: 'no-cache' })))));
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      await cache.addAll(BUILD.files.map((f) => new Request(full(f), { cache: 'no-cache' })));
+      await adoptLazy(cache);
+    }),
+  );
 });
+
+/**
+ * Caches the `lazy` files that the browser's HTTP cache already holds (the page used them before this
+ * worker took over), without the network.
+ * @param {Cache} cache
+ */
+async function adoptLazy(cache) {
+  for (const url of lazy) {
+    if (await cache.match(url)) continue;
+    const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' }).catch(() => null);
+    if (response?.ok) await cache.put(url, response);
+  }
+}
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+      // Those the page fetched while this worker installed.
+      await adoptLazy(await caches.open(CACHE));
       // The first visit's page too: what it loads from now on (fonts, the threaded engine) is cached.
       await self.clients.claim();
     })(),
