@@ -11,6 +11,7 @@ import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
 import { addIcons } from './board/icons.js';
 import { readLink, writeLink } from './page/link.js';
 import { registerOffline } from './page/offline.js';
+import { redrawWhenFontsLoad } from './page/fonts.js';
 import { ProvePanel } from './panels/prove-panel.js';
 import { RecordPanel } from './panels/record-panel.js';
 import { RetroPanel } from './panels/retro-panel.js';
@@ -25,7 +26,8 @@ const LOCKED_WHILE_ESTIMATING = ['game', 'language'];
 let estimateRunning = false;
 
 // The site's font comes in many small files (one per Unicode range, font-display: swap): the browser
-// fetches those the page's text needs as it draws, and the board does not wait for them.
+// fetches those the page's text needs as it draws, and the board does not wait for them (fonts.js).
+redrawWhenFontsLoad();
 
 translatePage();
 field('language').value = language();
