@@ -161,12 +161,13 @@ describe('offline', () => {
         }
       });
       assert.equal(await page.getAttribute('body', 'data-build'), null);
-      const next = await site.context.newPage();
       await page.close();
+      const next = await site.context.newPage();
       // Once no page runs the old build the new one takes over: a page opened then, or its next reload.
+      // (A blank page left open meanwhile held the navigation up in Chromium: it is opened after.)
       let build = null;
       for (let i = 0; i < 10 && build !== '2'; i++) {
-        await (i === 0 ? next.goto(site.url) : next.reload());
+        await (i === 0 ? next.goto(site.url, { waitUntil: 'commit' }) : next.reload({ waitUntil: 'commit' }));
         await next.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
         build = await next.getAttribute('body', 'data-build');
       }
