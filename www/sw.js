@@ -44,10 +44,10 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
       for (const name of await caches.keys()) if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
-      // Those the page fetched while this worker installed.
-      await adoptLazy(await caches.open(CACHE));
-      // The first visit's page too: what it loads from now on (fonts, the threaded engine) is cached.
+      // The first visit's page too: what it loads from now on (the threaded engine) is cached.
       await self.clients.claim();
+      // And what it fetched while this worker installed; not awaited: requests wait for the activation.
+      caches.open(CACHE).then(adoptLazy).catch(() => {});
     })(),
   );
 });
