@@ -115,9 +115,10 @@ export class EstimatePanel {
     $('est-saved-resume').onclick = () => this.#resumeSaved();
     // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
     $('est-saved-discard').onclick = field('est-clear').onclick = async () => {
+      // Forgotten before the offer goes: a reload at once (served from the service worker) finds nothing.
+      await clearRun().catch(() => {});
       this.#savedOffer('none');
       this.#hideVerify();
-      await clearRun().catch(() => {});
       this.#saved = null;
       this.#emptyTab();
       $('est-merge-status').textContent = '';
