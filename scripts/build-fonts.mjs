@@ -6,7 +6,8 @@
 // as 手合割, 開始日時, 持駒, 成香, 不成, 投了, 香落ち … 十枚落ち) and of the test records
 // (crate/engine/tests/data/records/, UTF-8 or Shift_JIS), so that a pasted record reads in the site's font too, is looked up in Noto Serif JP (@fontsource/noto-serif-jp, SIL Open Font
 // License 1.1), whose files are split by Unicode range; each file holding some of them is cut down to just
-// those characters (subset-font, HarfBuzz) and declared with an exact unicode-range. Written to
+// those characters (subset-font, HarfBuzz) and declared with an exact unicode-range; the board's characters
+// get files of their own (BOARD), so that the first screen fetches little. Written to
 // OUT/fonts/ with OUT/fonts.css (family "Shogi Reach JP", weights 400 and 700) and the licence.
 // Fails, naming them, when the font lacks some characters (use an SVG icon or ASCII for those instead).
 //
@@ -75,6 +76,11 @@ function chunks(weight) {
   }));
 }
 
+// What the board shows (pieces, ranks, the players' marks): a font file's range is fetched whole when the
+// page shows one of its characters, so these go in files of their own (tokin's kana would otherwise bring
+// every kana of its chunk to the first screen).
+const BOARD = new Set([...'玉王飛角金銀桂香歩龍馬全圭杏と一二三四五六七八九１２３４５６７８９☗☖'].map((ch) => ch.codePointAt(0)));
+
 const hex = (cp) => `U+${cp.toString(16)}`;
 mkdirSync(join(out, 'fonts'), { recursive: true });
 const rules = [];
@@ -85,16 +91,20 @@ for (const weight of WEIGHTS) {
   for (const [i, chunk] of chunks(weight).entries()) {
     const here = [...left].filter((cp) => chunk.ranges.some(([lo, hi]) => cp >= lo && cp <= hi)).sort((a, b) => a - b);
     if (here.length === 0) continue;
-    const text = String.fromCodePoint(...here);
-    const font = await subsetFont(readFileSync(join(FONT, 'files', chunk.file)), text, { targetFormat: 'woff2' });
-    const name = `shogi-reach-jp-${weight}-${i}.woff2`;
-    writeFileSync(join(out, 'fonts', name), font);
-    bytes += font.length;
     for (const cp of here) left.delete(cp);
-    rules.push(
-      `@font-face {\n  font-family: '${FAMILY}';\n  font-weight: ${weight};\n  font-display: swap;\n` +
-        `  src: url(fonts/${name}) format('woff2');\n  unicode-range: ${here.map(hex).join(',')};\n}\n`,
-    );
+    // The board's characters in a file of their own: the first screen needs them, not the chunk's others.
+    const parts = [['b', here.filter((cp) => BOARD.has(cp))], ['', here.filter((cp) => !BOARD.has(cp))]];
+    for (const [suffix, part] of parts.filter(([, p]) => p.length > 0)) {
+      const text = String.fromCodePoint(...part);
+      const font = await subsetFont(readFileSync(join(FONT, 'files', chunk.file)), text, { targetFormat: 'woff2' });
+      const name = `shogi-reach-jp-${weight}-${i}${suffix}.woff2`;
+      writeFileSync(join(out, 'fonts', name), font);
+      bytes += font.length;
+      rules.push(
+        `@font-face {\n  font-family: '${FAMILY}';\n  font-weight: ${weight};\n  font-display: swap;\n` +
+          `  src: url(fonts/${name}) format('woff2');\n  unicode-range: ${part.map(hex).join(',')};\n}\n`,
+      );
+    }
   }
   missing = left;
 }

@@ -11,7 +11,7 @@ need_npm
 bash scripts/build-wasm.sh
 rm -rf dist
 mkdir -p dist
-cp -r www/index.html www/style.css www/js www/pkg www/pkg-st dist/
+cp -r www/index.html www/style.css www/manifest.webmanifest www/icons www/js www/pkg www/pkg-st dist/
 # The Japanese font, cut down to the characters the site shows (fails if the font lacks one).
 node scripts/build-fonts.mjs dist
 # Headers for hosts that read dist/_headers (Netlify, Cloudflare Pages): those of scripts/serve.mjs.
@@ -22,6 +22,8 @@ const headers = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Emb
   'Content-Security-Policy': CSP, 'X-Content-Type-Options': 'nosniff' };
 writeFileSync('dist/_headers', '/*\\n' + Object.entries(headers).map(([k, v]) => '  ' + k + ': ' + v + '\\n').join(''));
 "
+# Module preloads in index.html, and the service worker with the build's file list and version (sw.js).
+node scripts/build-offline.mjs dist
 # Precompressed copies (FILE.br, FILE.gz) of the text and wasm files, sent by servers that look for them
 # (scripts/serve.mjs does, see docs/server.md).
 node scripts/compress.mjs dist

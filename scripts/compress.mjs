@@ -1,7 +1,7 @@
 // Build step of scripts/build.sh: precompressed copies of the site's compressible files, for servers that
 // send them to clients that accept them (scripts/serve.mjs does; see docs/server.md).
 //
-// Every file under DIR whose name ends in .html, .js, .mjs, .css, .wasm, .json, .txt or .svg gets FILE.br
+// Every file under DIR whose name ends in .html, .js, .mjs, .css, .wasm, .json, .webmanifest, .txt or .svg gets FILE.br
 // (brotli, quality 11) and FILE.gz (gzip, level 9) beside it, each kept only when it is smaller than the
 // file. Fonts (.woff2) are compressed already. Dotfiles and symbolic links are left alone; stale copies of
 // an earlier run are replaced or removed.
@@ -11,7 +11,7 @@ import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { extname, join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-export const COMPRESSIBLE = ['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.txt', '.svg'];
+export const COMPRESSIBLE = ['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.txt', '.svg'];
 
 /** Every regular file under `dir` (no dotfiles, no symbolic links) whose extension is compressible. */
 function files(dir) {

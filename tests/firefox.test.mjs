@@ -470,6 +470,9 @@ describe('Firefox: estimate runs', () => {
         await page.$eval('#est-seed', (e) => (e.value = '8'));
         await page.click('#est-start');
         await page.waitForFunction(() => Number(document.getElementById('est-status').dataset.saved) > 0, { timeout: 60_000 });
+        // Font files load as text needs them (the gallery's pieces): a reload would abort those still on
+        // their way, which Firefox logs as errors.
+        await page.evaluate(() => document.fonts.ready);
         await page.reload();
         await page.waitForSelector('#est-saved:not([hidden])', { timeout: 30_000 });
         assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 1,000,000 samples\)$/);

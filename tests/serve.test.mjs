@@ -45,7 +45,7 @@ before(async () => {
   symlinkSync(join(root, '.secret'), join(root, 'link-to-dotfile.txt'));
   execFileSync('mkfifo', [join(root, 'fifo')]);
   for (const [name, text] of [['font.woff2', 'wOF2'], ['engine.wasm', '\0asm'], ['data.json', '{}'], ['notes.txt', 'notes'],
-    ['icon.svg', '<svg/>'], ['style.css', 'p {}'], ['no-extension', 'x']]) {
+    ['icon.svg', '<svg/>'], ['style.css', 'p {}'], ['no-extension', 'x'], ['app.webmanifest', '{}'], ['icon.png', 'PNG']]) {
     writeFileSync(join(root, name), text);
   }
   // A text with precompressed copies (marked so that the test sees which copy came), one whose copies are
@@ -145,11 +145,11 @@ describe('serve.mjs', () => {
     assert.equal((await send(isolated, 'GET', '/missing.js')).status, 404);
   });
 
-  test('fonts, wasm, JSON, text, SVG and CSS get their types; an unknown extension is plain bytes', async () => {
+  test('fonts, wasm, JSON, manifests, text, images and CSS get their types; an unknown extension is plain bytes', async () => {
     const types = {
       '/font.woff2': 'font/woff2', '/engine.wasm': 'application/wasm', '/data.json': 'application/json',
       '/notes.txt': 'text/plain; charset=utf-8', '/icon.svg': 'image/svg+xml', '/style.css': 'text/css; charset=utf-8',
-      '/no-extension': 'application/octet-stream',
+      '/no-extension': 'application/octet-stream', '/app.webmanifest': 'application/manifest+json', '/icon.png': 'image/png',
     };
     for (const [path, type] of Object.entries(types)) {
       const r = await send(isolated, 'GET', path);

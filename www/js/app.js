@@ -12,6 +12,8 @@ import { PlayPanel } from './play/play-panel.js';
 import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
 import { addIcons } from './board/icons.js';
 import { readLink, writeLink } from './page/link.js';
+import { registerOffline } from './page/offline.js';
+import { redrawWhenFontsLoad } from './page/fonts.js';
 import { ProvePanel } from './panels/prove-panel.js';
 import { RecordPanel } from './panels/record-panel.js';
 import { RetroPanel } from './panels/retro-panel.js';
@@ -25,9 +27,9 @@ import { $, field } from './page/dom.js';
 const LOCKED_WHILE_ESTIMATING = ['game', 'language'];
 let estimateRunning = false;
 
-// The site's font comes in many small files (one per Unicode range); Chromium does not always redraw text
-// laid out before its file arrived, so every file is loaded before anything is drawn.
-await Promise.all([...document.fonts].map((face) => face.load().catch(() => {})));
+// The site's font comes in many small files (one per Unicode range, font-display: swap): the browser
+// fetches those the page's text needs as it draws, and the board does not wait for them (fonts.js).
+redrawWhenFontsLoad();
 
 translatePage();
 field('language').value = language();
@@ -39,6 +41,7 @@ const prover = new Engine();
 const retro = new Engine();
 const explainer = new Engine();
 showEngineStatus($('engine-status'), diagnostics);
+registerOffline(diagnostics.ready);
 const stages = diagnostics.call('stages', {});
 
 const link = readLink(location.search);

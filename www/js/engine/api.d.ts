@@ -119,7 +119,7 @@ export interface FileLimits { record: number; report: number }
 
 /** The WebAssembly module (www/pkg or www/pkg-st), once initialised. */
 export interface EngineModule {
-  default(): Promise<unknown>;
+  default(init?: { module_or_path: WebAssembly.Module }): Promise<unknown>;
   initThreadPool(threads: number): Promise<unknown>;
   isThreaded(): boolean;
   stages(): Stage[];

@@ -2,18 +2,22 @@
 // EngineApi): `prove` sends progress every 1024 search pops, `proofGame` about ten times a second during
 // its short search; `stages` answers the engine's stages in pipeline order; `parseRecord`, `predecessors`
 // and `explain` answer as the CLI's --json (records, last moves, certificates), `legalMoves` the play mode's
-// moves; `fileLimits` gives the most bytes of a record and of a report file the engine reads. The first request is `init` ({threaded,
-// threads}, see load-engine.js). The engine computes without listening: a cancel is the worker terminated.
-import { loadEngine } from './load-engine.js';
+// moves; `fileLimits` gives the most bytes of a record and of a report file the engine reads. The first
+// request is `init` ({threaded, threads, module}, see load-engine.js and wasm.js). The engine computes
+// without listening: a cancel is the worker terminated.
+import { engineGlue, loadEngine } from './load-engine.js';
 import { serve } from './rpc.js';
+
+// The page's engine workers run the plain build: its glue is imported while the page compiles the module.
+engineGlue(false).catch(() => {});
 
 /** @type {import('./api').EngineModule} */
 let engine;
 
 /** @type {{[K in keyof import('./protocol').EngineApi]: (args: import('./protocol').EngineApi[K]['args'], context: import('./protocol').Context<import('./protocol').EngineApi[K]['progress']>) => any}} */
 const handlers = {
-  init: async ({ threaded, threads }) => {
-    engine = await loadEngine(threaded, threads);
+  init: async ({ threaded, threads, module }) => {
+    engine = await loadEngine(threaded, threads, module);
     return { threaded: engine.isThreaded() };
   },
   stages: () => engine.stages(),

@@ -2,6 +2,7 @@
 // first use. The engine never runs on the page's own thread.
 import { t } from '../i18n/i18n.js';
 import { WorkerClient } from './rpc.js';
+import { wasmModule } from './wasm.js';
 
 /** @typedef {import('./protocol').EngineApi} EngineApi */
 
@@ -20,7 +21,8 @@ export class Engine {
       /** @type {WorkerClient<EngineApi>} */
       const client = new WorkerClient(workerUrl);
       this.#client = client;
-      this.#ready = client.call('init', { threaded: false, threads: 1 });
+      // The plain build, compiled once for all of the page's workers.
+      this.#ready = wasmModule(false).then((module) => client.call('init', { threaded: false, threads: 1, module }));
     }
     return { client: this.#client, ready: this.#ready };
   }

@@ -2,16 +2,26 @@
 // cross-origin isolated page), or the plain single-threaded build.
 
 /**
+ * The build's JavaScript (wasm-bindgen's glue), imported once per worker: a worker may start importing it
+ * before it has the compiled WebAssembly, so that the two arrive together.
  * @param {boolean} threaded
- * @param {number} [threads]
  * @returns {Promise<import('./api').EngineModule>}
  */
-export async function loadEngine(threaded, threads = 1) {
+export function engineGlue(threaded) {
   // (A path in a variable: the type checker takes the module's type from api.d.ts, not from the build.)
   const path = threaded ? '../../pkg/shogi_reach.js' : '../../pkg-st/shogi_reach.js';
-  /** @type {import('./api').EngineModule} */
-  const module = await import(path);
-  await module.default();
+  return import(path);
+}
+
+/**
+ * @param {boolean} threaded
+ * @param {number} [threads]
+ * @param {WebAssembly.Module} [wasm] the build's compiled module (see wasm.js); fetched when not given
+ * @returns {Promise<import('./api').EngineModule>}
+ */
+export async function loadEngine(threaded, threads = 1, wasm) {
+  const module = await engineGlue(threaded);
+  await module.default(wasm ? { module_or_path: wasm } : undefined);
   // initThreadPool may be called once per instance; the plain build's does nothing.
   if (threaded) await module.initThreadPool(threads);
   return module;

@@ -34,7 +34,8 @@ export type Reply = Progress | Result | Failure | Spawn;
 /** What a handler gets beside its arguments: a way to send progress, and the signal a cancel aborts. */
 export interface Context<P = unknown> { progress(p: P): void; signal: AbortSignal }
 
-export interface Init { threaded: boolean; threads: number }
+/** `module`: the build's WebAssembly module, compiled once by the page (wasm.js); without it the worker fetches its own. */
+export interface Init { threaded: boolean; threads: number; module?: WebAssembly.Module }
 export interface Position { variant: Variant; sfen: string }
 export interface BlocksArgs {
   variant: Variant; seed: string; start: number; end: number; maxNodes?: number | null; keep: number;
@@ -89,7 +90,7 @@ export interface Verified { done: number[]; forged: null | { file: number; start
 /** estimate-worker.js: a run in chunks over engine workers (or the threaded engine's pool). */
 export interface EstimateApi {
   [type: string]: Call<any, any, any>;
-  init: Call<Init, Init>;
+  init: Call<Init, { threaded: boolean; threads: number }>;
   run: Call<RunArgs, RunEnd, RunStatus>;
   resume: Call<{}, RunEnd, RunStatus>;
   verify: Call<{ files: VerifyFile[] }, Verified, { done: number[] }>;

@@ -11,6 +11,7 @@
 import { errorText } from '../engine/errors.js';
 import { readText, checkSize } from '../engine/files.js';
 import { WorkerClient } from '../engine/rpc.js';
+import { wasmModule } from '../engine/wasm.js';
 import { VARIANTS } from '../game/variants.js';
 import { num, t } from '../i18n/i18n.js';
 import { $, field } from '../page/dom.js';
@@ -114,9 +115,10 @@ export class EstimatePanel {
     $('est-saved-resume').onclick = () => this.#resumeSaved();
     // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
     $('est-saved-discard').onclick = field('est-clear').onclick = async () => {
+      // Forgotten before the offer goes: a reload at once (served from the service worker) finds nothing.
+      await clearRun().catch(() => {});
       this.#savedOffer('none');
       this.#hideVerify();
-      await clearRun().catch(() => {});
       this.#saved = null;
       this.#emptyTab();
       $('est-merge-status').textContent = '';
@@ -406,7 +408,7 @@ export class EstimatePanel {
     this.#hostKey = key;
     this.#status(threaded ? t('startingThreads', threads) : t('startingWorkers', threads), 'starting');
     try {
-      const ready = await host.call('init', { threaded, threads });
+      const ready = await host.call('init', { threaded, threads, module: await wasmModule(threaded) });
       this.#mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
     } catch (e) {
       if (this.#host === host) this.#host = null;

@@ -14,7 +14,8 @@
 // The same workers verify blocks computed elsewhere (shard files, a saved run; see verify.js): each block
 // given is recomputed and its tally compared with the one recorded, one block per runner at a time.
 //
-// Requests (protocol.d.ts, EstimateApi): `init` ({threaded, threads}), `run` (a shard of a run, or the rest
+// Requests (protocol.d.ts, EstimateApi): `init` ({threaded, threads, module: the build's WebAssembly module,
+// compiled by the page and passed on to the plain workers}), `run` (a shard of a run, or the rest
 // of a saved one; progress after every chunk, the run's state at the end), `resume` (a stopped run goes
 // on), `verify` (blocks recomputed; progress after every block). A cancel stops a run or a verification,
 // which then answers what it has done. The engine workers it needs are constructed by the page (relay.js).
@@ -61,8 +62,8 @@ serve(/** @type {{[K in keyof EstimateApi]: (args: EstimateApi[K]['args'], conte
 }));
 
 /** @param {import('../engine/protocol').Init} init */
-async function init({ threaded, threads }) {
-  engine = await loadEngine(threaded, threads);
+async function init({ threaded, threads, module }) {
+  engine = await loadEngine(threaded, threads, module);
   if (threaded) {
     // One runner: each chunk is spread over the rayon pool.
     runners = [async (p) => engine.estimateBlocks(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
@@ -71,7 +72,7 @@ async function init({ threaded, threads }) {
       Array.from({ length: threads }, async () => {
         /** @type {WorkerClient<EngineApi>} */
         const client = new WorkerClient(new URL('../engine/engine-worker.js', import.meta.url));
-        await client.call('init', { threaded: false, threads: 1 });
+        await client.call('init', { threaded: false, threads: 1, module });
         return (/** @type {BlocksArgs} */ p) => client.call('blocks', p);
       }),
     );
