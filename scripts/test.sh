@@ -39,7 +39,7 @@ need_apt parallel parallel
 bash tests/parallel-shards.sh
 part build the site
 bash scripts/build.sh
-part the server's tests (in Chromium)
+part server tests, in Chromium
 need_chromium
 node --test --test-reporter=spec tests/serve.test.mjs
 part browser tests
