@@ -31,7 +31,8 @@ need_fuzz_tools() {
   fi
   if ! cargo fuzz --version >/dev/null 2>&1; then
     echo "installing cargo-fuzz (a few minutes, once)" >&2
-    cargo install cargo-fuzz --locked --quiet
+    # --debug: a command that only starts cargo builds it faster (15 s instead of 25 s).
+    cargo install cargo-fuzz --locked --debug --quiet
   fi
 }
 

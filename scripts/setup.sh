@@ -22,8 +22,9 @@ need_wasm_bindgen() {
   want=$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock)
   if [ "$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $want" ]; then
     echo "installing wasm-bindgen-cli $want (a few minutes, once)" >&2
-    # Not --locked: its lock file names a crate version the registry here does not have.
-    cargo install wasm-bindgen-cli --version "$want" --quiet
+    # Not --locked: its lock file names a crate version the registry here does not have. --debug: it builds
+    # in half the time (50 s instead of 115 s on 2 cores), and its output is the same, in 0.6 s instead of 0.2.
+    cargo install wasm-bindgen-cli --version "$want" --debug --quiet
   fi
 }
 
