@@ -192,16 +192,11 @@ impl<V: Variant> ProofGame<V> {
     /// The game as JSON: the parts, every move (USI, Japanese, the position after it), USI and KIF.
     pub fn to_json(&self) -> ProofGameJson {
         let positions = self.positions();
-        let mut previous_to = None;
-        let moves = self
-            .moves
-            .iter()
-            .enumerate()
-            .map(|(i, &m)| {
-                let japanese = notation::write::japanese(&positions[i], m, previous_to);
-                previous_to = Some(m.to());
-                StepJson { japanese, usi: m.to_usi::<V>(), sfen: positions[i + 1].to_sfen() }
-            })
+        let moves = notation::write::japanese_line(&positions, &self.moves)
+            .into_iter()
+            .zip(&self.moves)
+            .zip(&positions[1..])
+            .map(|((japanese, m), after)| StepJson { japanese, usi: m.to_usi::<V>(), sfen: after.to_sfen() })
             .collect();
         let kk = self.kk.as_ref();
         ProofGameJson {

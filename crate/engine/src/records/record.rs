@@ -5,7 +5,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::position::Position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
-use crate::records::notation::write::japanese;
+use crate::records::notation::write::japanese_line;
 use crate::rules::{legal_moves, play};
 use serde::Serialize;
 use std::any::Any;
@@ -79,16 +79,7 @@ impl<V: Variant> Record<V> {
 
     /// Each move in Japanese as game records print it (`☗７六歩`, `☖同　銀`, `☗５八金右`).
     pub fn japanese_moves(&self) -> Vec<String> {
-        let mut previous_to = None;
-        self.positions()
-            .iter()
-            .zip(&self.moves)
-            .map(|(before, &m)| {
-                let text = japanese(before, m, previous_to);
-                previous_to = Some(m.to());
-                text
-            })
-            .collect()
+        japanese_line(&self.positions(), &self.moves)
     }
 
     /// `{format, moves: [{japanese, sfen, usi}], plies, start, variant}`: the start as SFEN and each

@@ -78,6 +78,21 @@ pub(crate) fn promotion_word<V: Variant>(
     }
 }
 
+/// Each move of a line in Japanese, `同` where a move lands where the one before it did; `before[i]` is
+/// the position `moves[i]` is played from.
+pub fn japanese_line<V: Variant>(before: &[Position<V>], moves: &[Move]) -> Vec<String> {
+    let mut previous_to = None;
+    before
+        .iter()
+        .zip(moves)
+        .map(|(pos, &m)| {
+            let text = japanese(pos, m, previous_to);
+            previous_to = Some(m.to());
+            text
+        })
+        .collect()
+}
+
 /// The move `m` played in `before`, in Japanese; `previous_to` is the destination of the move before it
 /// (a move to the same square is written `同`).
 pub fn japanese<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
