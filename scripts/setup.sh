@@ -45,3 +45,18 @@ need_chromium() {
 need_firefox() {
   need_apt firefox-esr firefox-esr
 }
+
+# A virtual environment, target/venv, with the pinned packages of scripts/requirements-test.txt (cshogi,
+# python-shogi, pytest, maturin). Sets VENV_PYTHON to its interpreter.
+need_python() {
+  VENV_PYTHON=$PWD/target/venv/bin/python
+  local stamp=target/venv/.requirements
+  if [ ! -x "$VENV_PYTHON" ]; then
+    python3 -m venv target/venv
+  fi
+  if ! cmp -s scripts/requirements-test.txt "$stamp"; then
+    "$VENV_PYTHON" -m pip install --quiet --disable-pip-version-check -r scripts/requirements-test.txt
+    cp scripts/requirements-test.txt "$stamp"
+  fi
+  export VENV_PYTHON
+}
