@@ -7,8 +7,11 @@ use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
 use crate::records::notation;
-use crate::why::certificate::{reach_tree, CertificateError, Line, PrevCertificate, ReachTree, TreeError};
+use crate::why::certificate::{
+    reach_tree, Candidate, CertificateError, Line, PrevCertificate, ReachTree, TreeError,
+};
 use crate::why::diagnose::{diagnose_setup, Issue, Rule};
+use crate::why::summary::{reason_groups, reason_phrase, summary_sentence};
 use std::fmt::Write;
 
 /// The most positions of a `reach` tree that are shown in full.
@@ -206,35 +209,51 @@ fn plies(n: u32) -> String {
     }
 }
 
-/// The candidates of a `prev` certificate, one line each (variants with one reason together), indented by
-/// `indent`; those from off the board only counted.
+/// A `prev` certificate, indented by `indent`: the summary sentence, then each group of reasons with its
+/// count and its candidates one line each (variants with one reason together); those from off the board
+/// only counted.
 fn prev_text<V: Variant>(s: &mut String, cert: &PrevCertificate, indent: &str) {
-    let _ = writeln!(s, "{indent}Every move {} could have made last fails:", cert.last_mover);
-    let mut off_board = 0;
-    for c in &cert.candidates {
-        let Some(mv) = c.mv() else {
-            off_board += 1;
+    let _ = writeln!(s, "{indent}{}", summary_sentence(cert));
+    let x = cert.last_mover.opponent();
+    for group in reason_groups(cert) {
+        let phrase = reason_phrase(group.reason, group.candidates.len(), x);
+        if group.reason == "off-board" {
+            let _ = writeln!(s, "{indent}{phrase} (not listed).");
             continue;
-        };
-        let mut reasons: Vec<(String, Vec<String>)> = Vec::new();
-        for (captured, f) in &c.variants {
-            let reason = f.as_ref().map_or("legal".into(), |f| f.describe::<V>());
-            let what = captured.map_or("no capture".into(), |p| format!("capturing {}", p.sfen()));
-            match reasons.iter_mut().find(|(r, _)| *r == reason) {
-                Some((_, whats)) => whats.push(what),
-                None => reasons.push((reason, vec![what])),
-            }
         }
-        let text: Vec<String> = match reasons.len() {
-            1 if c.variants.len() > 1 => vec![format!("with or without a capture — {}", reasons[0].0)],
-            1 => vec![reasons.remove(0).0],
-            _ => reasons.into_iter().map(|(r, whats)| format!("{} — {r}", whats.join(", "))).collect(),
-        };
-        let _ = writeln!(s, "{indent}- {} {}: {}", c.piece.sfen(), mv.to_usi::<V>(), text.join("; "));
+        let _ = writeln!(s, "{indent}{phrase}:");
+        for &i in &group.candidates {
+            candidate_line::<V>(s, &cert.candidates[i], indent);
+        }
     }
-    if off_board > 0 {
-        let _ = writeln!(s, "{indent}- and {off_board} more would come from off the board");
+}
+
+/// One candidate (from the board or a drop) and why it fails, with each capture where they differ.
+fn candidate_line<V: Variant>(s: &mut String, c: &Candidate, indent: &str) {
+    let Some(mv) = c.mv() else {
+        let _ = writeln!(
+            s,
+            "{indent}- {} to {} from off the board",
+            c.piece.sfen(),
+            V::geometry().square_name(c.to)
+        );
+        return;
+    };
+    let mut reasons: Vec<(String, Vec<String>)> = Vec::new();
+    for (captured, f) in &c.variants {
+        let reason = f.as_ref().map_or("legal".into(), |f| f.describe::<V>());
+        let what = captured.map_or("no capture".into(), |p| format!("capturing {}", p.sfen()));
+        match reasons.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, whats)) => whats.push(what),
+            None => reasons.push((reason, vec![what])),
+        }
     }
+    let text: Vec<String> = match reasons.len() {
+        1 if c.variants.len() > 1 => vec![format!("with or without a capture — {}", reasons[0].0)],
+        1 => vec![reasons.remove(0).0],
+        _ => reasons.into_iter().map(|(r, whats)| format!("{} — {r}", whats.join(", "))).collect(),
+    };
+    let _ = writeln!(s, "{indent}- {} {}: {}", c.piece.sfen(), mv.to_usi::<V>(), text.join("; "));
 }
 
 /// The tree depth first from the root: each node's new predecessors below it, indented by depth.
@@ -252,11 +271,7 @@ fn tree_text<V: Variant>(s: &mut String, tree: &ReachTree<V>) {
         };
         let _ = writeln!(s, "{indent}#{i} {arrow}{}", node.pos.to_sfen());
         if let Some(cert) = &node.leaf {
-            let _ = writeln!(
-                s,
-                "{indent}  ⊥ no legal last move ({} candidates, all failing)",
-                cert.candidates.len()
-            );
+            let _ = writeln!(s, "{indent}  ⊥ no legal last move. {}", summary_sentence(cert));
         }
         for &(m, j) in node.predecessors.iter().rev() {
             if tree.nodes[j].parent.is_some_and(|(p, _)| p == i) {

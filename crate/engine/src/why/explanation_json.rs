@@ -8,6 +8,7 @@ use crate::board::variant::Variant;
 use crate::why::certificate::{Candidate, Origin, PrevCertificate, ReachTree};
 use crate::why::diagnose::Issue;
 use crate::why::explanation::Explanation;
+use crate::why::summary::{reason_groups, ReasonGroup};
 use serde::Serialize;
 
 /// An explanation as JSON: the stage and verdict, and the parts its kind has.
@@ -42,6 +43,9 @@ pub struct ExplanationJson {
 pub struct PrevJson {
     /// Every candidate last move.
     pub candidates: Vec<CandidateJson>,
+    /// The candidates grouped by reason (indices into `candidates`), largest group first: each candidate
+    /// in exactly one group.
+    pub groups: Vec<ReasonGroup>,
     /// The side that moved last.
     pub last_mover: String,
 }
@@ -142,6 +146,7 @@ fn candidate_json<V: Variant>(c: &Candidate) -> CandidateJson {
 fn prev_json<V: Variant>(cert: &PrevCertificate) -> PrevJson {
     PrevJson {
         candidates: cert.candidates.iter().map(candidate_json::<V>).collect(),
+        groups: reason_groups(cert),
         last_mover: cert.last_mover.to_string(),
     }
 }

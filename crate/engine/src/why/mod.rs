@@ -5,3 +5,4 @@ pub mod certificate;
 pub mod diagnose;
 pub mod explanation;
 pub mod explanation_json;
+pub mod summary;
