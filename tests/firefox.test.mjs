@@ -324,7 +324,7 @@ describe('Firefox: records, taking moves back, certificates', () => {
         const chain = [];
         for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);
         for (const i of chain.slice(1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
-        await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-candidates`);
+        await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-summary`);
         assert.equal(await count(page, `#certificate .cert-node[data-node="${leaf}"] li[data-usi]`), cert.tree[leaf].leaf.candidates.length);
         assert.deepEqual(await axeViolations(page), [], 'axe, record, explorer and certificate');
       }, { context });

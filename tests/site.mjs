@@ -205,5 +205,5 @@ export async function openToLeaf(page, tree, leaf) {
   for (const i of chain.slice(1, -1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
   await page.focus(`#certificate .cert-node[data-node="${leaf}"] > summary`);
   await page.keyboard.press('Enter');
-  await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-candidates`);
+  await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-summary`);
 }

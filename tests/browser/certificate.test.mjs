@@ -20,7 +20,8 @@ describe('certificates', () => {
       await openToLeaf(page, cert.tree, leaf);
       const node = page.locator(`#certificate .cert-node[data-node="${leaf}"]`);
       assert.match(await node.locator('> summary').textContent(), /no legal last move/);
-      assert.match(await node.locator('> p').textContent(), new RegExp(`all ${cert.tree[leaf].leaf.candidates.length} candidates fail`));
+      assert.match(await node.locator('> p.cert-summary').textContent(),
+        new RegExp(`^None of ${cert.tree[leaf].leaf.last_mover}'s ${cert.tree[leaf].leaf.candidates.length} candidate last moves is legal: `));
       assert.equal(await node.locator('li[data-usi]').count(), cert.tree[leaf].leaf.candidates.length);
       // The certificate belongs to this position: an edit takes it (and Why?) away.
       await page.click('#side-w');
@@ -47,8 +48,7 @@ describe('certificates', () => {
       assert.equal(await page.getAttribute('#certificate', 'data-stage'), 'prev');
       assert.match(await page.textContent('#certificate .cert-head'), /後手が最後に指せた手は全て成り立ちません/);
       assert.deepEqual(await page.$$eval('#certificate li[data-usi]', (lis) => lis.map((li) => li.dataset.usi)),
-        [...cert.prev.candidates.filter((c) => c.from !== 'off-board'), ...cert.prev.candidates.filter((c) => c.from === 'off-board')]
-          .map((c) => c.usi ?? ''));
+        cert.prev.groups.flatMap((g) => g.candidates).map((i) => cert.prev.candidates[i].usi ?? ''));
       const failures = (list) => [...new Set(list)].sort();
       assert.deepEqual(failures(await page.$$eval('#certificate [data-failure]', (els) => els.map((e) => e.dataset.failure))),
         failures(cert.prev.candidates.flatMap((c) => c.variants.map((v) => v.failure))));
@@ -60,6 +60,7 @@ describe('certificates', () => {
       });
       assert.match(text, /[１-９][一二三四五六七八九]に駒がある/);
       assert.match(text, /筋に同じ側の歩が二枚/);
+      assert.match(text, /☖[１-９][一二三四五六七八九](成銀|銀成|歩)/, 'moves in Japanese notation');
       assert.doesNotMatch(text, /is occupied|[1-9][a-i]/);
     });
   });

@@ -334,7 +334,7 @@ describe('records, explorer and certificate on a phone, and for axe-core', () =>
     const chain = [];
     for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);
     for (const i of chain.slice(1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
-    await page.click(`#certificate .cert-node[data-node="${leaf}"] .cert-off-board > summary`);
+    await page.click(`#certificate .cert-node[data-node="${leaf}"] .cert-group[data-reason="off-board"] > summary`);
     await page.fill('#record-text', '▲７六歩\n▲５八金\n');
     await page.click('#record-read');
     await page.waitForSelector('#record-error:not([hidden])');

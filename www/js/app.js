@@ -84,7 +84,7 @@ const diagnosticsPanel = new DiagnosticsPanel({
     ],
   },
 });
-const certificate = new CertificateView({ engine: explainer });
+const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => labels });
 // The answer card searches its game in a worker of its own, started on first use.
 const answerBoard = document.createElement('div');
 answerBoard.id = 'answer-board';

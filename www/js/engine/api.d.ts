@@ -80,7 +80,8 @@ export interface Certificate {
   stage: string;
   verdict: Verdict;
   issues?: Issue[];
-  prev?: { last_mover: string; candidates: any[] };
+  /** `groups`: the candidates by reason (indices into `candidates`), largest group first. */
+  prev?: { last_mover: string; candidates: any[]; groups: { candidates: number[]; reason: string }[] };
   positions?: number;
   depth?: number;
   tree?: { sfen: string; parent: number | null; leaf: any; predecessors: { node: number; usi: string }[] }[] | null;

@@ -430,4 +430,29 @@ export default {
   answerUnknown: (nodes, canRaise) =>
     `The search stopped at its node cap of ${nodes} positions before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
   answerRaise: (cap) => `Prove again with a cap of ${cap}`,
+  // Certificates a player can read (issue #32, point 3): the summary, the groups of reasons, the tree's boards.
+  certSummary: (mover, n, parts) =>
+    `${n === 1 ? `${mover}'s only candidate last move is not legal` : `None of ${mover}'s ${n} candidate last moves is legal`}: ${
+      parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('')}.`,
+  certReason: (reason, n, other) => ({
+    'king-in-check': `${n} would need ${other}'s king already in check before the move`,
+    occupied: `${n} would come from an occupied square`,
+    'off-board': `${n} would come from off the board`,
+    'outside-zone': `${n} would promote with neither square in the promotion zone`,
+    'dead-piece': `${n} would need a piece that could never have moved`,
+    'two-pawns': `${n} would need two unpromoted pawns of one side on one file`,
+    'pawn-drop-mate': `${n} would be a pawn drop that mates`,
+    'by-capture': `${n} ${n === 1 ? 'fails' : 'fail'} for a different reason with each capture`,
+  })[reason] ?? `${n}: ${reason}`,
+  certDetail: (name, squares) => ({
+    occupied: `${squares[0]} is occupied`,
+    'dead-piece': `the piece on ${squares[0]} could never have moved`,
+    'two-pawns': `two pawns on the file of ${squares[0]}`,
+    'king-in-check': `in check from ${squares.join(', ')}`,
+  })[name] ?? '',
+  certEdgeMove: (move, parent) => `← ${move} (to #${parent})`,
+  certBoardLabel: (i) => `Position #${i}`,
+  certBoardMove: (move, parent) => `From here ${move} leads to #${parent}; its squares are marked.`,
+  certOpen: 'Open in the editor',
+  certOpenLabel: (i) => `Open position #${i} in the editor`,
 };

@@ -505,4 +505,28 @@ export default {
   answerUnknown: (nodes, canRaise) =>
     `判定する前に探索がノード上限（${nodes}局面）に達しました。${canRaise ? 'ノード上限を上げてもう一度調べてください。' : 'このページで使える最大の上限です。'}`,
   answerRaise: (cap) => `上限${cap}でもう一度調べる`,
+  // Certificates a player can read (issue #32, point 3): the summary, the groups of reasons, the tree's boards.
+  certSummary: (mover, n, parts) =>
+    `${SIDE[mover] ?? mover}が最後に指した可能性のある${n}通りの手は、どれも成り立ちません：${parts.join('、')}。`,
+  certReason: (reason, n, other) => ({
+    'king-in-check': `指す前から${SIDE[other] ?? other}玉に王手がかかっていることになる手が${n}通り`,
+    occupied: `駒のある升から動くことになる手が${n}通り`,
+    'off-board': `盤外から来ることになる手が${n}通り`,
+    'outside-zone': `どちらの升も敵陣にないのに成ることになる手が${n}通り`,
+    'dead-piece': `一度も動けなかった駒が要る手が${n}通り`,
+    'two-pawns': `二歩になる手が${n}通り`,
+    'pawn-drop-mate': `打ち歩詰めになる手が${n}通り`,
+    'by-capture': `取った駒によって理由の違う手が${n}通り`,
+  })[reason] ?? `${reason}：${n}通り`,
+  certDetail: (name, squares) => ({
+    occupied: `${squares[0]}に駒がある`,
+    'dead-piece': `${squares[0]}の駒は一度も動けなかった`,
+    'two-pawns': `${squares[0]}の筋に二歩`,
+    'king-in-check': `${squares.join('、')}から王手`,
+  })[name] ?? '',
+  certEdgeMove: (move, parent) => `← ${move}（#${parent}へ）`,
+  certBoardLabel: (i) => `局面 #${i}`,
+  certBoardMove: (move, parent) => `この局面から${move}で#${parent}に至ります（その升に印）。`,
+  certOpen: 'エディタで開く',
+  certOpenLabel: (i) => `局面 #${i}をエディタで開く`,
 };
