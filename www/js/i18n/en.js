@@ -451,8 +451,8 @@ export default {
     'king-in-check': `in check from ${squares.join(', ')}`,
   })[name] ?? '',
   certEdgeMove: (move, parent) => `← ${move} (to #${parent})`,
-  certBoardLabel: (i) => `Position #${i}`,
-  certBoardMove: (move, parent) => `From here ${move} leads to #${parent}; its squares are marked.`,
+  certBoardLabel: (i) => `Position #${i}.`,
+  certBoardMove: (i, move, parent) => `Position #${i}: from here ${move} leads to #${parent} (its squares are marked).`,
   certOpen: 'Open in the editor',
   certOpenLabel: (i) => `Open position #${i} in the editor`,
 };

@@ -525,8 +525,8 @@ export default {
     'king-in-check': `${squares.join('、')}から王手`,
   })[name] ?? '',
   certEdgeMove: (move, parent) => `← ${move}（#${parent}へ）`,
-  certBoardLabel: (i) => `局面 #${i}`,
-  certBoardMove: (move, parent) => `この局面から${move}で#${parent}に至ります（その升に印）。`,
+  certBoardLabel: (i) => `局面 #${i}。`,
+  certBoardMove: (i, move, parent) => `局面 #${i}：ここから${move}で#${parent}に至ります（その升に印）。`,
   certOpen: 'エディタで開く',
   certOpenLabel: (i) => `局面 #${i}をエディタで開く`,
 };

@@ -52,10 +52,17 @@ function candidateItem(c, index, reason) {
     li.dataset.failure = c.variants[0].failure;
     return li;
   }
-  li.append(el('ul', null, ...c.variants.map((v, k) => {
+  // Captures with one reason together: "capturing nothing, capturing +P: …".
+  const byText = new Map();
+  c.variants.forEach((v, k) => {
     const what = v.captured ? t('certCapturing', pieceText(v.captured)) : t('certNoCapture');
-    const item = el('li', null, `${what}${colon()}${texts[k]}`);
-    item.dataset.failure = v.failure;
+    const entry = byText.get(texts[k]) ?? { whats: [], failure: v.failure };
+    entry.whats.push(what);
+    byText.set(texts[k], entry);
+  });
+  li.append(el('ul', null, ...[...byText].map(([text, { whats, failure }]) => {
+    const item = el('li', null, `${whats.join(language() === 'ja' ? '・' : ', ')}${colon()}${text}`);
+    item.dataset.failure = failure;
     return item;
   })));
   return li;

@@ -83,8 +83,7 @@ function position(ctx, i, move) {
   open.dataset.sfen = tree[i].sfen;
   open.setAttribute('aria-label', t('certOpenLabel', i));
   open.onclick = () => view.open(tree[i].sfen);
-  const caption = el('p', 'cert-board-caption', t('certBoardLabel', i));
-  if (move !== null) caption.append(' ', t('certBoardMove', move, tree[i].parent));
+  const caption = el('p', 'cert-board-caption', move === null ? t('certBoardLabel', i) : t('certBoardMove', i, move, tree[i].parent));
   return el('div', 'cert-position', holder, el('div', 'cert-position-text', caption, open));
 }
 
