@@ -5,7 +5,7 @@
 // position as a small board with its move marked and opens it in the editor.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, launchPhones, MINI_REACH, position, SHOGI_NO_PREV, sfenOf, useChromium, whyOf } from '../site.mjs';
+import { axeViolations, cli, launchPhones, MINI_REACH, position, SHOGI_NO_PREV, sfenOf, useChromium, whyOf } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -87,6 +87,7 @@ describe('certificates a player can read', () => {
               assert.deepEqual(items.map((i) => i.usi), expected.get(reason).map((i) => cert.prev.candidates[i].usi));
               assert.deepEqual(items.map((i) => i.move), expected.get(reason).map((i) => written(cert.prev.candidates[i], lang)));
             }
+            if (screen === 'desktop') assert.deepEqual(await axeViolations(page), [], 'axe, two groups open');
             const text = await page.$eval('#certificate .cert-group[data-reason="occupied"]', (d) => d.textContent);
             if (lang === 'ja') assert.match(text, /[１-９][一二三四五六七八九]に駒がある/);
             else assert.match(text, /[1-9][a-i] is occupied/);
@@ -121,6 +122,7 @@ describe('certificates a player can read', () => {
             assert.match(head, lang === 'ja' ? /← ☖[１-５][一二三四五]/ : /← (\+?[A-Z][1-5][a-e]-[1-5][a-e]\+?|[A-Z]\*[1-5][a-e]) \(to #0\)/);
             assert.doesNotMatch(head, /\//, 'no SFEN in the tree');
             assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling');
+            if (screen === 'desktop') assert.deepEqual(await axeViolations(page), [], 'axe, a tree with its boards open');
             await node.locator('> .cert-position .cert-open').click();
             await page.waitForFunction((want) => document.querySelector('#sfen').value.startsWith(want), position(reach.tree[child].sfen));
             assert.equal(position(await sfenOf(page)), position(reach.tree[child].sfen));

@@ -454,5 +454,5 @@ export default {
   certBoardLabel: (i) => `Position #${i}.`,
   certBoardMove: (i, move, parent) => `Position #${i}: from here ${move} leads to #${parent} (its squares are marked).`,
   certOpen: 'Open in the editor',
-  certOpenLabel: (i) => `Open position #${i} in the editor`,
+  certOpenLabel: (i) => `Open in the editor: position #${i}`,
 };

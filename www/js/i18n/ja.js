@@ -528,5 +528,5 @@ export default {
   certBoardLabel: (i) => `局面 #${i}。`,
   certBoardMove: (i, move, parent) => `局面 #${i}：ここから${move}で#${parent}に至ります（その升に印）。`,
   certOpen: 'エディタで開く',
-  certOpenLabel: (i) => `局面 #${i}をエディタで開く`,
+  certOpenLabel: (i) => `エディタで開く：局面 #${i}`,
 };
