@@ -56,7 +56,7 @@ function node(ctx, i) {
     }
     // Moves from positions first found elsewhere in the tree: named, not repeated.
     const links = n.predecessors.filter((p) => tree[p.node].parent !== i);
-    if (links.length) details.append(el('p', 'cert-links', t('certLinks', links.map((p) => `#${p.node} (${p.usi})`).join(', '))));
+    if (links.length) details.append(el('p', 'cert-links', t('certLinks', links.map((p) => `#${p.node} (${usiText(setupOf(p.node), p.usi)})`).join(', '))));
     details.append(el('div', 'cert-children', ...children[i].map((k) => node(ctx, k))));
   };
   details.addEventListener('toggle', () => details.open && fill(details));
