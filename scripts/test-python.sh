@@ -2,8 +2,9 @@
 # The Python package (crate/python): builds the wheel with maturin in the `ci` profile, installs it into
 # target/venv and runs its pytest suite, which compares every function with the command line
 # ($SHOGI_REACH_CLI, else target/ci/shogi-reach) and with cshogi and python-shogi. `npm test` runs it after
-# the Rust tests, so the engine is already built in that profile and only PyO3 and the bindings compile
-# (5 to 15 s on 2 cores; 6.5 min on a cold target of a busy machine, 1.5 min of CPU). Arguments go to pytest (`-k estimate`, `-x`).
+# the Rust tests, so the engine is already built in that profile and at most the bindings compile (5 to
+# 15 s on 2 cores; a cold target took 6.5 min on a busy machine, 1.5 min of CPU). Arguments go to pytest
+# (`-k estimate`, `-x`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
