@@ -31,7 +31,8 @@ pub fn classify<'py>(
             ranks.try_iter()?.map(|r| convert::rank_of::<V>(&r?)).collect::<PyResult<_>>()?;
         let classified = py.detach(|| {
             let mut search = KkSearch::<V>::new();
-            ranks.into_iter().map(|r| classify_rank::<V>(r, &mut search, options)).collect::<Result<Vec<_>, _>>()
+            let each = ranks.into_iter().map(|r| classify_rank::<V>(r, &mut search, options));
+            each.collect::<Result<Vec<_>, _>>()
         });
         let rows = classified.map_err(rank_error)?.iter().map(|c| row(py, c)).collect::<PyResult<Vec<_>>>()?;
         PyList::new(py, rows)

@@ -116,7 +116,8 @@ pub fn predecessors<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     with_game!(convert::game(game)?, V => {
         let pos = convert::position::<V>(sfen)?;
-        let filter = Filter { kind: piece.map(piece_kind).transpose()?, square: square.map(square_of::<V>).transpose()? };
+        let kind = piece.map(piece_kind).transpose()?;
+        let filter = Filter { kind, square: square.map(square_of::<V>).transpose()? };
         let moves = py.detach(|| {
             legal_position_problems::<V>(sfen)?;
             Ok::<_, String>(last_moves_json(&last_moves(&pos, filter)))
@@ -166,7 +167,9 @@ fn square_of<V: Ranked>(text: &str) -> PyResult<usize> {
 /// game's default); counted in positions, not time, so the same game on every machine. threads: 1 or 2
 /// (the same game). Raises NoProofGameError when the position is not proved reachable.
 #[pyfunction]
-#[pyo3(signature = (game, sfen, method = "best", budget_positions = None, threads = 2, max_nodes = 5_000_000))]
+#[pyo3(signature = (
+    game, sfen, method = "best", budget_positions = None, threads = 2, max_nodes = 5_000_000
+))]
 pub fn proof_game<'py>(
     py: Python<'py>,
     game: &str,

@@ -1,11 +1,12 @@
 """Each function against the command line's output for the same input: the same engine, the same answers."""
 
 import json
+import subprocess
 
 import pytest
 import shogi_reach as sr
 
-from conftest import RECORDS, cli, cli_json
+from conftest import RECORDS, cli, cli_json, cli_path
 
 MINI_START = "rbsgk/4p/5/P4/KGSBR b - 1"
 # Two plies from the start, the bishop exchange, the start with Gote to move, the kings alone with every
@@ -47,7 +48,7 @@ def test_explain_is_explain_json(game, sfen):
     assert sr.explain(game, sfen) == cli_json("explain", "--variant", game, sfen)
 
 
-@pytest.mark.parametrize("game,sfen", CASES[:2] + CASES[4:5] + CASES[6:7])
+@pytest.mark.parametrize("game,sfen", CASES)
 def test_predecessors_are_predecessors_json(game, sfen):
     assert sr.predecessors(game, sfen) == cli_json("predecessors", "--variant", game, sfen)
     square = "3d" if game == "shogi" else "5d"
@@ -72,7 +73,8 @@ def cli_json_game(game, sfen, *options):
 def classify_rows(game, ranks, *options):
     """The CLI's classify TSV as the dicts classify returns."""
     rows = []
-    for line in cli("classify", "--variant", game, *options, stdin="\n".join(map(str, ranks)) + "\n").splitlines():
+    lines = "".join(f"{r}\n" for r in ranks)
+    for line in cli("classify", "--variant", game, *options, stdin=lines).splitlines():
         rank, sfen, stage, n_prev, pops, nodes, plies, goal = line.split("\t")
         number = lambda text: int(text) if text else None  # noqa: E731
         reached = goal and not goal.startswith("maxdepth=")
@@ -86,13 +88,15 @@ def classify_rows(game, ranks, *options):
 
 
 def test_classify_is_the_cli_classify():
-    # Sampled ranks: every stage but the rare reach shows up among Mini Shogi's; a few of Shogi's (big ints) with a node cap.
+    # Sampled ranks: every stage but the rare reach shows up among Mini Shogi's; a few of Shogi's (big
+    # ints) with a node cap.
     mini = [int(r) for r in cli("sample", "--variant", "minishogi", "--count", "300", "--seed", "7").split()]
     rows = sr.classify("minishogi", mini)
     assert rows == classify_rows("minishogi", mini)
     assert {r["stage"] for r in rows} >= {"flip", "piece", "king", "prev", "OK"}
     shogi = [int(r) for r in cli("sample", "--count", "40", "--seed", "3").split()]
-    assert sr.classify("shogi", iter(shogi), max_nodes=2000) == classify_rows("shogi", shogi, "--max-nodes", "2000")
+    capped = classify_rows("shogi", shogi, "--max-nodes", "2000")
+    assert sr.classify("shogi", iter(shogi), max_nodes=2000) == capped
 
 
 def test_estimate_is_estimate_json():
@@ -100,11 +104,11 @@ def test_estimate_is_estimate_json():
     assert sr.estimate("minishogi", 3000, 11) == expected
     # The same on one thread, and a shard with a node cap is the CLI's shard.
     assert sr.estimate("minishogi", 3000, 11, threads=1) == expected
-    shard = cli_json("estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5", "--shard", "1/3",
-                     "--max-nodes", "50")
+    shard = cli_json("estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5",
+                     "--shard", "1/3", "--max-nodes", "50")
     assert sr.estimate("minishogi", 200000, 5, shard=(1, 3), max_nodes=50) == shard
-    assert sr.estimate("shogi", 300, 2, max_nodes=1000) == cli_json("estimate", "--samples", "300", "--seed", "2",
-                                                                        "--max-nodes", "1000")
+    shogi = cli_json("estimate", "--samples", "300", "--seed", "2", "--max-nodes", "1000")
+    assert sr.estimate("shogi", 300, 2, max_nodes=1000) == shogi
 
 
 @pytest.mark.parametrize("name", ["selfplay-1.kif", "selfplay-2.ki2", "selfplay-1.kifu", "handicap-3.csa",
@@ -128,3 +132,22 @@ def test_read_record_decodes_shift_jis_as_the_utf8_copy_reads():
     text = sr.read_record((RECORDS / "selfplay-1.kifu").read_text(encoding="utf-8"))
     assert shift_jis["moves"] == utf8["moves"] == text["moves"]
     assert sr.read_record(bytearray((RECORDS / "selfplay-1.kif").read_bytes())) == shift_jis
+
+
+@pytest.mark.parametrize("error,call,args", [
+    (sr.BadSfenError, lambda: sr.rank("shogi", "xyz"), ["rank", "xyz"]),
+    (sr.BadRankError, lambda: sr.unrank("minishogi", sr.count("minishogi")),
+     ["unrank", "--variant", "minishogi", "16014219505238849250"]),
+    (sr.UnrankablePositionError, lambda: sr.rank("shogi", SHOGI[2]), ["rank", SHOGI[2]]),
+    (sr.IllegalPositionError,
+     lambda: sr.predecessors("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1"),
+     ["predecessors", "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1"]),
+    (sr.NoProofGameError, lambda: sr.proof_game("minishogi", "rbsgP/4k/5/5/KGSBR b - 1"),
+     ["proof-game", "--variant", "minishogi", "rbsgP/4k/5/5/KGSBR b - 1"]),
+])
+def test_errors_say_what_the_cli_says(error, call, args):
+    done = subprocess.run([cli_path(), *args], capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    with pytest.raises(error) as raised:
+        call()
+    assert done.stderr == f"shogi-reach: {raised.value}\n"

@@ -38,7 +38,7 @@ def test_positions_without_a_rank():
     with pytest.raises(sr.UnrankablePositionError, match="full piece set"):
         sr.rank("shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1")
     with pytest.raises(sr.UnrankablePositionError, match="mirror|canonical|K-canonical|left"):
-        sr.rank("minishogi", "rbsgk/4p/5/P4/KGSBR b - 1".replace("rbsgk/4p/5/P4/KGSBR", "kgsbr/p4/5/4P/RBSGK"))
+        sr.rank("minishogi", "kgsbr/p4/5/4P/RBSGK b - 1")  # Sente's king on the right half
 
 
 @pytest.mark.parametrize("data", [b"", "", b"\xff\xfe\x00garbage", "position startpos moves 7g7f 7g7f",
@@ -63,9 +63,12 @@ def test_predecessors_of_an_illegal_position():
 
 
 def test_no_proof_game_for_an_unreachable_position():
-    pawn_on_last_rank = "rbsgP/4k/5/5/KGSBR b - 1"
-    with pytest.raises(sr.NoProofGameError, match="no proof game"):
-        sr.proof_game("minishogi", pawn_on_last_rank)
+    gote_pawn_missing = "rbsgP/4k/5/5/KGSBR b - 1"
+    with pytest.raises(sr.NoProofGameError, match="no proof game: the position is unreachable"):
+        sr.proof_game("minishogi", gote_pawn_missing)
+    reachable_but_not_within_one_position = "rbsgk/4p/5/P4/KGSBR b - 1"
+    with pytest.raises(sr.NoProofGameError, match="unknown"):
+        sr.proof_game("minishogi", reachable_but_not_within_one_position, max_nodes=1)
 
 
 @pytest.mark.parametrize("call", [
