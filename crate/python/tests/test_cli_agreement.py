@@ -151,3 +151,12 @@ def test_errors_say_what_the_cli_says(error, call, args):
     with pytest.raises(error) as raised:
         call()
     assert done.stderr == f"shogi-reach: {raised.value}\n"
+
+
+def test_estimate_shards_saved_as_json_merge_with_the_cli(tmp_path):
+    files = []
+    for k in range(3):
+        path = tmp_path / f"shard-{k}.json"
+        path.write_text(json.dumps(sr.estimate("minishogi", 70_000, 9, shard=(k, 3))), encoding="utf-8")
+        files.append(str(path))
+    assert json.loads(cli("merge", "--json", *files)) == sr.estimate("minishogi", 70_000, 9)
