@@ -12,6 +12,8 @@ import { join, relative } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..');
 const CRATES = { engine: [], 'proof-games': ['engine'], cli: ['engine', 'proof-games'], wasm: ['engine', 'proof-games'] };
+// The Python package (crate/python): the engine and proof games, like the command line.
+CRATES.python = ['engine', 'proof-games'];
 const FORBIDDEN_IN_ENGINE = ['clap', 'wasm-bindgen', 'js-sys', 'web-sys', 'serde-wasm-bindgen', 'indicatif', 'ctrlc'];
 const ENGINE_LAYERS = { board: 0, rules: 1, ranking: 2, records: 2, reach: 3, why: 4, estimate: 4 };
 

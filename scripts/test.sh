@@ -31,6 +31,10 @@ cargo test --profile ci --workspace
 # The CLI the remaining tests compare with: the one the Rust tests just built (the `ci` profile: optimised,
 # with the engine's internal checks on), rather than a second full build in the release profile.
 export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
+# The Python package (crate/python): its wheel built by maturin, installed into target/venv, its pytest
+# suite against the CLI above, cshogi and python-shogi.
+part python package
+bash scripts/test-python.sh
 # A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
 part fuzz
 bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"

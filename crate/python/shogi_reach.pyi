@@ -1,0 +1,93 @@
+"""shogi_reach: is a Shogi (or Mini Shogi) position reachable from the start, and how many are?
+
+Ishii & Tanaka's method, from the engine of shogi-reach. Every function takes the game by name
+("shogi" or "minishogi") and returns what the command line's --json prints, as dicts and lists. Ranks
+are Python ints (Shogi's are over 200 bits). Errors are ShogiReachError subclasses. The work runs with
+the GIL released.
+"""
+
+from collections.abc import Iterable
+from typing import Any, Literal, Optional, Tuple, Union
+
+__version__: str
+
+Game = Literal["shogi", "minishogi"]
+Json = dict[str, Any]
+
+class ShogiReachError(ValueError):
+    """Any error of shogi_reach (a ValueError)."""
+
+class UnknownGameError(ShogiReachError):
+    """A game other than 'shogi' or 'minishogi'."""
+
+class BadSfenError(ShogiReachError):
+    """Text that is no position of the game (SFEN, 'startpos' or the reference format)."""
+
+class BadRankError(ShogiReachError):
+    """A rank that is not a whole number from 0 to count(game) - 1."""
+
+class UnrankablePositionError(ShogiReachError):
+    """A position outside the candidate set: Gote to move, pieces missing, or not K-canonical."""
+
+class BadRecordError(ShogiReachError):
+    """A game record that cannot be read."""
+
+class IllegalPositionError(ShogiReachError):
+    """A position no legal game holds, so no legal move leads to it."""
+
+class NoProofGameError(ShogiReachError):
+    """No proof game: the position is not proved reachable, or the short search found none in its budget."""
+
+class ExplainError(ShogiReachError):
+    """A certificate that does not check (a bug)."""
+
+class BadArgumentError(ShogiReachError):
+    """An option out of its range: a node cap, a shard, threads, a piece letter or a square."""
+
+def count(game: Game) -> int:
+    """|P_K|, the number of K-canonical candidate positions of the game (`shogi-reach count`)."""
+
+def rank(game: Game, sfen: str) -> int:
+    """The rank of a candidate position, 0 <= rank < count(game) (`shogi-reach rank`)."""
+
+def unrank(game: Game, rank: int) -> str:
+    """The candidate position of a rank, as SFEN (`shogi-reach unrank`)."""
+
+def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
+    """Reachable (with the path from a KK position) or unreachable (with the stage), as `prove --json`:
+    {goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
+
+def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
+    """Why a position is unreachable, with a checked certificate, as `explain --json`."""
+
+def predecessors(game: Game, sfen: str, piece: Optional[str] = None, square: Optional[str] = None) -> Json:
+    """Every legal last move with the positions before it, as `predecessors --json`:
+    {last_moves: [{before: [{captured, sfen}], japanese, kif, piece, usi}], moves, predecessors}."""
+
+def proof_game(
+    game: Game,
+    sfen: str,
+    method: Literal["best", "short", "kk"] = "best",
+    budget_positions: Optional[int] = None,
+    threads: Literal[1, 2] = 2,
+    max_nodes: int = 5_000_000,
+) -> Json:
+    """A whole game from the initial position, verified by replay, as `proof-game --format json`."""
+
+def read_record(data: Union[str, bytes, bytearray]) -> Json:
+    """A game record (KIF, KI2, CSA, USI, BOD, SFEN; bytes in UTF-8 or Shift_JIS):
+    {format, moves: [{japanese, sfen, usi}], plies, start, variant}."""
+
+def classify(game: Game, ranks: Iterable[int], max_nodes: Optional[int] = None) -> list[Json]:
+    """Each rank through the stage pipeline, as `shogi-reach classify`'s columns:
+    [{goal, max_depth, n_prev, nodes, plies, pops, rank, sfen, stage}]."""
+
+def estimate(
+    game: Game,
+    samples: int,
+    seed: int,
+    threads: Optional[int] = None,
+    shard: Optional[Tuple[int, int]] = None,
+    max_nodes: Optional[int] = None,
+) -> Json:
+    """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes."""

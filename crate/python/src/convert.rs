@@ -1,0 +1,63 @@
+//! Values across the border: the game by name, ranks as Python ints of any size, and the engine's JSON
+//! structs as Python dicts and lists.
+
+use crate::errors::{bad_sfen, unknown_game, BadArgumentError, BadRankError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyInt};
+use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::{Game, Position, RankInt, Ranked};
+
+/// `"shogi"` or `"minishogi"`.
+pub fn game(name: &str) -> PyResult<Game> {
+    name.parse().map_err(unknown_game)
+}
+
+/// A position of game `V` from SFEN, `startpos` or the reference format.
+pub fn position<V: Ranked>(text: &str) -> PyResult<Position<V>> {
+    Position::from_sfen(text).map_err(|e| bad_sfen(text, e))
+}
+
+/// A Python int (not a bool) as a rank of game `V`: at least 0 and within the rank's width (the range
+/// below |P_K| is the engine's check, as on the command line).
+pub fn rank_of<V: Ranked>(value: &Bound<'_, PyAny>) -> PyResult<V::Rank> {
+    if !value.is_instance_of::<PyInt>() || value.is_instance_of::<PyBool>() {
+        let type_name = value.get_type().name()?;
+        return Err(BadRankError::new_err(format!("a rank is an int, not {type_name}")));
+    }
+    let text = value.str()?.to_string();
+    V::Rank::parse_decimal(&text).ok_or_else(|| {
+        BadRankError::new_err(format!("not a rank (a non-negative integer below count()): {}", quote(&text)))
+    })
+}
+
+/// A rank (or |P_K|) as a Python int, through its decimal digits: Shogi's are 256-bit.
+pub fn int_of<'py>(py: Python<'py>, value: impl RankInt) -> PyResult<Bound<'py, PyAny>> {
+    py.get_type::<PyInt>().call1((value.to_string(),))
+}
+
+/// The engine's JSON struct as Python objects (dicts, lists, ints of any size), through `json.loads` on
+/// the text `serde_json` writes: exactly what the command line's `--json` prints, read by Python.
+pub fn json_of<'py>(py: Python<'py>, value: &impl serde::Serialize) -> PyResult<Bound<'py, PyAny>> {
+    loads(py, &json_text(value))
+}
+
+/// The JSON text of one of the engine's structs.
+pub fn json_text(value: &impl serde::Serialize) -> String {
+    serde_json::to_string(value).expect("the engine's JSON structs serialise")
+}
+
+/// Python's `json.loads` of the text.
+pub fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
+    loads.bind(py).call1((text,))
+}
+
+/// A node cap: at least 1 position (the root alone is one).
+pub fn node_cap(max_nodes: Option<usize>) -> PyResult<Option<usize>> {
+    match max_nodes {
+        Some(0) => Err(BadArgumentError::new_err("max_nodes: a node cap is at least 1 position")),
+        cap => Ok(cap),
+    }
+}

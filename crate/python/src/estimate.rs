@@ -1,0 +1,124 @@
+//! The functions on many samples: `classify` (ranks through the stage pipeline, as `shogi-reach classify`)
+//! and `estimate` (the Monte Carlo estimate, as `shogi-reach estimate --json`).
+
+use crate::convert::{self, int_of, json_text, loads, node_cap};
+use crate::errors::{rank_error, BadArgumentError, ShogiReachError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+use shogi_reach_engine::estimate::{blocks, ranges, try_shard_range, BlockTally, Report, Tally};
+use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
+use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
+use shogi_reach_engine::{with_game, Ranked};
+
+/// classify(game, ranks, max_nodes=None) -> list[dict]
+///
+/// Each rank through the stages flip, piece, king, prev and reach, as `shogi-reach classify` (its TSV
+/// columns as a dict): {goal, max_depth, n_prev, nodes, plies, pops, rank, sfen, stage}. goal: the KK
+/// position a reachable one was traced back to (SFEN); max_depth: the most plies an unreachable one was
+/// traced back; None where the stage was not reached. max_nodes: the most positions a search may
+/// generate (None: no cap, as the command line); one that needs more is 'unknown'.
+#[pyfunction]
+#[pyo3(signature = (game, ranks, max_nodes = None))]
+pub fn classify<'py>(
+    py: Python<'py>,
+    game: &str,
+    ranks: &Bound<'py, PyAny>,
+    max_nodes: Option<usize>,
+) -> PyResult<Bound<'py, PyList>> {
+    let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+    with_game!(convert::game(game)?, V => {
+        let ranks: Vec<<V as Ranked>::Rank> =
+            ranks.try_iter()?.map(|r| convert::rank_of::<V>(&r?)).collect::<PyResult<_>>()?;
+        let classified = py.detach(|| {
+            let mut search = KkSearch::<V>::new();
+            let each = ranks.into_iter().map(|r| classify_rank::<V>(r, &mut search, options));
+            each.collect::<Result<Vec<_>, _>>()
+        });
+        let rows = classified.map_err(rank_error)?.iter().map(|c| row(py, c)).collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, rows)
+    })
+}
+
+/// One classified rank as a dict, keys in the order of their names.
+fn row<'py, V: Ranked>(py: Python<'py>, c: &Classified<V>) -> PyResult<Bound<'py, PyDict>> {
+    let search = c.search.as_ref();
+    let goal = search.and_then(|s| s.goal());
+    let dict = PyDict::new(py);
+    dict.set_item("goal", goal.map(|g| g.to_sfen()))?;
+    let unreached = c.stage == Stage::Reach && goal.is_none();
+    dict.set_item("max_depth", search.filter(|_| unreached).map(|s| s.max_depth))?;
+    dict.set_item("n_prev", c.n_prev)?;
+    dict.set_item("nodes", search.map(|s| s.nodes))?;
+    dict.set_item("plies", goal.and(search).map(|s| s.plies()))?;
+    dict.set_item("pops", search.map(|s| s.pops))?;
+    dict.set_item("rank", int_of(py, c.position.rank().map_err(rank_error)?)?)?;
+    dict.set_item("sfen", c.position.to_sfen())?;
+    dict.set_item("stage", c.stage.to_string())?;
+    Ok(dict)
+}
+
+/// estimate(game, samples, seed, threads=None, shard=None, max_nodes=None) -> dict
+///
+/// The Monte Carlo estimate of the number of reachable positions from `samples` uniformly drawn ranks of
+/// `seed` (sample i of a seed is the same everywhere), as `shogi-reach estimate --json`: the report with
+/// its tallies, per-block tallies and the 3-sigma interval, a shard file that `shogi-reach merge` takes.
+/// threads: worker threads, 1 to 1024 (None: all cores; the answer is the same). shard: (k, m), part k
+/// (0-based) of m. max_nodes: the most positions a search may generate (None: no cap); one that needs
+/// more counts as 'unknown'.
+#[pyfunction]
+#[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None))]
+pub fn estimate<'py>(
+    py: Python<'py>,
+    game: &str,
+    samples: u64,
+    seed: u64,
+    threads: Option<usize>,
+    shard: Option<(u64, u64)>,
+    max_nodes: Option<usize>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let game = convert::game(game)?;
+    if samples == 0 {
+        return Err(BadArgumentError::new_err("samples: at least 1"));
+    }
+    let (k, m) = shard.unwrap_or((0, 1));
+    let range = try_shard_range(samples, k, m).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
+    let pool = thread_pool(threads)?;
+    let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
+    let report = py.detach(|| {
+        with_game!(game, V => pool.install(|| {
+            let done = blocks::run_by_block::<V>(seed, range.clone(), options);
+            report::<V>(seed, samples, range, max_nodes, done)
+        }))
+    });
+    loads(py, &json_text(&report.map_err(ShogiReachError::new_err)?))
+}
+
+/// The report of a whole range, as the command line writes it: the range done, the tally of its blocks.
+fn report<V: Ranked>(
+    seed: u64,
+    samples: u64,
+    range: std::ops::Range<u64>,
+    max_nodes: Option<usize>,
+    done: Vec<BlockTally>,
+) -> Result<Report, String> {
+    let mut tally = Tally::default();
+    for b in &done {
+        tally.merge(&b.tally).map_err(|e| e.to_string())?;
+    }
+    let mut joined = Vec::new();
+    ranges::append_blocks(&mut joined, done);
+    Ok(Report::new::<V>(seed, samples, vec![[range.start, range.end]], max_nodes, tally).with_blocks(joined))
+}
+
+/// A rayon pool of `threads` workers (None: one per core).
+fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
+    let mut pool = rayon::ThreadPoolBuilder::new();
+    match threads {
+        Some(t) if !(1..=1024).contains(&t) => {
+            return Err(BadArgumentError::new_err(format!("threads {t}: 1 to 1024")));
+        }
+        Some(t) => pool = pool.num_threads(t),
+        None => {}
+    }
+    pool.build().map_err(|e| ShogiReachError::new_err(format!("starting the worker threads: {e}")))
+}

@@ -1,0 +1,32 @@
+//! `shogi_reach`, the engine from Python: rank and unrank, prove, explain, take moves back, proof games,
+//! game records and the Monte Carlo estimate. Each function takes the game by name (`"shogi"` or
+//! `"minishogi"`) and returns what the command line's `--json` prints, as Python dicts and lists; errors
+//! are `ShogiReachError`s. The work runs with the GIL released, so other Python threads go on.
+
+mod convert;
+mod errors;
+mod estimate;
+mod positions;
+
+use pyo3::prelude::*;
+
+/// Is a Shogi (or Mini Shogi) position reachable from the start, and how many are? Ishii & Tanaka's
+/// method: count, rank, unrank, prove, explain, predecessors, proof_game, read_record, classify and
+/// estimate. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
+/// --json prints, as dicts and lists; ranks are Python ints; errors are ShogiReachError subclasses.
+#[pymodule]
+fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_function(wrap_pyfunction!(positions::count, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::rank, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::unrank, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::prove, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::predecessors, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::proof_game, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::read_record, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate::classify, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,236 @@
+//! The functions on one position or rank: count, rank, unrank, prove, explain, predecessors, proof games,
+//! and game records. Each calls the engine as the command line does and returns the same JSON.
+
+use crate::convert::{self, int_of, json_of, json_text, loads, node_cap};
+use crate::errors::{
+    bad_record, rank_error, BadArgumentError, BadRecordError, ExplainError, IllegalPositionError,
+    NoProofGameError,
+};
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyString};
+use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::ranking::rank as ranking;
+use shogi_reach_engine::reach::retro::{last_moves, last_moves_json, Filter};
+use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
+use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::why::diagnose::{diagnose, Rule};
+use shogi_reach_engine::{with_game, Kind, Ranked};
+use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
+use shogi_reach_proof_games::WithOpening;
+
+/// The backward search's options for one position: the node cap (default 5 000 000, the command line's
+/// for `prove`, `explain` and `proof-game`), captures searched eagerly.
+fn exact(max_nodes: usize) -> PyResult<SearchOptions> {
+    Ok(SearchOptions { max_nodes: node_cap(Some(max_nodes))?, lazy_captures: false })
+}
+
+/// count(game) -> int
+///
+/// |P_K|, the number of K-canonical candidate positions of the game (`shogi-reach count`).
+#[pyfunction]
+pub fn count<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
+    with_game!(convert::game(game)?, V => int_of(py, ranking::candidate_count::<V>()))
+}
+
+/// rank(game, sfen) -> int
+///
+/// The rank of a candidate position (SFEN, 'startpos' or the reference format), 0 <= rank < count(game)
+/// (`shogi-reach rank`). Raises BadSfenError, or UnrankablePositionError for Gote to move, pieces missing,
+/// or a position that is not K-canonical.
+#[pyfunction]
+pub fn rank<'py>(py: Python<'py>, game: &str, sfen: &str) -> PyResult<Bound<'py, PyAny>> {
+    with_game!(convert::game(game)?, V => {
+        let pos = convert::position::<V>(sfen)?;
+        int_of(py, pos.rank().map_err(rank_error)?)
+    })
+}
+
+/// unrank(game, rank) -> str
+///
+/// The candidate position of a rank, as SFEN (`shogi-reach unrank`). Raises BadRankError for a rank that
+/// is not an int from 0 to count(game) - 1.
+#[pyfunction]
+pub fn unrank(game: &str, rank: &Bound<'_, PyAny>) -> PyResult<String> {
+    with_game!(convert::game(game)?, V => {
+        let r = convert::rank_of::<V>(rank)?;
+        Ok(ranking::unrank::<V>(r).map_err(rank_error)?.to_sfen())
+    })
+}
+
+/// prove(game, sfen, max_nodes=5000000) -> dict
+///
+/// Proves a position reachable (with the path from a KK position) or unreachable (with the stage that
+/// rules it out), as `shogi-reach prove --json`. A search that needs more than max_nodes positions gives
+/// the verdict 'unknown'.
+#[pyfunction]
+#[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
+pub fn prove<'py>(py: Python<'py>, game: &str, sfen: &str, max_nodes: usize) -> PyResult<Bound<'py, PyAny>> {
+    let options = exact(max_nodes)?;
+    with_game!(convert::game(game)?, V => {
+        let pos = convert::position::<V>(sfen)?;
+        let proof = py.detach(|| {
+            shogi_reach_engine::reach::prove::prove(&pos, &mut KkSearch::<V>::new(), options).to_json()
+        });
+        json_of(py, &proof)
+    })
+}
+
+/// explain(game, sfen, max_nodes=5000000) -> dict
+///
+/// Why a position is unreachable, with a certificate checked before it is returned, as `shogi-reach
+/// explain --json`.
+#[pyfunction]
+#[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
+pub fn explain<'py>(
+    py: Python<'py>,
+    game: &str,
+    sfen: &str,
+    max_nodes: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = exact(max_nodes)?;
+    with_game!(convert::game(game)?, V => {
+        let pos = convert::position::<V>(sfen)?;
+        let explained = py.detach(|| {
+            shogi_reach_engine::why::explanation::explain(&pos, &mut KkSearch::<V>::new(), options)
+                .map(|e| e.to_json())
+                .map_err(|e| e.to_string())
+        });
+        json_of(py, &explained.map_err(ExplainError::new_err)?)
+    })
+}
+
+/// predecessors(game, sfen, piece=None, square=None) -> dict
+///
+/// Every legal last move of a position (un-moves, un-promotions, un-captures, un-drops), each with the
+/// positions before it, as `shogi-reach predecessors --json`; only those of one kind of piece (a letter,
+/// K R B G S N L P) or to or from one square (USI, e.g. '5e') when asked. Raises IllegalPositionError for
+/// a position no legal game holds.
+#[pyfunction]
+#[pyo3(signature = (game, sfen, piece = None, square = None))]
+pub fn predecessors<'py>(
+    py: Python<'py>,
+    game: &str,
+    sfen: &str,
+    piece: Option<&str>,
+    square: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    with_game!(convert::game(game)?, V => {
+        let pos = convert::position::<V>(sfen)?;
+        let kind = piece.map(piece_kind).transpose()?;
+        let filter = Filter { kind, square: square.map(square_of::<V>).transpose()? };
+        let moves = py.detach(|| {
+            legal_position_problems::<V>(sfen)?;
+            Ok::<_, String>(last_moves_json(&last_moves(&pos, filter)))
+        });
+        json_of(py, &moves.map_err(IllegalPositionError::new_err)?)
+    })
+}
+
+/// The rules of the piece and king stages the position breaks: the last moves of a position that no legal
+/// game holds would be illegal moves too (the command line's check).
+fn legal_position_problems<V: Ranked>(sfen: &str) -> Result<(), String> {
+    let illegal: Vec<String> = diagnose::<V>(sfen, &mut KkSearch::new())
+        .into_iter()
+        .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
+        .map(|i| format!("{} ({})", i.message, i.rule.name()))
+        .collect();
+    if illegal.is_empty() {
+        return Ok(());
+    }
+    Err(format!("not a legal position, so no legal move leads to it: {}", illegal.join("; ")))
+}
+
+/// A piece letter (`P`, `r`, `+B`: the kind counts, not the case or the promotion).
+fn piece_kind(text: &str) -> PyResult<Kind> {
+    let bare = text.trim_start_matches('+');
+    let letter = bare.chars().next().filter(|_| bare.chars().count() == 1);
+    letter.and_then(|c| Kind::from_letter(c.to_ascii_uppercase())).ok_or_else(|| {
+        BadArgumentError::new_err(format!("piece {:?}: a piece letter (K R B G S N L P)", quote(text)))
+    })
+}
+
+/// A square of game `V`'s board in USI.
+fn square_of<V: Ranked>(text: &str) -> PyResult<usize> {
+    V::geometry().parse_square(text).ok_or_else(|| {
+        BadArgumentError::new_err(format!(
+            "square {:?}: a square of this board in USI (e.g. 5e)",
+            quote(text)
+        ))
+    })
+}
+
+/// proof_game(game, sfen, method='best', budget_positions=None, threads=2, max_nodes=5000000) -> dict
+///
+/// A complete game from the initial position to a reachable position, verified by replaying it, as
+/// `shogi-reach proof-game --format json`: method 'short' (the short search), 'kk' (the KK route) or
+/// 'best' (the shorter of the two). budget_positions: the positions the short search may weigh (None: the
+/// game's default); counted in positions, not time, so the same game on every machine. threads: 1 or 2
+/// (the same game). Raises NoProofGameError when the position is not proved reachable.
+#[pyfunction]
+#[pyo3(signature = (
+    game, sfen, method = "best", budget_positions = None, threads = 2, max_nodes = 5_000_000
+))]
+pub fn proof_game<'py>(
+    py: Python<'py>,
+    game: &str,
+    sfen: &str,
+    method: &str,
+    budget_positions: Option<usize>,
+    threads: usize,
+    max_nodes: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let choice = match method {
+        "best" => Choice::Best,
+        "short" => Choice::Short,
+        "kk" => Choice::Kk,
+        _ => return Err(BadArgumentError::new_err(format!("method {:?}: best, short or kk", quote(method)))),
+    };
+    if !(1..=2).contains(&threads) || budget_positions == Some(0) {
+        return Err(BadArgumentError::new_err("threads is 1 or 2, and budget_positions at least 1"));
+    }
+    let options = exact(max_nodes)?;
+    with_game!(convert::game(game)?, V => {
+        let pos = convert::position::<V>(sfen)?;
+        let game = py.detach(|| proof_game_json::<V>(&pos, options, choice, budget_positions, threads));
+        loads(py, &game.map_err(NoProofGameError::new_err)?)
+    })
+}
+
+fn proof_game_json<V: Ranked + WithOpening>(
+    pos: &shogi_reach_engine::Position<V>,
+    options: SearchOptions,
+    choice: Choice,
+    budget_positions: Option<usize>,
+    threads: usize,
+) -> Result<String, String> {
+    let weighed = budget_positions.unwrap_or(ShortBudget::of::<V>().weighed);
+    let budget = ShortBudget { weighed, threads };
+    build_proof_game(pos, &mut KkSearch::<V>::new(), options, choice, budget, |_| true)
+        .map(|g| json_text(&g.to_json()))
+        .map_err(|e| e.to_string())
+}
+
+/// read_record(data) -> dict
+///
+/// Reads a game record, text (str) or a file's bytes (UTF-8 or Shift_JIS, told apart as the engine
+/// does), in any format the engine knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format):
+/// {format, moves: [{japanese, sfen, usi}], plies, start, variant}, each move with the position after it.
+/// Raises BadRecordError with the reason and its line.
+#[pyfunction]
+pub fn read_record<'py>(py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    use shogi_reach_engine::records::{read, read_text, text::check_size};
+    let record = if let Ok(text) = data.cast::<PyString>() {
+        let text: String = text.extract()?;
+        py.detach(|| read_text(&text))
+    } else if let Ok(bytes) = data.cast::<PyBytes>() {
+        let bytes = bytes.as_bytes();
+        check_size(bytes.len()).and_then(|()| read(bytes))
+    } else if let Ok(array) = data.cast::<PyByteArray>() {
+        let bytes = array.to_vec();
+        check_size(bytes.len()).and_then(|()| read(&bytes))
+    } else {
+        let type_name = data.get_type().name()?;
+        return Err(BadRecordError::new_err(format!("read_record takes str or bytes, not {type_name}")));
+    };
+    json_of(py, &record.map_err(bad_record)?.to_json())
+}

@@ -1,0 +1,162 @@
+"""Each function against the command line's output for the same input: the same engine, the same answers."""
+
+import json
+import subprocess
+
+import pytest
+import shogi_reach as sr
+
+from conftest import RECORDS, cli, cli_json, cli_path
+
+MINI_START = "rbsgk/4p/5/P4/KGSBR b - 1"
+# Two plies from the start, the bishop exchange, the start with Gote to move, the kings alone with every
+# piece in Sente's hand; Mini Shogi's start, its mirror side to move, a KK position, a pawn of Gote's where
+# Sente's should be.
+SHOGI = [
+    "lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 3",
+    "ln1gkgsnl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1",
+    "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1",
+    "4k4/9/9/9/9/9/9/9/4K4 b 2R2B4G4S4N4L18P 1",
+]
+MINI = [MINI_START, "rbsgk/4p/5/P4/KGSBR w - 1", "4k/5/5/5/K4 b RBGSPrbgsp 1", "rbsgk/4p/5/p4/KGSBR b - 1"]
+CASES = [("shogi", s) for s in SHOGI] + [("minishogi", s) for s in MINI]
+
+
+def test_count_is_the_cli_count():
+    for game in ("shogi", "minishogi"):
+        assert sr.count(game) == int(cli("count", "--variant", game))
+
+
+def test_rank_and_unrank_are_the_cli_ones():
+    for game, ranks in (("minishogi", [0, 1, 922954480167522874, 16014219505238849249]),
+                        ("shogi", [0, 10**60, 2**200 + 12345, sr.count("shogi") - 1])):
+        sfens = cli("unrank", "--variant", game, *map(str, ranks)).split("\n")[:-1]
+        assert [sr.unrank(game, r) for r in ranks] == sfens
+        assert [sr.rank(game, s) for s in sfens] == [int(cli("rank", "--variant", game, s)) for s in sfens]
+        assert [sr.rank(game, s) for s in sfens] == ranks
+
+
+@pytest.mark.parametrize("game,sfen", CASES)
+def test_prove_is_prove_json(game, sfen):
+    assert sr.prove(game, sfen) == cli_json("prove", "--variant", game, sfen)
+    capped = sr.prove(game, sfen, max_nodes=3)
+    assert capped == cli_json("prove", "--variant", game, "--max-nodes", "3", sfen)
+
+
+@pytest.mark.parametrize("game,sfen", CASES)
+def test_explain_is_explain_json(game, sfen):
+    assert sr.explain(game, sfen) == cli_json("explain", "--variant", game, sfen)
+
+
+@pytest.mark.parametrize("game,sfen", CASES)
+def test_predecessors_are_predecessors_json(game, sfen):
+    assert sr.predecessors(game, sfen) == cli_json("predecessors", "--variant", game, sfen)
+    square = "3d" if game == "shogi" else "5d"
+    filtered = sr.predecessors(game, sfen, piece="p", square=square)
+    assert filtered == cli_json("predecessors", "--variant", game, "--piece", "p", "--square", square, sfen)
+
+
+@pytest.mark.parametrize("method", ["best", "short", "kk"])
+def test_proof_game_is_proof_game_json(method):
+    for game, sfen in (CASES[0], CASES[4], CASES[6]):
+        expected = cli_json_game(game, sfen, "--method", method)
+        assert sr.proof_game(game, sfen, method=method) == expected
+    one_thread = sr.proof_game("shogi", SHOGI[1], threads=1, budget_positions=2000)
+    assert one_thread == cli_json_game("shogi", SHOGI[1], "--threads", "1", "--budget-positions", "2000")
+
+
+def cli_json_game(game, sfen, *options):
+    """`shogi-reach proof-game --format json`."""
+    return json.loads(cli("proof-game", "--variant", game, "--format", "json", *options, sfen))
+
+
+def classify_rows(game, ranks, *options):
+    """The CLI's classify TSV as the dicts classify returns."""
+    rows = []
+    lines = "".join(f"{r}\n" for r in ranks)
+    for line in cli("classify", "--variant", game, *options, stdin=lines).splitlines():
+        rank, sfen, stage, n_prev, pops, nodes, plies, goal = line.split("\t")
+        number = lambda text: int(text) if text else None  # noqa: E731
+        reached = goal and not goal.startswith("maxdepth=")
+        rows.append({
+            "goal": goal if reached else None,
+            "max_depth": int(goal.split("=")[1]) if goal.startswith("maxdepth=") else None,
+            "n_prev": number(n_prev), "nodes": number(nodes), "plies": number(plies), "pops": number(pops),
+            "rank": int(rank), "sfen": sfen, "stage": stage,
+        })
+    return rows
+
+
+def test_classify_is_the_cli_classify():
+    # Sampled ranks: every stage but the rare reach shows up among Mini Shogi's; a few of Shogi's (big
+    # ints) with a node cap.
+    mini = [int(r) for r in cli("sample", "--variant", "minishogi", "--count", "300", "--seed", "7").split()]
+    rows = sr.classify("minishogi", mini)
+    assert rows == classify_rows("minishogi", mini)
+    assert {r["stage"] for r in rows} >= {"flip", "piece", "king", "prev", "OK"}
+    shogi = [int(r) for r in cli("sample", "--count", "40", "--seed", "3").split()]
+    capped = classify_rows("shogi", shogi, "--max-nodes", "2000")
+    assert sr.classify("shogi", iter(shogi), max_nodes=2000) == capped
+
+
+def test_estimate_is_estimate_json():
+    expected = cli_json("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "11")
+    assert sr.estimate("minishogi", 3000, 11) == expected
+    # The same on one thread, and a shard with a node cap is the CLI's shard.
+    assert sr.estimate("minishogi", 3000, 11, threads=1) == expected
+    shard = cli_json("estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5",
+                     "--shard", "1/3", "--max-nodes", "50")
+    assert sr.estimate("minishogi", 200000, 5, shard=(1, 3), max_nodes=50) == shard
+    shogi = cli_json("estimate", "--samples", "300", "--seed", "2", "--max-nodes", "1000")
+    assert sr.estimate("shogi", 300, 2, max_nodes=1000) == shogi
+
+
+@pytest.mark.parametrize("name", ["selfplay-1.kif", "selfplay-2.ki2", "selfplay-1.kifu", "handicap-3.csa",
+                                  "handicap-1.ki2", "diagram-1.kif"])
+def test_read_record_ends_where_prove_record_starts(name):
+    path = RECORDS / name
+    record = sr.read_record(path.read_bytes())
+    last = record["moves"][-1]["sfen"] if record["moves"] else record["start"]
+    proof = cli_json("prove", "--record", str(path), "--max-nodes", "1")
+    assert last == proof["sfen"]
+    assert record["plies"] == len(record["moves"])
+    middle = record["plies"] // 2
+    if middle:
+        at_ply = cli_json("prove", "--record", str(path), "--ply", str(middle), "--max-nodes", "1")
+        assert record["moves"][middle - 1]["sfen"] == at_ply["sfen"]
+
+
+def test_read_record_decodes_shift_jis_as_the_utf8_copy_reads():
+    shift_jis = sr.read_record((RECORDS / "selfplay-1.kif").read_bytes())
+    utf8 = sr.read_record((RECORDS / "selfplay-1.kifu").read_bytes())
+    text = sr.read_record((RECORDS / "selfplay-1.kifu").read_text(encoding="utf-8"))
+    assert shift_jis["moves"] == utf8["moves"] == text["moves"]
+    assert sr.read_record(bytearray((RECORDS / "selfplay-1.kif").read_bytes())) == shift_jis
+
+
+@pytest.mark.parametrize("error,call,args", [
+    (sr.BadSfenError, lambda: sr.rank("shogi", "xyz"), ["rank", "xyz"]),
+    (sr.BadRankError, lambda: sr.unrank("minishogi", sr.count("minishogi")),
+     ["unrank", "--variant", "minishogi", "16014219505238849250"]),
+    (sr.UnrankablePositionError, lambda: sr.rank("shogi", SHOGI[2]), ["rank", SHOGI[2]]),
+    (sr.IllegalPositionError,
+     lambda: sr.predecessors("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1"),
+     ["predecessors", "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1"]),
+    (sr.NoProofGameError, lambda: sr.proof_game("minishogi", "rbsgP/4k/5/5/KGSBR b - 1"),
+     ["proof-game", "--variant", "minishogi", "rbsgP/4k/5/5/KGSBR b - 1"]),
+])
+def test_errors_say_what_the_cli_says(error, call, args):
+    done = subprocess.run([cli_path(), *args], capture_output=True, text=True, check=False)
+    assert done.returncode == 1
+    with pytest.raises(error) as raised:
+        call()
+    assert done.stderr == f"shogi-reach: {raised.value}\n"
+
+
+def test_estimate_shards_saved_as_json_merge_with_the_cli(tmp_path):
+    files = []
+    for k in range(3):
+        path = tmp_path / f"shard-{k}.json"
+        path.write_text(json.dumps(sr.estimate("minishogi", 70_000, 9, shard=(k, 3))), encoding="utf-8")
+        files.append(str(path))
+    assert json.loads(cli("merge", "--json", *files)) == sr.estimate("minishogi", 70_000, 9)
