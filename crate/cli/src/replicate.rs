@@ -7,7 +7,8 @@ use crate::estimate::{Estimate, VerifyCount};
 use crate::output::Output;
 use crate::run::{Result, Run};
 use serde::{Deserialize, Serialize};
-use shogi_reach_engine::estimate::{files, Report};
+use shogi_reach_engine::estimate::compare::sigma_distance;
+use shogi_reach_engine::estimate::{files, ReachableEstimate, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
 use shogi_reach_proof_games::WithOpening;
@@ -90,7 +91,7 @@ impl Run for Replicate {
         }
         let names: Vec<String> = (0..shards).map(|k| self.file(k, shards).display().to_string()).collect();
         let report = files::merge_named(&reports, &names)?;
-        let replication = Replication::new(paper, report, self.fraction, shards, &self.dir);
+        let replication = Replication::new::<V>(paper, report, self.fraction, shards, &self.dir);
         let mut out = Output::new();
         if self.json {
             out.line(serde_json::to_string_pretty(&replication).expect("JSON of a replication"))?;
@@ -159,35 +160,12 @@ pub struct Replication {
     pub table2: Vec<Row>,
 }
 
+/// p̂, σ and |R| with its 3σ interval, of the run and of the paper's counts (computed here by the engine's
+/// formulas, as the run's).
 #[derive(Serialize)]
 pub struct Estimates {
-    pub paper: Estimate1,
-    pub run: Estimate1,
-}
-
-/// p̂ with its σ, and |R| with its 3σ interval.
-#[derive(Serialize)]
-pub struct Estimate1 {
-    pub high: f64,
-    pub low: f64,
-    pub p_hat: f64,
-    pub reachable: f64,
-    pub sigma: f64,
-}
-
-impl Estimate1 {
-    fn new(reachable: u64, samples: u64, candidates: f64) -> Estimate1 {
-        let n = samples as f64;
-        let p = reachable as f64 / n;
-        let sigma = (p * (1.0 - p) / n).sqrt();
-        Estimate1 {
-            high: (p + 3.0 * sigma) * candidates,
-            low: (p - 3.0 * sigma).max(0.0) * candidates,
-            p_hat: p,
-            reachable: p * candidates,
-            sigma,
-        }
-    }
+    pub paper: ReachableEstimate,
+    pub run: ReachableEstimate,
 }
 
 /// One row of a table: the counts of both, their shares of all samples, and the distance.
@@ -205,30 +183,25 @@ pub struct Row {
 
 impl Row {
     fn new(label: String, run: u64, run_samples: u64, paper: u64, paper_samples: u64) -> Row {
-        let (n, m) = (run_samples as f64, paper_samples as f64);
-        let (a, b) = (run as f64 / n, paper as f64 / m);
         Row {
             label,
             paper,
-            paper_share: b,
+            paper_share: paper as f64 / paper_samples as f64,
             run,
-            run_share: a,
+            run_share: run as f64 / run_samples as f64,
             sigma_distance: sigma_distance(run, run_samples, paper, paper_samples),
         }
     }
 }
 
-/// The two-sample z statistic of two shares, x of n and y of m, with the pooled share's standard error:
-/// how many σ apart two independent samples of one population put them.
-pub fn sigma_distance(x: u64, n: u64, y: u64, m: u64) -> Option<f64> {
-    let (xf, nf, yf, mf) = (x as f64, n as f64, y as f64, m as f64);
-    let pooled = (xf + yf) / (nf + mf);
-    let se = (pooled * (1.0 - pooled) * (1.0 / nf + 1.0 / mf)).sqrt();
-    (se > 0.0).then(|| (xf / nf - yf / mf) / se)
-}
-
 impl Replication {
-    fn new(paper: Published, report: Report, fraction: f64, shards: u64, dir: &Path) -> Replication {
+    fn new<V: Ranked>(
+        paper: Published,
+        report: Report,
+        fraction: f64,
+        shards: u64,
+        dir: &Path,
+    ) -> Replication {
         let n = report.tally.samples;
         let table1 = report
             .funnel
@@ -244,14 +217,13 @@ impl Replication {
                 Row::new(d.to_string(), run, n, published, paper.samples)
             })
             .collect();
-        let candidates: f64 = report.candidates.parse().expect("|P_K| is a number");
         let reachable = |funnel: &[(String, u64)]| funnel.last().map_or(0, |(_, r)| *r);
         Replication {
             citation: paper.citation,
             dir: dir.to_path_buf(),
             estimate: Estimates {
-                paper: Estimate1::new(reachable(&paper.funnel), paper.samples, candidates),
-                run: Estimate1::new(reachable(&report.funnel), n, candidates),
+                paper: ReachableEstimate::of_counts::<V>(reachable(&paper.funnel), paper.samples, 0),
+                run: report.estimate,
             },
             fraction,
             game: report.variant.clone(),
@@ -282,16 +254,6 @@ mod text;
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sigma_distance_is_the_pooled_two_sample_z() {
-        assert_eq!(sigma_distance(50, 100, 50, 100), Some(0.0));
-        // Pooled share 1/2: the standard error is sqrt(1/4 · 2/100).
-        let z = sigma_distance(60, 100, 40, 100).unwrap();
-        assert!((z - 0.2 / (0.25f64 * 0.02).sqrt()).abs() < 1e-12, "{z}");
-        assert_eq!(sigma_distance(0, 10, 0, 1000), None);
-        assert_eq!(sigma_distance(10, 10, 1000, 1000), None);
-    }
 
     #[test]
     fn fractions_round_to_at_least_one_sample() {

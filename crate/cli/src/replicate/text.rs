@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 impl Replication {
     pub fn to_text(&self) -> String {
         let mut t = String::new();
-        let _ = writeln!(t, "Replication of {}", self.citation);
+        let _ = writeln!(t, "{}", wrap(&format!("Replication of {}", self.citation), 100, ""));
         let _ = writeln!(
             t,
             "this run: {} samples ({} of the paper's {}), seed {}, {} shard{} in {}",
@@ -20,7 +20,7 @@ impl Replication {
         );
         let _ = writeln!(t, "the paper: {}", self.paper_sampling);
         t.push('\n');
-        let _ = writeln!(t, "{}", wrap(&self.sampling_note, 100));
+        let _ = writeln!(t, "{}", wrap(&self.sampling_note, 100, ""));
         t.push('\n');
         let _ = writeln!(t, "Table 1: samples passing each check");
         table(&mut t, "check", &self.table1, 100.0, "%");
@@ -41,15 +41,18 @@ impl Replication {
             "Estimate: p = reachable / samples, |R| = p * |P_K| (|P_K| = {})",
             self.report.candidates
         );
-        let _ = writeln!(t, "  {:<9} {:>13} {:>10} {:>12}  3-sigma interval of |R|", "", "p", "sigma", "|R|");
-        for (name, e) in [("this run", &self.estimate.run), ("paper", &self.estimate.paper)] {
+        let _ =
+            writeln!(t, "  {:<14} {:>13} {:>10} {:>12}  3-sigma interval of |R|", "", "p", "sigma", "|R|");
+        // The paper's row is computed here from its Table 1, by the same formulas as the run's.
+        for (name, e) in [("this run", &self.estimate.run), ("paper's counts", &self.estimate.paper)] {
             let _ = writeln!(
                 t,
-                "  {name:<9} {:>13.10} {:>10.3e} {:>12.5e}  [{:.5e}, {:.5e}]",
+                "  {name:<14} {:>13.10} {:>10.3e} {:>12.5e}  [{:.5e}, {:.5e}]",
                 e.p_hat, e.sigma, e.reachable, e.low, e.high
             );
         }
-        let _ = writeln!(t, "  the paper's words: {}", self.paper_statement);
+        let words = format!("the paper's words: {}", self.paper_statement);
+        let _ = writeln!(t, "{}", wrap(&words, 100, "  "));
         if let Some(reach) = self.table1.last() {
             let _ = writeln!(t, "  distance of p: {}", distance(reach.sigma_distance));
         }
@@ -82,15 +85,15 @@ fn distance(z: Option<f64>) -> String {
     z.map_or("-".into(), |z| format!("{z:+.2} sigma"))
 }
 
-/// Words folded into lines of at most `width` characters.
-fn wrap(text: &str, width: usize) -> String {
-    let mut lines = vec![String::new()];
+/// Words folded into lines of at most `width` characters, each starting with `indent`.
+fn wrap(text: &str, width: usize, indent: &str) -> String {
+    let mut lines = vec![indent.to_string()];
     for word in text.split_whitespace() {
         let line = lines.last_mut().expect("a line");
-        if !line.is_empty() && line.len() + 1 + word.len() > width {
-            lines.push(word.to_string());
+        if line.len() > indent.len() && line.len() + 1 + word.len() > width {
+            lines.push(format!("{indent}{word}"));
         } else {
-            if !line.is_empty() {
+            if line.len() > indent.len() {
                 line.push(' ');
             }
             line.push_str(word);
