@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${SHOGI_REACH_CLI:-$PWD/target/release/shogi-reach}
+[ "$(id -u)" = 0 ] || { echo "0 passed, 1 failed: the Slurm daemons of this test need root"; exit 1; }
 work=$(mktemp -d)
 source scripts/slurm/local-cluster.sh
 # The daemons are stopped and the folder removed however the test ends.
@@ -38,6 +39,7 @@ read -r array merge < <(scripts/slurm/submit.sh --bin "$bin" --dir "$work/run" -
 # saves and exits) and runs it again, and the second attempt resumes the checkpoint.
 shard_end=$((samples / shards))
 mid_run() {
+  case $(job_state "${array}_0") in FAILED | CANCELLED | COMPLETED) fail "task 0 $(job_state "${array}_0") before it could be requeued" ;; esac
   [ "$(job_state "${array}_0")" = RUNNING ] && [ -s "$work/run/ck-0.json" ] &&
     node -e 'const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
       process.exit(r.ranges.length === 1 && r.ranges[0][1] < Number(process.argv[2]) ? 0 : 1)' \

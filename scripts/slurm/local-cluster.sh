@@ -61,6 +61,7 @@ NodeName=$node NodeAddr=127.0.0.1 CPUs=$(nproc) State=UNKNOWN
 PartitionName=test Nodes=$node Default=YES MaxTime=INFINITE State=UP
 CONF
   export SLURM_CONF=$dir/slurm.conf
+  # (Started in this order, stopped in the reverse: slurmd, the controller, munged.)
   slurmctld -D -i -f "$SLURM_CONF" > "$dir/slurmctld.out" 2>&1 &
   CLUSTER_PIDS+=($!)
   slurmd -D -f "$SLURM_CONF" > "$dir/slurmd.out" 2>&1 &
@@ -86,13 +87,16 @@ cluster_fail() {
 }
 
 cluster_stop() {
-  if [ -n "${SLURM_CONF:-}" ]; then
-    local job
+  local pid tries job i
+  if [ -n "${SLURM_CONF:-}" ] && [ ${#CLUSTER_PIDS[@]} -gt 1 ]; then
+    # Every job cancelled and gone before the daemons stop: a job step (slurmstepd) outlives slurmd.
     for job in $(squeue -h -o %A 2>/dev/null); do scancel --full "$job" 2>/dev/null || true; done
+    for tries in $(seq 1 150); do [ -z "$(squeue -h -o %A 2>/dev/null)" ] && break; sleep 0.1; done
   fi
-  local pid tries
-  for pid in "${CLUSTER_PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-  for pid in "${CLUSTER_PIDS[@]}"; do
+  # In the reverse order of their start.
+  for ((i = ${#CLUSTER_PIDS[@]} - 1; i >= 0; i--)); do
+    pid=${CLUSTER_PIDS[i]}
+    kill "$pid" 2>/dev/null || true
     # (Not `wait`: munged forked itself.) SIGKILL after 10 s.
     for tries in $(seq 1 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
     kill -9 "$pid" 2>/dev/null || true
