@@ -2,7 +2,7 @@
 # The Slurm recipe (scripts/slurm/) run for real on a one-node cluster started here: a job array of shards
 # with checkpoints and a merge job after it (afterok, merge --verify) give the report of one run of the
 # same samples, byte for byte, although one task is requeued (killed, SIGTERM) in the middle of its shard
-# and resumes its checkpoint. Needs root (the Slurm daemons) and Debian's slurm-wlm and munge.
+# and resumes its checkpoint. Then `replicate --shard K` as array tasks, as docs/clusters.md says. Needs root (the Slurm daemons) and Debian's slurm-wlm and munge.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${SHOGI_REACH_CLI:-$PWD/target/release/shogi-reach}
@@ -60,9 +60,29 @@ wait_for "the merge job completed" 1200 merge_done
 grep -q "interrupted after" "$work/run/shard-0.log" || fail "task 0 was not interrupted"
 grep -q "verified 1 of the" "$work/run/shard-0.log" || fail "task 0 did not resume its checkpoint"
 grep -q "attempt 2" "$work/run/shard-0.log" || fail "task 0 did not run twice"
-if cmp -s "$work/run/merged.json" "$work/single.json"; then
-  echo "1 passed, 0 failed: $shards Slurm array tasks (task 0 requeued mid-run, resumed) merged with --verify equal the single run"
-else
+if ! cmp -s "$work/run/merged.json" "$work/single.json"; then
   diff "$work/run/merged.json" "$work/single.json" | head -20
   fail "the merged shards differ from the single run"
 fi
+
+# The papers' experiment as docs/clusters.md runs it: `replicate --shard K` as array tasks sharing a folder,
+# then `replicate` there prints what one replicate run prints (the folder's name aside).
+rep=(replicate --game minishogi --fraction 2e-4 --shards 2 --threads 1 --json)
+rep_array=$(sbatch --parsable --array=0-1 --output="$work/rep-%a.out" \
+  --wrap "$bin ${rep[*]} --dir $work/rep --shard \$SLURM_ARRAY_TASK_ID")
+rep_done() {
+  local k state done=0
+  for k in 0 1; do
+    state=$(job_state "${rep_array}_$k")
+    case $state in COMPLETED) done=$((done + 1)) ;; FAILED | CANCELLED) fail "replicate task $k $state" ;; esac
+  done
+  [ $done = 2 ]
+}
+wait_for "the replicate tasks completed" 600 rep_done
+"$bin" "${rep[@]}" --dir "$work/rep" > "$work/rep-cluster.json"
+"$bin" "${rep[@]}" --dir "$work/rep-here" > "$work/rep-here.json"
+same_but_dir='const read = (f) => { const r = JSON.parse(require("fs").readFileSync(f, "utf8")); delete r.dir; return JSON.stringify(r); };
+  process.exit(read(process.argv[1]) === read(process.argv[2]) ? 0 : 1)'
+node -e "$same_but_dir" "$work/rep-cluster.json" "$work/rep-here.json" ||
+  fail "replicate's shards run by Slurm give other tables than one replicate run"
+echo "2 passed, 0 failed: $shards Slurm array tasks (task 0 requeued mid-run, resumed) merged with --verify equal the single run; replicate's shards as Slurm tasks give the tables of one replicate run"
