@@ -87,7 +87,11 @@ fn a_small_fraction_prints_the_published_figures_beside_the_same_counts_as_estim
     let dir = Dir::new("fraction");
     let run =
         ["replicate", "--game", "minishogi", "--fraction", "1e-4", "--shards", "3", "--dir", dir.path()];
-    let replication = json(&ok(&[&run[..], &["--json"]].concat()));
+    let text = ok(&[&run[..], &["--json"]].concat());
+    // The top-level keys in the order of their names, as the other JSON results (a sorted map's order).
+    let keys: Vec<&str> = text.lines().filter_map(|l| l.strip_prefix("  \"")?.split('"').next()).collect();
+    assert!(keys.len() > 10 && keys.is_sorted(), "{keys:?}");
+    let replication = json(&text);
     let paper = &json(PUBLISHED)["minishogi"];
     assert_eq!(replication["samples"], 10_000);
     assert_eq!(replication["paper_samples"], paper["samples"]);
