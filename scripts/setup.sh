@@ -60,3 +60,10 @@ need_python() {
   fi
   export VENV_PYTHON
 }
+
+# Debian's Slurm (slurmctld, slurmd, sbatch…) and munge, for the real one-node cluster of
+# tests/slurm-shards.sh (scripts/slurm/local-cluster.sh starts it in a folder of its own).
+need_slurm() {
+  need_apt slurmctld slurm-wlm munge
+  need_apt munged munge
+}

@@ -13,10 +13,17 @@ use std::time::{Duration, Instant};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 
-/// Makes SIGINT and SIGTERM set a flag that [`interrupted`] reads, instead of killing the process.
+/// Makes SIGINT and SIGTERM set a flag that [`interrupted`] reads, instead of killing the process. Once
+/// per process (a handler can be set only once): `replicate` runs several shards.
 pub fn catch_interrupts() -> Result<()> {
-    ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst))
-        .map_err(|e| format!("cannot catch interrupts: {e}").into())
+    static HANDLER: std::sync::OnceLock<std::result::Result<(), String>> = std::sync::OnceLock::new();
+    HANDLER
+        .get_or_init(|| {
+            ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst))
+                .map_err(|e| format!("cannot catch interrupts: {e}"))
+        })
+        .clone()
+        .map_err(Into::into)
 }
 
 pub fn interrupted() -> bool {

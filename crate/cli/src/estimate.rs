@@ -31,8 +31,47 @@ pub struct Estimate {
     pub target_digits: Option<u32>,
 }
 
+/// What [`Estimate::compute`] did: the report of the samples done (a prefix of the shard's range when
+/// interrupted) and how fast.
+pub struct Computed {
+    pub report: Report,
+    /// Samples per second of this process (resumed samples not counted).
+    pub rate: f64,
+    /// Samples of the shard done, of how many.
+    pub done: u64,
+    pub of: u64,
+    /// Where the checkpoint was saved, if anywhere.
+    pub saved: Option<PathBuf>,
+}
+
+impl Computed {
+    pub fn is_complete(&self) -> bool {
+        self.done == self.of
+    }
+}
+
 impl Run for Estimate {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let computed = self.compute::<V>()?;
+        let plan = self.target_digits.map(|digits| Plan::new(&computed.report, digits, computed.rate));
+        self.print(&computed.report, plan.as_ref())?;
+        if !computed.is_complete() {
+            let hint = match &computed.saved {
+                Some(path) => format!("continue with --resume {}", path.display()),
+                None => "continue with --resume FILE, FILE being this report (--json)".into(),
+            };
+            return Err(
+                format!("interrupted after {} of {} samples; {hint}", computed.done, computed.of).into()
+            );
+        }
+        Ok(())
+    }
+}
+
+impl Estimate {
+    /// Runs the shard (from its checkpoint with `--resume`), saving checkpoints, until done or
+    /// interrupted (SIGINT/SIGTERM); prints nothing but the progress bar.
+    pub fn compute<V: Ranked>(&self) -> Result<Computed> {
         let (k, m) = self.shard.unwrap_or((0, 1));
         let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
         let spec =
@@ -44,31 +83,19 @@ impl Run for Estimate {
         checkpoint::catch_interrupts()?;
         let started = (std::time::Instant::now(), done.at);
         let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver)?;
-        let at = done.at;
         let report = done.report::<V>(&spec);
         if let Some(saver) = &mut saver {
             saver.save(&report, true);
         }
-        let rate = (at - started.1) as f64 / started.0.elapsed().as_secs_f64().max(1e-9);
-        let plan = self.target_digits.map(|digits| Plan::new(&report, digits, rate));
-        self.print(&report, plan.as_ref())?;
-        if at < spec.range.end {
-            let hint = match &saver {
-                Some(s) => format!("continue with --resume {}", s.path().display()),
-                None => "continue with --resume FILE, FILE being this report (--json)".into(),
-            };
-            return Err(format!(
-                "interrupted after {} of {} samples; {hint}",
-                at - spec.range.start,
-                spec.range.end - spec.range.start
-            )
-            .into());
-        }
-        Ok(())
+        Ok(Computed {
+            report,
+            rate: (done.at - started.1) as f64 / started.0.elapsed().as_secs_f64().max(1e-9),
+            done: done.at - spec.range.start,
+            of: spec.range.end - spec.range.start,
+            saved: saver.map(|s| s.path().to_path_buf()),
+        })
     }
-}
 
-impl Estimate {
     /// Where the run starts: the `--resume` checkpoint (its blocks verified first), or nothing done.
     fn start<V: Ranked>(&self, spec: &RunSpec, pool: &rayon::ThreadPool) -> Result<Done> {
         let Some(path) = &self.resume else {

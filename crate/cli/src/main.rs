@@ -4,6 +4,7 @@ mod checkpoint;
 mod commands;
 mod estimate;
 mod output;
+mod replicate;
 mod retro;
 mod run;
 mod source;
@@ -142,6 +143,9 @@ enum Command {
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
     },
+    /// Run the papers' experiments (their sample counts, or --fraction of them) in resumable shards and
+    /// print Tables 1 and 2 beside the published figures, with the distance of each row in sigma.
+    Replicate(ReplicateArgs),
 }
 
 /// `--variant`: the game, Shogi unless named.
@@ -221,6 +225,56 @@ struct EstimateArgs {
     target_digits: Option<u32>,
 }
 
+/// `replicate` (task F).
+#[derive(clap::Args)]
+struct ReplicateArgs {
+    /// shogi (the paper's 5e9 samples) or minishogi (1e8).
+    #[arg(long)]
+    game: Game,
+    /// The share of the paper's samples to draw, 0 < F <= 1 (default 1: the whole experiment).
+    #[arg(long, default_value_t = 1.0)]
+    fraction: f64,
+    /// The folder of the shards' checkpoints; the same command continues from them.
+    #[arg(long, default_value = "replicate")]
+    dir: std::path::PathBuf,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Shards (default: one per 2^24 samples); each is a file of --dir.
+    #[arg(long)]
+    shards: Option<u64>,
+    /// Run only shard K (0-based) and print no tables: machines sharing --dir each run some.
+    #[arg(long, value_name = "K")]
+    shard: Option<u64>,
+    /// Worker threads, 1 to 1024 (default: all cores).
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..=1024))]
+    threads: Option<u16>,
+    #[arg(long)]
+    json: bool,
+    /// Seconds between checkpoints.
+    #[arg(long, default_value_t = 60)]
+    checkpoint_every: u64,
+    /// Blocks of each shard file already in --dir to recompute before it is resumed or counted: K or auto.
+    #[arg(long, value_name = "K|auto", default_value = "2", value_parser = parse_verify)]
+    verify: VerifyCount,
+}
+
+impl ReplicateArgs {
+    fn run(self) -> run::Result<()> {
+        let command = replicate::Replicate {
+            fraction: self.fraction,
+            seed: self.seed,
+            dir: self.dir,
+            shards: self.shards,
+            only: self.shard,
+            threads: self.threads.map(usize::from),
+            json: self.json,
+            checkpoint_every: std::time::Duration::from_secs(self.checkpoint_every),
+            verify: self.verify,
+        };
+        dispatch(self.game, command)
+    }
+}
+
 /// The position: on the command line (SFEN, its fields as one argument or several), or from a game
 /// record (`--record FILE [--ply N]`).
 #[derive(clap::Args)]
@@ -293,6 +347,7 @@ fn run(command: Command) -> run::Result<()> {
             game.variant,
             retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
         ),
+        Command::Replicate(args) => args.run(),
     }
 }
 

@@ -6,9 +6,10 @@
 //! [`blocks`] (runs per block of samples, and recomputing blocks to verify a report) ; [`report`] (a run as
 //! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`ranges`]
 //! (the one home of joining sample ranges and the pieces of a block), below `report`, `files` and `blocks`;
-//! [`plan`] (how many samples for a precision).
+//! [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones).
 
 pub mod blocks;
+pub mod compare;
 pub mod files;
 pub mod plan;
 pub mod ranges;

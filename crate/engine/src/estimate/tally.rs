@@ -140,20 +140,8 @@ impl Tally {
     /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|; `None` without samples (p̂ is
     /// undefined then, not 0).
     pub fn estimate<V: Ranked>(&self) -> Option<ReachableEstimate> {
-        if self.samples == 0 {
-            return None;
-        }
-        let n = self.samples as f64;
-        let p = self.count(Stage::Ok) as f64 / n;
-        let sigma = (p * (1.0 - p) / n).sqrt();
-        let count = crate::ranking::rank::candidate_count::<V>().to_f64();
-        Some(ReachableEstimate {
-            p_hat: p,
-            sigma,
-            reachable: p * count,
-            low: (p - 3.0 * sigma).max(0.0) * count,
-            high: (p + 3.0 * sigma) * count,
-            unknown: self.count(Stage::Unknown),
+        (self.samples > 0).then(|| {
+            ReachableEstimate::of_counts::<V>(self.count(Stage::Ok), self.samples, self.count(Stage::Unknown))
         })
     }
 }
@@ -309,6 +297,23 @@ impl ReachableEstimate {
         high: f64::NAN,
         unknown: 0,
     };
+
+    /// p̂ = `ok` / `samples` (at least 1), σ, and |R| with its 3σ interval: a tally's estimate, or that of
+    /// counts published elsewhere (`replicate` prints the papers').
+    pub fn of_counts<V: Ranked>(ok: u64, samples: u64, unknown: u64) -> ReachableEstimate {
+        let n = samples as f64;
+        let p = ok as f64 / n;
+        let sigma = (p * (1.0 - p) / n).sqrt();
+        let count = crate::ranking::rank::candidate_count::<V>().to_f64();
+        ReachableEstimate {
+            p_hat: p,
+            sigma,
+            reachable: p * count,
+            low: (p - 3.0 * sigma).max(0.0) * count,
+            high: (p + 3.0 * sigma) * count,
+            unknown,
+        }
+    }
 
     /// Whether there is an estimate (the report has samples).
     pub fn is_defined(&self) -> bool {

@@ -1,0 +1,265 @@
+//! `replicate`: the papers' experiments (their sample counts, or a fraction of them) run as shards with
+//! checkpoints in one folder, and Tables 1 and 2 printed beside the published figures
+//! (`data/published.json`), with the distance of each row in σ.
+
+use crate::checkpoint;
+use crate::estimate::{Estimate, VerifyCount};
+use crate::output::Output;
+use crate::run::{Result, Run};
+use serde::{Deserialize, Serialize};
+use shogi_reach_engine::estimate::compare::sigma_distance;
+use shogi_reach_engine::estimate::{files, ReachableEstimate, Report};
+use shogi_reach_engine::reach::search::SearchOptions;
+use shogi_reach_engine::Ranked;
+use shogi_reach_proof_games::WithOpening;
+use std::path::{Path, PathBuf};
+
+/// The published figures of both papers, transcribed by hand (see the file's `about` and `citation`s).
+const PUBLISHED: &str = include_str!("../data/published.json");
+
+/// What one paper published for one game.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct Published {
+    pub citation: String,
+    /// Table 1: samples left after each check, as the engine names the checks.
+    pub funnel: Vec<(String, u64)>,
+    pub samples: u64,
+    pub sampling: String,
+    /// The paper's own words on p and |R|.
+    pub statement: String,
+    /// Table 2: unreachable samples by the most plies traced back.
+    pub traced_back: Vec<u64>,
+}
+
+/// The published figures for the game called `name` (`shogi`, `minishogi`).
+pub fn published(name: &str) -> Published {
+    let all: serde_json::Value = serde_json::from_str(PUBLISHED).expect("data/published.json is JSON");
+    serde_json::from_value(all[name].clone()).expect("data/published.json has every game")
+}
+
+/// The samples a paper drew a fraction of: at least one.
+pub fn samples_of(paper_samples: u64, fraction: f64) -> std::result::Result<u64, String> {
+    if !(fraction > 0.0 && fraction <= 1.0) {
+        return Err(format!("--fraction {fraction}: a share of the paper's samples, 0 < F <= 1"));
+    }
+    let samples = (paper_samples as f64 * fraction).round() as u64;
+    if samples == 0 {
+        return Err(format!("--fraction {fraction} of {paper_samples} samples is no sample"));
+    }
+    Ok(samples)
+}
+
+/// Shards of about 2^24 samples by default: a shard's checkpoint saves at most 256 blocks.
+fn default_shards(samples: u64) -> u64 {
+    samples.div_ceil(1 << 24)
+}
+
+pub struct Replicate {
+    pub fraction: f64,
+    pub seed: u64,
+    pub dir: PathBuf,
+    pub shards: Option<u64>,
+    /// Run only this shard (on one machine of many sharing `dir`), and print no tables.
+    pub only: Option<u64>,
+    pub threads: Option<usize>,
+    pub json: bool,
+    pub checkpoint_every: std::time::Duration,
+    /// Blocks of each shard file already there to recompute before it is resumed or counted.
+    pub verify: VerifyCount,
+}
+
+impl Run for Replicate {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let paper = published(V::NAME);
+        let samples = samples_of(paper.samples, self.fraction)?;
+        let shards = self.shards.unwrap_or_else(|| default_shards(samples));
+        if shards == 0 || shards > samples {
+            return Err(format!("--shards {shards}: from 1 to the {samples} samples").into());
+        }
+        if let Some(k) = self.only.filter(|&k| k >= shards) {
+            return Err(format!("--shard {k}: the shards are 0 to {}", shards - 1).into());
+        }
+        std::fs::create_dir_all(&self.dir).map_err(|e| format!("--dir {}: {e}", self.dir.display()))?;
+        checkpoint::catch_interrupts()?;
+        let mut reports = Vec::new();
+        for k in (0..shards).filter(|k| self.only.is_none_or(|only| only == *k)) {
+            reports.push(self.shard::<V>(samples, k, shards)?);
+        }
+        if let Some(k) = self.only {
+            eprintln!("shogi-reach: shard {k} of {shards} done; the run without --shard prints the tables");
+            return Ok(());
+        }
+        let names: Vec<String> = (0..shards).map(|k| self.file(k, shards).display().to_string()).collect();
+        let report = files::merge_named(&reports, &names)?;
+        let replication = Replication::new::<V>(paper, report, self.fraction, shards, &self.dir);
+        let mut out = Output::new();
+        if self.json {
+            out.line(serde_json::to_string_pretty(&replication).expect("JSON of a replication"))?;
+        } else {
+            out.text(&replication.to_text())?;
+        }
+        out.finish()
+    }
+}
+
+impl Replicate {
+    /// The checkpoint (and, once whole, the report) of shard `k` of `m`.
+    fn file(&self, k: u64, m: u64) -> PathBuf {
+        self.dir.join(format!("shard-{k}-of-{m}.json"))
+    }
+
+    /// Shard `k` of `m`: resumed from its file when there is one (a finished shard only verified), run with
+    /// checkpoints otherwise; an interruption stops the whole run.
+    fn shard<V: Ranked>(&self, samples: u64, k: u64, m: u64) -> Result<Report> {
+        let file = self.file(k, m);
+        let exists = file.exists();
+        let estimate = Estimate {
+            samples,
+            seed: self.seed,
+            threads: self.threads,
+            shard: Some((k, m)),
+            options: SearchOptions { max_nodes: None, lazy_captures: true },
+            json: true,
+            checkpoint: (!exists).then(|| file.clone()),
+            checkpoint_every: self.checkpoint_every,
+            resume: exists.then(|| file.clone()),
+            verify: self.verify,
+            target_digits: None,
+        };
+        let computed = estimate.compute::<V>()?;
+        if !computed.is_complete() {
+            return Err(format!(
+                "interrupted in shard {k} of {m} after {} of its {} samples; the same command continues",
+                computed.done, computed.of
+            )
+            .into());
+        }
+        Ok(computed.report)
+    }
+}
+
+/// A run beside the paper: Tables 1 and 2 row by row, the estimates, and where the samples came from.
+#[derive(Serialize)]
+pub struct Replication {
+    pub citation: String,
+    pub dir: PathBuf,
+    /// |R| of this run and of the paper's counts (computed here, by the same formulas).
+    pub estimate: Estimates,
+    pub fraction: f64,
+    pub game: String,
+    pub paper_samples: u64,
+    pub paper_sampling: String,
+    pub paper_statement: String,
+    /// The merged report of the shards, as `merge --json` writes it.
+    pub report: Report,
+    pub samples: u64,
+    pub sampling_note: String,
+    pub seed: u64,
+    pub shards: u64,
+    pub table1: Vec<Row>,
+    pub table2: Vec<Row>,
+}
+
+/// p̂, σ and |R| with its 3σ interval, of the run and of the paper's counts (computed here by the engine's
+/// formulas, as the run's).
+#[derive(Serialize)]
+pub struct Estimates {
+    pub paper: ReachableEstimate,
+    pub run: ReachableEstimate,
+}
+
+/// One row of a table: the counts of both, their shares of all samples, and the distance.
+#[derive(Serialize)]
+pub struct Row {
+    pub label: String,
+    pub paper: u64,
+    pub paper_share: f64,
+    pub run: u64,
+    pub run_share: f64,
+    /// (run share − paper share) / the standard error of their difference; `None` where both shares
+    /// are 0 or 1 (no spread to measure by).
+    pub sigma_distance: Option<f64>,
+}
+
+impl Row {
+    fn new(label: String, run: u64, run_samples: u64, paper: u64, paper_samples: u64) -> Row {
+        Row {
+            label,
+            paper,
+            paper_share: paper as f64 / paper_samples as f64,
+            run,
+            run_share: run as f64 / run_samples as f64,
+            sigma_distance: sigma_distance(run, run_samples, paper, paper_samples),
+        }
+    }
+}
+
+impl Replication {
+    fn new<V: Ranked>(
+        paper: Published,
+        report: Report,
+        fraction: f64,
+        shards: u64,
+        dir: &Path,
+    ) -> Replication {
+        let n = report.tally.samples;
+        let table1 = report
+            .funnel
+            .iter()
+            .zip(&paper.funnel)
+            .map(|((name, run), (_, published))| Row::new(name.clone(), *run, n, *published, paper.samples))
+            .collect();
+        let rows = report.tally.traced_back.len().max(paper.traced_back.len());
+        let table2 = (0..rows)
+            .map(|d| {
+                let run = report.tally.traced_back.get(d).copied().unwrap_or(0);
+                let published = paper.traced_back.get(d).copied().unwrap_or(0);
+                Row::new(d.to_string(), run, n, published, paper.samples)
+            })
+            .collect();
+        let reachable = |funnel: &[(String, u64)]| funnel.last().map_or(0, |(_, r)| *r);
+        Replication {
+            citation: paper.citation,
+            dir: dir.to_path_buf(),
+            estimate: Estimates {
+                paper: ReachableEstimate::of_counts::<V>(reachable(&paper.funnel), paper.samples, 0),
+                run: report.estimate,
+            },
+            fraction,
+            game: report.variant.clone(),
+            paper_samples: paper.samples,
+            paper_sampling: paper.sampling,
+            paper_statement: paper.statement,
+            samples: n,
+            sampling_note: SAMPLING_NOTE.into(),
+            seed: report.seed,
+            shards,
+            table1,
+            table2,
+            report,
+        }
+    }
+}
+
+/// Why the counts cannot agree exactly, and what to compare instead.
+const SAMPLING_NOTE: &str =
+    "The samples differ: the paper drew its own random ranks; this run draws sample i \
+of its seed from ChaCha8 (stream i; with repetition, docs/method.md). Both are uniform over the same \
+candidate set P_K, so the counts agree only up to chance: compare the distance in sigma (the two shares' \
+difference over the standard error of a difference of two independent samples; |distance| > 3 is rare by \
+chance).";
+
+mod text;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fractions_round_to_at_least_one_sample() {
+        assert_eq!(samples_of(100_000_000, 1e-4), Ok(10_000));
+        assert_eq!(samples_of(5_000_000_000, 1.0), Ok(5_000_000_000));
+        assert!(samples_of(100, 1e-3).is_err());
+        assert!(samples_of(100, -0.5).is_err());
+    }
+}
