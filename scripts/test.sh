@@ -41,7 +41,7 @@ bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 part GNU parallel
 need_apt parallel parallel
 bash tests/parallel-shards.sh
-# Slurm (task F): the job array of scripts/slurm/ on a real one-node cluster started by the test, one task
+# Slurm: the job array of scripts/slurm/ on a real one-node cluster started by the test, one task
 # requeued mid-run; the merged report equals one run.
 part Slurm
 need_slurm
