@@ -4,6 +4,7 @@ mod checkpoint;
 mod commands;
 mod estimate;
 mod output;
+mod record;
 mod retro;
 mod run;
 mod source;
@@ -141,6 +142,16 @@ enum Command {
         max_nodes: usize,
         #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
         sfen: Vec<String>,
+    },
+    // records: a record read whole (header, comments, variations, parts skipped).
+    /// Read a game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) and print its header,
+    /// moves with their comments, variations, and the parts the reader skipped.
+    Record {
+        /// The record file.
+        file: std::path::PathBuf,
+        /// Print the record as JSON (the object the site's record panel reads).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -293,6 +304,8 @@ fn run(command: Command) -> run::Result<()> {
             game.variant,
             retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
         ),
+        // records
+        Command::Record { file, json } => record::run_record(&file, json),
     }
 }
 

@@ -5,4 +5,5 @@ pub mod bod;
 pub mod csa;
 pub mod handicap;
 pub mod kif;
+mod kif_body;
 pub mod usi;
