@@ -344,6 +344,12 @@ export default {
   'engine:record-wrong-game': (p) => `the record is a ${p.found} game, not ${p.expected}`,
   'engine:record-ply-out-of-range': (p) => `ply ${p.ply}: the record has ${p.plies} moves`,
   'engine:record-input-type': () => 'a record is text or a file',
+  // records: malformed variations.
+  'engine:record-bad-branch': (p) => `cannot read the variation line ${JSON.stringify(p.text)} (\`変化：N手\`)`,
+  'engine:record-branch-without-move': (p) => `a variation at move ${p.ply}, which the line it branches from does not have`,
+  'engine:record-empty-branch': (p) => `the variation at move ${p.ply} has no move`,
+  'engine:record-move-number': (p) => `move numbered ${p.found} where move ${p.expected} comes`,
+  'engine:record-too-many-branch-moves': (p) => `more than ${p.max} moves in the main line and variations together`,
   'engine:no-proof-game': (p) => `no proof game: the position is ${p.verdict} (stage ${p.stage})`,
   'engine:proof-game-failed': (p) => `could not build a proof game (a bug, please report it): ${p.detail}`,
   'engine:proof-game-not-found': () => 'the short search found no game within its budget',

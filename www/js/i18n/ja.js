@@ -419,6 +419,12 @@ export default {
   'engine:record-wrong-game': (p) => `この棋譜は${JA_GAME[p.found] ?? p.found}で、${JA_GAME[p.expected] ?? p.expected}ではありません`,
   'engine:record-ply-out-of-range': (p) => `${p.ply}手目はありません：棋譜は${p.plies}手です`,
   'engine:record-input-type': () => '棋譜は文字列かファイルで渡してください',
+  // records: malformed variations.
+  'engine:record-bad-branch': (p) => `変化の行 ${JSON.stringify(p.text)} の手数が読めません（「変化：N手」の形）`,
+  'engine:record-branch-without-move': (p) => `${p.ply}手目の変化ですが、分岐元の手順に${p.ply}手目がありません`,
+  'engine:record-empty-branch': (p) => `${p.ply}手目の変化に指し手がありません`,
+  'engine:record-move-number': (p) => `${p.expected}手目の位置に${p.found}手目と書かれています`,
+  'engine:record-too-many-branch-moves': (p) => `本譜と変化を合わせて${p.max}手を超えています`,
   'engine:no-proof-game': (p) => `棋譜は作れません：この局面は${VERDICTS[p.verdict] ?? p.verdict}です（段階 ${p.stage}：${STAGES[p.stage] ?? ''}）`,
   'engine:proof-game-failed': (p) => `棋譜を作れませんでした（不具合です。報告してください）：${p.detail}`,
   'engine:proof-game-not-found': () => '短い棋譜の探索は時間内に棋譜を見つけませんでした',
