@@ -72,13 +72,4 @@ export class RecordLines {
     return this.lines[step.line].moves[step.index];
   }
 
-  /**
-   * Line `line`'s move `ply`.
-   * @param {number} line
-   * @param {number} ply
-   */
-  moveOf(line, ply) {
-    const l = this.lines[line];
-    return l.moves[ply - l.ply];
-  }
 }
