@@ -4,8 +4,8 @@
 
 use crate::output::Output;
 use crate::run::Result;
+use shogi_reach_engine::records::json::{RecordJson, RecordMoveJson};
 use shogi_reach_engine::records::read;
-use shogi_reach_engine::records::record::{RecordJson, RecordMoveJson};
 use std::path::Path;
 
 /// Reads `path` and prints it, as text or (`json`) as JSON.

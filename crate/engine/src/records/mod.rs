@@ -4,6 +4,7 @@
 pub mod annotations;
 pub mod error;
 pub mod formats;
+pub mod json;
 pub mod notation;
 pub mod record;
 pub mod text;

@@ -4,11 +4,10 @@
 use crate::board::moves::{Move, MoveList};
 use crate::board::position::Position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
-use crate::records::annotations::{moves_json, HeaderField, Skipped, Variation, VariationJson};
+use crate::records::annotations::{HeaderField, Skipped, Variation};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
 use crate::records::notation::write::japanese_line;
 use crate::rules::{legal_moves, play};
-use serde::Serialize;
 use std::any::Any;
 
 /// The formats [`crate::records::read`] tells apart.
@@ -105,60 +104,6 @@ impl<V: Variant> Record<V> {
     pub fn japanese_moves(&self) -> Vec<String> {
         japanese_line(&self.positions(), &self.moves)
     }
-
-    /// `{comment?, format, header, moves: [{comment?, japanese, sfen, usi}], plies, skipped, start,
-    /// variant, variations}`: the start as SFEN and each move with the position after it, for a move list.
-    pub fn to_json(&self) -> RecordJson {
-        RecordJson {
-            comment: self.comments.first().cloned().unwrap_or_default(),
-            format: self.format.name(),
-            header: self.header.clone(),
-            moves: moves_json(self.start, None, &self.moves, &self.comments),
-            plies: self.plies(),
-            skipped: self.skipped.clone(),
-            start: self.start.to_sfen(),
-            variant: V::NAME,
-            variations: self.variations_json(),
-        }
-    }
-}
-
-/// A record as JSON. (Fields in the order of their names, as a JSON map keeps them.)
-#[derive(Clone, Debug, Serialize)]
-pub struct RecordJson {
-    /// The comment before the first move, when there is one.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub comment: String,
-    /// The format it was read from.
-    pub format: &'static str,
-    /// The header's fields, in the order written.
-    pub header: Vec<HeaderField>,
-    /// Every move of the main line with the position after it.
-    pub moves: Vec<RecordMoveJson>,
-    /// How many moves.
-    pub plies: usize,
-    /// The parts of the text read past and not kept.
-    pub skipped: Vec<Skipped>,
-    /// The start position as SFEN.
-    pub start: String,
-    /// The game's name.
-    pub variant: &'static str,
-    /// The variations, in reading order.
-    pub variations: Vec<VariationJson>,
-}
-
-/// A move of a record as JSON.
-#[derive(Clone, Debug, Serialize)]
-pub struct RecordMoveJson {
-    /// The comment after it, when there is one.
-    #[serde(skip_serializing_if = "String::is_empty")]
-    pub comment: String,
-    /// In Japanese notation.
-    pub japanese: String,
-    /// The position after it, as SFEN.
-    pub sfen: String,
-    /// In USI notation.
-    pub usi: String,
 }
 
 /// A record of either game, as the text says.
@@ -184,14 +129,6 @@ impl GameRecord {
         match self {
             GameRecord::Shogi(r) => r.format,
             GameRecord::MiniShogi(r) => r.format,
-        }
-    }
-
-    /// [`Record::to_json`].
-    pub fn to_json(&self) -> RecordJson {
-        match self {
-            GameRecord::Shogi(r) => r.to_json(),
-            GameRecord::MiniShogi(r) => r.to_json(),
         }
     }
 

@@ -5,7 +5,6 @@
 //! of the move before them, and `変化：N手` blocks as variations ([`super::kif_body`]); what is read past
 //! (times, the game's end, `&` and `#` lines, unknown lines) is named in the record's `skipped`.
 
-use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
@@ -15,34 +14,12 @@ use crate::records::error::{RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
 use crate::records::formats::handicap::handicap_start;
 use crate::records::formats::kif_body::Body;
-use crate::records::notation::read::{parse_move_text, Unresolved};
+use crate::records::formats::kif_moves::move_line;
 use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
-use crate::records::record::{Format, GameRecord, Record, Replay};
+use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::numbered_lines;
 use crate::rules::play;
 use std::collections::BTreeSet;
-
-/// What a KIF move line says instead of a move when the game ended there.
-pub(super) const GAME_ENDS: [&str; 14] = [
-    "投了",
-    "中断",
-    "千日手",
-    "詰み",
-    "持将棋",
-    "切れ負け",
-    "反則勝ち",
-    "反則負け",
-    "入玉勝ち",
-    "入玉宣言",
-    "不戦勝",
-    "不戦敗",
-    "不詰",
-    "封じ手",
-];
-
-/// KI2's side marks: Sente's, then Gote's.
-const SENTE_MARKS: [char; 3] = ['▲', '☗', '▼'];
-const GOTE_MARKS: [char; 3] = ['△', '☖', '▽'];
 
 /// What the header says: the start, its fields, the comment before the first move, what it skipped.
 #[derive(Default)]
@@ -142,31 +119,6 @@ impl Header {
     }
 }
 
-fn is_mark(c: char) -> bool {
-    SENTE_MARKS.contains(&c) || GOTE_MARKS.contains(&c)
-}
-
-/// A line of moves: KIF's number and the rest, or KI2's marked moves.
-pub(super) enum MoveLine<'t> {
-    Kif(usize, &'t str),
-    Ki2(&'t str),
-}
-
-pub(super) fn move_line(line: &str) -> Option<MoveLine<'_>> {
-    let trimmed = line.trim();
-    let digits = trimmed.find(|c: char| !c.is_ascii_digit()).unwrap_or(trimmed.len());
-    let rest = &trimmed[digits..];
-    // A move follows the number: never an ASCII digit (that is a diagram's file labels, `9 8 7 …`).
-    if digits > 0
-        && rest.starts_with(char::is_whitespace)
-        && !rest.trim_start().starts_with(|c: char| c.is_ascii_digit())
-    {
-        let number = trimmed[..digits].parse().unwrap_or(usize::MAX);
-        return Some(MoveLine::Kif(number, trimmed[digits..].trim_start()));
-    }
-    trimmed.starts_with(is_mark).then_some(MoveLine::Ki2(trimmed))
-}
-
 /// Reads a KIF, KI2 or BOD record; the game is what the header says, Shogi when it says nothing.
 pub(crate) fn read_kif(text: &str) -> Result<GameRecord, RecordError> {
     let header = Header::read(text)?;
@@ -208,56 +160,6 @@ fn nothing_read(text: &str) -> RecordError {
         Some((number, line)) => RecordError::at(number, RecordErrorKind::UnknownFormat(line.to_string())),
         None => RecordError::whole(RecordErrorKind::Empty),
     }
-}
-
-/// KI2's moves on a line: each mark's side and the text up to the next mark.
-pub(super) fn marked_moves(line: &str) -> impl Iterator<Item = (Color, &str)> {
-    line.match_indices(is_mark).map(move |(at, mark)| {
-        let side = if mark.starts_with(SENTE_MARKS) { Color::Sente } else { Color::Gote };
-        let rest = &line[at + mark.len()..];
-        let end = rest.find(is_mark).unwrap_or(rest.len());
-        (side, rest[..end].trim())
-    })
-}
-
-/// Reads the move `text` (on line `number`, marked for `side` in KI2) and plays it.
-pub(super) fn play_text<V: Variant>(
-    replay: &mut Replay<V>,
-    number: usize,
-    text: &str,
-    side: Option<Color>,
-) -> Result<(), RecordError> {
-    let ply = replay.next_ply();
-    let at = |kind| RecordError::at(number, kind);
-    if side.is_some_and(|s| s != replay.position().side_to_move()) {
-        return Err(at(RecordErrorKind::WrongSide { ply, text: text.to_string() }));
-    }
-    let word = move_word(text);
-    let read = parse_move_text::<V>(text).ok_or_else(|| at(RecordErrorKind::BadMove(word.to_string())))?;
-    let m = read.resolve(replay.position(), replay.legal(), replay.previous_to()).map_err(|e| {
-        at(match e {
-            Unresolved::NoPrevious => RecordErrorKind::SameWithoutPrevious(word.to_string()),
-            Unresolved::NoMove => RecordErrorKind::IllegalMove {
-                ply,
-                text: word.to_string(),
-                sfen: replay.position().to_sfen(),
-            },
-            Unresolved::Several(moves) => RecordErrorKind::AmbiguousMove {
-                ply,
-                text: word.to_string(),
-                candidates: moves.iter().map(|m| m.to_usi::<V>()).collect(),
-            },
-        })
-    })?;
-    replay.push_move(number, word, m)
-}
-
-/// The move at the start of `text`, for messages: up to the white space after it (`同　銀(31)`, not `同`).
-fn move_word(text: &str) -> &str {
-    let same = text.strip_prefix('同').map(|r| r.strip_prefix(['　', ' ']).unwrap_or(r));
-    let body = same.unwrap_or(text);
-    let end = body.find(char::is_whitespace).unwrap_or(body.len());
-    &text[..text.len() - body.len() + end]
 }
 
 /// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.

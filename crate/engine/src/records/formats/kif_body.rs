@@ -8,7 +8,7 @@ use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::records::annotations::{Skipped, Variation};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
-use crate::records::formats::kif::{marked_moves, move_line, play_text, MoveLine, GAME_ENDS};
+use crate::records::formats::kif_moves::{marked_moves, move_line, play_text, MoveLine, GAME_ENDS};
 use crate::records::record::{Format, Record, Replay};
 use crate::rules::play;
 use std::collections::BTreeSet;

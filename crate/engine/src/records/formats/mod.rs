@@ -6,4 +6,5 @@ pub mod csa;
 pub mod handicap;
 pub mod kif;
 mod kif_body;
+mod kif_moves;
 pub mod usi;
