@@ -208,6 +208,20 @@ fn error_an_illegal_move_in_a_variation_names_its_number() {
     assert!(matches!(kind, RecordErrorKind::IllegalMove { ply: 2, .. }), "{kind:?}");
 }
 
+#[test]
+fn a_game_from_a_diagram_may_number_its_moves_from_the_diagram_on() {
+    // Kifu programs number the moves of a game from a position `手数＝30` from 31; its variations too.
+    let text = "手合割：平手\n手数----指手--\n  31 ７六歩(77)\n  32 ３四歩(33)\n  33 ２六歩(27)\n変化：32手\n  32 ８四歩(83)\n";
+    let r = read_text(text).unwrap().into_game::<Shogi>().unwrap();
+    assert_eq!(usi(&r.moves), ["7g7f", "3c3d", "2g2f"]);
+    assert_eq!((r.variations[0].ply, usi(&r.variations[0].moves)), (2, vec!["8c8d".to_string()]));
+    let skipped = "  31 ７六歩(77)\n  33 ３四歩(33)\n";
+    assert_eq!(error(skipped), (Some(2), RecordErrorKind::MoveNumber { expected: 32, found: 33 }));
+    let before =
+        "  31 ７六歩(77)\n  32 ３四歩(33)\n変化：31手\n  31 ５六歩(57)\n変化：30手\n  30 ５六歩(57)\n";
+    assert_eq!(error(before), (Some(5), RecordErrorKind::BranchWithoutMove { ply: 30 }));
+}
+
 /// Move `n` (from 1) of a walk of the rooks, back where they started every 4 moves.
 fn walk(n: usize) -> &'static str {
     ["４八飛(28)", "４二飛(82)", "２八飛(48)", "８二飛(42)"][(n - 1) % 4]

@@ -3,6 +3,7 @@
 //! a move N after its own first move (KIF writes a line's later branches before its earlier ones, depth
 //! first), or of the main line; it is played from the position before that move.
 
+use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
@@ -39,6 +40,9 @@ pub(super) struct Body<V: Variant> {
     ended: bool,
     /// Moves in all lines read so far, the current one excepted.
     moves_before: usize,
+    /// What KIF's move numbers add to the plies counted here: a game from a diagram (`手数＝30`) may
+    /// number its first move 31; its numbers, and its variations', go on from there.
+    numbers_from: usize,
     pub(super) skipped: BTreeSet<Skipped>,
     pub(super) format: Option<Format>,
 }
@@ -61,6 +65,7 @@ impl<V: Variant> Body<V> {
             replay: Replay::new(start),
             ended: false,
             moves_before: 0,
+            numbers_from: 0,
             skipped: BTreeSet::new(),
             format: None,
         }
@@ -107,7 +112,11 @@ impl<V: Variant> Body<V> {
             self.skipped.insert(Skipped::UnknownLines);
             return Ok(());
         }
-        let expected = self.replay.next_ply();
+        let first_of_all = self.lines.len() == 1 && self.replay.moves().is_empty();
+        if first_of_all && written > 1 && written != usize::MAX {
+            self.numbers_from = written - 1;
+        }
+        let expected = self.replay.next_ply() + self.numbers_from;
         if written != expected {
             return Err(RecordError::at(number, RecordErrorKind::MoveNumber { expected, found: written }));
         }
@@ -123,12 +132,7 @@ impl<V: Variant> Body<V> {
         self.play(number, rest, None)
     }
 
-    fn play(
-        &mut self,
-        number: usize,
-        text: &str,
-        side: Option<crate::board::color::Color>,
-    ) -> Result<(), RecordError> {
+    fn play(&mut self, number: usize, text: &str, side: Option<Color>) -> Result<(), RecordError> {
         if self.moves_before + self.replay.moves().len() >= MAX_RECORD_PLIES {
             let kind = if self.path.len() == 1 && self.lines.len() == 1 {
                 RecordErrorKind::TooManyMoves
@@ -190,6 +194,10 @@ impl<V: Variant> Body<V> {
             .and_then(|n| n.trim().parse::<usize>().ok())
             .filter(|&n| n > 0)
             .ok_or_else(|| RecordError::at(number, RecordErrorKind::BadBranch(trimmed.to_string())))?;
+        let written = ply;
+        let Some(ply) = ply.checked_sub(self.numbers_from).filter(|&n| n > 0) else {
+            return Err(RecordError::at(number, RecordErrorKind::BranchWithoutMove { ply: written }));
+        };
         self.close_current()?;
         // The latest open line with a move `ply` after its first (the main line: any of its moves).
         let found = self.path.iter().rposition(|&i| {
@@ -198,7 +206,7 @@ impl<V: Variant> Body<V> {
             ply < last && (i == 0 || ply > line.ply)
         });
         let Some(depth) = found else {
-            return Err(RecordError::at(number, RecordErrorKind::BranchWithoutMove { ply }));
+            return Err(RecordError::at(number, RecordErrorKind::BranchWithoutMove { ply: written }));
         };
         let parent = self.path[depth];
         let line = &self.lines[parent];
