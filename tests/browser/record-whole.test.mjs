@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, launchPhones, position, readRecord, recordTexts, ROOT, sfenOf, urlSfen, useChromium } from '../site.mjs';
+import { axeViolations, cli, launchPhones, position, readRecord, recordTexts, ROOT, sfenOf, urlSfen, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -60,6 +60,7 @@ describe('records whole', () => {
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+', '4. Rx2b', '5. B*5e', '6. R-5b']);
       assert.equal(await commentOf(page, 4), '飛車で取る');
       assert.equal(await page.getAttribute('#record-moves button[data-ply="4"]', 'aria-current'), 'true');
+      assert.deepEqual(await axeViolations(page), [], 'axe: header, comments and menus');
       // Nested: the variation of the variation at move 5, then its last move, by the keyboard.
       assert.equal(nested.parent, 0);
       await chooseVariation(page, 5, 2, nested.moves[0].sfen);
