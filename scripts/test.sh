@@ -56,6 +56,10 @@ part browser tests
 node --test --test-concurrency=1 --test-reporter=spec tests/browser/
 part estimate runs
 node --test --test-reporter=spec tests/estimate-runs.test.mjs
+# records: the record reader's header, comments and moves against cshogi and python-shogi.
+part records against cshogi and python-shogi
+need_python
+node --test --test-reporter=spec tests/records-python.test.mjs
 part firefox
 need_firefox
 node --test --test-reporter=spec tests/firefox.test.mjs

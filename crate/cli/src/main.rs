@@ -4,6 +4,7 @@ mod checkpoint;
 mod commands;
 mod estimate;
 mod output;
+mod record;
 mod replicate;
 mod retro;
 mod run;
@@ -146,6 +147,15 @@ enum Command {
     /// Run the papers' experiments (their sample counts, or --fraction of them) in resumable shards and
     /// print Tables 1 and 2 beside the published figures, with the distance of each row in sigma.
     Replicate(ReplicateArgs),
+    /// Read a game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) and print its header,
+    /// moves with their comments, variations, and the parts the reader skipped.
+    Record {
+        /// The record file.
+        file: std::path::PathBuf,
+        /// Print the record as JSON (the object the site's record panel reads).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `--variant`: the game, Shogi unless named.
@@ -348,6 +358,7 @@ fn run(command: Command) -> run::Result<()> {
             retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
         ),
         Command::Replicate(args) => args.run(),
+        Command::Record { file, json } => record::run_record(&file, json),
     }
 }
 

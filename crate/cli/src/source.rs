@@ -11,7 +11,7 @@ pub enum Source {
     /// SFEN, `startpos` or the reference format.
     Text(String),
     /// The position after `ply` moves of a record (all its moves when `None`).
-    Record { path: PathBuf, record: GameRecord, ply: Option<usize> },
+    Record { path: PathBuf, record: Box<GameRecord>, ply: Option<usize> },
 }
 
 impl Source {
@@ -38,7 +38,7 @@ impl Source {
                 format!("record {} is a {game} game, but --variant says {said}", path.display()).into()
             );
         }
-        Ok((game, Source::Record { path, record, ply }))
+        Ok((game, Source::Record { path, record: Box::new(record), ply }))
     }
 
     /// The position, in game `V` (the game [`Source::choose`] gave).
@@ -47,7 +47,7 @@ impl Source {
             Source::Text(text) => position_arg::<V>(&text),
             Source::Record { path, record, ply } => {
                 let in_record = |e: shogi_reach_engine::records::RecordError| record_error(&path, e);
-                let record = record.into_game::<V>().map_err(in_record)?;
+                let record = (*record).into_game::<V>().map_err(in_record)?;
                 let pos = record.position_after(ply.unwrap_or(record.plies())).map_err(in_record)?;
                 Ok(pos)
             }

@@ -88,7 +88,7 @@ fn ki2<V: Variant>(record: &Record<V>) -> String {
 
 fn round_trips<V: Variant>(file: &str) {
     for moves in selfplay_games::<V>(file) {
-        let record = Record { format: Format::Usi, start: Position::<V>::startpos(), moves };
+        let record = Record::new(Format::Usi, Position::<V>::startpos(), moves);
         let texts = [
             (Format::Kif, kif::<V>(&record.moves, "test")),
             (Format::Ki2, ki2(&record)),
@@ -106,7 +106,7 @@ fn round_trips<V: Variant>(file: &str) {
 fn own_exports_read_back_shogi() {
     round_trips::<Shogi>("shogi.tsv");
     for moves in selfplay_games::<Shogi>("shogi.tsv") {
-        let record = Record { format: Format::Csa, start: Position::startpos(), moves };
+        let record = Record::new(Format::Csa, Position::startpos(), moves);
         assert_eq!(shogi(read_text(&csa(&record)).unwrap()), record);
     }
 }
@@ -336,7 +336,7 @@ fn random_game<V: Variant>(choices: &[usize]) -> Record<V> {
         moves.push(m);
         pos = play(&pos, m);
     }
-    Record { format: Format::Ki2, start: Position::startpos(), moves }
+    Record::new(Format::Ki2, Position::startpos(), moves)
 }
 
 proptest::proptest! {

@@ -13,6 +13,12 @@ use shogi_reach_engine::{MiniShogi, Position, Shogi, Variant};
 fn check_record<V: Variant>(record: &Record<V>) {
     let json = record.to_json();
     assert_eq!(json.moves.len(), record.plies());
+    // Every variation read starts somewhere: its JSON is there, and its moves.
+    assert_eq!(record.comments.len(), record.plies() + 1);
+    assert_eq!(json.variations.len(), record.variations.len());
+    for (v, j) in record.variations.iter().zip(&json.variations) {
+        assert_eq!((v.moves.len(), v.comments.len()), (j.moves.len(), j.moves.len() + 1));
+    }
     assert_eq!(record.position_after(record.plies()).ok(), record.positions().last().copied());
     if record.start == Position::<V>::startpos() {
         let written = kif::<V>(&record.moves, "fuzz");

@@ -183,8 +183,9 @@ pub fn proof_game(
 
 /// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format
 /// [`shogi_reach_engine::records::read`] knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format): `{variant,
-/// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it. Throws
-/// the reason, with its line, when the record cannot be read.
+/// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it, and what
+/// the record keeps beside its moves: `header`, `comment`s, `variations`, `skipped` (`records::json`).
+/// Throws the reason, with its line, when the record cannot be read.
 #[wasm_bindgen(js_name = parseRecord)]
 pub fn parse_record(data: JsValue) -> Result<JsValue, JsValue> {
     let read = match data.as_string() {

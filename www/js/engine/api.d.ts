@@ -62,8 +62,30 @@ export interface GameRecord {
   format: string;
   start: string;
   plies: number;
-  moves: { usi: string; japanese: string; sfen: string }[];
+  moves: RecordMove[];
+  /** The comment before the first move, when there is one. */
+  comment?: string;
+  /** The header's fields in the order written; `name` says what a known one is. */
+  header: RecordHeaderField[];
+  /** The variations in reading order (a parent before its variations). */
+  variations: RecordVariation[];
+  /** The parts of the text the reader read past without keeping them. */
+  skipped: RecordSkipped[];
 }
+
+/** A move of a record: the position after it, and the comment after it when there is one. */
+export interface RecordMove { usi: string; japanese: string; sfen: string; comment?: string }
+
+export interface RecordHeaderField {
+  key: string;
+  name: 'sente' | 'gote' | 'event' | 'date' | 'end-date' | 'handicap' | 'time-control' | 'site' | 'opening' | 'title' | null;
+  value: string;
+}
+
+/** A line that replaces move `ply` of its parent (`null`: the main line; else an index into `variations`). */
+export interface RecordVariation { parent: number | null; ply: number; moves: RecordMove[]; comment?: string }
+
+export type RecordSkipped = 'times' | 'end' | 'bookmarks' | 'file-comments' | 'later-games' | 'unknown-lines';
 
 export interface LastMove {
   usi: string;

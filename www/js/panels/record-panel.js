@@ -1,7 +1,9 @@
 // The game-record panel: a record pasted, opened or dropped on the page is read by the engine (any format
 // it knows; a file's bytes go as they are, so Shift_JIS is read too), its moves are listed in the page's
 // notation, and choosing one (or the start) loads the position after it into the editor. A file larger
-// than the engine reads (1 MiB) is refused by its size, unread.
+// than the engine reads (1 MiB) is refused by its size, unread. The record's header is shown as a list,
+// each move's comment beside it, and at a move where variations branch a menu chooses the line shown
+// (record-lines.js); a line says which parts of the text were not kept.
 import { errorText } from '../engine/errors.js';
 import { readBytes } from '../engine/files.js';
 import { language, t } from '../i18n/i18n.js';
@@ -9,13 +11,21 @@ import { westernMove } from '../game/notation.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
 import { $, closest, field } from '../page/dom.js';
+import { RecordLines } from './record-lines.js';
+import { showHeader, showSkipped } from './record-notes.js';
 
 
 export class RecordPanel {
   #engine;
   #onPosition;
-  /** @type {(import('../engine/api').GameRecord & {sfens: string[], written: string[]}) | null} the record read, with the editor's SFEN of each position and its moves as the page writes them */
+  /**
+   * @type {{variant: import('../engine/api').Variant, lines: RecordLines, start: string, sfens: string[][], written: string[][]} | null}
+   * the record read: its lines, and for each line the editor's SFEN after each move and its moves as the page writes them
+   */
   #record = null;
+  #shown = 0; // the line shown (0: the main line)
+  /** @type {{sfens: string[], steps: import('./record-lines.js').Step[]}} the line shown from the start: the editor's SFEN of each position, its moves */
+  #line = { sfens: [], steps: [] };
   #run = 0; // the latest read: an older answer is dropped
   #chosen = -1; // the ply last chosen
   /** @type {Promise<import('../engine/api').FileLimits> | null} the engine's file limits, asked once */
@@ -48,10 +58,20 @@ export class RecordPanel {
       const button = closest(e, 'button[data-ply]');
       if (button) this.#choose(Number(button.dataset.ply));
     };
+    // A variation chosen at its move: that line is shown, and the position after the move loaded.
+    $('record-moves').onchange = (e) => {
+      const select = /** @type {HTMLSelectElement | null} */ (closest(e, 'select[data-ply]'));
+      if (!select) return;
+      const ply = Number(select.dataset.ply);
+      this.#showLine(Number(select.value));
+      this.#choose(ply);
+      /** @type {HTMLElement | null} */ ($('record-moves').querySelector(`select[data-ply="${ply}"]`))?.focus();
+    };
     // In the list, arrows step through the game and Home/End jump to its ends (the focus follows).
     $('record-moves').onkeydown = (e) => {
       if (!this.#record) return;
-      const last = this.#record.moves.length;
+      if (closest(e, 'select')) return; // a menu's own keys
+      const last = this.#line.steps.length;
       const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
       const ply = e.key === 'Home' ? 0 : e.key === 'End' ? last : step ? this.#chosen + step : null;
       if (ply === null) return;
@@ -86,15 +106,23 @@ export class RecordPanel {
     try {
       const record = await this.#engine.call('parseRecord', { data });
       if (run !== this.#run) return;
+      const lines = new RecordLines(record);
       // Positions as the editor writes them, so that the one shown can be found in the list.
-      const setups = [record.start, ...record.moves.map((m) => m.sfen)].map((s) => parseSfen(record.variant, s));
-      record.sfens = setups.map(toSfen);
-      record.written = record.moves.map((m, i) =>
-        language() === 'ja' ? m.japanese : westernMove(setups[i], { move: m.usi, japanese: m.japanese }),
-      );
-      this.#record = record;
+      const sfens = [];
+      const written = [];
+      for (const line of lines.lines) {
+        const setups = [line.before, ...line.moves.map((m) => m.sfen)].map((s) => parseSfen(record.variant, s));
+        sfens.push(setups.slice(1).map(toSfen));
+        written.push(line.moves.map((m, i) =>
+          language() === 'ja' ? m.japanese : westernMove(setups[i], { move: m.usi, japanese: m.japanese }),
+        ));
+      }
+      const start = toSfen(parseSfen(record.variant, record.start));
+      this.#record = { variant: record.variant, lines, start, sfens, written };
       this.#showError(null);
-      this.#list();
+      showHeader($('record-header'), record.header);
+      showSkipped($('record-skipped'), record.skipped);
+      this.#showLine(0);
       $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
       this.#choose(record.moves.length);
     } catch (e) {
@@ -102,6 +130,16 @@ export class RecordPanel {
       this.#showError(t('recordError', errorText(e)));
       $('record-status').textContent = '';
     }
+  }
+
+  /** Shows line `index` from the start: its positions and its moves, listed. */
+  #showLine(index) {
+    const r = this.#record;
+    if (!r) return;
+    this.#shown = index;
+    const steps = r.lines.steps(index);
+    this.#line = { steps, sfens: [r.start, ...steps.map((s) => r.sfens[s.line][s.index])] };
+    this.#list();
   }
 
   #showError(message) {
@@ -113,9 +151,10 @@ export class RecordPanel {
   }
 
   #list() {
-    if (!this.#record) return;
-    const { moves, written } = this.#record;
-    const item = (ply, text, usi) => {
+    const r = this.#record;
+    if (!r) return;
+    const { steps } = this.#line;
+    const item = (ply, text, usi, comment) => {
       const li = document.createElement('li');
       const button = document.createElement('button');
       button.type = 'button';
@@ -128,26 +167,59 @@ export class RecordPanel {
         button.append(span);
       }
       li.append(button);
+      if (ply > 0) this.#variationMenu(li, steps, ply);
+      if (comment) {
+        // Beside its move: the list item takes the whole row.
+        const note = document.createElement('span');
+        note.className = 'record-comment';
+        note.textContent = comment;
+        li.classList.add('has-comment');
+        li.append(note);
+      }
       return li;
     };
     $('record-moves').replaceChildren(
-      item(0, t('recordStart')),
-      ...moves.map((m, i) => item(i + 1, `${i + 1}. ${written[i]}`, m.usi)),
+      item(0, t('recordStart'), null, r.lines.lines[0].comment),
+      ...steps.map((s, i) => {
+        const m = r.lines.move(s);
+        return item(i + 1, `${i + 1}. ${r.written[s.line][s.index]}`, m.usi, m.comment ?? '');
+      }),
     );
+  }
+
+  /** A menu of the lines at move `ply`, after its button, when there is more than one. */
+  #variationMenu(li, steps, ply) {
+    const r = this.#record;
+    if (!r) return;
+    const lines = r.lines.alternatives(steps, ply);
+    if (lines.length < 2) return;
+    const select = document.createElement('select');
+    select.dataset.ply = String(ply);
+    select.className = 'record-variations';
+    select.setAttribute('aria-label', t('recordVariations', ply));
+    for (const line of lines) {
+      const m = r.lines.lines[line];
+      const option = new Option(`${r.written[line][ply - m.ply]}${line === 0 ? ` (${t('recordMainLine')})` : ''}`, String(line));
+      option.selected = line === steps[ply - 1].line;
+      select.append(option);
+    }
+    li.classList.add('has-variations');
+    li.append(select);
   }
 
   #choose(ply) {
     const r = this.#record;
-    if (!r || this.#onPosition(r.variant, r.sfens[ply]) === false) return;
+    const sfen = this.#line.sfens[ply];
+    if (!r || this.#onPosition(r.variant, sfen) === false) return;
     this.#chosen = ply;
-    this.positionChanged(r.variant, r.sfens[ply]);
+    this.positionChanged(r.variant, sfen);
   }
 
   /** Marks the move chosen while the editor shows its position (not after an edit, nor in another game). */
   positionChanged(variant, sfen) {
     const r = this.#record;
     if (!r) return;
-    const shown = variant === r.variant && r.sfens[this.#chosen] === sfen;
+    const shown = variant === r.variant && this.#line.sfens[this.#chosen] === sfen;
     for (const button of /** @type {NodeListOf<HTMLElement>} */ ($('record-moves').querySelectorAll('button[data-ply]'))) {
       const here = shown && Number(button.dataset.ply) === this.#chosen;
       if (here) button.setAttribute('aria-current', 'true');

@@ -86,6 +86,27 @@ pub enum RecordErrorKind {
         /// The record's plies.
         plies: usize,
     },
+    /// A variation line (`変化：N手`) whose move number cannot be read.
+    BadBranch(String),
+    /// A variation at move `ply`, which neither the main line nor the variations it may branch from have.
+    BranchWithoutMove {
+        /// The move the variation replaces.
+        ply: usize,
+    },
+    /// A variation at move `ply` with no move in it.
+    EmptyBranch {
+        /// The move the variation replaces.
+        ply: usize,
+    },
+    /// A KIF move numbered `found` where move `expected` comes (in a variation, numbers go on from its ply).
+    MoveNumber {
+        /// The number the move should have.
+        expected: usize,
+        /// The number written.
+        found: usize,
+    },
+    /// More than [`MAX_RECORD_PLIES`] moves in all the lines together.
+    TooManyBranchMoves,
 }
 
 /// What is wrong with a board diagram. Texts quoted from the input are shortened by [`quote`].
@@ -188,6 +209,15 @@ impl fmt::Display for RecordErrorKind {
             SameWithoutPrevious(s) => write!(f, "{:?}: 同 (same square) with no move before it", quote(s)),
             WrongGame { expected, found } => write!(f, "the record is a {found} game, not {expected}"),
             PlyOutOfRange { ply, plies } => write!(f, "ply {ply}: the record has {plies} moves"),
+            BadBranch(s) => write!(f, "cannot read the variation line {:?} (`変化：N手`)", quote(s)),
+            BranchWithoutMove { ply } => {
+                write!(f, "a variation at move {ply}, which the line it branches from does not have")
+            }
+            EmptyBranch { ply } => write!(f, "the variation at move {ply} has no move"),
+            MoveNumber { expected, found } => write!(f, "move numbered {found} where move {expected} comes"),
+            TooManyBranchMoves => {
+                write!(f, "more than {MAX_RECORD_PLIES} moves in the main line and variations together")
+            }
         }
     }
 }

@@ -1,12 +1,15 @@
 //! Moves as people write them (Japanese and Western notation) and game records: KIF, KI2, CSA, USI, BOD,
 //! SFEN and the reference format, read by [`read`] (which tells them apart), and USI, KIF and CSA written.
 
+pub mod annotations;
 pub mod error;
 pub mod formats;
+pub mod json;
 pub mod notation;
 pub mod record;
 pub mod text;
 
+pub use annotations::{HeaderField, Skipped, Variation};
 pub use error::{RecordError, RecordErrorKind};
 pub use formats::csa::csa;
 pub(crate) use formats::kif::kif_move;

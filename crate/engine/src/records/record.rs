@@ -4,10 +4,10 @@
 use crate::board::moves::{Move, MoveList};
 use crate::board::position::Position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::records::annotations::{HeaderField, Skipped, Variation};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
 use crate::records::notation::write::japanese_line;
 use crate::rules::{legal_moves, play};
-use serde::Serialize;
 use std::any::Any;
 
 /// The formats [`crate::records::read`] tells apart.
@@ -41,7 +41,8 @@ impl Format {
     }
 }
 
-/// A game of `V`: the start position (the initial one, a handicap or any other) and the legal moves from it.
+/// A game of `V`: the start position (the initial one, a handicap or any other) and the legal moves from it,
+/// with what the record says beside them: its header, comments, variations, and the parts skipped.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record<V: Variant> {
     /// The format it was read from.
@@ -50,9 +51,31 @@ pub struct Record<V: Variant> {
     pub start: Position<V>,
     /// The moves, each legal in the position before it.
     pub moves: Vec<Move>,
+    /// The header's fields, in the order written.
+    pub header: Vec<HeaderField>,
+    /// `moves.len() + 1` comments: before the first move, then after each move ("" for none).
+    pub comments: Vec<String>,
+    /// The variations, in reading order (a parent before its variations).
+    pub variations: Vec<Variation>,
+    /// The parts of the text read past and not kept, each once, in [`Skipped`]'s order.
+    pub skipped: Vec<Skipped>,
 }
 
 impl<V: Variant> Record<V> {
+    /// A record of `moves` from `start`, with nothing beside them.
+    pub fn new(format: Format, start: Position<V>, moves: Vec<Move>) -> Record<V> {
+        let comments = vec![String::new(); moves.len() + 1];
+        Record {
+            format,
+            start,
+            moves,
+            header: Vec::new(),
+            comments,
+            variations: Vec::new(),
+            skipped: Vec::new(),
+        }
+    }
+
     /// The number of moves.
     pub fn plies(&self) -> usize {
         self.moves.len()
@@ -81,56 +104,6 @@ impl<V: Variant> Record<V> {
     pub fn japanese_moves(&self) -> Vec<String> {
         japanese_line(&self.positions(), &self.moves)
     }
-
-    /// `{format, moves: [{japanese, sfen, usi}], plies, start, variant}`: the start as SFEN and each
-    /// move with the position after it, for a move list.
-    pub fn to_json(&self) -> RecordJson {
-        let positions = self.positions();
-        let moves = self
-            .moves
-            .iter()
-            .zip(self.japanese_moves())
-            .zip(&positions[1..])
-            .map(|((m, japanese), after)| RecordMoveJson {
-                japanese,
-                sfen: after.to_sfen(),
-                usi: m.to_usi::<V>(),
-            })
-            .collect();
-        RecordJson {
-            format: self.format.name(),
-            moves,
-            plies: self.plies(),
-            start: self.start.to_sfen(),
-            variant: V::NAME,
-        }
-    }
-}
-
-/// A record as JSON. (Fields in the order of their names, as a JSON map keeps them.)
-#[derive(Clone, Debug, Serialize)]
-pub struct RecordJson {
-    /// The format it was read from.
-    pub format: &'static str,
-    /// Every move with the position after it.
-    pub moves: Vec<RecordMoveJson>,
-    /// How many moves.
-    pub plies: usize,
-    /// The start position as SFEN.
-    pub start: String,
-    /// The game's name.
-    pub variant: &'static str,
-}
-
-/// A move of a record as JSON.
-#[derive(Clone, Debug, Serialize)]
-pub struct RecordMoveJson {
-    /// In Japanese notation.
-    pub japanese: String,
-    /// The position after it, as SFEN.
-    pub sfen: String,
-    /// In USI notation.
-    pub usi: String,
 }
 
 /// A record of either game, as the text says.
@@ -159,14 +132,6 @@ impl GameRecord {
         }
     }
 
-    /// [`Record::to_json`].
-    pub fn to_json(&self) -> RecordJson {
-        match self {
-            GameRecord::Shogi(r) => r.to_json(),
-            GameRecord::MiniShogi(r) => r.to_json(),
-        }
-    }
-
     /// The record as one of game `V`, or [`RecordErrorKind::WrongGame`].
     pub fn into_game<V: Variant>(self) -> Result<Record<V>, RecordError> {
         let found = self.game().name();
@@ -188,6 +153,10 @@ pub struct Replay<V: Variant> {
     pos: Position<V>,
     moves: Vec<Move>,
     legal: MoveList,
+    /// The number of the first move (1, or a variation's ply).
+    first_ply: usize,
+    /// The destination of the move before the first (a variation's `同`).
+    previous_before: Option<usize>,
 }
 
 impl<V: Variant> Replay<V> {
@@ -195,7 +164,18 @@ impl<V: Variant> Replay<V> {
     pub fn new(start: Position<V>) -> Replay<V> {
         let mut legal = MoveList::new();
         legal_moves(&start, &mut legal);
-        Replay { start, pos: start, moves: Vec::new(), legal }
+        Replay { start, pos: start, moves: Vec::new(), legal, first_ply: 1, previous_before: None }
+    }
+
+    /// A replay of a variation: its first move is number `first_ply`, and `previous_to` was the
+    /// destination of the move before it.
+    pub(crate) fn branch(start: Position<V>, first_ply: usize, previous_to: Option<usize>) -> Replay<V> {
+        Replay { first_ply, previous_before: previous_to, ..Replay::new(start) }
+    }
+
+    /// The moves played so far.
+    pub(crate) fn moves(&self) -> &[Move] {
+        &self.moves
     }
 
     /// The position the next move is played in.
@@ -210,12 +190,12 @@ impl<V: Variant> Replay<V> {
 
     /// The number (from 1) the next move has.
     pub(crate) fn next_ply(&self) -> usize {
-        self.moves.len() + 1
+        self.first_ply + self.moves.len()
     }
 
     /// The destination of the last move (what `同` refers to).
     pub fn previous_to(&self) -> Option<usize> {
-        self.moves.last().map(|m| m.to())
+        self.moves.last().map(|m| m.to()).or(self.previous_before)
     }
 
     /// Plays `m`, read from `text` on `line`, when it is legal.
@@ -225,7 +205,7 @@ impl<V: Variant> Replay<V> {
             let (text, sfen) = (text.to_string(), self.pos.to_sfen());
             return Err(RecordError::at(line, RecordErrorKind::IllegalMove { ply, text, sfen }));
         }
-        if self.moves.len() == MAX_RECORD_PLIES {
+        if self.next_ply() > MAX_RECORD_PLIES {
             return Err(RecordError::at(line, RecordErrorKind::TooManyMoves));
         }
         self.pos = play(&self.pos, m);
@@ -236,6 +216,6 @@ impl<V: Variant> Replay<V> {
 
     /// The record of the moves played, read from `format`.
     pub fn finish(self, format: Format) -> Record<V> {
-        Record { format, start: self.start, moves: self.moves }
+        Record::new(format, self.start, self.moves)
     }
 }

@@ -104,6 +104,11 @@ impl From<RecordError> for EngineError {
             SameWithoutPrevious(s) => ErrorKind::RecordSameWithoutPrevious { line, text: quote(&s) },
             WrongGame { expected, found } => ErrorKind::RecordWrongGame { line, expected, found },
             PlyOutOfRange { ply, plies } => ErrorKind::RecordPlyOutOfRange { line, ply, plies },
+            BadBranch(s) => ErrorKind::RecordBadBranch { line, text: quote(&s) },
+            BranchWithoutMove { ply } => ErrorKind::RecordBranchWithoutMove { line, ply },
+            EmptyBranch { ply } => ErrorKind::RecordEmptyBranch { line, ply },
+            MoveNumber { expected, found } => ErrorKind::RecordMoveNumber { line, expected, found },
+            TooManyBranchMoves => ErrorKind::RecordTooManyBranchMoves { line, max: MAX_RECORD_PLIES },
         };
         EngineError::new(kind, message)
     }

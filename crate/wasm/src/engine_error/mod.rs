@@ -162,6 +162,28 @@ pub enum ErrorKind {
         plies: usize,
     },
     RecordInputType {},
+    // records: malformed variations.
+    RecordBadBranch {
+        line: Option<usize>,
+        text: String,
+    },
+    RecordBranchWithoutMove {
+        line: Option<usize>,
+        ply: usize,
+    },
+    RecordEmptyBranch {
+        line: Option<usize>,
+        ply: usize,
+    },
+    RecordMoveNumber {
+        line: Option<usize>,
+        expected: usize,
+        found: usize,
+    },
+    RecordTooManyBranchMoves {
+        line: Option<usize>,
+        max: usize,
+    },
     NoProofGame {
         verdict: &'static str,
         stage: &'static str,

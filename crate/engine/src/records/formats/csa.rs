@@ -5,8 +5,9 @@
 //! hand, `55KA` to a square, `00AL` every piece left), then `+` or `-`, the side to move. A move is a sign,
 //! origin (`00` for a drop), destination and the piece after the move: `+7776FU`, `-3122GI`, `+8822UM`
 //! (a bishop that promotes), `+0055KA`. Statements may share a line, separated by commas; `'` starts a
-//! comment line, `N`, `$`, `V` and `T` lines carry names, facts, the version and times; `%` (the game's
-//! end, `%TORYO`) or `/` (the next game) ends the reading.
+//! comment line (kept as the comment of the move before it), `N+`/`N-` and `$KEY:value` lines are kept as
+//! header fields, `V` is the version and `T` a move's time (skipped); `%` (the game's end, `%TORYO`) or
+//! `/` (the next game) ends the reading.
 
 use crate::board::color::Color;
 use crate::board::moves::Move;
@@ -14,6 +15,7 @@ use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::{Position, Setup};
 use crate::board::sfen::SfenError;
 use crate::board::variant::{Shogi, Variant};
+use crate::records::annotations::{HeaderField, Skipped};
 use crate::records::error::{BoardProblem, RecordError, RecordErrorKind};
 use crate::records::record::{Format, Record, Replay};
 use crate::records::text::numbered_lines;
@@ -81,19 +83,71 @@ struct Board {
     given: bool,
 }
 
+/// What a CSA record says beside its moves: header fields, comments (one a position), parts skipped.
+#[derive(Default)]
+struct Notes {
+    header: Vec<HeaderField>,
+    comments: Vec<String>,
+    skipped: Vec<Skipped>,
+}
+
+impl Notes {
+    /// A `'` line, the comment of the position after `plies` moves.
+    fn comment(&mut self, plies: usize, text: &str) {
+        self.comments.resize(self.comments.len().max(plies + 1), String::new());
+        let comment = &mut self.comments[plies];
+        if !comment.is_empty() {
+            comment.push('\n');
+        }
+        comment.push_str(text.trim_end());
+    }
+
+    /// An `N+`, `N-` or `$KEY:value` statement.
+    fn field(&mut self, statement: &str) {
+        let (key, value) = match statement.strip_prefix('$') {
+            Some(_) => statement.split_once(':').unwrap_or((statement, "")),
+            None => statement.split_at(2.min(statement.len())),
+        };
+        if !value.trim().is_empty() {
+            self.header.push(HeaderField::new(key, value));
+        }
+    }
+
+    fn skip(&mut self, part: Skipped) {
+        if !self.skipped.contains(&part) {
+            self.skipped.push(part);
+        }
+    }
+}
+
 /// Reads a CSA record.
 pub(crate) fn read_csa(text: &str) -> Result<Record<Shogi>, RecordError> {
     let mut board = Board { setup: Setup::empty(), given: false };
     let mut replay: Option<Replay<Shogi>> = None;
+    let mut notes = Notes::default();
     'lines: for (number, line) in numbered_lines(text) {
-        if line.starts_with('\'') {
+        if let Some(comment) = line.strip_prefix('\'') {
+            notes.comment(replay.as_ref().map_or(0, |r| r.moves().len()), comment);
             continue;
         }
         for statement in line.split(',').map(str::trim) {
             let bad = |kind| Err(RecordError::at(number, kind));
             match statement.as_bytes() {
-                [] | [b'N' | b'$' | b'V' | b'T', ..] => {}
-                [b'%', ..] | [b'/', ..] => break 'lines,
+                [] | [b'V', ..] => {}
+                [b'N', b'+' | b'-', ..] | [b'$', ..] => notes.field(statement),
+                [b'N', ..] => notes.skip(Skipped::UnknownLines),
+                [b'T', ..] => notes.skip(Skipped::Times),
+                [b'%', ..] => {
+                    notes.skip(Skipped::End);
+                    if numbered_lines(text).skip(number).any(|(_, l)| l.trim_start().starts_with('/')) {
+                        notes.skip(Skipped::LaterGames);
+                    }
+                    break 'lines;
+                }
+                [b'/', ..] => {
+                    notes.skip(Skipped::LaterGames);
+                    break 'lines;
+                }
                 [b'P', ..] if replay.is_none() => board.read_line(number, statement)?,
                 [sign @ (b'+' | b'-')] if replay.is_none() => {
                     let side = color_of(*sign).expect("a sign");
@@ -115,7 +169,11 @@ pub(crate) fn read_csa(text: &str) -> Result<Record<Shogi>, RecordError> {
         Some(r) => r,
         None => Replay::new(board.position(1, Color::Sente)?),
     };
-    Ok(replay.finish(Format::Csa))
+    let mut record = replay.finish(Format::Csa);
+    notes.comments.resize(record.moves.len() + 1, String::new());
+    notes.skipped.sort();
+    (record.header, record.comments, record.skipped) = (notes.header, notes.comments, notes.skipped);
+    Ok(record)
 }
 
 impl Board {

@@ -1,70 +1,89 @@
 //! KIF and KI2 records (and a BOD diagram alone), read; KIF written ([`kif`], [`kif_move`]). The header gives the start: a board diagram, a
 //! `手合割` (平手, a handicap, ５五将棋) or, with neither, the initial position. Then the main line's moves:
 //! KIF numbers each on its own line (`  12 同　銀(31)   ( 0:03/00:01:10)`), KI2 marks each with the side
-//! (`▲７六歩    △３四歩`). Reading stops at the game's end (`投了`, `まで…`) or the first variation
-//! (`変化：`); comment lines (`*`, `#`, `&`) are skipped.
+//! (`▲７六歩    △３四歩`). The header's `key：value` lines are kept as fields, `*` lines as the comment
+//! of the move before them, and `変化：N手` blocks as variations ([`super::kif_body`]); what is read past
+//! (times, the game's end, `&` and `#` lines, unknown lines) is named in the record's `skipped`.
 
-use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::records::annotations::{HeaderField, Skipped};
 use crate::records::error::{RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
 use crate::records::formats::handicap::handicap_start;
-use crate::records::notation::read::{parse_move_text, Unresolved};
+use crate::records::formats::kif_body::Body;
+use crate::records::formats::kif_moves::move_line;
 use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
-use crate::records::record::{Format, GameRecord, Record, Replay};
+use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::numbered_lines;
 use crate::rules::play;
+use std::collections::BTreeSet;
 
-/// What a KIF move line says instead of a move when the game ended there.
-const GAME_ENDS: [&str; 14] = [
-    "投了",
-    "中断",
-    "千日手",
-    "詰み",
-    "持将棋",
-    "切れ負け",
-    "反則勝ち",
-    "反則負け",
-    "入玉勝ち",
-    "入玉宣言",
-    "不戦勝",
-    "不戦敗",
-    "不詰",
-    "封じ手",
-];
-
-/// KI2's side marks: Sente's, then Gote's.
-const SENTE_MARKS: [char; 3] = ['▲', '☗', '▼'];
-const GOTE_MARKS: [char; 3] = ['△', '☖', '▽'];
-
-/// What the header says about the start.
+/// What the header says: the start, its fields, the comment before the first move, what it skipped.
 #[derive(Default)]
 struct Header {
     /// The `手合割` line's number and name.
     handicap: Option<(usize, String)>,
     diagram: Diagram,
+    fields: Vec<HeaderField>,
+    comment: String,
+    skipped: BTreeSet<Skipped>,
+    /// The number of the first line of the body (the first move or variation), past the end when none.
+    body_from: usize,
 }
 
 impl Header {
-    /// Reads header lines up to the first move line (or the end).
+    /// Reads header lines up to the first move line, variation or end (or the text's end).
     fn read(text: &str) -> Result<Header, RecordError> {
         let mut header = Header::default();
         for (number, line) in numbered_lines(text) {
-            if move_line(line).is_some() {
-                break;
+            header.body_from = number;
+            let trimmed = line.trim();
+            if move_line(line).is_some() || trimmed.starts_with("変化") || trimmed.starts_with("まで") {
+                return Ok(header);
             }
             if header.diagram.take_line(number, line)? {
                 continue;
             }
-            if let Some(name) = line.trim().strip_prefix("手合割").and_then(|r| r.strip_prefix(['：', ':']))
-            {
-                header.handicap = Some((number, name.trim().to_string()));
-            }
+            header.take_line(number, trimmed);
         }
+        header.body_from += 1;
         Ok(header)
+    }
+
+    /// A header line other than the diagram's: a field, a comment, or a part skipped.
+    fn take_line(&mut self, number: usize, trimmed: &str) {
+        let part = match trimmed.chars().next() {
+            None => return,
+            Some('*') => {
+                let comment = &trimmed['*'.len_utf8()..];
+                self.comment = if self.comment.is_empty() {
+                    comment.to_string()
+                } else {
+                    format!("{}\n{comment}", self.comment)
+                };
+                return;
+            }
+            Some('#') if trimmed.starts_with("#KIF") => return,
+            Some('#') => Skipped::FileComments,
+            Some('&') => Skipped::Bookmarks,
+            _ if trimmed.starts_with("手数") => return,
+            _ => match trimmed.split_once(['：', ':']) {
+                Some((key, value)) => {
+                    if key.trim() == "手合割" {
+                        self.handicap = Some((number, value.trim().to_string()));
+                    }
+                    if !value.trim().is_empty() {
+                        self.fields.push(HeaderField::new(key, value));
+                    }
+                    return;
+                }
+                None => Skipped::UnknownLines,
+            },
+        };
+        self.skipped.insert(part);
     }
 
     /// The game: the diagram's size, else the `手合割`'s game, else none said.
@@ -100,30 +119,6 @@ impl Header {
     }
 }
 
-fn is_mark(c: char) -> bool {
-    SENTE_MARKS.contains(&c) || GOTE_MARKS.contains(&c)
-}
-
-/// A line of moves: KIF's number and the rest, or KI2's marked moves.
-enum MoveLine<'t> {
-    Kif(&'t str),
-    Ki2(&'t str),
-}
-
-fn move_line(line: &str) -> Option<MoveLine<'_>> {
-    let trimmed = line.trim();
-    let digits = trimmed.find(|c: char| !c.is_ascii_digit()).unwrap_or(trimmed.len());
-    let rest = &trimmed[digits..];
-    // A move follows the number: never an ASCII digit (that is a diagram's file labels, `9 8 7 …`).
-    if digits > 0
-        && rest.starts_with(char::is_whitespace)
-        && !rest.trim_start().starts_with(|c: char| c.is_ascii_digit())
-    {
-        return Some(MoveLine::Kif(trimmed[digits..].trim_start()));
-    }
-    trimmed.starts_with(is_mark).then_some(MoveLine::Ki2(trimmed))
-}
-
 /// Reads a KIF, KI2 or BOD record; the game is what the header says, Shogi when it says nothing.
 pub(crate) fn read_kif(text: &str) -> Result<GameRecord, RecordError> {
     let header = Header::read(text)?;
@@ -143,37 +138,20 @@ pub(crate) fn read_kif_as<V: Variant>(text: &str) -> Result<Record<V>, RecordErr
 }
 
 fn read_moves<V: Variant>(text: &str, header: &Header) -> Result<Record<V>, RecordError> {
-    let mut replay = Replay::new(header.start::<V>()?);
-    let mut format = None;
-    for (number, line) in numbered_lines(text) {
-        let trimmed = line.trim();
-        if trimmed.starts_with("変化") || trimmed.starts_with("まで") {
-            break;
-        }
-        match move_line(line) {
-            Some(MoveLine::Kif(rest)) => {
-                format = Some(Format::Kif);
-                if GAME_ENDS.iter().any(|end| rest.starts_with(end)) {
-                    break;
-                }
-                play_text(&mut replay, number, rest, None)?;
-            }
-            Some(MoveLine::Ki2(marked)) => {
-                format = Some(Format::Ki2);
-                for (side, text) in marked_moves(marked) {
-                    play_text(&mut replay, number, text, Some(side))?;
-                }
-            }
-            None => {}
-        }
+    let mut body = Body::new(header.start::<V>()?, header.comment.clone());
+    for (number, line) in numbered_lines(text).skip(header.body_from - 1) {
+        body.read_line(number, line)?;
     }
-    let format = match format {
+    let format = match body.format {
         Some(format) => format,
         None if header.diagram.is_present() => Format::Bod,
         None if header.handicap.is_some() => Format::Kif,
         None => return Err(nothing_read(text)),
     };
-    Ok(replay.finish(format))
+    body.skipped.extend(header.skipped.iter().copied());
+    let mut record = body.finish(format)?;
+    record.header = header.fields.clone();
+    Ok(record)
 }
 
 /// The error for a text with no move, no `手合割` and no diagram: its first line is not a record.
@@ -182,56 +160,6 @@ fn nothing_read(text: &str) -> RecordError {
         Some((number, line)) => RecordError::at(number, RecordErrorKind::UnknownFormat(line.to_string())),
         None => RecordError::whole(RecordErrorKind::Empty),
     }
-}
-
-/// KI2's moves on a line: each mark's side and the text up to the next mark.
-fn marked_moves(line: &str) -> impl Iterator<Item = (Color, &str)> {
-    line.match_indices(is_mark).map(move |(at, mark)| {
-        let side = if mark.starts_with(SENTE_MARKS) { Color::Sente } else { Color::Gote };
-        let rest = &line[at + mark.len()..];
-        let end = rest.find(is_mark).unwrap_or(rest.len());
-        (side, rest[..end].trim())
-    })
-}
-
-/// Reads the move `text` (on line `number`, marked for `side` in KI2) and plays it.
-fn play_text<V: Variant>(
-    replay: &mut Replay<V>,
-    number: usize,
-    text: &str,
-    side: Option<Color>,
-) -> Result<(), RecordError> {
-    let ply = replay.next_ply();
-    let at = |kind| RecordError::at(number, kind);
-    if side.is_some_and(|s| s != replay.position().side_to_move()) {
-        return Err(at(RecordErrorKind::WrongSide { ply, text: text.to_string() }));
-    }
-    let word = move_word(text);
-    let read = parse_move_text::<V>(text).ok_or_else(|| at(RecordErrorKind::BadMove(word.to_string())))?;
-    let m = read.resolve(replay.position(), replay.legal(), replay.previous_to()).map_err(|e| {
-        at(match e {
-            Unresolved::NoPrevious => RecordErrorKind::SameWithoutPrevious(word.to_string()),
-            Unresolved::NoMove => RecordErrorKind::IllegalMove {
-                ply,
-                text: word.to_string(),
-                sfen: replay.position().to_sfen(),
-            },
-            Unresolved::Several(moves) => RecordErrorKind::AmbiguousMove {
-                ply,
-                text: word.to_string(),
-                candidates: moves.iter().map(|m| m.to_usi::<V>()).collect(),
-            },
-        })
-    })?;
-    replay.push_move(number, word, m)
-}
-
-/// The move at the start of `text`, for messages: up to the white space after it (`同　銀(31)`, not `同`).
-fn move_word(text: &str) -> &str {
-    let same = text.strip_prefix('同').map(|r| r.strip_prefix(['　', ' ']).unwrap_or(r));
-    let body = same.unwrap_or(text);
-    let end = body.find(char::is_whitespace).unwrap_or(body.len());
-    &text[..text.len() - body.len() + end]
 }
 
 /// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.

@@ -5,4 +5,6 @@ pub mod bod;
 pub mod csa;
 pub mod handicap;
 pub mod kif;
+mod kif_body;
+mod kif_moves;
 pub mod usi;

@@ -1,0 +1,155 @@
+// The record panel shows a record whole: its header as a list, each move's comment beside the move, its
+// variations (KIF's 変化, nested) chosen at their moves — the board and Prove follow the line chosen —
+// and one line naming the parts the reader did not keep; a malformed variation is a named error. English
+// at the desktop size, Japanese on a 360 px phone. The positions compared with are the CLI's
+// (`record --json`). Real-browser tests of dist/ in Debian's headless Chromium (tests/site.mjs).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { axeViolations, cli, launchPhones, position, readRecord, recordTexts, ROOT, sfenOf, urlSfen, useChromium } from '../site.mjs';
+
+const site = useChromium();
+const { onPage } = site;
+const ANNOTATED = join(ROOT, 'crate/engine/tests/data/annotated');
+const KIFU = join(ANNOTATED, 'annotated.kifu');
+const json = JSON.parse(cli('record', '--json', KIFU));
+
+let phones;
+before(async () => {
+  phones = await launchPhones();
+});
+after(() => phones?.close());
+
+/** The header as shown: [term, value] pairs. */
+const headerShown = (page) =>
+  page.$$eval('#record-header dt', (dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+
+/** The comment shown beside move `ply` (0: the start), or null. */
+const commentOf = (page, ply) =>
+  page.$eval(`#record-moves button[data-ply="${ply}"]`, (b) => b.parentElement.querySelector('.record-comment')?.textContent ?? null);
+
+/** Chooses line `line` in the menu at move `ply` and waits for the editor to show it. */
+async function chooseVariation(page, ply, line, sfen) {
+  await page.selectOption(`#record-moves select[data-ply="${ply}"]`, String(line));
+  await page.waitForFunction((want) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === want, position(sfen));
+}
+
+describe('records whole', () => {
+  test('English, desktop: header, comments beside moves, nested variations chosen, Prove follows the line', async (t) => {
+    await onPage(t, '?game=shogi&lang=en', async (page) => {
+      await readRecord(page, readFileSync(KIFU, 'utf8'));
+      const header = await headerShown(page);
+      assert.deepEqual(header.slice(0, 3), [['Date', '2024/04/05 10:00:00'], ['Ended', '2024/04/05 18:30:00'], ['Event', 'テスト棋戦']]);
+      assert.deepEqual(header.slice(6), [['Sente', '先手太郎'], ['Gote', '後手花子'], ['作者', 'テスト']]);
+      assert.equal(await commentOf(page, 0), '対局開始前の一言');
+      assert.equal(await commentOf(page, 1), '角道を開ける');
+      assert.equal(await commentOf(page, 2), null);
+      assert.equal(await commentOf(page, 4), '銀で取る\n二行目');
+      assert.equal(await page.textContent('#record-skipped'),
+        'Not kept from this record: the time of each move, the game’s end (投了, まで…), bookmarks (&), comments on the file (#).');
+      // Menus where the main line branches: move 3 (a variation) and move 4 (another); none elsewhere.
+      assert.deepEqual(await page.$$eval('#record-moves select', (ss) => ss.map((s) => s.dataset.ply)), ['3', '4']);
+      assert.deepEqual(await page.$$eval('#record-moves select[data-ply="4"] option', (os) => os.map((o) => o.textContent)),
+        ['Sx2b (main line)', 'Rx2b']);
+      assert.equal(await page.getAttribute('#record-moves select[data-ply="4"]', 'aria-label'), 'Variations at move 4');
+      // The variation at move 4: the board shows its move, the list its line, its comment beside its move.
+      const [first, nested, third] = json.variations;
+      await chooseVariation(page, 4, 1, first.moves[0].sfen);
+      assert.equal(position(urlSfen(page)), position(first.moves[0].sfen));
+      assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+', '4. Rx2b', '5. B*5e', '6. R-5b']);
+      assert.equal(await commentOf(page, 4), '飛車で取る');
+      assert.equal(await page.getAttribute('#record-moves button[data-ply="4"]', 'aria-current'), 'true');
+      assert.deepEqual(await axeViolations(page), [], 'axe: header, comments and menus');
+      // Nested: the variation of the variation at move 5, then its last move, by the keyboard.
+      assert.equal(nested.parent, 0);
+      await chooseVariation(page, 5, 2, nested.moves[0].sfen);
+      assert.deepEqual((await recordTexts(page)).slice(5), ['5. B*6e', '6. R-7b']);
+      await page.focus('#record-moves button[data-ply="5"]');
+      await page.keyboard.press('End');
+      assert.equal(position(await sfenOf(page)), position(nested.moves[1].sfen));
+      // Prove follows: the answer's game from the start ends at the variation's last position.
+      await page.click('#prove');
+      await page.waitForSelector('#answer[data-state="done"]', { timeout: 120_000 });
+      assert.equal(await page.getAttribute('#answer', 'data-verdict'), 'reachable');
+      const plies = await page.getAttribute('#answer', 'data-plies');
+      await page.click('#answer-play');
+      await page.waitForSelector(`#answer-caption[data-index="${plies}"]`, { timeout: 60_000 });
+      assert.equal(position(await page.getAttribute('#answer-board', 'data-sfen')), position(nested.moves[1].sfen));
+      // Back to the main line at move 3's menu: a variation of the main line at move 3 too.
+      await chooseVariation(page, 3, 3, third.moves[0].sfen);
+      assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. P-6f', '4. P-8d']);
+      assert.equal(await commentOf(page, 0), '対局開始前の一言');
+      await chooseVariation(page, 3, 0, json.moves[2].sfen);
+      assert.equal((await recordTexts(page)).length, 6);
+    });
+  });
+
+  test('Japanese on a 360 px phone: a Shift_JIS KIF file whole, the variation chosen, nothing wider than the screen', async (t) => {
+    const context = await phones.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    try {
+      await site.onPage(t, '?game=shogi&lang=ja', async (page) => {
+        await page.setInputFiles('#record-file', join(ANNOTATED, 'annotated.kif'));
+        await page.waitForSelector('#record-moves button[aria-current]');
+        const header = await headerShown(page);
+        assert.deepEqual(header.slice(2, 5), [['棋戦', 'テスト棋戦'], ['場所', '東京・将棋会館'], ['持ち時間', '各6時間']]);
+        assert.deepEqual(header.slice(6, 8), [['先手', '先手太郎'], ['後手', '後手花子']]);
+        assert.equal(await commentOf(page, 1), '角道を開ける');
+        assert.equal(await page.textContent('#record-skipped'),
+          'この棋譜から読み込まなかったもの：消費時間、終局（投了・まで…）、しおり（&）、ファイルへのコメント（#）。');
+        assert.deepEqual(await page.$$eval('#record-moves select[data-ply="4"] option', (os) => os.map((o) => o.textContent)),
+          ['☖同　銀 (本譜)', '☖同　飛']);
+        assert.equal(await page.getAttribute('#record-moves select[data-ply="4"]', 'aria-label'), '4手目の変化');
+        await chooseVariation(page, 4, 1, json.variations[0].moves[0].sfen);
+        assert.deepEqual((await recordTexts(page)).slice(4), ['4. ☖同　飛', '5. ☗５五角', '6. ☖５二飛']);
+        await page.click('#record-moves button[data-ply="6"]');
+        assert.equal(position(await sfenOf(page)), position(json.variations[0].moves[2].sfen));
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, ...[...document.querySelectorAll('#record-panel *')].map((e) => Math.ceil(e.getBoundingClientRect().right))]);
+        assert.ok(Math.max(...widths) <= 360, `wider than the phone: ${Math.max(...widths)}`);
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a CSA record: players and $ fields under their names, comments, and the parts skipped', async (t) => {
+    await onPage(t, '?game=shogi&lang=en', async (page) => {
+      await readRecord(page, readFileSync(join(ANNOTATED, 'annotated.csa'), 'utf8'));
+      const header = await headerShown(page);
+      assert.deepEqual(header, [['Sente', '先手太郎'], ['Gote', '後手花子'], ['Event', 'テスト棋戦'], ['Site', '東京・将棋会館'],
+        ['Date', '2024/04/05 10:00:00'], ['Time control', '06:00+00']]);
+      assert.equal(await commentOf(page, 4), '銀で取る\n二行目');
+      assert.match(await page.textContent('#record-skipped'), /^Not kept from this record: the time of each move, the game’s end/);
+      assert.equal(await page.locator('#record-moves select').count(), 0);
+      // A record with nothing beside its moves: no header, no line of parts skipped.
+      await readRecord(page, 'position startpos moves 7g7f 3c3d\n');
+      assert.equal(await page.isHidden('#record-header'), true);
+      assert.equal(await page.isHidden('#record-skipped'), true);
+    });
+  });
+
+  for (const lang of ['en', 'ja']) {
+    test(`a malformed variation is a named error in ${lang === 'ja' ? 'Japanese' : 'English'}`, async (t) => {
+      const kif = '手合割：平手\n   1 ７六歩(77)\n   2 ３四歩(33)\n';
+      const want = {
+        en: [/^This record cannot be read: line 4: a variation at move 5, which the line it branches from does not have$/,
+          /^This record cannot be read: line 4: the variation at move 2 has no move$/,
+          /^This record cannot be read: line 5: move numbered 3 where move 2 comes$/],
+        ja: [/^この棋譜は読めません：4行目：5手目の変化ですが、分岐元の手順に5手目がありません$/,
+          /^この棋譜は読めません：4行目：2手目の変化に指し手がありません$/,
+          /^この棋譜は読めません：5行目：2手目の位置に3手目と書かれています$/],
+      }[lang];
+      const texts = [`${kif}変化：5手\n   5 ２六歩(27)\n`, `${kif}変化：2手\n`, `${kif}変化：2手\n   3 ８四歩(83)\n`];
+      await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
+        for (const [i, text] of texts.entries()) {
+          await page.fill('#record-text', text);
+          await page.click('#record-read');
+          await page.waitForSelector('#record-error:not([hidden])');
+          assert.match(await page.textContent('#record-error'), want[i]);
+          await readRecord(page, '▲７六歩\n');
+          await page.waitForSelector('#record-error', { state: 'hidden' });
+        }
+      });
+    });
+  }
+});
