@@ -560,7 +560,7 @@ export class EstimatePanel {
       const left = type !== 'progress' ? null : Number.isFinite(eta) ? duration(eta) : '…';
       // The report is rebuilt less often than chunks finish: say which count the estimate shows.
       const counted = report?.tally.samples ?? done;
-      const lag = counted !== done ? t('runCounted', num(counted)) : '';
+      const lag = counted && counted !== done ? t('runCounted', num(counted)) : '';
       this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#mode, elapsed.toFixed(1), left) + lag, type);
     }
     Object.assign($('est-status').dataset, { rate, elapsed, done });
@@ -578,6 +578,7 @@ export class EstimatePanel {
 
   #emptyTables(variant = this.options.currentVariant()) {
     this.#lastReport = null;
+    $('est-result').replaceChildren(); // an estimate goes with its tables: a new run's never shows the last one's
     this.#drawTables(null, variant);
   }
 }
