@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import en from '../../www/js/i18n/en.js';
 import ja from '../../www/js/i18n/ja.js';
-import { axeViolations, launchPhones, phoneContext, runOnPage, square, useChromium } from '../site.mjs';
+import { axeViolations, launchPhones, phoneContext, runOnPage, square, useChromium, whyOf } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -155,6 +155,21 @@ describe('Japanese words and the text bugs of issue #32', () => {
       const status = await page.textContent('#est-status');
       assert.match(status, /秒/);
       assert.doesNotMatch(status, /\d s\b|サンプル/);
+    });
+  });
+
+  test('ja: the verdict, the diagnostic and the certificate name the stage in Japanese, never by its code', async (t) => {
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(TWO_PAWNS)}`, async (page) => {
+      await whyOf(page);
+      const texts = [
+        await page.textContent('#verdict'),
+        await page.textContent('#diagnostics'),
+        await page.textContent('#certificate .cert-head'),
+        ...(await page.$$eval('#certificate .cert-issues li', (lis) => lis.map((li) => li.textContent))),
+      ];
+      for (const text of texts) assert.doesNotMatch(text, /\b(piece|stage)\b/, text);
+      assert.match(texts[0], /段階「駒の配置」/);
+      assert.match(texts.at(-1), /^駒の配置: /);
     });
   });
 

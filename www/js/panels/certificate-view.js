@@ -102,7 +102,7 @@ function body(cert) {
 
 function issueItem({ rule, message, squares }) {
   const where = squares.length ? ` (${squares.map(sq).join(language() === 'ja' ? '、' : ', ')})` : '';
-  return el('li', null, `${rule}: ${t('issue', rule, message) ?? message}${where}`);
+  return el('li', null, `${t('stageName', rule)}: ${t('issue', rule, message) ?? message}${where}`);
 }
 
 /** The candidates of a `prev` certificate: those from off the board are folded away, they are many. */
