@@ -146,7 +146,6 @@ export default {
   passes: 'Passes every test before the search: full piece set, placement, the side not to move not in check, a legal predecessor. Prove it to learn whether it is reachable.',
   issue: (_rule, message) => message,
   diagnosticsUnavailable: (why) => `diagnostics unavailable: ${why}`,
-  stageTitle: (rule, describe) => `stage ${rule}: ${describe}`,
   // Box and hands
   emptySquare: (square) => `${square} empty`,
   handTitle: (color) => (color === 0 ? 'Sente (Black) hand' : 'Gote (White) hand'),

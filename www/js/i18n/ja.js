@@ -219,7 +219,6 @@ export default {
     return `局面になっていません：${setupJa(message)}`;
   },
   diagnosticsUnavailable: (why) => `診断できません：${why}`,
-  stageTitle: (rule) => `${jaStage(rule)}：${STAGES[rule] ?? ''}`,
   emptySquare: (square) => `${square} 空き`,
   handTitle: (color) => (color === 0 ? '先手の持ち駒' : '後手の持ち駒'),
   handItem: (color, kind) => `${color === 0 ? '先手' : '後手'}の持ち駒、${kind}：`,
