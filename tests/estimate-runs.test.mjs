@@ -484,7 +484,7 @@ describe('files and records that lie', () => {
         await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
         await page.waitForSelector('#est-saved:not([hidden])');
         assert.equal(await page.textContent('#est-saved-resume'), lang === 'en'
-          ? 'Resume the saved run (100,000 of 200,000 samples)' : '保存した実行を再開（200,000サンプル中100,000済み）');
+          ? 'Resume the saved run (100,000 of 200,000 samples)' : '保存した実行を再開（200,000標本中100,000済み）');
         await watch(page, '#est-saved-note');
         await page.click('#est-saved-resume');
         await page.waitForSelector('#est-saved-note[data-state="forged"]', { timeout: 60_000 });

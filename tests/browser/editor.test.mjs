@@ -17,7 +17,7 @@ async function keyboardAndHands(page) {
   // it is placed, and it can never move (dead).
   await square(page, '6a').click();
   await page.keyboard.press('P');
-  assert.match(await page.textContent('#sfen-error'), /no P left/);
+  assert.match(await page.textContent('#sfen-error'), /no pawn left/);
   await page.locator('#board [data-hand="1"] [data-hand-kind="P"]').click({ button: 'right' });
   await page.focus('#board');
   await page.keyboard.press('P');

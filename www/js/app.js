@@ -20,6 +20,7 @@ import { RetroPanel } from './panels/retro-panel.js';
 import { SfenPanel } from './panels/sfen-panel.js';
 import { parseSfen, toSfen } from './game/sfen.js';
 import { selectTab, setUpTabs } from './page/tabs.js';
+import { setUpTerms } from './page/terms.js';
 import { VARIANTS } from './game/variants.js';
 import { $, field } from './page/dom.js';
 
@@ -32,6 +33,7 @@ let estimateRunning = false;
 redrawWhenFontsLoad();
 
 translatePage();
+setUpTerms();
 field('language').value = language();
 field('language').onchange = () => setLanguage(field('language').value);
 

@@ -62,6 +62,32 @@ pub struct KkRoute<V: Variant> {
     pub search_kk: Position<V>,
 }
 
+impl<V: Variant> KkRoute<V> {
+    /// The parts as the KIF comment names them, by their plies (`plies 1-44`); a part of no plies is left
+    /// out, never written as a backward range such as `45-44`.
+    pub fn parts_text(&self) -> String {
+        let parts = [
+            ("opening to a KK position", self.opening),
+            ("to the KK position of the backward search", self.connection),
+            ("the search path", self.path),
+        ];
+        let mut first = 1;
+        let mut text = Vec::new();
+        for (name, plies) in parts {
+            if plies > 0 {
+                let last = first + plies - 1;
+                text.push(if plies == 1 {
+                    format!("{name}: ply {first}")
+                } else {
+                    format!("{name}: plies {first}-{last}")
+                });
+            }
+            first += plies;
+        }
+        text.join("; ")
+    }
+}
+
 /// A proof game as JSON (`shogi-reach proof-game --json`, the page's game); `None` is `null`, and the
 /// KK route's parts are `null` for a short game. (Fields in the order of their names, as a JSON map keeps
 /// them.)
@@ -165,15 +191,7 @@ impl<V: Variant> ProofGame<V> {
             self.end.to_sfen()
         );
         if let Some(kk) = &self.kk {
-            comment += &format!(
-                "opening to a KK position: plies 1-{}; to the KK position of the backward search: plies {}-{}; \
-                 the search path: plies {}-{}",
-                kk.opening,
-                kk.opening + 1,
-                kk.opening + kk.connection,
-                kk.opening + kk.connection + 1,
-                self.moves.len()
-            );
+            comment += &kk.parts_text();
         }
         kif::<V>(&self.moves, &comment)
     }

@@ -132,14 +132,14 @@ export class Editor {
       if ('square' in source) {
         const p = s.cells[source.square];
         kind = kindOf(p);
-        if (kind === 'K') return 'a king cannot be in hand';
+        if (kind === 'K') return t('engine:king-in-hand');
         s.cells[source.square] = null;
       } else if ('hand' in source) {
         [, kind] = source.hand;
         s.hands[source.hand[0]][kind]--;
       } else {
         kind = kindOf(source.palette);
-        if (kind === 'K') return 'a king cannot be in hand';
+        if (kind === 'K') return t('engine:king-in-hand');
       }
       s.hands[color][kind]++;
       return tooMany(s, kind);

@@ -19,7 +19,7 @@ import { download } from '../page/download.js';
 import { drawPlot } from './plot.js';
 import { clearRun, loadRun, saveRun } from './run-store.js';
 import { blocksToCheck, checkSaved, KEEP, mergeShards, runRecord } from './saved-run.js';
-import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, estimateText, reachableCount } from './tables.js';
+import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, duration, estimateParagraph, reachableCount } from './tables.js';
 import { showPlan } from './plan.js';
 import { listVerify } from './verify-list.js';
 
@@ -539,11 +539,7 @@ export class EstimatePanel {
     if (this.#points.at(-1)?.done !== counted) this.#points.push({ done: counted, reachable: e.reachable, low: e.low, high: e.high });
     drawPlot($('plot'), this.#points, v.paper, total);
     this.#drawTables(report, variant);
-    const p = document.createElement('p');
-    p.className = 'estimate';
-    p.dataset.reachable = String(reachableCount(this.#stages, report.tally));
-    p.textContent = estimateText(report, p.dataset.reachable, v.paper);
-    $('est-result').replaceChildren(p);
+    $('est-result').replaceChildren(estimateParagraph(report, String(reachableCount(this.#stages, report.tally)), v.paper));
     const { labels, openPosition } = this.options;
     drawGallery($('gallery'), { variant, examples, labels: labels() }, (sfen) => openPosition(variant, sfen));
     this.#actions();
@@ -555,14 +551,17 @@ export class EstimatePanel {
    * @param {Shown} run
    * @param {number} total
    */
-  #showStatus({ type, done, rate, elapsed, stored }, total) {
+  #showStatus({ type, done, rate, elapsed, stored, report }, total) {
     if (stored || type === 'merged') {
       this.#status(t('savedStatus', num(done), num(total)), type);
     } else {
       const eta = rate > 0 ? (total - done) / rate : Infinity;
       const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
-      const left = type !== 'progress' ? null : Number.isFinite(eta) ? `${eta.toFixed(0)} s` : '…';
-      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#mode, elapsed.toFixed(1), left), type);
+      const left = type !== 'progress' ? null : Number.isFinite(eta) ? duration(eta) : '…';
+      // The report is rebuilt less often than chunks finish: say which count the estimate shows.
+      const counted = report?.tally.samples ?? done;
+      const lag = counted && counted !== done ? t('runCounted', num(counted)) : '';
+      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#mode, elapsed.toFixed(1), left) + lag, type);
     }
     Object.assign($('est-status').dataset, { rate, elapsed, done });
   }
@@ -579,6 +578,7 @@ export class EstimatePanel {
 
   #emptyTables(variant = this.options.currentVariant()) {
     this.#lastReport = null;
+    $('est-result').replaceChildren(); // an estimate goes with its tables: a new run's never shows the last one's
     this.#drawTables(null, variant);
   }
 }

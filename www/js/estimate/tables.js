@@ -5,6 +5,16 @@ import { Board } from '../board/board.js';
 import { num, t } from '../i18n/i18n.js';
 import { parseSfen } from '../game/sfen.js';
 import { formatSci } from './plot.js';
+import { markTerms, stageTerm, termElement } from '../page/terms.js';
+
+// The funnel's rows (the papers' Table 1) by the glossary entry that explains each.
+const FUNNEL_TERMS = {
+  'initial generation': 'candidate',
+  'horizontal mirroring': 'stage-flip',
+  'pawn placement': 'stage-piece',
+  'opponent king check': 'stage-king',
+  reachability: 'stage-ok',
+};
 
 /** @typedef {import('../engine/api').Report} Report */
 /** @typedef {import('../engine/api').Stage} Stage */
@@ -36,6 +46,7 @@ export function drawFunnel(table, report, v) {
       paper === undefined ? '' : percent(paper, v.paper.samples),
     ];
     const tr = row(cells);
+    explainCell(tr, FUNNEL_TERMS[/** @type {keyof typeof FUNNEL_TERMS} */ (name)]);
     tr.dataset.row = name;
     if (n !== null) tr.dataset.count = String(n);
     body.append(tr);
@@ -52,6 +63,7 @@ export function drawTraced(table, report) {
   table.replaceChildren();
   if (!report) return;
   table.append(head([t('colPlies'), t('colPositions')]));
+  explainCell(/** @type {HTMLElement} */ (table.querySelector('tr')), 'traced-back', 'th');
   const body = document.createElement('tbody');
   report.tally.traced_back.forEach((n, d) => {
     const tr = row([String(d), num(n)]);
@@ -74,12 +86,13 @@ export function drawStageCounts(table, stages, report) {
   for (const { name, verdict, describe } of stages) {
     const n = report ? countOf(report.tally, name) : null;
     const cells = [
-      name,
+      t('stageName', name),
       t('verdictName', verdict),
       n === null ? '–' : num(n),
       n === null || !report?.tally.samples ? '' : percent(n, report.tally.samples),
     ];
     const tr = row(cells);
+    explainCell(tr, stageTerm(name));
     tr.dataset.stage = name;
     tr.dataset.verdict = verdict;
     if (n !== null) tr.dataset.count = String(n);
@@ -179,6 +192,31 @@ function countOf(tally, name) {
   const n = tally.stages[name];
   if (typeof n !== 'number') throw new Error(`the tally has no count for the stage ${JSON.stringify(name)}`);
   return n;
+}
+
+/**
+ * Makes the first cell of `tr` (a `td`, or a `th`) a term explained by `key` (none without a key).
+ * @param {HTMLElement} tr
+ * @param {string | undefined} key
+ */
+function explainCell(tr, key, cell = 'td') {
+  const first = tr.querySelector(cell);
+  if (key && first) first.replaceChildren(termElement(key, first.textContent ?? ''));
+}
+
+/**
+ * The estimate's sentence as a paragraph, its terms (|P_K|, the 3-sigma interval) explained.
+ * @param {import('../engine/api').Report} report
+ * @param {string} reachable
+ * @param {Game['paper']} paper
+ */
+export function estimateParagraph(report, reachable, paper) {
+  const p = document.createElement('p');
+  p.className = 'estimate';
+  p.dataset.reachable = reachable;
+  p.textContent = estimateText(report, reachable, paper);
+  markTerms(p, ['sigma3', 'pk']);
+  return p;
 }
 
 /** @param {number} n @param {number} of */

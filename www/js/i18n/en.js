@@ -1,4 +1,9 @@
 // Every text of the page in English (the Japanese ones are in ja.js under the same keys).
+import { counted, plural } from './plural.js';
+import GLOSSARY from './glossary-en.js';
+
+// Pieces by their SFEN letter, as messages name them.
+const PIECE_WORDS = { K: 'king', R: 'rook', B: 'bishop', G: 'gold', S: 'silver', N: 'knight', L: 'lance', P: 'pawn' };
 
 /** A number of bytes in MiB (`1 MiB`). */
 const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
@@ -86,37 +91,45 @@ export default {
   moves: 'Moves',
   kkPosition: 'KK position',
   initialPosition: 'Initial position',
-  captionStart: (label, n) => `${label} (${n} moves from your position)`,
+  captionStart: (label, n) => `${label} (${counted(n, 'move')} from your position)`,
   captionAt: (i, n, move, usi, last) => `${last ? 'Your position, after' : 'After'} move ${i} of ${n}: ${move} (${usi})`,
   // Proving
   searching: 'searching backwards…',
-  searchProgress: (pops, nodes, h) => `searching: ${pops} positions expanded, ${nodes} generated (best heuristic ${h})`,
+  searchProgress: (pops, nodes, h) => `searching: ${counted(pops, 'position')} expanded, ${nodes} generated (best heuristic ${h})`,
   cancelled: 'Cancelled.',
   cannotProve: (why) => `Cannot prove this: ${why}`,
   changedStopped: 'The position changed, so the search was stopped: prove it again.',
   changedSince: 'The position has changed since the last proof: prove it again.',
-  reachable: (plies) => `Reachable: traced back ${plies} plies to a KK position.`,
+  reachable: (plies) => `Reachable: traced back ${counted(plies, 'ply', 'plies')} to a KK position.`,
   unreachable: (stage, reason, traced) =>
-    `Unreachable (stage ${stage}): ${reason}.${traced != null ? ` The search traced it back at most ${traced} plies.` : ''}`,
-  unknown: (reason, nodes) => `Unknown: ${reason} (${nodes} positions). Raise the node cap to search further.`,
+    `Unreachable (stage ${stage}): ${reason}.${traced != null ? ` The search traced it back at most ${counted(traced, 'ply', 'plies')}.` : ''}`,
+  unknown: (reason, nodes) => `Unknown: ${reason} (${counted(nodes, 'position')}). Raise the node cap to search further.`,
   verdictDetail: (stage, nPrev, search) =>
-    `Stage ${stage}.${nPrev != null ? ` Legal predecessors: ${nPrev}.` : ''}${search ? ` Search: ${search.pops} positions expanded, ${search.nodes} generated, ${search.seconds} s.` : ''}`,
+    `Stage ${stage}.${nPrev != null ? ` Legal predecessors: ${nPrev}.` : ''}${search ? ` Search: ${counted(search.pops, 'position')} expanded, ${search.nodes} generated, ${search.seconds} s.` : ''}`,
   nodeCapMissing: 'Node cap missing',
   nodeCapRefused: (text) => `Node cap ${JSON.stringify(text)} refused`,
   nodeCapRule: (max) => `: use a whole number from 1 to ${max}, in digits.`,
   buildingGame: 'proving it reachable again and building the KK route…',
-  shortSearchProgress: (positions, s) => `searching for a short game: ${positions} positions, ${s} s`,
-  wholeGameHeading: (plies) => `The whole game: ${plies} moves from the initial position`,
+  shortSearchProgress: (positions, s) => `searching for a short game: ${counted(positions, 'position')}, ${s} s`,
+  wholeGameHeading: (plies) => `The whole game: ${counted(plies, 'move')} from the initial position`,
   gameCancelled: 'Cancelled: no game built.',
   noGame: (why) => `No game: ${why}`,
   checked: 'Checked by replaying every move from the initial position.',
-  noShorter: (bound) => ` No game can be shorter than ${bound} moves.`,
-  shortestGame: (plies) => `${plies} moves: the shortest possible game`,
-  shortFound: (plies) => `${plies} moves: the shortest game the search found within its budget`,
+  noShorter: (bound) => ` No game can be shorter than ${counted(bound, 'move')}.`,
+  shortestGame: (plies) => `${counted(plies, 'move')}: the shortest possible game`,
+  shortFound: (plies) => `${counted(plies, 'move')}: the shortest game the search found within its budget`,
   shortMethod: ', found by a search back from your position to the initial position.',
-  kkGame: (plies) => `${plies} moves by the KK route (the short search found nothing shorter within its budget).`,
+  kkGame: (plies) => `${counted(plies, 'move')} by the KK route (the short search found nothing shorter within its budget).`,
+  // A part of no moves is left out (never "45–44").
   kkParts: (o, c, plies) =>
-    `Moves 1–${o}: to a KK position; ${o + 1}–${o + c}: pieces passed between the hands and kings walked to the KK position of the search; ${o + c + 1}–${plies}: the search path.`,
+    `${plies > 0 ? 'Moves' : ''} ${[
+      [1, o, 'to a KK position'],
+      [o + 1, o + c, 'pieces passed between the hands and kings walked to the KK position of the search'],
+      [o + c + 1, plies, 'the search path'],
+    ]
+      .filter(([from, to]) => from <= to)
+      .map(([from, to, what]) => `${from === to ? from : `${from}–${to}`}: ${what}`)
+      .join('; ')}.`.trim(),
   // The SFEN field and the link
   cannotLoad: (why) => `Cannot load that: ${why}`,
   stopEstimateFirst: 'Stop the estimate before switching to the other game.',
@@ -133,7 +146,6 @@ export default {
   passes: 'Passes every test before the search: full piece set, placement, the side not to move not in check, a legal predecessor. Prove it to learn whether it is reachable.',
   issue: (_rule, message) => message,
   diagnosticsUnavailable: (why) => `diagnostics unavailable: ${why}`,
-  stageTitle: (rule, describe) => `stage ${rule}: ${describe}`,
   // Box and hands
   emptySquare: (square) => `${square} empty`,
   handTitle: (color) => (color === 0 ? 'Sente (Black) hand' : 'Gote (White) hand'),
@@ -141,8 +153,8 @@ export default {
   tooManyOne: (n, total) => `${n} too many (the game has ${total})`,
   tooManyItem: (kind, n, total) => `${kind}: ${n} more than the ${total} the game has`,
   tooMany: (list) => `Too many pieces (${list}): take them off the board or out of the hands.`,
-  boxEmpty: (kind, total) => `the box has no ${kind} left (the game has ${total})`,
-  noSuchPiece: (game, letter) => `${game} has no piece ${letter}`,
+  boxEmpty: (kind, total) => `the box has no ${PIECE_WORDS[kind] ?? kind} left (the game has ${total})`,
+  noSuchPiece: (game, letter) => `${game} has no ${PIECE_WORDS[letter] ?? `piece ${letter}`}`,
   // The engine status
   ready: 'Ready: everything runs in your browser. ',
   technical: 'Technical details',
@@ -169,10 +181,10 @@ export default {
   estimateInput: 'samples ≥ 1, a seed in [0, 2^64) and 1–64 threads, please',
   starting: 'starting…',
   stopping: 'stopping after the chunks under way…',
-  startingThreads: (n) => `starting ${n} engine threads (threaded WebAssembly with a rayon pool)…`,
-  startingWorkers: (n) => `starting ${n} engine workers (this page is not cross-origin isolated, so each worker runs its own single-threaded engine)…`,
-  modeThreads: (n) => `${n} threads (threaded WebAssembly, rayon)`,
-  modeWorkers: (n) => `${n} workers (single-threaded WebAssembly each; page not cross-origin isolated)`,
+  startingThreads: (n) => `starting ${counted(n, 'engine thread')} (threaded WebAssembly with a rayon pool)…`,
+  startingWorkers: (n) => `starting ${counted(n, 'engine worker')} (this page is not cross-origin isolated, so each worker runs its own single-threaded engine)…`,
+  modeThreads: (n) => `${counted(n, 'thread')} (threaded WebAssembly, rayon)`,
+  modeWorkers: (n) => `${counted(n, 'worker')} (single-threaded WebAssembly each; page not cross-origin isolated)`,
   estimateError: (why) => `error: ${why}`,
   workerFailed: (why) => `the estimate worker failed: ${why}`,
   engineWorkerFailed: (why) => `the engine worker failed: ${why}`,
@@ -181,7 +193,7 @@ export default {
   runStopped: 'stopped (Resume continues)',
   runRunning: 'running',
   runStatus: (what, done, samples, rate, mode, elapsed, eta) =>
-    `${what}: ${done} of ${samples} samples, ${rate} samples/s on ${mode}, ${elapsed} s elapsed${eta === null ? '' : `, ETA ${eta}`}`,
+    `${what}: ${done} of ${counted(samples, 'sample')}, ${rate} ${plural(rate, 'sample')}/s on ${mode}, ${elapsed} s elapsed${eta === null ? '' : `, ETA ${eta}`}`,
   estimateText: (r) =>
     `p = ${r.reachable} / ${r.done} = ${r.p}; |R| ≈ ${r.estimate}, 3-sigma interval [${r.low}, ${r.high}] (|P_K| = ${r.candidates}). The paper: ${r.paper}, [${r.paperLow}, ${r.paperHigh}].`,
   colCheck: 'Check',
@@ -247,7 +259,7 @@ export default {
   recordMoves: 'Moves of the record',
   recordReading: (name) => `Reading ${name}…`,
   recordRead: (name, format, game, moves) =>
-    `${name ? `${name}: ` : ''}${format}, ${game}, ${moves} ${moves === 1 ? 'move' : 'moves'}. Choose a move to load the position after it.`,
+    `${name ? `${name}: ` : ''}${format}, ${game}, ${counted(moves, 'move')}. Choose a move to load the position after it.`,
   recordError: (why) => `This record cannot be read: ${why}`,
   recordStart: 'Start',
   // The retro explorer
@@ -258,7 +270,7 @@ export default {
   retroBack: 'Take back again',
   retroFilter: 'Filter by piece (R, 飛) or square (5e, ５五)',
   retroCount: (moves, positions) =>
-    `${moves} last ${moves === 1 ? 'move' : 'moves'}, ${positions} ${positions === 1 ? 'position' : 'positions'} before.`,
+    `${moves} last ${plural(moves, 'move')}, ${counted(positions, 'position')} before.`,
   retroShown: (shown, all) => `${shown} of ${all} shown.`,
   retroUnavailable: (why) => `No last moves: ${why}`,
   retroOrigin: 'Where you started',
@@ -291,12 +303,12 @@ export default {
     'king-in-check': `the other king would already have been in check (from ${squares.join(', ')}) before this move`,
   })[name],
   certReach: (positions, depth) =>
-    `Every position that leads to it was searched: ${positions} positions, at most ${depth} ${depth === 1 ? 'ply' : 'plies'} back, and none comes from a KK position. Open the tree: each position is listed under the one it leads to, and every leaf has no legal last move.`,
-  certTooLarge: (positions) => `Tree too large to show: ${positions} positions.`,
+    `Every position that leads to it was searched: ${counted(positions, 'position')}, at most ${counted(depth, 'ply', 'plies')} back, and none comes from a KK position. Open the tree: each position is listed under the one it leads to, and every leaf has no legal last move.`,
+  certTooLarge: (positions) => `Tree too large to show: ${counted(positions, 'position')}.`,
   certDeepest: 'The deepest line found, back to the position:',
   certEdge: (usi, parent) => `← ${usi} (to #${parent})`,
   certLeaf: 'no legal last move',
-  certLeafDetail: (n) => `No legal last move: all ${n} candidates fail.`,
+  certLeafDetail: (n) => `No legal last move: ${plural(n, 'the only candidate fails', `all ${n} candidates fail`)}.`,
   certLinks: (list) => `Also leads here from: ${list}`,
 
   // engine errors and records
@@ -307,7 +319,7 @@ export default {
   'engine:unknown-game': (p) => `unknown game ${JSON.stringify(p.name)}: use shogi or minishogi`,
   'engine:sfen-empty': () => 'empty position text',
   'engine:sfen-fields': (p) =>
-    `expected SFEN \`<board> <b|w> <hands> [<move>]\` or \`<board>[<hands>] <w|b>\`, found ${p.found} field(s)`,
+    `expected SFEN \`<board> <b|w> <hands> [<move>]\` or \`<board>[<hands>] <w|b>\`, found ${counted(p.found, 'field')}`,
   'engine:sfen-rows': (p) => `board has ${p.found} rows, this game has ${p.expected}`,
   'engine:sfen-row-width': (p) => `board row ${p.row} covers ${p.found} squares, this game has ${p.expected}`,
   'engine:sfen-board-char': (p) => `unexpected character ${JSON.stringify(p.ch)} in board row ${p.row}`,
@@ -326,7 +338,7 @@ export default {
   'engine:bad-cell': (p) => `invalid cell code ${p.code}`,
   'engine:record-too-large': (p) => `${p.file ? `${p.file}: ` : ''}record of ${p.bytes} bytes: at most ${p.max} (${mib(p.max)}) are read`,
   'engine:report-too-large': (p) => `${p.file}: a report file of ${p.bytes} bytes: at most ${p.max} (${mib(p.max)}) are read`,
-  'engine:record-too-many-moves': (p) => `more than ${p.max} moves`,
+  'engine:record-too-many-moves': (p) => `more than ${counted(p.max, 'move')}`,
   'engine:record-not-text': () => 'not text: neither UTF-8 nor Shift_JIS',
   'engine:record-empty': () => 'no position and no moves in the record',
   'engine:record-unknown-format': (p) =>
@@ -342,7 +354,7 @@ export default {
   'engine:record-wrong-side': (p) => `move ${p.ply} ${JSON.stringify(p.text)} is marked for the side that is not to move`,
   'engine:record-same-without-previous': (p) => `${JSON.stringify(p.text)}: 同 (same square) with no move before it`,
   'engine:record-wrong-game': (p) => `the record is a ${p.found} game, not ${p.expected}`,
-  'engine:record-ply-out-of-range': (p) => `ply ${p.ply}: the record has ${p.plies} moves`,
+  'engine:record-ply-out-of-range': (p) => `ply ${p.ply}: the record has ${counted(p.plies, 'move')}`,
   'engine:record-input-type': () => 'a record is text or a file',
   // records: malformed variations.
   'engine:record-bad-branch': (p) => `cannot read the variation line ${JSON.stringify(p.text)} (\`変化：N手\`)`,
@@ -366,13 +378,13 @@ export default {
   'engine:shard-format': (p) => `${p.file}: report format ${p.found}, this page reads another`,
   'engine:shard-variant': (p) => `${p.file}: variant ${JSON.stringify(p.found)}, the shards merged are ${JSON.stringify(p.expected)}`,
   'engine:shard-seed': (p) => `${p.file}: seed ${p.found}, the first shard's is ${p.expected}: shards of different runs`,
-  'engine:shard-samples': (p) => `${p.file}: a run of ${p.found} samples, the first shard's has ${p.expected}: shards of different runs`,
+  'engine:shard-samples': (p) => `${p.file}: a run of ${counted(p.found, 'sample')}, the first shard's has ${p.expected}: shards of different runs`,
   'engine:shard-node-cap': (p) => `${p.file}: node cap (max_nodes) ${p.found ?? 'none'}, the first shard's is ${p.expected ?? 'none'}: shards of different runs`,
   'engine:shard-blocks': (p) => `${p.file}: per-block tallies: ${p.detail}`,
   'engine:shard-no-blocks': (p) => `${p.file}: no per-block tallies (written by an older version): it cannot be verified`,
   'engine:shard-range': (p) => `${p.file}: sample range [${p.start}, ${p.end}] is not within 0..${p.samples} with start <= end`,
   'engine:shard-overlap': (p) => `${p.file}: samples [${p.start}, ${p.end}] overlap samples [${p.otherStart}, ${p.otherEnd}]${p.other ? ` of ${p.other}` : ''}`,
-  'engine:shard-covered': (p) => `${p.file}: the tally has ${p.tally} samples, its sample ranges cover ${p.ranges}`,
+  'engine:shard-covered': (p) => `${p.file}: the tally has ${counted(p.tally, 'sample')}, its sample ranges cover ${p.ranges}`,
   'engine:shard-tally': (p) => `${p.file}: the counts contradict one another: ${p.detail}`,
   'engine:shard-overflow': (p) => `${p.file}: adding it to the shards before it: ${p.detail}`,
   // estimate runs and shards
@@ -380,30 +392,30 @@ export default {
   shardInput: 'a shard K/M with 0 ≤ K < M (0/1: the whole run), please',
   digits: 'Significant digits (3 sigma)',
   planText: (digits, needed, done, time, rate) =>
-    `${digits} significant digits need about ${needed} samples (${done} done)${time === null ? '' : `: ${time} more at ${rate} samples/s`}.`,
-  planNone: (digits) => `${digits} significant digits: no estimate of p yet to plan from.`,
+    `${counted(digits, 'significant digit')} ${plural(digits, 'needs', 'need')} about ${counted(needed, 'sample')} (${done} done)${time === null ? '' : `: ${time} more at ${rate} ${plural(rate, 'sample')}/s`}.`,
+  planNone: (digits) => `${counted(digits, 'significant digit')}: no estimate of p yet to plan from.`,
   durationS: (s) => `${s} s`,
   durationMin: (m, s) => `${m} min ${s} s`,
   durationH: (h, m) => `${h} h ${m} min`,
-  durationDays: (d) => `${d} days`,
+  durationDays: (d) => counted(d, 'day'),
   download: 'Download the report (JSON)',
   estClear: 'Clear',
-  savedResume: (done, total) => `Resume the saved run (${done} of ${total} samples)`,
+  savedResume: (done, total) => `Resume the saved run (${done} of ${counted(total, 'sample')})`,
   savedDiscard: 'Discard',
-  savedStatus: (done, total) => `saved in this browser: ${done} of ${total} samples`,
+  savedStatus: (done, total) => `saved in this browser: ${done} of ${counted(total, 'sample')}`,
   mergeFiles: 'Load shard files to merge',
-  mergeDone: (n, done, samples) => `Merged ${n} shard files: ${done} of ${samples} samples.`,
+  mergeDone: (n, done, samples) => `Merged ${counted(n, 'shard file')}: ${done} of ${counted(samples, 'sample')}.`,
   mergeFailed: (why) => `The shard files do not merge: ${why}`,
   mergeVerifying: (n) => `Checking ${n === 1 ? 'the shard file' : `${n} shard files`}: recomputing blocks chosen at random…`,
   mergeStopped: 'Verification stopped: the shard files are not merged.',
   // verifying per-block tallies (shard files, the saved run) as `merge --verify K` does
   verifyHow: "Blocks recomputed: K of a file's N blocks of 65,536 samples, drawn at random, so that a file with 1 % of its blocks forged is caught with a chance of at least 99 % (every block up to 100 blocks, 368 of 1,000, never more than 459).",
-  verifyProgress: (file, k, total) => `${file}: verified ${k}/${total} blocks`,
+  verifyProgress: (file, k, total) => `${file}: verified ${k}/${counted(total, 'block')}`,
   verifyForged: (file, start, end) =>
     `${file}: samples ${start}..${end} recomputed give another tally than the one recorded: refused as forged`,
-  verifyStopped: (file, k, total) => `${file}: verification stopped at ${k}/${total} blocks`,
+  verifyStopped: (file, k, total) => `${file}: verification stopped at ${k}/${counted(total, 'block')}`,
   savedRunName: 'the saved run',
-  savedVerifying: (k, total) => `Checking the saved run before it resumes: ${k}/${total} blocks recomputed…`,
+  savedVerifying: (k, total) => `Checking the saved run before it resumes: ${k}/${counted(total, 'block')} recomputed…`,
   savedForged: (start, end) =>
     `The saved run is refused: its samples ${start}..${end} recomputed give another tally than the one saved. Discard it to start afresh.`,
   savedInvalid: (why) => `The run saved in this browser cannot be used: ${why}. Discard it to start afresh.`,
@@ -418,23 +430,23 @@ export default {
   answerHeading_unreachable: 'Not reachable',
   answerHeading_unknown: 'Not decided',
   answerSearching: 'Looking for a short game from the initial position…',
-  answerGame: (plies) => `A game of ${plies} ${plies === 1 ? 'move' : 'moves'} from the initial position`,
+  answerGame: (plies) => `A game of ${counted(plies, 'move')} from the initial position`,
   answerShortest: 'shortest possible',
   answerShortestFound: 'shortest found',
   answerGameDetail: (method, shortest, bound) =>
     shortest
       ? 'No game reaches this position in fewer moves. Checked by replaying every move.'
-      : `${method === 'kk' ? 'Built by the KK route: the search for a short game found none within its standard budget.' : 'The shortest the search found within its standard budget.'}${bound != null ? ` No game can be shorter than ${bound} moves.` : ''} Checked by replaying every move.`,
+      : `${method === 'kk' ? 'Built by the KK route: the search for a short game found none within its standard budget.' : 'The shortest the search found within its standard budget.'}${bound != null ? ` No game can be shorter than ${counted(bound, 'move')}.` : ''} Checked by replaying every move.`,
   answerCancelled: 'Search stopped: no game yet.',
   answerRetry: 'Search again',
   answerPlay: 'Play it',
   answerStop: 'Back to the editor',
   answerShowProof: 'Show the proof',
   answerProof: (plies) =>
-    `The engine traced this position back ${plies} ${plies === 1 ? 'ply' : 'plies'} to a position with only the two kings; every such position is reachable, so this one is too.`,
+    `The engine traced this position back ${counted(plies, 'ply', 'plies')} to a position with only the two kings; every such position is reachable, so this one is too.`,
   answerUnreachable: (_stage, reason) => `No game from the initial position reaches this position: ${reason}.`,
   answerUnknown: (nodes, canRaise) =>
-    `The search stopped at its node cap of ${nodes} positions before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
+    `The search stopped at its node cap of ${counted(nodes, 'position')} before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
   answerRaise: (cap) => `Prove again with a cap of ${cap}`,
   // Certificates a player can read (issue #32, point 3): the summary, the groups of reasons, the tree's boards.
   certSummary: (mover, n, parts) =>
@@ -482,4 +494,12 @@ export default {
   'recordSkipped_file-comments': 'comments on the file (#)',
   'recordSkipped_later-games': 'the games after the first',
   'recordSkipped_unknown-lines': 'lines it does not know',
+  // ---- Words explained where they appear (page/terms.js; docs/site.md#terms) and Japanese words everywhere:
+  // the glossary, stage and piece names.
+  ...GLOSSARY,
+  /** A stage's name as the page shows it: in English its code (docs/method.md#the-stages). */
+  stageName: (code) => code,
+  pieceWord: (letter) => PIECE_WORDS[letter] ?? letter,
+  kkGameNoSearch: (plies) => `${counted(plies, 'move')} by the KK route (no search for a shorter game: the search budget is none).`,
+  runCounted: (n) => ` The estimate below counts the first ${n} of them; it is brought up to date every second or so.`,
 };

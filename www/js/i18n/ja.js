@@ -1,4 +1,6 @@
 // Every text of the page in Japanese, under the keys of en.js (a key missing here shows in English).
+import GLOSSARY, { STAGE_NAMES, jaStage } from './glossary-ja.js';
+
 const STAGES = {
   count: '駒が揃っていません。到達可能な局面は盤上と持ち駒で全ての駒を持ちます',
   flip: '左右反転した組の代表ではありません',
@@ -33,7 +35,7 @@ const jaBlockProblem = (p) =>
 const jaTallyProblem = (p) =>
   ({
     'stage-total': `段階ごとの数の合計が${p.sum ?? '2^64 超'}で、標本数 ${p.samples} と一致しません`,
-    'traced-back': `表2（traced_back）の合計が${p.sum ?? '2^64 超'}で、prev と reach の標本数 ${p.samples} と一致しません`,
+    'traced-back': `表2（traced_back）の合計が${p.sum ?? '2^64 超'}で、「直前の手」と「遡り探索」の標本数 ${p.samples} と一致しません`,
     'traced-back-rows': `表2（traced_back）が${p.rows}行あります（実行が書くのは${p.max}行まで、最後の行は 0 以外です）`,
   })[p.problem] ?? p.detail;
 /** A number of bytes in MiB (`1 MiB`). */
@@ -60,9 +62,9 @@ function setupJa(message) {
   if ((m = /^(Sente|Gote) has no king on the board$/.exec(message))) return `${SIDE[m[1]]}の玉が盤上にありません`;
   if ((m = /^(Sente|Gote) has more than one king$/.exec(message))) return `${SIDE[m[1]]}の玉が二枚以上あります`;
   if ((m = /^too many pieces of kind (\w): (\d+) on board and in hands, the game has (\d+)$/.exec(message))) {
-    return `駒 ${m[1]} が多すぎます：盤上と持ち駒で${m[2]}枚、このゲームは${m[3]}枚`;
+    return `${jaPiece(m[1])}が多すぎます：盤上と持ち駒で${m[2]}枚、このゲームは${m[3]}枚`;
   }
-  if ((m = /^piece (\w) does not exist in this game$/.exec(message))) return `駒 ${m[1]} はこのゲームにありません`;
+  if ((m = /^piece (\w) does not exist in this game$/.exec(message))) return `${jaPiece(m[1])}はこのゲームにありません`;
   if (message === 'a king cannot be in hand') return '玉は持ち駒にできません';
   return message;
 }
@@ -159,10 +161,10 @@ export default {
   changedSince: '前回調べた後で局面が変わりました。もう一度調べてください。',
   reachable: (plies) => `到達可能：${plies}手遡って玉二枚だけの局面に着きました。`,
   unreachable: (stage, reason, traced) =>
-    `到達不能（段階 ${stage}）：${STAGES[stage] ?? reason}。${traced != null ? `探索は最大${traced}手まで遡りました。` : ''}`,
+    `到達不能（${jaStage(stage)}）：${STAGES[stage] ?? reason}。${traced != null ? `探索は最大${traced}手まで遡りました。` : ''}`,
   unknown: (_reason, nodes) => `不明：判定前に探索がノード上限に達しました（${nodes}局面）。上限を上げるとさらに探索します。`,
   verdictDetail: (stage, nPrev, search) =>
-    `段階 ${stage}。${nPrev != null ? `合法な直前の手：${nPrev}。` : ''}${search ? `探索：${search.pops}局面を展開、${search.nodes}局面を生成、${search.seconds}秒。` : ''}`,
+    `${jaStage(stage)}。${nPrev != null ? `合法な直前の手：${nPrev}。` : ''}${search ? `探索：${search.pops}局面を展開、${search.nodes}局面を生成、${search.seconds}秒。` : ''}`,
   nodeCapMissing: 'ノード上限が空です',
   nodeCapRefused: (text) => `ノード上限「${text}」は使えません`,
   nodeCapRule: (max) => `：1から${max}までの整数を数字で入力してください。`,
@@ -177,8 +179,16 @@ export default {
   shortFound: (plies) => `${plies}手：探索量の範囲で見つかった最短の棋譜です`,
   shortMethod: '（あなたの局面から初期局面へ遡る探索で発見）。',
   kkGame: (plies) => `KK経由で${plies}手（短い棋譜の探索は探索量の範囲でこれより短いものを見つけませんでした）。`,
+  // 手のない部分は書きません（「45〜44手」とはしません）。
   kkParts: (o, c, plies) =>
-    `1〜${o}手：KK局面へ。${o + 1}〜${o + c}手：持ち駒の受け渡しと玉の移動で探索のKK局面へ。${o + c + 1}〜${plies}手：探索の手順。`,
+    [
+      [1, o, 'KK局面へ'],
+      [o + 1, o + c, '持ち駒の受け渡しと玉の移動で探索のKK局面へ'],
+      [o + c + 1, plies, '探索の手順'],
+    ]
+      .filter(([from, to]) => from <= to)
+      .map(([from, to, what]) => `${from === to ? from : `${from}〜${to}`}手：${what}。`)
+      .join(''),
   cannotLoad: (why) => `読み込めません：${why}`,
   stopEstimateFirst: '別のゲームに切り替える前に推定を止めてください。',
   badLinkSfen: (why) => `リンクのSFENを読めません：${why}。盤は初期局面です。SFEN欄の文字を直して「読み込む」を押してください。`,
@@ -209,15 +219,14 @@ export default {
     return `局面になっていません：${setupJa(message)}`;
   },
   diagnosticsUnavailable: (why) => `診断できません：${why}`,
-  stageTitle: (rule) => `段階 ${rule}：${STAGES[rule] ?? ''}`,
   emptySquare: (square) => `${square} 空き`,
   handTitle: (color) => (color === 0 ? '先手の持ち駒' : '後手の持ち駒'),
   handItem: (color, kind) => `${color === 0 ? '先手' : '後手'}の持ち駒、${kind}：`,
   tooManyOne: (n, total) => `${n}枚多すぎます（このゲームは${total}枚）`,
-  tooManyItem: (kind, n, total) => `${kind}：このゲームの${total}枚より${n}枚多い`,
+  tooManyItem: (kind, n, total) => `${jaPiece(kind)}：このゲームの${total}枚より${n}枚多い`,
   tooMany: (list) => `駒が多すぎます（${list}）。盤上か持ち駒から取り除いてください。`,
-  boxEmpty: (kind, total) => `駒箱に ${kind} が残っていません（このゲームは${total}枚）`,
-  noSuchPiece: (game, letter) => `${game}に駒 ${letter} はありません`,
+  boxEmpty: (kind, total) => `駒箱に${jaPiece(kind)}が残っていません（このゲームは${total}枚）`,
+  noSuchPiece: (game, letter) => `${game}に${JA_PIECES[letter] ?? `駒 ${letter} `}はありません`,
   ready: '準備完了：全てブラウザの中で動きます。',
   technical: '技術的な詳細',
   technicalText: (isolation) => `エンジンはWeb Worker内のWebAssemblyです。${isolation}`,
@@ -345,7 +354,7 @@ export default {
   certWorking: '証明書を作成しています…',
   certFailed: (why) => `証明書を作れません：${why}`,
   certPrev: (mover) => `この局面に至る合法手はありません。${mover === 'Sente' ? '先手' : mover === 'Gote' ? '後手' : mover}が最後に指せた手は全て成り立ちません。`,
-  certRules: (stage) => `段階 ${stage}：この局面は次の規則に反します。`,
+  certRules: (stage) => `${jaStage(stage)}：この局面は次の規則に反します。`,
   certNone: (verdict) => `この局面は到達不能ではありません（${verdict}）。`,
   certOffBoard: (n) => `ほかに盤外から来る手が${n}通り`,
   certDrop: (to) => `${to}に打つ`,
@@ -426,8 +435,9 @@ export default {
   'engine:record-move-number': (p) => `${p.expected}手目の位置に${p.found}手目と書かれています`,
   'engine:record-too-many-branch-moves': (p) => `本譜と変化を合わせて${p.max}手を超えています`,
   'engine:no-proof-game': (p) => `棋譜は作れません：この局面は${VERDICTS[p.verdict] ?? p.verdict}です（段階 ${p.stage}：${STAGES[p.stage] ?? ''}）`,
+  'engine:no-proof-game': (p) => `棋譜は作れません：この局面は${VERDICTS[p.verdict] ?? p.verdict}です（${jaStage(p.stage)}：${STAGES[p.stage] ?? ''}）`,
   'engine:proof-game-failed': (p) => `棋譜を作れませんでした（不具合です。報告してください）：${p.detail}`,
-  'engine:proof-game-not-found': () => '短い棋譜の探索は時間内に棋譜を見つけませんでした',
+  'engine:proof-game-not-found': () => '短い棋譜の探索は探索量の範囲で棋譜を見つけませんでした',
   'engine:certificate-failed': (p) => `証明書が検証できませんでした（不具合です。報告してください）：${p.detail}`,
   'engine:node-cap': (p) => `ノード上限 ${p.value} は使えません：1から${p.max.toLocaleString('ja-JP')}までの整数にしてください`,
   'engine:budget-scale': (p) => `探索量 ${p.value} 倍：0 から 1000 までの数を指定してください`,
@@ -455,7 +465,7 @@ export default {
   shardInput: 'シャードは K/M（0 ≤ K < M、0/1 は全体）で指定してください',
   digits: '有効数字（3シグマ）',
   planText: (digits, needed, done, time, rate) =>
-    `有効数字${digits}桁には約${needed}サンプルが必要です（${done}済み）${time === null ? '' : `：毎秒${rate}サンプルで残り${time}`}。`,
+    `有効数字${digits}桁には約${needed}標本が必要です（${done}済み）${time === null ? '' : `：毎秒${rate}標本で残り${time}`}。`,
   planNone: (digits) => `有効数字${digits}桁：見積もりに使う p の推定値がまだありません。`,
   durationS: (s) => `${s}秒`,
   durationMin: (m, s) => `${m}分${s}秒`,
@@ -463,11 +473,11 @@ export default {
   durationDays: (d) => `${d}日`,
   download: 'レポートをダウンロード（JSON）',
   estClear: '消去',
-  savedResume: (done, total) => `保存した実行を再開（${total}サンプル中${done}済み）`,
+  savedResume: (done, total) => `保存した実行を再開（${total}標本中${done}済み）`,
   savedDiscard: '破棄',
-  savedStatus: (done, total) => `このブラウザに保存済み：${total}サンプル中${done}`,
+  savedStatus: (done, total) => `このブラウザに保存済み：${total}標本中${done}`,
   mergeFiles: '統合するシャードのファイルを読み込む',
-  mergeDone: (n, done, samples) => `シャードのファイル${n}個を統合しました：${samples}サンプル中${done}。`,
+  mergeDone: (n, done, samples) => `シャードのファイル${n}個を統合しました：${samples}標本中${done}。`,
   mergeFailed: (why) => `シャードのファイルを統合できません：${why}`,
   mergeVerifying: (n) => `シャードのファイル${n}個を検証しています：無作為に選んだブロックを計算し直しています…`,
   mergeStopped: '検証を中止しました：シャードのファイルは統合していません。',
@@ -556,4 +566,9 @@ export default {
   'recordSkipped_file-comments': 'ファイルへのコメント（#）',
   'recordSkipped_later-games': '2局目以降',
   'recordSkipped_unknown-lines': '読めない行',
+  // ---- 用語の説明（page/terms.js、docs/site.md#terms）と日本語の言葉：用語集、段階と駒の名前
+  ...GLOSSARY,
+  stageName: (code) => STAGE_NAMES[code] ?? code,
+  kkGameNoSearch: (plies) => `KK経由で${plies}手（探索量が「なし」なので、短い棋譜は探していません）。`,
+  runCounted: (n) => `下の推定はそのうち最初の${n}標本を数えています（約1秒ごとに更新）。`,
 };

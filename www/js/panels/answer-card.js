@@ -8,6 +8,7 @@ import { Player } from '../board/player.js';
 import { MAX_NODE_CAP } from './node-cap.js';
 import { $ } from '../page/dom.js';
 import { answerKind, raisedCap } from './answer-text.js';
+import { markTerms } from '../page/terms.js';
 
 /** The standard budget of the short search (1 times the command line's default, in positions). */
 const STANDARD_BUDGET = 1;
@@ -113,8 +114,10 @@ export class AnswerCard {
     if (kind === 'reachable') text.textContent = '';
     else if (kind === 'unreachable') text.textContent = t('answerUnreachable', result.stage, result.reason ?? '');
     else text.textContent = t('answerUnknown', num(target.maxNodes), raise !== null);
+    markTerms(text, ['node-cap']);
     text.hidden = kind === 'reachable';
     $('answer-proof-text').textContent = kind === 'reachable' ? t('answerProof', result.path.length) : '';
+    markTerms($('answer-proof-text'), ['kk']);
   }
 
   /** Takes the card away, stopping its game search and its play (the editor's board comes back). */
@@ -183,6 +186,7 @@ export class AnswerCard {
     badge.className = `answer-badge${game.shortest ? ' shortest' : ''}`;
     badge.textContent = game.shortest ? t('answerShortest') : t('answerShortestFound');
     heading.replaceChildren(t('answerGame', game.plies), ' ', badge);
+    markTerms(heading, ['proof-game']);
     $('answer-status').textContent = '';
     $('answer-detail').textContent = t('answerGameDetail', game.method, game.shortest, game.lower_bound);
     $('answer-play').hidden = false;

@@ -104,5 +104,5 @@ function body(cert, view) {
 
 function issueItem({ rule, message, squares }) {
   const where = squares.length ? ` (${squares.map(sq).join(language() === 'ja' ? '、' : ', ')})` : '';
-  return el('li', null, `${rule}: ${t('issue', rule, message) ?? message}${where}`);
+  return el('li', null, `${t('stageName', rule)}: ${t('issue', rule, message) ?? message}${where}`);
 }

@@ -5,6 +5,7 @@ import { language, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
 import { squareIndex } from '../game/sfen.js';
 import { $ } from '../page/dom.js';
+import { stageTerm, termElement } from '../page/terms.js';
 
 
 export class DiagnosticsPanel {
@@ -57,10 +58,11 @@ export class DiagnosticsPanel {
   #issueItem({ rule, message, squares, error }) {
     const li = document.createElement('li');
     li.dataset.rule = rule;
-    const tag = document.createElement('span');
-    tag.className = 'rule';
-    tag.textContent = rule;
-    if (this.#describe.has(rule)) tag.title = t('stageTitle', rule, this.#describe.get(rule));
+    // A stage's name explains itself (terms.js); a text that is no position has no stage.
+    const stage = this.#describe.has(rule);
+    const tag = stage ? termElement(stageTerm(rule), t('stageName', rule)) : document.createElement('span');
+    tag.classList.add('rule');
+    if (!stage) tag.textContent = rule;
     const where = squares.map((sq) => squareText(sq, language())).join(language() === 'ja' ? '、' : ', ');
     // A text that is no position says why by the engine's error kind (in the page's language).
     const text = error ? t('notPosition', errorText(error)) : (t('issue', rule, message) ?? message);

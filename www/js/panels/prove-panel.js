@@ -6,6 +6,7 @@ import { Player } from '../board/player.js';
 import { parseNodeCap } from './node-cap.js';
 import { $, field } from '../page/dom.js';
 import { download } from '../page/download.js';
+import { markTerms, stageTerm } from '../page/terms.js';
 
 const count = num;
 
@@ -198,11 +199,13 @@ export class ProvePanel {
     const head = document.createElement('p');
     head.className = `verdict ${r.verdict}`;
     head.textContent = verdictText(r);
+    markTerms(head, [stageTerm(r.stage), 'kk', 'traced-back', 'unknown', 'node-cap']);
     if (r.verdict === 'reachable') el.dataset.plies = String(r.path.length);
     const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
     const detail = document.createElement('p');
     detail.className = 'detail';
     detail.textContent = t('verdictDetail', r.stage, r.n_prev, search);
+    markTerms(detail, [stageTerm(r.stage)]);
     el.replaceChildren(head, detail);
     if (r.verdict === 'reachable') {
       this.#proved = { ...target, goal: r.goal, path: r.path, game: null };
@@ -215,6 +218,7 @@ export class ProvePanel {
   /** The player shows the path from the KK position found to the position proved. */
   #showPath() {
     $('player-title').textContent = t('pathTitle');
+    markTerms($('player-title'), ['kk']);
     $('player-hint').hidden = false;
     field('whole-game').hidden = false;
     $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
@@ -252,10 +256,12 @@ export class ProvePanel {
       if (run !== this.#run) return;
       const g = target.game;
       $('player-title').textContent = t('wholeGameHeading', g.plies);
+      markTerms($('player-title'), ['proof-game']);
       $('player-hint').hidden = true;
       field('whole-game').hidden = true;
       $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
-      status.textContent = wholeGameText(g);
+      status.textContent = wholeGameText(g, budgetScale);
+      markTerms(status, ['kk']);
       Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });
       status.dataset.state = 'done';
       this.#player.load(target.variant, g.start, g.moves, t('initialPosition'));
@@ -293,12 +299,18 @@ function verdictText(r) {
   return t('unknown', r.reason, r.nodes != null ? count(r.nodes) : '?');
 }
 
-/** How long the whole game is, which method built it, and (for the KK route) its three parts. */
-function wholeGameText(g) {
+/**
+ * How long the whole game is, which method built it, and (for the KK route) its parts; a budget of 0 ran no
+ * short search, so nothing is said of what it found.
+ * @param {any} g
+ * @param {number} budgetScale
+ */
+function wholeGameText(g, budgetScale) {
   const bound = g.lower_bound != null ? t('noShorter', g.lower_bound) : '';
   if (g.method === 'short') {
     const length = g.shortest ? t('shortestGame', g.plies) : t('shortFound', g.plies);
     return `${length}${t('shortMethod')}${g.shortest ? '' : bound} ${t('checked')}`;
   }
-  return `${t('kkGame', g.plies)}${bound} ${t('checked')} ${t('kkParts', g.opening, g.connection, g.plies)}`;
+  const kk = budgetScale === 0 ? t('kkGameNoSearch', g.plies) : t('kkGame', g.plies);
+  return `${kk}${bound} ${t('checked')} ${t('kkParts', g.opening, g.connection, g.plies)}`;
 }
