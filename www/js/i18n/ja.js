@@ -434,7 +434,6 @@ export default {
   'engine:record-empty-branch': (p) => `${p.ply}手目の変化に指し手がありません`,
   'engine:record-move-number': (p) => `${p.expected}手目の位置に${p.found}手目と書かれています`,
   'engine:record-too-many-branch-moves': (p) => `本譜と変化を合わせて${p.max}手を超えています`,
-  'engine:no-proof-game': (p) => `棋譜は作れません：この局面は${VERDICTS[p.verdict] ?? p.verdict}です（段階 ${p.stage}：${STAGES[p.stage] ?? ''}）`,
   'engine:no-proof-game': (p) => `棋譜は作れません：この局面は${VERDICTS[p.verdict] ?? p.verdict}です（${jaStage(p.stage)}：${STAGES[p.stage] ?? ''}）`,
   'engine:proof-game-failed': (p) => `棋譜を作れませんでした（不具合です。報告してください）：${p.detail}`,
   'engine:proof-game-not-found': () => '短い棋譜の探索は探索量の範囲で棋譜を見つけませんでした',
