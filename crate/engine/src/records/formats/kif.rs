@@ -11,12 +11,12 @@ use crate::board::sfen::parse_position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::error::{RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
+use crate::records::formats::export::{kif_from, TextEncoding};
 use crate::records::formats::handicap::handicap_start;
 use crate::records::notation::read::{parse_move_text, Unresolved};
 use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
 use crate::records::record::{Format, GameRecord, Record, Replay};
 use crate::records::text::numbered_lines;
-use crate::rules::play;
 
 /// What a KIF move line says instead of a move when the game ended there.
 const GAME_ENDS: [&str; 14] = [
@@ -250,22 +250,10 @@ pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: O
     s
 }
 
-/// A KIF record of `moves` from the initial position, with `comment` lines at the top.
+/// A KIF record of `moves` from the initial position, with `comment` lines at the top (UTF-8; the file
+/// exports of [`crate::records::formats::export`] write Shift_JIS too).
 pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
-    let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
-    for line in comment.lines() {
-        s.push_str(&format!("# {line}\n"));
-    }
-    s.push_str(&format!("手合割：{}\n", V::KIF_HANDICAP));
-    s.push_str("先手：\n後手：\n手数----指手---------消費時間--\n");
-    let mut pos = Position::<V>::startpos();
-    let mut previous_to = None;
-    for (i, &m) in moves.iter().enumerate() {
-        s.push_str(&format!("{:>4} {}   ( 0:00/00:00:00)\n", i + 1, kif_move(&pos, m, previous_to)));
-        previous_to = Some(m.to());
-        pos = play(&pos, m);
-    }
-    s
+    kif_from(&Position::<V>::startpos(), moves, comment, TextEncoding::Utf8)
 }
 
 /// Reads the moves of a KIF (or KI2) record of game `V` from the initial position, each checked for
