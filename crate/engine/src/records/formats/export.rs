@@ -9,9 +9,8 @@ use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::variant::{Shogi, Variant};
 use crate::records::formats::csa::csa;
-use crate::records::formats::kif::kif_move;
 use crate::records::formats::usi::usi_command;
-use crate::records::notation::write::japanese_line;
+use crate::records::notation::write::{destination_and_piece, japanese_line, moving_piece, promotion_word};
 use crate::records::record::{Format, Record};
 use crate::rules::play;
 use std::any::Any;
@@ -210,6 +209,28 @@ fn header<V: Variant>(kind: &str, start: &Position<V>, comment: &str, encoding: 
     s
 }
 
+/// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
+pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
+    let piece = moving_piece(before, m);
+    let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
+    match m {
+        Move::Drop { .. } => s.push('打'),
+        Move::Board { from, to, promote } => {
+            let (from, to) = (from as usize, to as usize);
+            s.push_str(promotion_word::<V>(piece, from, to, promote));
+            let g = V::geometry();
+            s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
+        }
+    }
+    s
+}
+
+/// A KIF record of `moves` from the initial position, with `comment` lines at the top (UTF-8; the file
+/// exports write Shift_JIS too).
+pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
+    kif_from(&Position::<V>::startpos(), moves, comment, TextEncoding::Utf8)
+}
+
 /// A KIF record of `moves` from `start`, saying it is in `encoding`.
 pub fn kif_from<V: Variant>(
     start: &Position<V>,
@@ -259,13 +280,13 @@ pub fn bod<V: Variant>(pos: &Position<V>) -> String {
     s.push_str(&format!("  {}\n", labels.join(" ")));
     let frame = format!("+{}+\n", "-".repeat(3 * V::W));
     s.push_str(&frame);
-    for y in 0..V::H {
+    for (y, rank) in RANKS.iter().enumerate().take(V::H) {
         s.push('|');
         for x in 0..V::W {
             s.push_str(&cell(pos.piece_at(y * V::W + x)));
         }
         s.push('|');
-        s.push(RANKS[y]);
+        s.push(*rank);
         s.push('\n');
     }
     s.push_str(&frame);

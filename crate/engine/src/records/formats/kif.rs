@@ -1,5 +1,6 @@
-//! KIF and KI2 records (and a BOD diagram alone), read; KIF written ([`kif`], [`kif_move`]). The header gives the start: a board diagram, a
-//! `手合割` (平手, a handicap, ５五将棋) or, with neither, the initial position. Then the main line's moves:
+//! KIF and KI2 records (and a BOD diagram alone), read; [`crate::records::formats::export`] writes them.
+//! The header gives the start: a board diagram, a `手合割` (平手, a handicap, ５五将棋) or, with neither,
+//! the initial position. Then the main line's moves:
 //! KIF numbers each on its own line (`  12 同　銀(31)   ( 0:03/00:01:10)`), KI2 marks each with the side
 //! (`▲７六歩    △３四歩`). Reading stops at the game's end (`投了`, `まで…`) or the first variation
 //! (`変化：`); comment lines (`*`, `#`, `&`) are skipped.
@@ -11,10 +12,8 @@ use crate::board::sfen::parse_position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::error::{RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
-use crate::records::formats::export::{kif_from, TextEncoding};
 use crate::records::formats::handicap::handicap_start;
 use crate::records::notation::read::{parse_move_text, Unresolved};
-use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
 use crate::records::record::{Format, GameRecord, Record, Replay};
 use crate::records::text::numbered_lines;
 
@@ -232,28 +231,6 @@ fn move_word(text: &str) -> &str {
     let body = same.unwrap_or(text);
     let end = body.find(char::is_whitespace).unwrap_or(body.len());
     &text[..text.len() - body.len() + end]
-}
-
-/// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
-pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
-    let piece = moving_piece(before, m);
-    let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
-    match m {
-        Move::Drop { .. } => s.push('打'),
-        Move::Board { from, to, promote } => {
-            let (from, to) = (from as usize, to as usize);
-            s.push_str(promotion_word::<V>(piece, from, to, promote));
-            let g = V::geometry();
-            s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
-        }
-    }
-    s
-}
-
-/// A KIF record of `moves` from the initial position, with `comment` lines at the top (UTF-8; the file
-/// exports of [`crate::records::formats::export`] write Shift_JIS too).
-pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
-    kif_from(&Position::<V>::startpos(), moves, comment, TextEncoding::Utf8)
 }
 
 /// Reads the moves of a KIF (or KI2) record of game `V` from the initial position, each checked for
