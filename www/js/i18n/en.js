@@ -56,8 +56,6 @@ export default {
   wholeGame: 'Show the whole game',
   wholeGameTitle: 'Build the complete game from the initial position, checked move by move',
   pathOnly: 'Show the path only',
-  downloadKif: 'Download KIF',
-  downloadUsi: 'Download USI',
   searchBudget: 'Search budget',
   searchBudgetTitle: 'How many positions the search for a short game may weigh before the KK route is used; counted in positions, so every machine finds the same game',
   searchNone: 'none (KK route)',
@@ -430,4 +428,20 @@ export default {
   answerUnknown: (nodes, canRaise) =>
     `The search stopped at its node cap of ${nodes} positions before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
   answerRaise: (cap) => `Prove again with a cap of ${cap}`,
+  // Exports (export-panel.js): the position, the proof game and the line played, as files for other programs.
+  exportMenu: 'Export…',
+  exportSfen: 'SFEN (copy)',
+  exportBod: 'BOD diagram (copy)',
+  exportFormat_kif: 'KIF (Shift_JIS, .kif)',
+  exportFormat_kifu: 'KIFU (UTF-8, .kifu)',
+  exportFormat_ki2: 'KI2 (Shift_JIS, .ki2)',
+  exportFormat_ki2u: 'KI2U (UTF-8, .ki2u)',
+  exportFormat_usi: 'USI (position … moves …)',
+  exportFormat_csa: 'CSA (.csa)',
+  exportPng: 'Picture (PNG)',
+  exportSvg: 'Picture (SVG)',
+  exportCopied: 'Copied.',
+  exportSaved: (name) => `Saved ${name}.`,
+  exportMiniNote:
+    'Mini Shogi: the KIF and KI2 files say 手合割：５五将棋 (or draw the 5×5 board), the USI line gives the start as SFEN. Programs for 9×9 Shogi only, such as cshogi and python-shogi, cannot read them.',
 };

@@ -119,8 +119,6 @@ export default {
   wholeGame: '初期局面からの全手順を見る',
   wholeGameTitle: '初期局面からの完全な棋譜を作り、一手ずつ確かめます',
   pathOnly: '手順だけを見る',
-  downloadKif: 'KIFで保存',
-  downloadUsi: 'USIで保存',
   searchBudget: '探索量',
   searchBudgetTitle: '短い棋譜を探す探索で調べる局面数の上限。超えるとKK経由の棋譜を使います。時間ではなく局面数で数えるので、どの端末でも同じ棋譜になります',
   searchNone: 'なし（KK経由）',
@@ -505,4 +503,20 @@ export default {
   answerUnknown: (nodes, canRaise) =>
     `判定する前に探索がノード上限（${nodes}局面）に達しました。${canRaise ? 'ノード上限を上げてもう一度調べてください。' : 'このページで使える最大の上限です。'}`,
   answerRaise: (cap) => `上限${cap}でもう一度調べる`,
+  // Exports (export-panel.js): the position, the proof game and the line played, as files for other programs.
+  exportMenu: '書き出す…',
+  exportSfen: 'SFEN（コピー）',
+  exportBod: '局面図 BOD（コピー）',
+  exportFormat_kif: 'KIF（Shift_JIS、.kif）',
+  exportFormat_kifu: 'KIFU（UTF-8、.kifu）',
+  exportFormat_ki2: 'KI2（Shift_JIS、.ki2）',
+  exportFormat_ki2u: 'KI2U（UTF-8、.ki2u）',
+  exportFormat_usi: 'USI（position … moves …）',
+  exportFormat_csa: 'CSA（.csa）',
+  exportPng: '画像（PNG）',
+  exportSvg: '画像（SVG）',
+  exportCopied: 'コピーしました。',
+  exportSaved: (name) => `${name} を保存しました。`,
+  exportMiniNote:
+    '５五将棋の棋譜です。KIF と KI2 は「手合割：５五将棋」（または５×５の局面図）、USI は初期局面を SFEN で書きます。本将棋（９×９）専用のプログラム（cshogi、python-shogi など）では読めません。',
 };
