@@ -31,12 +31,14 @@ after(async () => {
 /** Clicks export `format` of the position's menu; the file the page made: its name, type and bytes. */
 async function exported(page, format) {
   await page.evaluate(() => {
+    if (!window.__files) {
+      const create = URL.createObjectURL;
+      URL.createObjectURL = (blob) => {
+        window.__files.push(blob);
+        return create(blob);
+      };
+    }
     window.__files = [];
-    const create = URL.createObjectURL;
-    URL.createObjectURL = (blob) => {
-      window.__files.push(blob);
-      return create(blob);
-    };
   });
   await page.click(`#position-export [data-export="${format}"]`);
   await page.waitForFunction(() => window.__files.length === 1);

@@ -114,6 +114,17 @@ for (const lang of ['en', 'ja']) {
         assert.ok(png.distinct_bytes > 16, `a picture, not a blank: ${png.distinct_bytes} distinct bytes`);
         const text = readFileSync(join(dir, 'position-shogi.svg'), 'utf8');
         assert.ok(text.includes(lang === 'ja' ? '>王</text>' : '>K</text>'), 'the labels the page shows');
+        // The first piece drawn is the top left one: Gote's lance (turned), or Sente's on a flipped board
+        // (upright: the page turns Gote's pieces, whichever way the board is seen).
+        const first = (svgText) => /<g class="piece">.*?<text [^>]*?(transform="rotate[^"]*")?>([^<]*)</.exec(svgText);
+        const lance = lang === 'ja' ? '香' : 'L';
+        assert.ok(first(text)[1], 'Gote\'s lance is turned');
+        assert.equal(first(text)[2], lance);
+        await page.click('#flip');
+        await save(page, 'position-export', 'svg', dir);
+        const flipped = readFileSync(join(dir, 'position-shogi.svg'), 'utf8');
+        assert.equal(first(flipped)[1], undefined, 'Sente\'s lance, top left on a flipped board, is upright');
+        assert.equal(first(flipped)[2], lance);
       });
     });
 

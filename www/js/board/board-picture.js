@@ -1,7 +1,8 @@
 // The board as a picture, for the exports: one drawing (a list of shapes built from the setup's data, never
 // from the page's DOM) written two ways, as SVG text and onto a canvas (for the PNG). It draws what the
 // page's board shows: the pieces in the chosen labels (kanji, Gote's king 王, or Western letters), Gote's
-// upside down, promoted ones in red, both hands with their counts, file and rank labels, the side to move.
+// upside down (on a flipped board too, as the page draws them), promoted ones in red, both hands with
+// their counts, file and rank labels, the side to move.
 import { KINDS, VARIANTS } from '../game/variants.js';
 import { colorOf } from '../game/sfen.js';
 import { label } from '../game/pieces.js';
@@ -55,18 +56,19 @@ export function drawBoard(setup, { labels, flipped = false }) {
     const text = labels === 'kanji' ? RANK_KANJI[rank] : String.fromCharCode(97 + rank);
     shapes.push({ type: 'text', x: MARGIN + boardW + LABEL / 2, y: top + (y + 0.5) * CELL, text, size: 13, fill: INK });
   }
-  setup.cells.forEach((piece, i) => {
+  // In the order they are seen, from the top left (the cell drawn there is the last one when flipped).
+  setup.cells.forEach((_, at) => {
+    const piece = setup.cells[flipped ? setup.cells.length - 1 - at : at];
     if (!piece) return;
-    const at = flipped ? setup.cells.length - 1 - i : i;
     const x = MARGIN + (at % v.width) * CELL;
     const y = top + Math.floor(at / v.width) * CELL;
     const gote = colorOf(piece) === 1;
-    shapes.push(pieceShape(x, y, CELL, label(piece, labels), piece.startsWith('+'), gote !== flipped, 'piece'));
+    shapes.push(pieceShape(x, y, CELL, label(piece, labels), piece.startsWith('+'), gote, 'piece'));
   });
   // Gote's hand above the board (Sente's when flipped), Sente's below.
   const topColor = flipped ? 0 : 1;
-  handShapes(shapes, setup, topColor, MARGIN, MARGIN, labels, flipped);
-  handShapes(shapes, setup, 1 - topColor, MARGIN, top + v.height * CELL + (HAND - 34) / 2 + 2, labels, flipped);
+  handShapes(shapes, setup, topColor, MARGIN, MARGIN, labels);
+  handShapes(shapes, setup, 1 - topColor, MARGIN, top + v.height * CELL + (HAND - 34) / 2 + 2, labels);
   return { width, height, shapes };
 }
 
@@ -79,7 +81,7 @@ function pieceShape(x, y, size, text, red, gote, group) {
 }
 
 /** `color`'s hand in a row at (x, y): the side's mark (bold for the side to move), then each kind held, with its count. */
-function handShapes(shapes, setup, color, x, y, labels, flipped) {
+function handShapes(shapes, setup, color, x, y, labels) {
   const toMove = (setup.side === 'b') === (color === 0);
   const mark = color === 0 ? '☗' : '☖';
   shapes.push({ type: 'text', x: x + 12, y: y + 17, text: mark, size: toMove ? 22 : 18, fill: toMove ? RED : INK, bold: toMove });
@@ -88,7 +90,7 @@ function handShapes(shapes, setup, color, x, y, labels, flipped) {
     const n = setup.hands[color][kind];
     if (!n) continue;
     const piece = color === 0 ? kind : kind.toLowerCase();
-    shapes.push(pieceShape(at, y, 34, label(piece, labels), false, (color === 1) !== flipped, 'hand-piece'));
+    shapes.push(pieceShape(at, y, 34, label(piece, labels), false, color === 1, 'hand-piece'));
     at += 34;
     if (n > 1) {
       shapes.push({ type: 'text', x: at + 6, y: y + 17, text: String(n), size: 14, fill: INK });
