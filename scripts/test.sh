@@ -52,6 +52,8 @@ part server tests, in Chromium
 need_chromium
 node --test --test-reporter=spec tests/serve.test.mjs
 part browser tests
+# The exports' test reads the downloaded files with cshogi and python-shogi ($VENV_PYTHON).
+need_python
 # The Chromium tests, one file per tab or concern (tests/browser/), one file at a time.
 node --test --test-concurrency=1 --test-reporter=spec tests/browser/
 part estimate runs
@@ -63,4 +65,6 @@ node --test --test-reporter=spec tests/records-python.test.mjs
 part firefox
 need_firefox
 node --test --test-reporter=spec tests/firefox.test.mjs
+# The exports in Firefox (their own file: firefox.test.mjs is near the 600-line limit).
+node --test --test-reporter=spec tests/firefox-export.test.mjs
 part done

@@ -79,8 +79,10 @@ describe('proving', () => {
       assert.equal(await page.getAttribute('#player-caption', 'data-index'), String(native.plies));
       const onBoard = [...reachable.split(' ')[0]].filter((c) => /[a-z]/i.test(c)).length;
       assert.equal(await page.locator('#player-board .grid .piece').count(), onBoard);
-      for (const [button, text] of [['#download-kif', native.kif], ['#download-usi', `${native.usi}\n`]]) {
-        const [file] = await Promise.all([page.waitForEvent('download'), page.click(button)]);
+      // The export menu (tests/browser/export.test.mjs reads every format back): the UTF-8 KIF and USI.
+      await page.click('#game-export > summary');
+      for (const [button, text] of [['[data-export="kifu"]', native.kif], ['[data-export="usi"]', `${native.usi}\n`]]) {
+        const [file] = await Promise.all([page.waitForEvent('download'), page.click(`#game-export ${button}`)]);
         const path = await file.path();
         assert.equal((await import('node:fs')).readFileSync(path, 'utf8'), text);
       }

@@ -8,6 +8,7 @@ import { Editor } from './editor/editor.js';
 import { EditorView } from './editor/editor-view.js';
 import { Engine, showEngineStatus } from './engine/engine.js';
 import { EstimatePanel } from './estimate/estimate-panel.js';
+import { ExportPanel } from './panels/export-panel.js';
 import { PlayPanel } from './play/play-panel.js';
 import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
 import { addIcons } from './board/icons.js';
@@ -27,6 +28,8 @@ import { $, field } from './page/dom.js';
 // Settings that cannot change under a running estimate (a language switch reloads the page).
 const LOCKED_WHILE_ESTIMATING = ['game', 'language'];
 let estimateRunning = false;
+// Whether the editor's board is seen from Gote (the exported picture is drawn the same way).
+let boardFlipped = false;
 
 // The site's font comes in many small files (one per Unicode range, font-display: swap): the browser
 // fetches those the page's text needs as it draws, and the board does not wait for them (fonts.js).
@@ -58,6 +61,7 @@ const view = new EditorView({
   onRefuse: (message) => sfenPanel.flash(message),
   // The proof's player turns with the board.
   onFlip: (flipped) => {
+    boardFlipped = flipped;
     provePanel.setFlipped(flipped);
     answer.setFlipped(flipped);
   },
@@ -132,6 +136,15 @@ const playPanel = new PlayPanel({
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
   onPosition: loadPosition,
   onProve: () => provePanel.prove(),
+});
+// Exports: the editor's position, the proof game and the line played, as files for other programs.
+new ExportPanel({
+  engine: retro,
+  position: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
+  labels: () => labels,
+  flipped: () => boardFlipped,
+  proofGame: () => provePanel.shownGame(),
+  playedLine: () => playPanel.playedLine(),
 });
 const estimatePanel = new EstimatePanel({
   labels: () => labels,

@@ -9,11 +9,14 @@ use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::prove::prove;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
+use shogi_reach_engine::records::formats::export::{export, ExportFormat};
 use shogi_reach_engine::rules;
+use shogi_reach_engine::Game;
 use shogi_reach_engine::{MoveList, Position, Ranked};
 use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
 pub struct Count;
 impl Run for Count {
@@ -198,6 +201,8 @@ pub enum GameMethod {
 
 pub struct ProofGame {
     pub format: GameFormat,
+    /// A file to write the game to as well, and the format its extension names.
+    pub output: Option<(PathBuf, ExportFormat)>,
     pub method: GameMethod,
     /// The positions the short search may weigh (`None`: the game's default), and its threads.
     pub budget_positions: Option<usize>,
@@ -233,6 +238,11 @@ impl Run for ProofGame {
             build_proof_game(&pos, &mut KkSearch::<V>::new(), self.options, choice, budget, keep_going)
                 .map_err(|e| e.to_string())?;
         spinner.finish_and_clear();
+        if let Some((path, format)) = &self.output {
+            let start = Position::<V>::startpos();
+            let bytes = export(&start, &game.moves, *format, &game.comment()).map_err(|e| e.to_string())?;
+            std::fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
+        }
         let mut out = Output::new();
         match self.format {
             GameFormat::Usi => out.line(game.to_usi())?,
@@ -243,4 +253,20 @@ impl Run for ProofGame {
         }
         out.finish()
     }
+}
+
+/// `path` and the export format its extension names (`kif`, `kifu`, `ki2`, `ki2u`, `usi`, `csa`, `bod`),
+/// checked before any search: CSA records Shogi only.
+pub fn output_file(path: PathBuf, game: Game) -> Result<(PathBuf, ExportFormat)> {
+    let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
+    let format = ExportFormat::from_name(extension).map_err(|_| {
+        format!(
+            "{}: the file's extension names no format (.kif, .kifu, .ki2, .ki2u, .usi, .csa, .bod)",
+            path.display()
+        )
+    })?;
+    if format == ExportFormat::Csa && game != Game::Shogi {
+        return Err(format!("{}: CSA records Shogi only", path.display()).into());
+    }
+    Ok((path, format))
 }

@@ -173,6 +173,10 @@ struct ProofGameArgs {
     /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
     #[arg(long, value_enum, default_value = "usi")]
     format: commands::GameFormat,
+    /// Also write the game to FILE, in the format and encoding its extension names: .kif and .ki2
+    /// Shift_JIS, .kifu and .ki2u UTF-8, .usi, .csa (Shogi), .bod (the position reached).
+    #[arg(long, value_name = "FILE")]
+    output: Option<std::path::PathBuf>,
     /// best (the shorter of the short search's and the KK route's), short or kk.
     #[arg(long, value_enum, default_value = "best")]
     method: commands::GameMethod,
@@ -370,8 +374,10 @@ fn exact(max_nodes: Option<usize>) -> SearchOptions {
 impl ProofGameArgs {
     fn run(self) -> run::Result<()> {
         let (game, source) = self.position.source(self.variant)?;
+        let output = self.output.map(|path| commands::output_file(path, game)).transpose()?;
         let command = commands::ProofGame {
             format: self.format,
+            output,
             method: self.method,
             budget_positions: self.budget_positions,
             threads: self.threads.into(),

@@ -183,8 +183,13 @@ impl<V: Variant> ProofGame<V> {
         usi_command::<V>(&self.moves)
     }
 
-    /// The game as a KIF record.
+    /// The game as a KIF record (UTF-8), with [`ProofGame::comment`] at its top.
     pub fn to_kif(&self) -> String {
+        kif::<V>(&self.moves, &self.comment())
+    }
+
+    /// What the game is, for a record's comment lines: its length, its end and, for the KK route, its parts.
+    pub fn comment(&self) -> String {
         let mut comment = format!(
             "shogi-reach proof game: {} from the initial position to {}\n",
             self.length(),
@@ -193,7 +198,7 @@ impl<V: Variant> ProofGame<V> {
         if let Some(kk) = &self.kk {
             comment += &kk.parts_text();
         }
-        kif::<V>(&self.moves, &comment)
+        comment
     }
 
     /// "N plies (shortest possible)", "N plies (shortest found)" by the short search, or "N plies (KK

@@ -8,6 +8,7 @@
 //! the calling thread.
 
 mod engine_error;
+pub mod export;
 pub mod play;
 
 use crate::engine_error::{EngineError, ErrorKind};
@@ -448,4 +449,19 @@ struct RunningPoint {
     reachable: f64,
     low: f64,
     high: f64,
+}
+
+// Exports (files for other programs).
+
+/// A file for other programs: `moves` (USI) from `start` (SFEN) as `format` (`kif`, `kifu`, `ki2`, `ki2u`,
+/// `bod`, `usi`, `csa`), bytes in the encoding the extension promises ([`export::export_file`]).
+#[wasm_bindgen(js_name = exportRecord)]
+pub fn export_record(
+    variant: &str,
+    start: &str,
+    moves: Vec<String>,
+    format: &str,
+    comment: &str,
+) -> Result<Vec<u8>, JsValue> {
+    with_variant!(variant, V => Ok(export::export_file::<V>(start, &moves, format, comment)?))
 }

@@ -160,6 +160,7 @@ export interface EngineModule {
   runningEstimate(variant: string, blocks: Block[], points: number): PlotPoint[];
   blocksToVerify(n: number): number;
   shardRange(samples: bigint, k: bigint, m: bigint): Float64Array;
+  exportRecord(variant: string, start: string, moves: string[], format: string, comment: string): Uint8Array;
   fileLimits(): FileLimits;
   samplesForDigits(p: number, candidates: string, digits: number): number | undefined;
 }

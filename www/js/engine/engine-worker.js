@@ -57,6 +57,8 @@ const handlers = {
   shardRange: ({ samples, k, m }) => engine.shardRange(BigInt(samples), BigInt(k), BigInt(m)),
   fileLimits: () => engine.fileLimits(),
   plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
+  // Exports: a line (or a position alone) as a file's bytes, in the encoding its extension promises.
+  exportRecord: ({ variant, start, moves, format, comment }) => engine.exportRecord(variant, start, moves, format, comment),
 };
 
 serve(handlers);

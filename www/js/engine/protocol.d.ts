@@ -62,6 +62,7 @@ export interface EngineApi {
   shardRange: Call<{ samples: number; k: number; m: number }, Float64Array>;
   fileLimits: Call<{}, FileLimits>;
   plan: Call<{ p: number; candidates: string; digits: number }, number | undefined>;
+  exportRecord: Call<{ variant: Variant; start: string; moves: string[]; format: string; comment: string }, Uint8Array>;
 }
 
 /** A run's state as the estimate worker reports it; the report only when it was rebuilt since the last. */

@@ -1,14 +1,14 @@
-// Files the page gives the user (a proof game as KIF or USI, an estimate report).
+// Files the page gives the user (records and pictures of the exports, an estimate report).
 
 /**
- * Saves `text` as a file called `name`, of MIME type `type`.
+ * Saves `data` (text, bytes or a Blob) as a file called `name`, of MIME type `type`.
  * @param {string} name
- * @param {string} text
+ * @param {BlobPart} data
  * @param {string} type
  */
-export function download(name, text, type) {
+export function download(name, data, type) {
   const a = document.createElement('a');
-  a.href = URL.createObjectURL(new Blob([text], { type }));
+  a.href = URL.createObjectURL(new Blob([data], { type }));
   a.download = name;
   document.body.append(a);
   a.click();

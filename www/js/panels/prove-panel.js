@@ -1,11 +1,10 @@
 // The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
-// from the initial position (built and verified in the engine's worker) and its KIF and USI downloads.
+// from the initial position (built and verified in the engine's worker), whose exports export-panel.js offers.
 import { errorText } from '../engine/errors.js';
 import { num, t } from '../i18n/i18n.js';
 import { Player } from '../board/player.js';
 import { parseNodeCap } from './node-cap.js';
 import { $, field } from '../page/dom.js';
-import { download } from '../page/download.js';
 import { markTerms, stageTerm } from '../page/terms.js';
 
 const count = num;
@@ -53,19 +52,20 @@ export class ProvePanel {
     field('whole-game').onclick = () => this.#showWholeGame();
     $('game-cancel').onclick = () => engine.cancel();
     $('path-only').onclick = () => this.#showPath();
-    $('download-kif').onclick = () => this.#download('kif', (g) => g.kif);
-    $('download-usi').onclick = () => this.#download('usi', (g) => `${g.usi}\n`);
     document.addEventListener('keydown', (e) => this.#playerKey(e));
   }
 
   /**
-   * Saves the whole game shown as a file of type `ext`.
-   * @param {string} ext
-   * @param {(game: import('../engine/api').ProofGame) => string} text
+   * The whole game shown, for the exports: its moves from the initial position and the comment lines of
+   * its KIF (what it is, its parts); null while the path is shown.
+   * @returns {{variant: string, start: string, moves: string[], comment: string} | null}
    */
-  #download(ext, text) {
+  shownGame() {
     const proved = this.#proved;
-    if (proved?.game) download(`proof-game-${proved.variant}.${ext}`, text(proved.game), 'text/plain;charset=utf-8');
+    if (!proved?.game || $('game-export').hidden) return null;
+    const g = proved.game;
+    const comment = g.kif.split('\n').filter((l) => l.startsWith('# ')).map((l) => l.slice(2)).join('\n');
+    return { variant: proved.variant, start: g.start, moves: g.moves.map((m) => m.move), comment };
   }
 
   /** @param {string} labels */
@@ -221,7 +221,7 @@ export class ProvePanel {
     markTerms($('player-title'), ['kk']);
     $('player-hint').hidden = false;
     field('whole-game').hidden = false;
-    $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = true;
+    $('path-only').hidden = $('game-export').hidden = true;
     $('game-status').textContent = '';
     delete $('game-status').dataset.state;
     delete $('game-status').dataset.plies;
@@ -259,7 +259,7 @@ export class ProvePanel {
       markTerms($('player-title'), ['proof-game']);
       $('player-hint').hidden = true;
       field('whole-game').hidden = true;
-      $('path-only').hidden = $('download-kif').hidden = $('download-usi').hidden = false;
+      $('path-only').hidden = $('game-export').hidden = false;
       status.textContent = wholeGameText(g, budgetScale);
       markTerms(status, ['kk']);
       Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });

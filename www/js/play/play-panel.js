@@ -93,6 +93,15 @@ export class PlayPanel {
     this.#show(0, false);
   }
 
+  /**
+   * The line played, for the exports: every move played (also those after the one shown), from the start.
+   * @returns {{variant: string, start: string, moves: string[]} | null}
+   */
+  playedLine() {
+    const game = this.#game;
+    return game && { variant: game.variant, start: game.start, moves: game.moves.map((m) => m.usi) };
+  }
+
   /** Takes the last move back. */
   undo() {
     if (this.#game?.undo()) this.#show(this.#game.ply, false);

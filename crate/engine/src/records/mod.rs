@@ -12,8 +12,9 @@ pub mod text;
 pub use annotations::{HeaderField, Skipped, Variation};
 pub use error::{RecordError, RecordErrorKind};
 pub use formats::csa::csa;
-pub(crate) use formats::kif::kif_move;
-pub use formats::kif::{kif, parse_kif};
+pub use formats::export::kif;
+pub(crate) use formats::export::kif_move;
+pub use formats::kif::parse_kif;
 pub use formats::usi::{parse_usi_command, usi_command};
 pub use record::{Format, GameRecord, Record};
 

@@ -1,5 +1,6 @@
-//! KIF and KI2 records (and a BOD diagram alone), read; KIF written ([`kif`], [`kif_move`]). The header gives the start: a board diagram, a
-//! `手合割` (平手, a handicap, ５五将棋) or, with neither, the initial position. Then the main line's moves:
+//! KIF and KI2 records (and a BOD diagram alone), read; [`crate::records::formats::export`] writes them.
+//! The header gives the start: a board diagram, a `手合割` (平手, a handicap, ５五将棋) or, with neither,
+//! the initial position. Then the main line's moves:
 //! KIF numbers each on its own line (`  12 同　銀(31)   ( 0:03/00:01:10)`), KI2 marks each with the side
 //! (`▲７六歩    △３四歩`). The header's `key：value` lines are kept as fields, `*` lines as the comment
 //! of the move before them, and `変化：N手` blocks as variations ([`super::kif_body`]); what is read past
@@ -15,10 +16,8 @@ use crate::records::formats::bod::Diagram;
 use crate::records::formats::handicap::handicap_start;
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
-use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
 use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::numbered_lines;
-use crate::rules::play;
 use std::collections::BTreeSet;
 
 /// What the header says: the start, its fields, the comment before the first move, what it skipped.
@@ -160,40 +159,6 @@ fn nothing_read(text: &str) -> RecordError {
         Some((number, line)) => RecordError::at(number, RecordErrorKind::UnknownFormat(line.to_string())),
         None => RecordError::whole(RecordErrorKind::Empty),
     }
-}
-
-/// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
-pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
-    let piece = moving_piece(before, m);
-    let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
-    match m {
-        Move::Drop { .. } => s.push('打'),
-        Move::Board { from, to, promote } => {
-            let (from, to) = (from as usize, to as usize);
-            s.push_str(promotion_word::<V>(piece, from, to, promote));
-            let g = V::geometry();
-            s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
-        }
-    }
-    s
-}
-
-/// A KIF record of `moves` from the initial position, with `comment` lines at the top.
-pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
-    let mut s = String::from("#KIF version=2.0 encoding=UTF-8\n");
-    for line in comment.lines() {
-        s.push_str(&format!("# {line}\n"));
-    }
-    s.push_str(&format!("手合割：{}\n", V::KIF_HANDICAP));
-    s.push_str("先手：\n後手：\n手数----指手---------消費時間--\n");
-    let mut pos = Position::<V>::startpos();
-    let mut previous_to = None;
-    for (i, &m) in moves.iter().enumerate() {
-        s.push_str(&format!("{:>4} {}   ( 0:00/00:00:00)\n", i + 1, kif_move(&pos, m, previous_to)));
-        previous_to = Some(m.to());
-        pos = play(&pos, m);
-    }
-    s
 }
 
 /// Reads the moves of a KIF (or KI2) record of game `V` from the initial position, each checked for

@@ -3,6 +3,7 @@
 
 pub mod bod;
 pub mod csa;
+pub mod export;
 pub mod handicap;
 pub mod kif;
 mod kif_body;

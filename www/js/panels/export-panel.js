@@ -1,0 +1,145 @@
+// Exports for other programs, three menus: the editor's position (SFEN and BOD copied; KIF in Shift_JIS or
+// UTF-8; a PNG or SVG picture of the board), the whole proof game, and the line played in the play panel
+// (KIF, KIFU, KI2, KI2U, USI, and CSA for Shogi). The files are written by the engine (exportRecord), in
+// the encoding their names promise: `.kif` and `.ki2` Shift_JIS, `.kifu` and `.ki2u` UTF-8. Each menu is
+// a <details> this module fills; the panel that shows it decides when it is shown.
+import { drawBoard, toPng, toSvg } from '../board/board-picture.js';
+import { errorText } from '../engine/errors.js';
+import { t } from '../i18n/i18n.js';
+import { $ } from '../page/dom.js';
+import { download } from '../page/download.js';
+import { parseSfen } from '../game/sfen.js';
+
+/** @typedef {{variant: string, start: string, moves: string[], comment?: string}} Line moves (USI) from a start (SFEN) */
+/** @typedef {{format: string, label: string, run: () => Promise<string>}} Item `run` says what it did */
+
+/** The record formats of a line, by game: CSA records Shogi only. */
+const LINE_FORMATS = ['kif', 'kifu', 'ki2', 'ki2u', 'usi', 'csa'];
+
+export class ExportPanel {
+  #engine;
+  #position;
+  #labels;
+  #flipped;
+  #proofGame;
+  #playedLine;
+
+  /**
+   * `engine` writes the files; `position()` is the editor's {variant, sfen}; `labels()` and `flipped()`
+   * how the page draws the board; `proofGame()` and `playedLine()` the lines shown ({@link Line}, or null).
+   */
+  constructor({ engine, position, labels, flipped, proofGame, playedLine }) {
+    this.#engine = engine;
+    this.#position = position;
+    this.#labels = labels;
+    this.#flipped = flipped;
+    this.#proofGame = proofGame;
+    this.#playedLine = playedLine;
+    this.#fill('position-export', () => this.#positionItems());
+    this.#fill('game-export', () => this.#lineItems(this.#proofGame(), 'proof-game'));
+    this.#fill('play-export', () => this.#lineItems(this.#playedLine(), 'game'));
+  }
+
+  /** Builds the menu `id` afresh each time it opens (the game, and so the formats, may have changed). */
+  #fill(id, items) {
+    const menu = /** @type {HTMLDetailsElement} */ ($(id));
+    menu.classList.add('export-menu');
+    const summary = document.createElement('summary');
+    summary.dataset.i18n = 'exportMenu';
+    summary.textContent = t('exportMenu');
+    const list = document.createElement('div');
+    list.className = 'export-items';
+    const status = document.createElement('p');
+    status.className = 'status export-status';
+    status.setAttribute('role', 'status');
+    menu.replaceChildren(summary, list, status);
+    menu.addEventListener('toggle', () => {
+      if (!menu.open) return;
+      status.textContent = '';
+      const shown = items();
+      list.replaceChildren(...shown.map((item) => this.#button(item, status)));
+      const variant = this.#variantOf(id);
+      if (variant === 'minishogi') {
+        const note = document.createElement('p');
+        note.className = 'hint export-note';
+        note.textContent = t('exportMiniNote');
+        list.append(note);
+      }
+    });
+  }
+
+  #variantOf(id) {
+    if (id === 'position-export') return this.#position().variant;
+    return (id === 'game-export' ? this.#proofGame() : this.#playedLine())?.variant;
+  }
+
+  /** @param {Item} item @param {HTMLElement} status */
+  #button(item, status) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.dataset.export = item.format;
+    button.textContent = item.label;
+    button.onclick = async () => {
+      try {
+        status.textContent = await item.run();
+        status.classList.remove('error');
+      } catch (e) {
+        status.textContent = errorText(e);
+        status.classList.add('error');
+      }
+    };
+    return button;
+  }
+
+  /** @returns {Item[]} */
+  #positionItems() {
+    const { variant, sfen } = this.#position();
+    const name = `position-${variant}`;
+    const picture = () => drawBoard(parseSfen(variant, sfen), { labels: this.#labels(), flipped: this.#flipped() });
+    return [
+      { format: 'sfen', label: t('exportSfen'), run: () => copy(sfen) },
+      { format: 'bod', label: t('exportBod'), run: async () => copy(new TextDecoder().decode(await this.#file({ variant, start: sfen, moves: [] }, 'bod'))) },
+      ...['kif', 'kifu'].map((format) => this.#fileItem({ variant, start: sfen, moves: [] }, format, name)),
+      {
+        format: 'png',
+        label: t('exportPng'),
+        run: async () => save(`${name}.png`, await toPng(picture()), 'image/png'),
+      },
+      { format: 'svg', label: t('exportSvg'), run: async () => save(`${name}.svg`, toSvg(picture()), 'image/svg+xml') },
+    ];
+  }
+
+  /** @param {Line | null} line @param {string} stem @returns {Item[]} */
+  #lineItems(line, stem) {
+    if (!line) return [];
+    const formats = LINE_FORMATS.filter((f) => f !== 'csa' || line.variant === 'shogi');
+    return formats.map((format) => this.#fileItem(line, format, `${stem}-${line.variant}`));
+  }
+
+  /** @param {Line} line @param {string} format @param {string} name @returns {Item} */
+  #fileItem(line, format, name) {
+    return {
+      format,
+      label: t(`exportFormat_${format}`),
+      run: async () => save(`${name}.${format}`, await this.#file(line, format), 'application/octet-stream'),
+    };
+  }
+
+  /** The file's bytes, written by the engine. @param {Line} line @param {string} format */
+  #file(line, format) {
+    const { variant, start, moves, comment = '' } = line;
+    return this.#engine.call('exportRecord', { variant, start, moves, format, comment });
+  }
+}
+
+/** Copies `text`; what was done, for the menu's status. @param {string} text */
+async function copy(text) {
+  await navigator.clipboard.writeText(text);
+  return t('exportCopied');
+}
+
+/** Saves a file; what was done, for the menu's status. @param {string} name @param {BlobPart} data @param {string} type */
+function save(name, data, type) {
+  download(name, data, type);
+  return t('exportSaved', name);
+}
