@@ -9,6 +9,8 @@
 
 mod engine_error;
 pub mod play;
+// The "How it works" tab's calls (walkthrough).
+pub mod walkthrough;
 
 use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;
