@@ -84,14 +84,21 @@ pub fn sample_rank(variant: &str, seed: u64, index: u64) -> Result<JsValue, JsVa
     with_variant!(variant, V => Ok(to_js(&sampled::<V>(seed, index)?)?))
 }
 
-/// The first sample of `seed` (from index 0) that fails `stage` (`flip`, `piece`, `king` or `prev`), as
-/// `shogi-reach classify` decides it: `{index, rank, sfen, stage, squares}`. Throws when the stage is not
-/// one of these or no sample among the first [`MAX_DRAWS`] fails it.
+/// The stages the walkthrough shows a failing example of ([`EXAMPLE_STAGES`]), in pipeline order.
+#[wasm_bindgen(js_name = exampleStages)]
+pub fn example_stages() -> Vec<String> {
+    EXAMPLE_STAGES.iter().map(|s| s.name().to_string()).collect()
+}
+
+/// The first sample of `seed` (from index 0) that ends at `stage` (one of [`EXAMPLE_STAGES`], or `OK`: the
+/// first reachable sample), as `shogi-reach classify` decides it: `{index, rank, sfen, stage, squares}`.
+/// Throws when the stage is none of these or no sample among the first [`MAX_DRAWS`] ends there.
 #[wasm_bindgen(js_name = stageExample)]
 pub fn stage_example(variant: &str, stage: &str, seed: u64) -> Result<JsValue, JsValue> {
-    let wanted = Stage::from_name(stage).filter(|s| EXAMPLE_STAGES.contains(s)).ok_or_else(|| {
-        EngineError::bad_argument(format!("no walkthrough example for the stage {stage:?}"))
-    })?;
+    let wanted =
+        Stage::from_name(stage).filter(|s| EXAMPLE_STAGES.contains(s) || *s == Stage::Ok).ok_or_else(
+            || EngineError::bad_argument(format!("no walkthrough example for the stage {stage:?}")),
+        )?;
     with_variant!(variant, V => {
         let example = with_thread_search::<V, _>(|search| first_failing::<V>(wanted, seed, search))?;
         Ok(to_js(&example)?)
@@ -148,11 +155,12 @@ pub fn first_failing<V: Ranked>(
 /// The squares the engine's reason for failing `stage` names: for `flip`, [`mirror_difference`]; for
 /// `piece` and `king`, the squares of the diagnosis (the pawns, the dead pieces; the king in check and
 /// its attackers); for `prev`, every square a candidate last move ends on (each piece that might have
-/// moved last, all of whose candidates fail).
+/// moved last, all of whose candidates fail). None for `OK`.
 pub fn reason_squares<V: Variant>(pos: &Position<V>, stage: Stage, search: &mut KkSearch<V>) -> Vec<usize> {
     let mut squares: Vec<usize> = match stage {
         Stage::Flip => mirror_difference(pos),
         Stage::Prev => candidates(pos).iter().map(|c| c.to).collect(),
+        Stage::Ok => Vec::new(),
         _ => diagnose::diagnose::<V>(&pos.to_sfen(), search)
             .iter()
             .filter(|issue| issue.rule.name() == stage.name())
