@@ -567,3 +567,24 @@ describe('Firefox: the play mode', () => {
     }
   });
 });
+
+// How it works (the walkthrough): |P_K| and a drawn rank as the CLI gives them, a flip example on the
+// engine's squares, the search taken back to the two kings; in Japanese at 360 px, nothing wider.
+describe('Firefox: How it works', () => {
+  test('the walkthrough in Japanese at 360 px', async (t) => {
+    await onPage(t, '?lang=ja&game=minishogi&tab=how', async (page) => {
+      await page.setViewport({ width: 360, height: 740 });
+      await page.waitForSelector('#how-sample[data-rank]', { timeout: 60_000 });
+      assert.equal(await text(page, '.how-count[data-variant="shogi"]'), cli('count').trim());
+      const rank = await attr(page, '#how-sample', 'data-rank');
+      assert.equal(await text(page, '#how-sample .how-sfen'), cli('unrank', '--variant', 'minishogi', rank).trim());
+      await page.waitForSelector('.how-example[data-stage="flip"][data-squares]', { timeout: 60_000 });
+      const squares = (await attr(page, '.how-example[data-stage="flip"]', 'data-squares')).split(' ');
+      assert.equal(await count(page, '.how-example[data-stage="flip"] .sq.bad'), squares.length);
+      await page.waitForSelector('#how-search[data-plies]', { timeout: 60_000 });
+      while ((await attr(page, '#how-search', 'data-state')) !== 'kk') await page.click('#how-search .tool-row button');
+      assert.equal((await attr(page, '#how-search', 'data-sfen')).split(' ')[0].replace(/[^a-z]/gi, '').length, 2);
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
+    });
+  });
+});
