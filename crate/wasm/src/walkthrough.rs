@@ -1,7 +1,7 @@
-//! The "How it works" tab's calls: |P_K|, a sampled rank unranked, a real sample that fails a chosen
-//! stage with the squares its reason names, and a small live estimate. Each is the engine's own answer
-//! (the same ranks, stages and tallies as `shogi-reach count`, `sample | unrank`, `classify` and
-//! `estimate`); nothing here is a second implementation of the method, only a way to show it.
+//! The "How it works" tab's calls: |P_K|, a sampled rank unranked, and a real sample that fails a chosen
+//! stage with the squares its reason names (its small estimate uses the Estimate tab's calls). Each is
+//! the engine's own answer (the same ranks and stages as `shogi-reach count`, `sample | unrank` and
+//! `classify`); nothing here is a second implementation of the method, only a way to show it.
 
 use crate::engine_error::EngineError;
 use crate::to_js;
@@ -20,9 +20,6 @@ use wasm_bindgen::prelude::*;
 /// The most samples [`stage_example`] draws before it gives up (the rarest stage it is asked for, `prev`
 /// in Shogi, comes about once in 250 draws).
 pub const MAX_DRAWS: u64 = 200_000;
-
-/// The most samples a walkthrough estimate runs: a few seconds in a browser.
-pub const MAX_SMALL_ESTIMATE: u64 = 1_000_000;
 
 /// The stages a walkthrough example may fail: the filters and `prev` (no legal last move).
 pub const EXAMPLE_STAGES: [Stage; 4] = [Stage::Flip, Stage::Piece, Stage::King, Stage::Prev];
@@ -47,20 +44,6 @@ pub struct StageExample {
     pub sfen: String,
     pub squares: Vec<String>,
     pub stage: &'static str,
-}
-
-/// A small estimate: the share of reachable samples and |R| = p̂·|P_K| with its 3σ interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct SmallEstimate {
-    pub candidates: String,
-    pub high: f64,
-    pub low: f64,
-    pub p_hat: f64,
-    pub reachable: f64,
-    pub reachable_samples: u64,
-    pub samples: u64,
-    pub seed: String,
-    pub sigma: f64,
 }
 
 /// Evaluates `$body` with `$V` bound to the game named `$name`, as lib.rs's `with_variant!`.
@@ -103,16 +86,6 @@ pub fn stage_example(variant: &str, stage: &str, seed: u64) -> Result<JsValue, J
         let example = with_thread_search::<V, _>(|search| first_failing::<V>(wanted, seed, search))?;
         Ok(to_js(&example)?)
     })
-}
-
-/// Samples `0..samples` of `seed` classified as `shogi-reach estimate` does, and the estimate.
-#[wasm_bindgen(js_name = smallEstimate)]
-pub fn small_estimate(variant: &str, seed: u64, samples: u64) -> Result<JsValue, JsValue> {
-    if samples == 0 || samples > MAX_SMALL_ESTIMATE {
-        let detail = format!("a walkthrough estimate takes 1 to {MAX_SMALL_ESTIMATE} samples, not {samples}");
-        return Err(EngineError::bad_argument(detail).into());
-    }
-    with_variant!(variant, V => Ok(to_js(&estimate::<V>(seed, samples)?)?))
 }
 
 /// [`sample_rank`] for the game `V`.
@@ -209,25 +182,6 @@ pub fn mirror_difference<V: Variant>(pos: &Position<V>) -> Vec<usize> {
         return squares;
     }
     Vec::new()
-}
-
-/// [`small_estimate`] for the game `V`.
-pub fn estimate<V: Ranked>(seed: u64, samples: u64) -> Result<SmallEstimate, EngineError> {
-    let options = SearchOptions { max_nodes: None, lazy_captures: true };
-    let tally = shogi_reach_engine::estimate::run_range::<V>(seed, 0..samples, options);
-    let e =
-        tally.estimate::<V>().ok_or_else(|| EngineError::bad_argument("no estimate from an empty run"))?;
-    Ok(SmallEstimate {
-        candidates: count_of::<V>().to_string(),
-        high: e.high,
-        low: e.low,
-        p_hat: e.p_hat,
-        reachable: e.reachable,
-        reachable_samples: tally.count(Stage::Ok),
-        samples: tally.samples,
-        seed: seed.to_string(),
-        sigma: e.sigma,
-    })
 }
 
 /// USI name of the square in column `x` (0 = file `width`) and row `y` (0 = rank a).

@@ -56,9 +56,11 @@ export function estimateStep(ctx) {
     status.textContent = w('working');
     try {
       const e = await ctx.call('estimate', { variant: ctx.variant, seed: LIVE_SEED, samples: LIVE_SAMPLES });
-      const cells = [num(e.samples), num(e.reachable_samples), e.p_hat.toPrecision(6), w('interval', scientific(e.reachable), scientific(e.low), scientific(e.high))];
+      const { estimate: x } = e;
+      const p = x.p_hat == null ? '' : x.p_hat.toPrecision(6);
+      const cells = [num(e.samples), num(e.reachable), p, w('interval', scientific(x.reachable), scientific(x.low), scientific(x.high))];
       [...live.children].slice(1).forEach((td, i) => (td.textContent = cells[i]));
-      Object.assign(live.dataset, { samples: String(e.samples), reachable: String(e.reachable_samples), estimate: String(e.reachable) });
+      Object.assign(live.dataset, { samples: String(e.samples), reachable: String(e.reachable), estimate: String(x.reachable) });
       status.textContent = '';
     } catch (e) {
       status.replaceChildren(failure(e));

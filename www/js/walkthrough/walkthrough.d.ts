@@ -1,17 +1,14 @@
 // The How it works tab's calls (crate/wasm/src/walkthrough.rs) as its worker (walkthrough-worker.js)
 // answers them.
 import type { Call } from '../engine/protocol';
-import type { EngineModule, ProveResult, Variant } from '../engine/api';
+import type { EngineModule, Estimate, ProveResult, Variant } from '../engine/api';
 
 /** Sample `index` of a seed: its rank (decimal) and the position it decodes to. */
 export interface SampledRank { index: number; rank: string; sfen: string }
 /** The first sample of a seed that ends at `stage`, with the squares (USI) the engine's reason names. */
 export interface StageExample extends SampledRank { stage: string; squares: string[] }
-/** A small estimate, as `shogi-reach estimate --json`'s `estimate`, with its counts. */
-export interface SmallEstimate {
-  candidates: string; high: number; low: number; p_hat: number; reachable: number;
-  reachable_samples: number; samples: number; seed: string; sigma: number;
-}
+/** A small estimate: samples, reachable samples and the report's `estimate` (`shogi-reach estimate --json`). */
+export interface SmallEstimate { samples: number; reachable: number; estimate: Estimate }
 
 /** The engine module with the walkthrough's calls. */
 export interface WalkthroughModule extends EngineModule {
@@ -19,7 +16,6 @@ export interface WalkthroughModule extends EngineModule {
   exampleStages(): string[];
   sampleRank(variant: string, seed: bigint, index: bigint): SampledRank;
   stageExample(variant: string, stage: string, seed: bigint): StageExample;
-  smallEstimate(variant: string, seed: bigint, samples: bigint): SmallEstimate;
 }
 
 /** walkthrough-worker.js's requests. */

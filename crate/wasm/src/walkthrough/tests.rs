@@ -118,14 +118,3 @@ fn king_and_prev_reasons_shogi() {
 fn king_and_prev_reasons_minishogi() {
     king_and_prev_reasons::<MiniShogi>();
 }
-
-#[test]
-fn small_estimate_is_the_share_times_the_candidates() {
-    let e = estimate::<MiniShogi>(SEED, 20_000).unwrap();
-    assert_eq!(e.samples, 20_000);
-    assert_eq!(e.p_hat, e.reachable_samples as f64 / 20_000.0);
-    let candidates: f64 = e.candidates.parse().unwrap();
-    assert!((e.reachable / (e.p_hat * candidates) - 1.0).abs() < 1e-12);
-    assert!(e.low < e.reachable && e.reachable < e.high);
-    assert!(((e.high - e.low) / 2.0 / candidates / (3.0 * e.sigma) - 1.0).abs() < 1e-9);
-}
