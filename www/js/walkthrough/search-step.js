@@ -29,6 +29,8 @@ export function searchStep(ctx, exampleSeed) {
   let timer = null;
 
   function go(k) {
+    // A walkthrough drawn anew (another game) leaves this step: its playing stops.
+    if (!section.isConnected) return stop();
     if (!frames.length) return;
     ply = Math.max(0, Math.min(frames.length - 1, k));
     const frame = frames[ply];
@@ -58,16 +60,27 @@ export function searchStep(ctx, exampleSeed) {
     timer = setInterval(() => go(ply + 1), 700);
   }
 
-  (async () => {
-    const sample = await ctx.call('example', { variant: ctx.variant, stage: 'OK', seed: exampleSeed });
-    const proof = await ctx.call('prove', { variant: ctx.variant, sfen: sample.sfen, maxNodes: 1_000_000 });
-    const path = proof.path;
-    // path[i] is the position after move i from the KK goal; walked backwards it ends at the goal.
-    frames = [...path.map((step) => ({ sfen: step.sfen, move: step.move, japanese: step.japanese })).reverse(), { sfen: proof.goal, move: '', japanese: '' }];
-    section.dataset.index = String(sample.index);
-    go(0);
-  })().catch((e) => section.append(failure(e)));
+  searchPath(ctx, exampleSeed).then(
+    (found) => {
+      frames = found.frames;
+      section.dataset.index = String(found.index);
+      go(0);
+    },
+    (e) => section.append(failure(e)),
+  );
   return section;
+}
+
+/**
+ * The first reachable sample of the seed and its frames: the sample, then each position its path from a
+ * KK position passes through, walked backwards (each with the move that led to it), the goal last.
+ */
+async function searchPath(ctx, seed) {
+  const sample = await ctx.call('example', { variant: ctx.variant, stage: 'OK', seed });
+  const proof = await ctx.call('prove', { variant: ctx.variant, sfen: sample.sfen, maxNodes: 1_000_000 });
+  /** @type {{sfen: string, move: string, japanese: string}[]} */
+  const steps = proof.path.map((step) => ({ sfen: step.sfen, move: step.move, japanese: step.japanese }));
+  return { index: sample.index, frames: [...steps.reverse(), { sfen: proof.goal, move: '', japanese: '' }] };
 }
 
 /** The squares of a move taken back: the square it left marked `from`, its origin `to` (none for a drop's). */
