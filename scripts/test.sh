@@ -58,13 +58,13 @@ need_python
 node --test --test-concurrency=1 --test-reporter=spec tests/browser/
 part estimate runs
 node --test --test-reporter=spec tests/estimate-runs.test.mjs
-# records: the record reader's header, comments and moves against cshogi and python-shogi.
+# The record reader's header, comments and moves against cshogi and python-shogi.
 part records against cshogi and python-shogi
 need_python
 node --test --test-reporter=spec tests/records-python.test.mjs
 part firefox
 need_firefox
-node --test --test-reporter=spec tests/firefox.test.mjs
-# The exports in Firefox (their own file: firefox.test.mjs is near the 600-line limit).
-node --test --test-reporter=spec tests/firefox-export.test.mjs
+# The site's promises (firefox.test.mjs), its explanations and its exports, one file at a time.
+node --test --test-concurrency=1 --test-reporter=spec tests/firefox.test.mjs tests/firefox-explain.test.mjs \
+  tests/firefox-export.test.mjs
 part done

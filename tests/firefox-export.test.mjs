@@ -1,32 +1,12 @@
-// The exports in Debian's Firefox ESR (puppeteer-core over WebDriver BiDi, as tests/firefox.test.mjs, which
-// is near the 600-line limit): the position's KIF in Shift_JIS and KIFU in UTF-8 (the same text), and its
-// PNG drawn on a canvas (decodes to the SVG's size, two pixels a unit). The files are caught as the page
+// The exports in Debian's Firefox ESR (tests/firefox-site.mjs): the position's KIF in Shift_JIS and KIFU
+// in UTF-8 (the same text), and its PNG drawn on a canvas (decodes to the SVG's size, two pixels a unit). The files are caught as the page
 // hands them to the browser (the Blob behind the download link). tests/browser/export.test.mjs reads every
 // export back with cshogi and python-shogi in Chromium.
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { serve } from '../scripts/serve.mjs';
-import { ROOT, runOnPage } from './site.mjs';
+import { useFirefox } from './firefox-site.mjs';
 
-let browser, isolated;
-
-before(async () => {
-  isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
-    headless: true,
-    protocol: 'webDriverBiDi',
-    defaultViewport: { width: 1280, height: 1000 },
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  isolated?.server.close();
-});
+const { onPage } = useFirefox();
 
 /** Clicks export `format` of the position's menu; the file the page made: its name, type and bytes. */
 async function exported(page, format) {
@@ -50,7 +30,7 @@ async function exported(page, format) {
 
 test('Firefox: the position exported as KIF (Shift_JIS), KIFU (UTF-8) and a PNG', async (t) => {
   const sfen = 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1';
-  await runOnPage(await browser.newPage(), `${isolated.url}?game=shogi&lang=ja&sfen=${encodeURIComponent(sfen)}`, 'firefox-export', async (page) => {
+  await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(sfen)}`, async (page) => {
     await page.click('#position-export > summary');
     await page.waitForSelector('#position-export [data-export="kif"]');
     const kif = Uint8Array.from((await exported(page, 'kif')).bytes);

@@ -11,50 +11,20 @@
 // Prove), a game record read, a move taken back and a certificate opened, and moves played in the play
 // mode.
 // tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import puppeteer from 'puppeteer-core';
-import { serve } from '../scripts/serve.mjs';
-import { axeViolations, cli, ROOT, runOnPage } from './site.mjs';
+import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
+import { axeViolations, cli, ROOT } from './site.mjs';
 
 
-let browser, isolated, plain;
+const { onPage, browser } = useFirefox();
 
 // Kanji, kana and signs of KIF/KI2/CSA/BOD records (numerals, pieces, move words, headers, endings).
 const RECORD_GLYPHS = [...new Set('０１２３４５６７８９一二三四五六七八九十成香桂銀圭全杏竜龍馬と同打上引寄直右左不生' +
   '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：＝')].join('');
-
-before(async () => {
-  isolated = await serve(join(ROOT, 'dist'), { port: 0, coi: true });
-  plain = await serve(join(ROOT, 'dist'), { port: 0, coi: false });
-  browser = await puppeteer.launch({
-    browser: 'firefox',
-    executablePath: process.env.FIREFOX ?? '/usr/bin/firefox-esr',
-    headless: true,
-    protocol: 'webDriverBiDi',
-    defaultViewport: { width: 1280, height: 1000 },
-  });
-});
-
-after(async () => {
-  await browser?.close();
-  isolated?.server.close();
-  plain?.server.close();
-});
-
-/** Runs `body(page)` on a fresh page at `path` (see `runOnPage`). */
-const onPage = async (t, path, body, { coi = true, context = browser } = {}) =>
-  runOnPage(await context.newPage(), (coi ? isolated : plain).url + path, `firefox-${t.name}`, body);
-
-const attr = (page, sel, name) => page.$eval(sel, (e, n) => e.getAttribute(n), name);
-const text = (page, sel) => page.$eval(sel, (e) => e.textContent);
-const sfenOf = (page) => page.$eval('#sfen', (e) => e.value);
-const count = (page, sel) => page.$$eval(sel, (es) => es.length);
-/** Cell index of a Shogi square name (`5e`). */
-const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
 
 for (const coi of [true, false]) {
   describe(`Firefox, ${coi ? '' : 'not '}cross-origin isolated`, () => {
@@ -270,7 +240,7 @@ for (const coi of [true, false]) {
 
     test('in Japanese on a 390 px screen: nothing wider than the screen, Japanese verdict and moves', async (t) => {
       // A context of its own: the language chosen is remembered by the site.
-      const context = await browser.createBrowserContext();
+      const context = await browser().createBrowserContext();
       try {
         await onPage(t, '?game=minishogi&lang=ja', async (page) => {
           await page.setViewport({ width: 390, height: 800 });
@@ -296,7 +266,7 @@ describe('Firefox: records, taking moves back, certificates', () => {
     const reach = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
     const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', reachable);
     const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
-    const context = await browser.createBrowserContext();
+    const context = await browser().createBrowserContext();
     try {
       await onPage(t, '?game=shogi&lang=en', async (page) => {
         await page.$eval('#record-text', (e, v) => (e.value = v), kif);
@@ -348,7 +318,7 @@ describe('Firefox: phones, touch, both languages', () => {
 
   for (const lang of ['en', 'ja']) {
     test(`${lang === 'ja' ? 'Japanese' : 'English'} at 360 and 390 px: every tab fits, with a proof, the whole game, a record and the explorer; axe on the Estimate tab`, async (t) => {
-      const context = await browser.createBrowserContext();
+      const context = await browser().createBrowserContext();
       const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
       try {
         await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
@@ -391,7 +361,7 @@ describe('Firefox: phones, touch, both languages', () => {
   }
 
   test("engine errors in Japanese: a record's line, move and squares; the setup rule", async (t) => {
-    const context = await browser.createBrowserContext();
+    const context = await browser().createBrowserContext();
     try {
       await onPage(t, '?game=shogi&lang=ja', async (page) => {
         await page.$eval('#record-text', (e) => (e.value = '▲７六歩 △３四歩\n▲５八金\n'));
@@ -462,7 +432,7 @@ describe('Firefox: phones, touch, both languages', () => {
 
 describe('Firefox: estimate runs', () => {
   test('a run reloaded mid-way is resumed from what was saved and ends with the CLI counts', async (t) => {
-    const context = await browser.createBrowserContext();
+    const context = await browser().createBrowserContext();
     try {
       await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
         // Long enough that the run is still going at its first save (the worker saves at most once a second).
@@ -565,77 +535,5 @@ describe('Firefox: the play mode', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
-});
-
-// Certificates a player can read (#32, point 3): counts, a group in Japanese, a tree position to the editor.
-describe('Firefox: certificates a player can read', () => {
-  test('a prev certificate leads with its counts and opens a group; a reach position goes to the editor', async (t) => {
-    const noPrev = '+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1';
-    const reach = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
-    const [cert, { tree }] = [cli('explain', '--json', noPrev), cli('explain', '--json', '--variant', 'minishogi', reach)].map((j) => JSON.parse(j));
-    const why = async (page) => {
-      await page.click('#prove');
-      await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
-      await page.click('#why');
-      await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
-    };
-    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(noPrev)}`, async (page) => {
-      await why(page);
-      assert.match(await text(page, '#certificate .cert-summary'), new RegExp(`${cert.prev.candidates.length}通りの手は、どれも成り立ちません`));
-      assert.deepEqual(await page.$$eval('#certificate .cert-group', (ds) => ds.map((d) => Number(d.dataset.count))), cert.prev.groups.map((g) => g.candidates.length));
-      await page.click('#certificate .cert-group[data-reason="occupied"] > summary');
-      const moves = await page.$$eval('#certificate .cert-group[data-reason="occupied"][open] > ul > li .cert-move', (es) => es.map((e) => e.textContent));
-      assert.equal(moves.length, cert.prev.groups.find((g) => g.reason === 'occupied').candidates.length);
-      assert.ok(moves.every((m) => /^[☗☖][１-９][一二三四五六七八九].+(\(\d\d\)|打)$/.test(m)), moves.join(' '));
-    });
-    const child = tree.findIndex((n) => n.parent === 0);
-    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(reach)}`, async (page) => {
-      await why(page);
-      await page.click(`#certificate .cert-node[data-node="${child}"] > summary`);
-      await page.click(`#certificate .cert-node[data-node="${child}"] > .cert-position .cert-open`);
-      await page.waitForFunction((s) => document.querySelector('#sfen').value.startsWith(s), {}, tree[child].sfen.split(' ').slice(0, 3).join(' '));
-    });
-  });
-});
-
-// Records whole: header, comments, a variation chosen, the parts not kept.
-describe('Firefox: a record whole', () => {
-  test('a KIF with header, comments and variations: the variation chosen loads its position, as the CLI reads it', async (t) => {
-    const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');
-    const json = JSON.parse(cli('record', '--json', file));
-    const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
-    await onPage(t, '?game=shogi&lang=ja', async (page) => {
-      await page.$eval('#record-text', (e, v) => (e.value = v), readFileSync(file, 'utf8'));
-      await page.click('#record-read');
-      await page.waitForSelector('#record-moves button[aria-current]');
-      const header = await page.$$eval('#record-header dt', (dts) => dts.map((dt) => `${dt.textContent}=${dt.nextElementSibling.textContent}`));
-      assert.ok(header.includes('先手=先手太郎') && header.includes('棋戦=テスト棋戦'), header.join(' '));
-      assert.equal(await page.$eval('#record-moves button[data-ply="1"]', (b) => b.parentElement.querySelector('.record-comment').textContent), '角道を開ける');
-      assert.match(await text(page, '#record-skipped'), /^この棋譜から読み込まなかったもの：消費時間/);
-      await page.select('#record-moves select[data-ply="4"]', '1');
-      await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(json.variations[0].moves[0].sfen));
-      assert.equal(await page.$eval('#record-moves button[data-ply="4"]', (b) => b.firstChild.textContent), '4. ☖同　飛');
-    });
-  });
-});
-
-// ---- Terms explained where they appear (page/terms.js; tests/browser/terms.test.mjs covers the rest).
-describe('Firefox: terms', () => {
-  test('a term shows its explanation on hover and on focus, in Japanese too; Escape closes it', async (t) => {
-    const glossary = (await import('../www/js/i18n/glossary-ja.js')).default;
-    await onPage(t, '?game=shogi&lang=ja', async (page) => {
-      const hidden = () => page.$eval('#term-tip', (e) => e.hidden);
-      await page.hover('label.node-cap .term');
-      await page.waitForFunction(() => !document.getElementById('term-tip').hidden);
-      assert.equal(await text(page, '#term-tip'), glossary['term:node-cap']);
-      await page.mouse.move(5, 5);
-      await page.waitForFunction(() => document.getElementById('term-tip').hidden);
-      await page.focus('label.node-cap .term');
-      assert.equal(await hidden(), false);
-      assert.equal(await attr(page, 'label.node-cap .term', 'aria-describedby'), 'term-tip');
-      await page.keyboard.press('Escape');
-      assert.equal(await hidden(), true);
-    });
   });
 });

@@ -24,6 +24,7 @@ import { selectTab, setUpTabs } from './page/tabs.js';
 import { setUpTerms } from './page/terms.js';
 import { VARIANTS } from './game/variants.js';
 import { $, field } from './page/dom.js';
+import { fillTermTexts } from './page/term-text.js';
 
 // Settings that cannot change under a running estimate (a language switch reloads the page).
 const LOCKED_WHILE_ESTIMATING = ['game', 'language'];
@@ -226,3 +227,19 @@ else {
   sfenPanel.showText(link.badSfen);
 }
 if (link.notices.length) sfenPanel.showError(link.notices.join(' '));
+
+// How it works (the walkthrough): its code is loaded the first time the tab is shown, and it follows the
+// page's game and piece labels whenever it is shown again or the game changes under it.
+/** @type {Promise<import('./walkthrough/walkthrough-panel.js').Walkthrough> | null} */
+let walkthrough = null;
+function showWalkthrough() {
+  if ($('tab-how').hidden) return;
+  walkthrough ??= import('./walkthrough/walkthrough-panel.js').then((m) => new m.Walkthrough($('how-body')));
+  walkthrough.then((panel) => panel.show(editor.variant, labels));
+}
+$('tab-how').addEventListener('tab-shown', showWalkthrough);
+field('game').addEventListener('change', showWalkthrough);
+field('labels').addEventListener('change', showWalkthrough);
+if (!$('tab-how').hidden) showWalkthrough();
+// The Estimate tab's opening lines, their terms marked up.
+fillTermTexts(t);

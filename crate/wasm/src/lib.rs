@@ -10,6 +10,8 @@
 mod engine_error;
 pub mod export;
 pub mod play;
+// The "How it works" tab's calls (walkthrough).
+pub mod walkthrough;
 
 use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;

@@ -516,4 +516,14 @@ export default {
   exportSaved: (name) => `Saved ${name}.`,
   exportMiniNote:
     'Mini Shogi: the KIF and KI2 files say 手合割：５五将棋 (or draw the 5×5 board), the USI line gives the start as SFEN. Programs for 9×9 Shogi only, such as cshogi and python-shogi, cannot read them.',
+  // How it works (the walkthrough, www/js/walkthrough/ has its own texts) and the Estimate tab's opening
+  // lines; terms marked `[[key|words]]` (page/term-text.js).
+  tabHow: 'How it works',
+  howLoading: 'Loading the walkthrough…',
+  estIntro1:
+    'A run draws random [[sample|samples]]: [[rank|ranks]] of the [[candidate|candidate positions]] [[pk|P_K]], each decoded and tested by the filters and the backward search. The same game, seed and samples give the same draws as the command line.',
+  estIntro2:
+    'p is the share of samples proved reachable; |R| ≈ p × |P_K| estimates how many positions are reachable, and the [[sigma3|3-sigma interval]] holds the true number with a probability of 99.7 %.',
+  estIntro3:
+    'More samples narrow the interval (its width shrinks as 1/√n): the papers drew 5 × 10^9 samples for Shogi and 10^8 for Mini Shogi. [[shard|Shards]] split one run between browsers and machines.',
 };

@@ -1,9 +1,9 @@
-// The page's two tabs, Position and Estimate.
+// The page's tabs: Position, Estimate and How it works (its panel hears `tab-shown` when it is shown).
 import { $ } from './dom.js';
 
-const TABS = ['position', 'estimate'];
+const TABS = ['position', 'estimate', 'how'];
 
-/** Shows tab `name` (`position` or `estimate`) and hides the other. */
+/** Shows tab `name` (`position`, `estimate` or `how`) and hides the others. */
 export function selectTab(name) {
   for (const tab of TABS) {
     $(`tab-${tab}`).hidden = tab !== name;
@@ -11,6 +11,8 @@ export function selectTab(name) {
     // One tab stop for the tab list (the chosen tab); the arrow keys go to the other, as ARIA's tabs do.
     $(`tab-${tab}-button`).tabIndex = tab === name ? 0 : -1;
   }
+  // A panel that draws itself only when shown (the walkthrough, loaded on first use) hears it.
+  $(`tab-${name}`).dispatchEvent(new CustomEvent('tab-shown'));
 }
 
 /** Makes the tab buttons switch tabs, starting on `initial` when it names a tab. */

@@ -186,7 +186,7 @@ pub fn usi_from<V: Variant>(start: &Position<V>, moves: &[Move]) -> String {
 fn csa_of<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str) -> Result<String, ExportError> {
     let not_csa = || ExportError::NotForThisGame { format: "CSA", game: V::NAME };
     let start = (start as &dyn Any).downcast_ref::<Position<Shogi>>().ok_or_else(not_csa)?;
-    let record = Record { format: Format::Csa, start: *start, moves: moves.to_vec() };
+    let record = Record::new(Format::Csa, *start, moves.to_vec());
     let text = csa(&record);
     let (version, rest) = text.split_once('\n').unwrap_or((&text, ""));
     let comments: String = comment.lines().map(|l| format!("'{l}\n")).collect();

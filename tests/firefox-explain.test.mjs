@@ -1,0 +1,105 @@
+// The site's explanations in Debian's Firefox ESR (tests/firefox-site.mjs): a certificate a player can
+// read (counts, a group in Japanese, a tree position to the editor), a record whole (header, comments, a
+// variation), terms explained where they appear, and the How it works tab. tests/browser/ covers each in
+// Chromium in full.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { attr, count, text, useFirefox } from './firefox-site.mjs';
+import { cli, ROOT } from './site.mjs';
+
+const { onPage } = useFirefox();
+
+// Certificates a player can read (#32, point 3): counts, a group in Japanese, a tree position to the editor.
+describe('Firefox: certificates a player can read', () => {
+  test('a prev certificate leads with its counts and opens a group; a reach position goes to the editor', async (t) => {
+    const noPrev = '+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1';
+    const reach = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
+    const [cert, { tree }] = [cli('explain', '--json', noPrev), cli('explain', '--json', '--variant', 'minishogi', reach)].map((j) => JSON.parse(j));
+    const why = async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
+      await page.click('#why');
+      await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
+    };
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(noPrev)}`, async (page) => {
+      await why(page);
+      assert.match(await text(page, '#certificate .cert-summary'), new RegExp(`${cert.prev.candidates.length}通りの手は、どれも成り立ちません`));
+      assert.deepEqual(await page.$$eval('#certificate .cert-group', (ds) => ds.map((d) => Number(d.dataset.count))), cert.prev.groups.map((g) => g.candidates.length));
+      await page.click('#certificate .cert-group[data-reason="occupied"] > summary');
+      const moves = await page.$$eval('#certificate .cert-group[data-reason="occupied"][open] > ul > li .cert-move', (es) => es.map((e) => e.textContent));
+      assert.equal(moves.length, cert.prev.groups.find((g) => g.reason === 'occupied').candidates.length);
+      assert.ok(moves.every((m) => /^[☗☖][１-９][一二三四五六七八九].+(\(\d\d\)|打)$/.test(m)), moves.join(' '));
+    });
+    const child = tree.findIndex((n) => n.parent === 0);
+    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(reach)}`, async (page) => {
+      await why(page);
+      await page.click(`#certificate .cert-node[data-node="${child}"] > summary`);
+      await page.click(`#certificate .cert-node[data-node="${child}"] > .cert-position .cert-open`);
+      await page.waitForFunction((s) => document.querySelector('#sfen').value.startsWith(s), {}, tree[child].sfen.split(' ').slice(0, 3).join(' '));
+    });
+  });
+});
+
+// Records whole: header, comments, a variation chosen, the parts not kept.
+describe('Firefox: a record whole', () => {
+  test('a KIF with header, comments and variations: the variation chosen loads its position, as the CLI reads it', async (t) => {
+    const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');
+    const json = JSON.parse(cli('record', '--json', file));
+    const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+    await onPage(t, '?game=shogi&lang=ja', async (page) => {
+      await page.$eval('#record-text', (e, v) => (e.value = v), readFileSync(file, 'utf8'));
+      await page.click('#record-read');
+      await page.waitForSelector('#record-moves button[aria-current]');
+      const header = await page.$$eval('#record-header dt', (dts) => dts.map((dt) => `${dt.textContent}=${dt.nextElementSibling.textContent}`));
+      assert.ok(header.includes('先手=先手太郎') && header.includes('棋戦=テスト棋戦'), header.join(' '));
+      assert.equal(await page.$eval('#record-moves button[data-ply="1"]', (b) => b.parentElement.querySelector('.record-comment').textContent), '角道を開ける');
+      assert.match(await text(page, '#record-skipped'), /^この棋譜から読み込まなかったもの：消費時間/);
+      await page.select('#record-moves select[data-ply="4"]', '1');
+      await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(json.variations[0].moves[0].sfen));
+      assert.equal(await page.$eval('#record-moves button[data-ply="4"]', (b) => b.firstChild.textContent), '4. ☖同　飛');
+    });
+  });
+});
+
+// ---- Terms explained where they appear (page/terms.js; tests/browser/terms.test.mjs covers the rest).
+describe('Firefox: terms', () => {
+  test('a term shows its explanation on hover and on focus, in Japanese too; Escape closes it', async (t) => {
+    const glossary = (await import('../www/js/i18n/glossary-ja.js')).default;
+    await onPage(t, '?game=shogi&lang=ja', async (page) => {
+      const hidden = () => page.$eval('#term-tip', (e) => e.hidden);
+      await page.hover('label.node-cap .term');
+      await page.waitForFunction(() => !document.getElementById('term-tip').hidden);
+      assert.equal(await text(page, '#term-tip'), glossary['term:node-cap']);
+      await page.mouse.move(5, 5);
+      await page.waitForFunction(() => document.getElementById('term-tip').hidden);
+      await page.focus('label.node-cap .term');
+      assert.equal(await hidden(), false);
+      assert.equal(await attr(page, 'label.node-cap .term', 'aria-describedby'), 'term-tip');
+      await page.keyboard.press('Escape');
+      assert.equal(await hidden(), true);
+    });
+  });
+});
+
+// How it works (the walkthrough): |P_K| and a drawn rank as the CLI gives them, a flip example on the
+// engine's squares, the search taken back to the two kings; in Japanese at 360 px, nothing wider.
+describe('Firefox: How it works', () => {
+  test('the walkthrough in Japanese at 360 px', async (t) => {
+    await onPage(t, '?lang=ja&game=minishogi&tab=how', async (page) => {
+      await page.setViewport({ width: 360, height: 740 });
+      await page.waitForSelector('#how-sample[data-rank]', { timeout: 60_000 });
+      assert.equal(await text(page, '.how-count[data-variant="shogi"]'), cli('count').trim());
+      const rank = await attr(page, '#how-sample', 'data-rank');
+      assert.equal(await text(page, '#how-sample .how-sfen'), cli('unrank', '--variant', 'minishogi', rank).trim());
+      await page.waitForSelector('.how-example[data-stage="flip"][data-squares]', { timeout: 60_000 });
+      const squares = (await attr(page, '.how-example[data-stage="flip"]', 'data-squares')).split(' ');
+      assert.equal(await count(page, '.how-example[data-stage="flip"] .sq.bad'), squares.length);
+      await page.waitForSelector('#how-search[data-plies]', { timeout: 60_000 });
+      while ((await attr(page, '#how-search', 'data-state')) !== 'kk') await page.click('#how-search .tool-row button');
+      assert.equal((await attr(page, '#how-search', 'data-sfen')).split(' ')[0].replace(/[^a-z]/gi, '').length, 2);
+      assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
+    });
+  });
+});
