@@ -114,7 +114,7 @@ describe('terms explained where they appear', () => {
         try {
           await runOnPage(await context.newPage(), `${site.isolated.url}?game=minishogi&lang=${lang}`, t.name, async (page) => {
             await page.click('#tab-estimate-button');
-            const shard = page.locator('.term[data-term="shard"]');
+            const shard = page.locator('label > .term[data-term="shard"]');
             await shard.tap();
             let shown = await tip(page);
             assert.deepEqual([shown.hidden, shown.text], [false, DICTIONARIES[lang]['term:shard']]);

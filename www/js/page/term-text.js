@@ -1,6 +1,7 @@
 // Text with technical terms marked up for their explanations: a dictionary text writes a term as
-// `[[key|words]]`, which becomes <span class="term" data-term="key">words</span> (the explanations
-// themselves are another module's). Built from text nodes and elements, never parsed as HTML.
+// `[[key|words]]`, which becomes a term of page/terms.js (focusable, explained on hover, focus and tap).
+// Built from text nodes and elements, never parsed as HTML.
+import { termElement } from './terms.js';
 
 const TERM = /\[\[([a-z0-9-]+)\|([^\]]+)\]\]/g;
 
@@ -16,11 +17,7 @@ export function termNodes(text) {
   for (const match of text.matchAll(TERM)) {
     const index = match.index ?? 0;
     if (index > at) nodes.push(text.slice(at, index));
-    const span = document.createElement('span');
-    span.className = 'term';
-    span.dataset.term = match[1];
-    span.textContent = match[2];
-    nodes.push(span);
+    nodes.push(termElement(match[1], match[2]));
     at = index + match[0].length;
   }
   if (at < text.length) nodes.push(text.slice(at));
