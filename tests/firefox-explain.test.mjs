@@ -11,7 +11,7 @@ import { cli, ROOT } from './site.mjs';
 
 const { onPage } = useFirefox();
 
-// Certificates a player can read (#32, point 3): counts, a group in Japanese, a tree position to the editor.
+// Certificates a player can read: counts, a group in Japanese, a tree position to the editor.
 describe('Firefox: certificates a player can read', () => {
   test('a prev certificate leads with its counts and opens a group; a reach position goes to the editor', async (t) => {
     const noPrev = '+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1';

@@ -1,4 +1,4 @@
-// Certificates a player can read (issue #32, point 3), in both languages, at a desktop width and on a
+// Certificates a player can read, in both languages, at a desktop width and on a
 // 360 px phone: the summary sentence's counts are those of `explain --json` (recomputed here from each
 // candidate's failures), the groups open to exactly their moves in the page's notation, the certificate of
 // the "no legal predecessor" preset is short while its groups are closed, and a `reach` tree shows each

@@ -1,6 +1,6 @@
 // Words a visitor understands: every term the page shows is explained on hover, keyboard focus and tap, in
 // both languages, at desktop width and on a 360 px phone; the Japanese page names pieces and stages in
-// Japanese; and the text bugs of issue #32 (an English message in Japanese, a backward range of moves, a
+// Japanese; and the wording bugs once found (an English message in Japanese, a backward range of moves, a
 // claim about a search that did not run, two counts of one run that disagreed without a word).
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
@@ -139,7 +139,7 @@ describe('terms explained where they appear', () => {
   });
 });
 
-describe('Japanese words and the text bugs of issue #32', () => {
+describe('Japanese words, and wording bugs once found', () => {
   test('ja: a king dragged to a hand, the box, the diagnostics and the estimate speak Japanese', async (t) => {
     await onPage(t, '?game=shogi&lang=ja', async (page) => {
       await square(page, '5i').locator('.piece').dragTo(page.locator('#board [data-hand="0"] [data-hand-kind="R"]'));

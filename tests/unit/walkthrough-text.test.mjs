@@ -9,7 +9,7 @@ import pageJa from '../../www/js/i18n/ja.js';
 import { plainText } from '../../www/js/page/term-text.js';
 import { scientific } from '../../www/js/walkthrough/text.js';
 
-// The terms another module explains (issue #32's contract).
+// The terms another module explains (page/terms.js's glossary).
 const TERMS = new Set([
   'pk', 'kk', 'rank', 'candidate', 'mirror', 'stage-flip', 'stage-piece', 'stage-king', 'stage-prev', 'stage-reach',
   'sigma3', 'node-cap', 'shard', 'unknown', 'traced-back', 'proof-game', 'sample',

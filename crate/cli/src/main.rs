@@ -239,7 +239,7 @@ struct EstimateArgs {
     target_digits: Option<u32>,
 }
 
-/// `replicate` (task F).
+/// `replicate`.
 #[derive(clap::Args)]
 struct ReplicateArgs {
     /// shogi (the paper's 5e9 samples) or minishogi (1e8).

@@ -446,7 +446,7 @@ export default {
   answerUnknown: (nodes, canRaise) =>
     `The search stopped at its node cap of ${counted(nodes, 'position')} before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
   answerRaise: (cap) => `Prove again with a cap of ${cap}`,
-  // Certificates a player can read (issue #32, point 3): the summary, the groups of reasons, the tree's boards.
+  // Certificates a player can read: the summary, the groups of reasons, the tree's boards.
   certSummary: (mover, n, parts) =>
     `${n === 1 ? `${mover}'s only candidate last move is not legal` : `None of ${mover}'s ${n} candidate last moves is legal`}: ${
       parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts.join('')}.`,

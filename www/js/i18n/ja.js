@@ -518,7 +518,7 @@ export default {
   answerUnknown: (nodes, canRaise) =>
     `判定する前に探索がノード上限（${nodes}局面）に達しました。${canRaise ? 'ノード上限を上げてもう一度調べてください。' : 'このページで使える最大の上限です。'}`,
   answerRaise: (cap) => `上限${cap}でもう一度調べる`,
-  // Certificates a player can read (issue #32, point 3): the summary, the groups of reasons, the tree's boards.
+  // Certificates a player can read: the summary, the groups of reasons, the tree's boards.
   certSummary: (mover, n, parts) =>
     `${SIDE[mover] ?? mover}が最後に指した可能性のある${n}通りの手は、どれも成り立ちません：${parts.join('、')}。`,
   certReason: (reason, n, other) => ({
