@@ -2,31 +2,10 @@
 //! run's file or an unwritable folder, and never resumed from a forged checkpoint.
 
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+mod common;
 
-fn cli(args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_shogi-reach"));
-    command.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
-    command
-}
-
-fn finish(child: Child) -> (Output, String) {
-    let out = child.wait_with_output().unwrap();
-    let err = String::from_utf8(out.stderr.clone()).unwrap();
-    (out, err)
-}
-
-fn ok(args: &[&str]) -> String {
-    let (out, err) = finish(cli(args).spawn().unwrap());
-    assert!(out.status.success(), "{args:?} failed: {err}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(args: &[&str]) -> String {
-    let (out, err) = finish(cli(args).spawn().unwrap());
-    assert!(!out.status.success(), "{args:?} should fail");
-    err
-}
+use common::{cli, fails, finish, ok};
+use std::process::{Command, Output};
 
 /// A folder of its own for each test, removed at the end.
 struct Dir(PathBuf);

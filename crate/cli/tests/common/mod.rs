@@ -1,0 +1,33 @@
+//! What the tests that run the binary as a child process share: start it, wait for it, insist on its
+//! success or failure.
+#![allow(dead_code)] // each test crate uses its own part
+
+use std::process::{Child, Command, Output, Stdio};
+
+/// The binary with `args`, its output captured.
+pub fn cli(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_shogi-reach"));
+    command.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    command
+}
+
+/// Waits for `child`: its output, and its standard error as text.
+pub fn finish(child: Child) -> (Output, String) {
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr.clone()).unwrap();
+    (out, err)
+}
+
+/// The standard output of a run that must succeed.
+pub fn ok(args: &[&str]) -> String {
+    let (out, err) = finish(cli(args).spawn().unwrap());
+    assert!(out.status.success(), "{args:?} failed: {err}");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The standard error of a run that must fail.
+pub fn fails(args: &[&str]) -> String {
+    let (out, err) = finish(cli(args).spawn().unwrap());
+    assert!(!out.status.success(), "{args:?} should fail");
+    err
+}
