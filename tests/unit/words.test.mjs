@@ -56,8 +56,6 @@ test('English counts: "1 ply", "1 position", "1 sample", "1 move" wherever a cou
   assert.match(en.reachable(3), /3 plies/);
   assert.match(en.unknown('x', '2'), /2 positions/);
   assert.match(en.runStatus('running', '5', '10', '3', 'm', '1.0', null), /5 of 10 samples, 3 samples\/s/);
-  assert.match(en.certLeafDetail(1), /the only candidate fails/);
-  assert.match(en.certLeafDetail(4), /all 4 candidates fail/);
 });
 
 test('the KK route\'s parts: an empty part is left out, never written backwards (45–44)', () => {

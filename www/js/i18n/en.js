@@ -285,10 +285,7 @@ export default {
   certPrev: (mover) => `No legal move leads to this position: every move ${mover} could have made last fails.`,
   certRules: (stage) => `Stage ${stage}: the position breaks these rules.`,
   certNone: (verdict) => `The position is not unreachable (${verdict}).`,
-  certOffBoard: (n) => `${n} more would come from off the board`,
-  certDrop: (to) => `dropped on ${to}`,
   certFromOff: (to) => `to ${to} from off the board`,
-  certUnpromotion: ' (promoting)',
   certCapturing: (piece) => `capturing ${piece}`,
   certNoCapture: 'capturing nothing',
   failure: (name, squares) => ({
@@ -304,9 +301,7 @@ export default {
     `Every position that leads to it was searched: ${counted(positions, 'position')}, at most ${counted(depth, 'ply', 'plies')} back, and none comes from a KK position. Open the tree: each position is listed under the one it leads to, and every leaf has no legal last move.`,
   certTooLarge: (positions) => `Tree too large to show: ${counted(positions, 'position')}.`,
   certDeepest: 'The deepest line found, back to the position:',
-  certEdge: (usi, parent) => `← ${usi} (to #${parent})`,
   certLeaf: 'no legal last move',
-  certLeafDetail: (n) => `No legal last move: ${plural(n, 'the only candidate fails', `all ${n} candidates fail`)}.`,
   certLinks: (list) => `Also leads here from: ${list}`,
 
   // engine errors and records

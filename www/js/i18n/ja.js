@@ -354,10 +354,7 @@ export default {
   certPrev: (mover) => `この局面に至る合法手はありません。${mover === 'Sente' ? '先手' : mover === 'Gote' ? '後手' : mover}が最後に指せた手は全て成り立ちません。`,
   certRules: (stage) => `${jaStage(stage)}：この局面は次の規則に反します。`,
   certNone: (verdict) => `この局面は到達不能ではありません（${verdict}）。`,
-  certOffBoard: (n) => `ほかに盤外から来る手が${n}通り`,
-  certDrop: (to) => `${to}に打つ`,
   certFromOff: (to) => `盤外から${to}へ`,
-  certUnpromotion: '（成り）',
   certCapturing: (piece) => `${piece}を取る`,
   certNoCapture: '駒を取らない',
   failure: (name, squares) => ({
@@ -373,9 +370,7 @@ export default {
     `この局面に至る局面を全て調べました：${positions}局面、最大${depth}手前まで、どれも玉二枚だけの局面から来ません。木を開くと、各局面はそれが至る局面の下にあり、葉の局面には合法な最後の一手がありません。`,
   certTooLarge: (positions) => `木が大きすぎて表示できません：${positions}局面。`,
   certDeepest: '最も深い手順（その局面まで）：',
-  certEdge: (usi, parent) => `← ${usi}（#${parent}へ）`,
   certLeaf: '合法な最後の一手なし',
-  certLeafDetail: (n) => `合法な最後の一手はありません：候補${n}通りが全て成り立ちません。`,
   certLinks: (list) => `ほかにここへ至る局面：${list}`,
 
   // engine errors and records
