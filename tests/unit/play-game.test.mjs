@@ -34,6 +34,10 @@ test('moves played, the move shown, undo and the game as USI', () => {
   assert.equal(game.ply, 1);
   const handicap = new PlayGame('shogi', VARIANTS.shogi.playStarts[1][1]);
   assert.equal(handicap.usi(start), `position sfen ${VARIANTS.shogi.playStarts[1][1]}`);
+  // Mini Shogi's initial position as the engine writes it (Variant::USI_START), not `startpos`.
+  const mini = new PlayGame('minishogi', VARIANTS.minishogi.start);
+  mini.play(step('1e2d'));
+  assert.equal(mini.usi(VARIANTS.minishogi.start), 'position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e2d');
 });
 
 test('a gesture means the legal moves to its square: none, one, or a promotion choice', () => {

@@ -31,6 +31,8 @@ export const VARIANTS = {
     // Pieces of each kind in the whole game (both sides), the kings included.
     totals: { K: 2, R: 2, B: 2, G: 4, S: 4, N: 4, L: 4, P: 18 },
     start: 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1',
+    // The start as a USI `position` command says it (the engine's Variant::USI_START).
+    usiStart: 'startpos',
     candidates: '80880932079767835177773204009328769812438521503800714936366945233084532',
     presets: [
       ['presetInitial', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'],
@@ -77,6 +79,8 @@ export const VARIANTS = {
     height: 5,
     totals: { K: 2, R: 2, B: 2, G: 2, S: 2, N: 0, L: 0, P: 2 },
     start: 'rbsgk/4p/5/P4/KGSBR b - 1',
+    // Not every USI program calls Mini Shogi's start `startpos`: the SFEN says it to all.
+    usiStart: 'sfen rbsgk/4p/5/P4/KGSBR b - 1',
     candidates: '16014219505238849250',
     presets: [
       ['presetInitial', 'rbsgk/4p/5/P4/KGSBR b - 1'],

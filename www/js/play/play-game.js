@@ -2,6 +2,7 @@
 // engine lists legal moves) and the move shown; and which legal moves a gesture on the board means. The
 // rules are the engine's: a move is only ever one of the legal moves it listed for the position.
 import { squareIndex, squareName } from '../game/sfen.js';
+import { VARIANTS } from '../game/variants.js';
 
 /** @typedef {{usi: string, japanese: string, sfen: string}} Step */
 /** @typedef {{square: number} | {hand: [number, string]}} Source a piece on a square, or a kind in a hand */
@@ -46,9 +47,9 @@ export class PlayGame {
     this.ply = Math.max(0, Math.min(this.moves.length, ply));
   }
 
-  /** The game in USI: `position sfen … moves …` (`startpos` for the initial position). */
+  /** The game in USI: `position sfen … moves …`, or the game's own word for its initial position. */
   usi(initial) {
-    const start = this.start === initial ? 'startpos' : `sfen ${this.start}`;
+    const start = this.start === initial ? VARIANTS[this.variant].usiStart : `sfen ${this.start}`;
     return `position ${start}${this.moves.length ? ` moves ${this.moves.map((m) => m.usi).join(' ')}` : ''}`;
   }
 }
