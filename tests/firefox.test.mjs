@@ -89,6 +89,8 @@ for (const coi of [true, false]) {
         assert.equal(await sfenOf(page), near);
         await page.click('#prove');
         await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+        // The answer card grows when its game arrives: click the path's buttons after it has moved them.
+        await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
         const native = JSON.parse(cli('prove', '--json', near));
         assert.equal(Number(await attr(page, '#verdict', 'data-plies')), native.path.length);
         await page.click('#last');
