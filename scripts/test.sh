@@ -60,7 +60,6 @@ part estimate runs
 node --test --test-reporter=spec tests/estimate-runs.test.mjs
 # The record reader's header, comments and moves against cshogi and python-shogi.
 part records against cshogi and python-shogi
-need_python
 node --test --test-reporter=spec tests/records-python.test.mjs
 part firefox
 need_firefox

@@ -28,13 +28,18 @@ test('the annotated fixtures have what the comparison is about', () => {
   assert.ok(theirs[CSA[0]].cshogi.comment_lines.length >= 3);
 });
 
+/** Our record's players (sente, gote) are the names both libraries read. */
+function samePlayers(record, cshogi, pythonShogi) {
+  const players = [field(record, 'sente'), field(record, 'gote')];
+  assert.deepEqual(players, cshogi.names);
+  assert.deepEqual(players, pythonShogi.names);
+}
+
 for (const file of KIF) {
   test(`KIF ${file}: players, header, comments and moves as cshogi and python-shogi read them`, () => {
     const record = ours(file);
     const { cshogi, python_shogi: pythonShogi } = theirs[file];
-    const players = [field(record, 'sente'), field(record, 'gote')];
-    assert.deepEqual(players, cshogi.names);
-    assert.deepEqual(players, pythonShogi.names);
+    samePlayers(record, cshogi, pythonShogi);
     for (const [key, value] of Object.entries(cshogi.header)) {
       assert.equal(record.header.find((f) => f.key === key)?.value, value, key);
     }
@@ -50,9 +55,7 @@ for (const file of CSA) {
   test(`CSA ${file}: players, $ fields, comments and moves as cshogi and python-shogi read them`, () => {
     const record = ours(file);
     const { cshogi, python_shogi: pythonShogi } = theirs[file];
-    const players = [field(record, 'sente'), field(record, 'gote')];
-    assert.deepEqual(players, cshogi.names);
-    assert.deepEqual(players, pythonShogi.names);
+    samePlayers(record, cshogi, pythonShogi);
     for (const [key, value] of Object.entries(cshogi.header)) {
       assert.equal(record.header.find((f) => f.key === `$${key}`)?.value, value, key);
     }
