@@ -52,7 +52,7 @@ part server tests, in Chromium
 need_chromium
 node --test --test-reporter=spec tests/serve.test.mjs
 part browser tests
-# The exports' test reads the downloaded files with cshogi and python-shogi ($VENV_PYTHON).
+# The exports' test and the records check read files with cshogi and python-shogi ($VENV_PYTHON).
 need_python
 # The Chromium tests, one file per tab or concern (tests/browser/), one file at a time.
 node --test --test-concurrency=1 --test-reporter=spec tests/browser/
