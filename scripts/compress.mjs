@@ -6,10 +6,19 @@
 // file. Fonts (.woff2) are compressed already. Dotfiles and symbolic links are left alone; stale copies of
 // an earlier run are replaced or removed.
 //
+// DIR/.compressed.json (RECORD) records, per file, the size and sha256 of the bytes compressed and of each
+// copy kept: `{"js/app.js": {size, sha256, br: {size, sha256}, gz: {size, sha256}}}`. A server sends a copy
+// only when both still match, so a copy is never sent for another content of its file, whatever the files'
+// times say (a copy that resets them, `cp` without -p or a git checkout, leaves an older copy newer).
+//
 // Usage: node scripts/compress.mjs DIR
+import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+/** The record of the copies and what they are copies of, in DIR (a dotfile: servers never send it). */
+export const RECORD = '.compressed.json';
 
 export const COMPRESSIBLE = ['.html', '.js', '.mjs', '.css', '.wasm', '.json', '.webmanifest', '.txt', '.svg'];
 
@@ -34,19 +43,46 @@ const brotli = (bytes, text) =>
   });
 const gzip = (bytes) => gzipSync(bytes, { level: 9 });
 
-/** Writes the .br and .gz copies of the compressible files under `dir`; returns [{file, size, br, gz}]. */
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const described = (bytes) => ({ size: bytes.length, sha256: sha256(bytes) });
+
+/**
+ * Writes the .br and .gz copies of the compressible files under `dir`, and the record of them (RECORD);
+ * returns [{file, size, br, gz}] (the sizes; null for a copy not kept).
+ */
 export function compress(dir) {
-  return files(dir).map((file) => {
+  const record = {};
+  const done = files(dir).map((file) => {
     const bytes = readFileSync(file);
     const sizes = { file, size: bytes.length };
+    const entry = described(bytes);
     for (const [suffix, pack] of [['.br', brotli], ['.gz', gzip]]) {
       const packed = pack(bytes, extname(file) !== '.wasm');
+      const kept = packed.length < bytes.length;
       rmSync(file + suffix, { force: true });
-      if (packed.length < bytes.length) writeFileSync(file + suffix, packed);
-      sizes[suffix.slice(1)] = packed.length < bytes.length ? packed.length : null;
+      if (kept) writeFileSync(file + suffix, packed);
+      if (kept) entry[suffix.slice(1)] = described(packed);
+      sizes[suffix.slice(1)] = kept ? packed.length : null;
     }
+    record[relative(dir, file).split(sep).join('/')] = entry;
     return sizes;
   });
+  writeFileSync(join(dir, RECORD), `${JSON.stringify(record, null, 1)}\n`);
+  return done;
+}
+
+/**
+ * The record's entry for `file` (a path under `dir`) as its copies are now: for a test or a tool that
+ * writes copies of its own.
+ */
+export function describeCopies(dir, file) {
+  const entry = described(readFileSync(join(dir, file)));
+  for (const suffix of ['br', 'gz']) {
+    try {
+      entry[suffix] = described(readFileSync(join(dir, `${file}.${suffix}`)));
+    } catch {}
+  }
+  return entry;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

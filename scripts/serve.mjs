@@ -14,9 +14,12 @@
 // most MAX_STREAMS files are streamed at once; further GETs wait their turn, and beyond MAX_WAITING
 // waiting ones a GET gets 503. Where the build left a smaller precompressed copy next to a file (FILE.br,
 // FILE.gz: scripts/compress.mjs) and the request accepts that encoding, the copy is sent instead, with
-// Content-Encoding and Vary: Accept-Encoding.
+// Content-Encoding and Vary: Accept-Encoding; only while the build's record of the copies (.compressed.json)
+// says it is a compression of the file as it is now (sizes and sha256 of both).
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import { createServer } from 'node:http';
-import { realpath, stat } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import send from 'send';
 
@@ -64,6 +67,8 @@ export const MAX_WAITING = 4096;
 
 /** The precompressed copies the server looks for, best first: [encoding, suffix of the file's name]. */
 const ENCODINGS = [['br', '.br'], ['gzip', '.gz']];
+/** The build's record of its copies (scripts/compress.mjs: RECORD), under the root. */
+const RECORD = '.compressed.json';
 
 const ALLOWED_METHODS = ['GET', 'HEAD'];
 
@@ -131,12 +136,70 @@ function acceptance(header, coding) {
 }
 
 /**
+ * What the server knows of file contents: the record of the copies under each root (read again when it
+ * changes) and the sha256 of files, each computed once per path, size and modification time.
+ */
+class Digests {
+  static MAX = 4096;
+  /** @type {Map<string, {key: string, entries: Promise<object>}>} */
+  records = new Map();
+  /** @type {Map<string, Promise<string>>} */
+  hashes = new Map();
+
+  /** The entries of `root`'s record ({} when there is none, or it cannot be read). */
+  async record(root) {
+    const path = join(root, RECORD);
+    const stats = await stat(path).catch(() => null);
+    const key = stats?.isFile() ? `${stats.size}-${stats.mtimeMs}-${stats.ino}` : '';
+    let cached = this.records.get(root);
+    if (cached?.key !== key) {
+      const entries = key ? readFile(path, 'utf8').then(JSON.parse).catch(() => ({})) : Promise.resolve({});
+      cached = { key, entries };
+      this.records.set(root, cached);
+    }
+    return cached.entries;
+  }
+
+  /** The sha256 (hex) of the file at `path` whose stat is `stats`. */
+  sha256(path, stats) {
+    const key = `${path}\0${stats.size}\0${stats.mtimeMs}\0${stats.ino}`;
+    let hash = this.hashes.get(key);
+    if (!hash) {
+      if (this.hashes.size >= Digests.MAX) this.hashes.clear();
+      hash = new Promise((ok, fail) => {
+        const h = createHash('sha256');
+        createReadStream(path).on('data', (chunk) => h.update(chunk)).on('end', () => ok(h.digest('hex'))).on('error', fail);
+      });
+      this.hashes.set(key, hash);
+      hash.catch(() => this.hashes.delete(key));
+    }
+    return hash;
+  }
+
+  /**
+   * Whether `copy` (stat `copyStats`) is, by the record, the `suffix` copy of `file` as it is now: the sizes
+   * and sha256 of both are those recorded.
+   */
+  async current(root, file, stats, suffix, copy, copyStats) {
+    const entry = (await this.record(root))[relative(root, file).split(sep).join('/')];
+    const want = entry?.[suffix.slice(1)];
+    if (!want || entry.size !== stats.size || want.size !== copyStats.size) return false;
+    try {
+      return (await this.sha256(file, stats)) === entry.sha256 && (await this.sha256(copy, copyStats)) === want.sha256;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
  * The copy of `file` to send for a request accepting `acceptEncoding`: `{path, stats, encoding}` of the
  * precompressed copy the client accepts most (br before gzip on a tie), or of the file itself. A copy counts
- * only when it is a regular file under `root` (no symbolic link out of it, nor to a dotfile), and no older
- * than the file (a stale copy of a file edited since the build is left alone).
+ * only when it is a regular file under `root` (no symbolic link out of it, nor to a dotfile), and the
+ * build's record says it is a compression of the file as it is now (a copy of an earlier content is left
+ * alone, whatever the files' times say).
  */
-async function variantFor(root, file, stats, acceptEncoding) {
+async function variantFor(digests, root, file, stats, acceptEncoding) {
   let best = { path: file, stats, encoding: null, q: 0 };
   for (const [encoding, suffix] of ENCODINGS) {
     const q = acceptance(acceptEncoding, encoding);
@@ -144,7 +207,7 @@ async function variantFor(root, file, stats, acceptEncoding) {
     const path = await realpathOrNull(file + suffix);
     if (!path || !isUnder(root, path) || hasDotSegment(relative(root, path))) continue;
     const copy = await stat(path).catch(() => null);
-    if (copy?.isFile() && copy.mtimeMs >= stats.mtimeMs) best = { path, stats: copy, encoding, q };
+    if (copy?.isFile() && (await digests.current(root, file, stats, suffix, path, copy))) best = { path, stats: copy, encoding, q };
   }
   return best;
 }
@@ -237,7 +300,7 @@ function sendVariant(req, res, headers, variant, type) {
     .pipe(res);
 }
 
-async function answer(root, coi, gate, req, res) {
+async function answer({ root, coi, gate, digests }, req, res) {
   const headers = baseHeaders(coi);
   try {
     if (!ALLOWED_METHODS.includes(req.method)) {
@@ -249,7 +312,7 @@ async function answer(root, coi, gate, req, res) {
       if (res.destroyed) return;
       throw new Refusal(503, 'too many requests at once', { 'Retry-After': '1' });
     }
-    const variant = await variantFor(root, file, stats, req.headers['accept-encoding']);
+    const variant = await variantFor(digests, root, file, stats, req.headers['accept-encoding']);
     sendVariant(req, res, headers, variant, TYPES[extname(file)] ?? 'application/octet-stream');
   } catch (e) {
     refuse(req, res, headers, e);
@@ -264,8 +327,8 @@ export async function serve(dir, { port = 8080, coi = true, host = '127.0.0.1', 
   maxWaiting = MAX_WAITING } = {}) {
   if (!isLoopback(host)) throw new Error(`serve.mjs listens on a loopback address only, not ${host}`);
   const root = await realpath(resolve(dir));
-  const gate = new Gate(maxStreams, maxWaiting);
-  const server = createServer((req, res) => answer(root, coi, gate, req, res));
+  const site = { root, coi, gate: new Gate(maxStreams, maxWaiting), digests: new Digests() };
+  const server = createServer((req, res) => answer(site, req, res));
   return new Promise((ok, fail) => {
     server.once('error', fail);
     server.listen(port, host, () => ok({ server, url: `http://${host}:${server.address().port}/` }));

@@ -12,11 +12,12 @@ import {
   existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync,
   symlinkSync, utimesSync, writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { compress } from '../scripts/compress.mjs';
+import { compress, describeCopies, RECORD } from '../scripts/compress.mjs';
 import { CSP, MAX_STREAMS, serve } from '../scripts/serve.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -70,6 +71,25 @@ before(async () => {
   writeFileSync(join(root, 'twins.js.gz'), Buffer.alloc(100, 2));
   const now = new Date();
   for (const name of ['twins.js', 'twins.js.br', 'twins.js.gz']) utimesSync(join(root, name), now, now);
+  // Copies made for an earlier content of their file, newer than it (as a copy that resets times leaves
+  // them): moved.js's record is the earlier one, as compress.mjs wrote it then; rewritten.js's is the new
+  // build's, but its copies are the earlier ones.
+  const OLD = 'export const text = "old";\n'.repeat(200);
+  for (const name of ['moved.js', 'rewritten.js']) {
+    writeFileSync(join(root, name), OLD);
+    writeFileSync(join(root, `${name}.br`), brotliCompressSync(OLD));
+    writeFileSync(join(root, `${name}.gz`), gzipSync(OLD));
+  }
+  const record = Object.fromEntries(['big.js', 'twins.js', 'moved.js'].map((f) => [f, describeCopies(root, f)]));
+  const older = new Map(['.br', '.gz'].map((s) => [s, readFileSync(join(root, `rewritten.js${s}`))]));
+  writeFileSync(join(root, 'rewritten.js.br'), brotliCompressSync(TEXT));
+  writeFileSync(join(root, 'rewritten.js.gz'), gzipSync(TEXT));
+  for (const name of ['moved.js', 'rewritten.js']) writeFileSync(join(root, name), TEXT);
+  record['rewritten.js'] = describeCopies(root, 'rewritten.js');
+  for (const [suffix, bytes] of older) writeFileSync(join(root, `rewritten.js${suffix}`), bytes);
+  const later = new Date(Date.now() + 3600_000);
+  for (const name of ['moved.js', 'rewritten.js']) for (const s of ['.br', '.gz']) utimesSync(join(root, name + s), later, later);
+  writeFileSync(join(root, RECORD), JSON.stringify(record));
   // Larger than what the loopback's socket buffers hold, so that a client that does not read holds its stream.
   execFileSync('truncate', ['-s', String(256 * MiB), join(root, 'large.bin')]);
   isolated = await serve(root, { port: 0, host: '127.0.0.1', coi: true });
@@ -303,8 +323,10 @@ describe('serve.mjs', () => {
     assert.equal(Number(head.headers['content-length']), readFileSync(join(root, 'big.js.br')).length);
   });
 
-  test('a copy older than its file, or one that is a symbolic link out of the root or to a dotfile, is not sent', async () => {
-    for (const path of ['/stale.js', '/escape.js']) {
+  test('a copy of another content than its file\'s, newer or older, or a link out of the root or to a dotfile, is not sent', async () => {
+    // moved.js and rewritten.js: copies of an earlier content, newer than the file; stale.js: copies older
+    // than it, and not recorded.
+    for (const path of ['/moved.js', '/rewritten.js', '/stale.js', '/escape.js']) {
       const r = await send(isolated, 'GET', path, { 'Accept-Encoding': 'br, gzip' });
       assert.equal(r.status, 200, path);
       assert.equal(r.headers['content-encoding'], undefined, path);
@@ -473,8 +495,13 @@ describe('compress.mjs', () => {
       symlinkSync(join(dir, 'js', 'app.js'), join(dir, 'link.js'));
       writeFileSync(join(dir, 'js', 'app.js.br'), 'stale copy of an earlier build');
       compress(dir);
+      const record = JSON.parse(readFileSync(join(dir, RECORD), 'utf8'));
+      assert.deepEqual(Object.keys(record).sort(), ['index.html', 'js/app.js', 'tiny.txt']);
       for (const file of ['index.html', 'js/app.js']) {
         const original = readFileSync(join(dir, file));
+        // The record: the file's size and sha256, and each copy's.
+        assert.deepEqual(record[file], describeCopies(dir, file), file);
+        assert.equal(record[file].sha256, createHash('sha256').update(original).digest('hex'), file);
         assert.deepEqual(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))), original, file);
         assert.deepEqual(gunzipSync(readFileSync(join(dir, `${file}.gz`))), original, file);
       }
