@@ -27,28 +27,8 @@ const MiB = 2 ** 20;
 let base, root, isolated, plain;
 const TEXT = 'export const text = "compressible";\n'.repeat(200);
 
-before(async () => {
-  base = mkdtempSync(join(tmpdir(), 'shogi-reach-serve-'));
-  root = join(base, 'site');
-  const outside = join(base, 'outside');
-  mkdirSync(join(root, 'sub'), { recursive: true });
-  mkdirSync(join(root, '.hidden'));
-  mkdirSync(outside);
-  writeFileSync(join(root, 'index.html'), '<p>home</p>');
-  writeFileSync(join(root, 'app.js'), 'export {};');
-  writeFileSync(join(root, 'sub', 'index.html'), '<p>sub</p>');
-  writeFileSync(join(root, '.secret'), 'dotfile');
-  writeFileSync(join(root, '.hidden', 'file.txt'), 'in a dot folder');
-  writeFileSync(join(outside, 'secret.txt'), 'outside the root');
-  symlinkSync(join(outside, 'secret.txt'), join(root, 'link-out.txt'));
-  symlinkSync(outside, join(root, 'dir-out'));
-  symlinkSync(join(root, 'app.js'), join(root, 'link-in.js'));
-  symlinkSync(join(root, '.secret'), join(root, 'link-to-dotfile.txt'));
-  execFileSync('mkfifo', [join(root, 'fifo')]);
-  for (const [name, text] of [['font.woff2', 'wOF2'], ['engine.wasm', '\0asm'], ['data.json', '{}'], ['notes.txt', 'notes'],
-    ['icon.svg', '<svg/>'], ['style.css', 'p {}'], ['no-extension', 'x'], ['app.webmanifest', '{}'], ['icon.png', 'PNG']]) {
-    writeFileSync(join(root, name), text);
-  }
+/** The precompressed copies of the tests, and the record of them (compress.mjs's RECORD). */
+function writeCopies(root, outside) {
   // A text with precompressed copies (marked so that the test sees which copy came), one whose copies are
   // older than itself (stale), and one whose .br copy is a symbolic link out of the root.
   writeFileSync(join(root, 'big.js'), TEXT);
@@ -90,6 +70,31 @@ before(async () => {
   const later = new Date(Date.now() + 3600_000);
   for (const name of ['moved.js', 'rewritten.js']) for (const s of ['.br', '.gz']) utimesSync(join(root, name + s), later, later);
   writeFileSync(join(root, RECORD), JSON.stringify(record));
+}
+
+before(async () => {
+  base = mkdtempSync(join(tmpdir(), 'shogi-reach-serve-'));
+  root = join(base, 'site');
+  const outside = join(base, 'outside');
+  mkdirSync(join(root, 'sub'), { recursive: true });
+  mkdirSync(join(root, '.hidden'));
+  mkdirSync(outside);
+  writeFileSync(join(root, 'index.html'), '<p>home</p>');
+  writeFileSync(join(root, 'app.js'), 'export {};');
+  writeFileSync(join(root, 'sub', 'index.html'), '<p>sub</p>');
+  writeFileSync(join(root, '.secret'), 'dotfile');
+  writeFileSync(join(root, '.hidden', 'file.txt'), 'in a dot folder');
+  writeFileSync(join(outside, 'secret.txt'), 'outside the root');
+  symlinkSync(join(outside, 'secret.txt'), join(root, 'link-out.txt'));
+  symlinkSync(outside, join(root, 'dir-out'));
+  symlinkSync(join(root, 'app.js'), join(root, 'link-in.js'));
+  symlinkSync(join(root, '.secret'), join(root, 'link-to-dotfile.txt'));
+  execFileSync('mkfifo', [join(root, 'fifo')]);
+  for (const [name, text] of [['font.woff2', 'wOF2'], ['engine.wasm', '\0asm'], ['data.json', '{}'], ['notes.txt', 'notes'],
+    ['icon.svg', '<svg/>'], ['style.css', 'p {}'], ['no-extension', 'x'], ['app.webmanifest', '{}'], ['icon.png', 'PNG']]) {
+    writeFileSync(join(root, name), text);
+  }
+  writeCopies(root, outside);
   // Larger than what the loopback's socket buffers hold, so that a client that does not read holds its stream.
   execFileSync('truncate', ['-s', String(256 * MiB), join(root, 'large.bin')]);
   isolated = await serve(root, { port: 0, host: '127.0.0.1', coi: true });
