@@ -3,18 +3,23 @@
 // - DIR/index.html gets a <link rel="modulepreload"> for every module app.js imports, directly or not
 //   (static imports), so the browser fetches them all at once instead of one level of imports per round
 //   trip, and a preload of the plain engine's WebAssembly, which the first screen's engine needs.
-// - DIR/sw.js (from www/sw.js) gets the build's list of files and a version derived from their content:
-//   `files`, cached when the service worker installs (everything the page, its workers and the plain
-//   engine need, and the fonts), and `lazy`, cached on first use (the threaded engine in pkg/, which only
-//   the Estimate tab of a cross-origin isolated page loads). Precompressed copies, type declarations and
-//   _headers are left out: the browser never asks for them.
+// - DIR/build.json is the build's manifest: `{version, files: {path: sha256}}` of every file the browser
+//   may ask for (index.html as './', the page). Precompressed copies, type declarations, _headers, dotfiles,
+//   sw.js and build.json itself are left out: the browser never asks for them (or the worker is the file).
+// - DIR/sw.js (from www/sw.js) gets the build's list of files, their hashes and the version (a hash of the
+//   manifest, so a new build is a new sw.js): `files`, cached when the service worker installs (everything
+//   the page, its workers and the plain engine need, and the fonts), `lazy`, cached on first use (the
+//   threaded engine in pkg/, which only the Estimate tab of a cross-origin isolated page loads), and
+//   `sha256`, which every file fetched must match before the worker keeps it.
 //
 // Usage: node scripts/build-offline.mjs DIR
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, posix, relative, sep } from 'node:path';
 
-const PLACEHOLDER = "const BUILD = { version: 'dev', files: [], lazy: [] };";
+const PLACEHOLDER = "const BUILD = { version: 'dev', files: [], lazy: [], sha256: {} };";
+/** The build's manifest, in DIR. */
+export const MANIFEST = 'build.json';
 
 /** Every file under `dir`, as a path relative to `root` with '/' between segments. */
 function walk(root, dir = root) {
@@ -25,8 +30,8 @@ function walk(root, dir = root) {
   });
 }
 
-/** Whether the browser may ask for `file` (not a precompressed copy, a type declaration, _headers or sw.js). */
-const served = (file) => !/\.(br|gz)$|\.d\.ts$/.test(file) && file !== '_headers' && file !== 'sw.js';
+/** Whether the browser may ask for `file` (not a precompressed copy, a type declaration, _headers, sw.js or the manifest). */
+const served = (file) => !/\.(br|gz)$|\.d\.ts$/.test(file) && !['_headers', 'sw.js', MANIFEST].includes(file);
 
 /** The modules `entry` (a path under `dir`) imports statically, directly or not, itself included, in order. */
 export function moduleGraph(dir, entry) {
@@ -44,16 +49,21 @@ export function moduleGraph(dir, entry) {
   return [...seen];
 }
 
-/** {version, files, lazy} of the site in `dir` (index.html is listed as './', the page). */
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * {version, files, lazy, sha256} of the site in `dir` (index.html is listed as './', the page): `sha256`
+ * maps each file to the sha256 of its content, `version` is the start of the manifest's own hash.
+ */
 export function buildList(dir) {
   const all = walk(dir).filter(served).sort();
-  const hash = createHash('sha256');
-  for (const file of all) hash.update(`${file}\0`).update(readFileSync(join(dir, file))).update('\0');
   const page = (f) => (f === 'index.html' ? './' : f);
+  const hashes = Object.fromEntries(all.map((f) => [page(f), sha256(readFileSync(join(dir, f)))]));
   return {
-    version: hash.digest('hex').slice(0, 16),
+    version: sha256(JSON.stringify(hashes)).slice(0, 16),
     files: all.filter((f) => !f.startsWith('pkg/')).map(page),
     lazy: all.filter((f) => f.startsWith('pkg/')),
+    sha256: hashes,
   };
 }
 
@@ -75,6 +85,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const sw = readFileSync(join(dirname(new URL(import.meta.url).pathname), '../www/sw.js'), 'utf8');
   if (!sw.includes(PLACEHOLDER)) throw new Error('build-offline: www/sw.js has no BUILD placeholder');
   const build = buildList(dir);
+  writeFileSync(join(dir, MANIFEST), `${JSON.stringify({ version: build.version, files: build.sha256 }, null, 1)}\n`);
   writeFileSync(join(dir, 'sw.js'), sw.replace(PLACEHOLDER, `const BUILD = ${JSON.stringify(build)};`));
   console.log(`offline: ${modules.length} modules preloaded; service worker ${build.version}: ` +
     `${build.files.length} files cached on install, ${build.lazy.length} on first use`);

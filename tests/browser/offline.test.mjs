@@ -1,7 +1,8 @@
 // The site offline and its downloads: after a first visit the service worker (www/sw.js) answers every
 // request, so a reload with no network loads the page, starts the engine and proves, cross-origin isolated
 // as the server's pages are (the threaded estimate too); a rebuilt site (another version in sw.js) replaces
-// the cache; the web app manifest is served, valid and linked; and each WebAssembly build is downloaded at
+// the cache; a new build whose sw.js reached the server before its app.js does not install until the
+// server has all of it, and then the update bar reloads the page into it; the web app manifest is served, valid and linked; and each WebAssembly build is downloaded at
 // most once per page load, through load, prove, Why? and a short estimate, counted both at the server
 // (answers with a body) and by watching the page's and its workers' requests.
 // Real-browser tests of the site in dist/ (`npm run build`), copied to a scratch folder for each test.
@@ -13,7 +14,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildList } from '../../scripts/build-offline.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { cli, MINI_REACH, ROOT, runOnPage } from '../site.mjs';
+import { axeViolations, cli, MINI_REACH, ROOT, runOnPage, SHOTS } from '../site.mjs';
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -44,6 +45,21 @@ afterEach(async () => {
 /** Waits until the service worker controls `page` (it registers once the engine is ready). */
 const controlled = (page) =>
   page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
+
+/**
+ * Asks the browser to check sw.js now; resolves to the state the new worker ends its install in
+ * (`installed`, or `redundant` when it failed), or `none` when there is none.
+ */
+const update = (page) => page.evaluate(async () => {
+  const registration = await navigator.serviceWorker.getRegistration();
+  await registration.update().catch(() => {});
+  const next = registration.installing ?? registration.waiting;
+  if (!next) return 'none';
+  if (next.state === 'installing') {
+    await new Promise((ok) => next.addEventListener('statechange', () => next.state !== 'installing' && ok()));
+  }
+  return next.state;
+});
 
 /** The .wasm files the server sent with a body (status 200) since `from`: {path: count}. */
 function downloads(from) {
@@ -175,6 +191,55 @@ describe('offline', () => {
       await next.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 60_000 });
       assert.deepEqual(await next.evaluate(async () => caches.keys()), [`shogi-reach-${fresh.version}`]);
       await next.close();
+    });
+  });
+
+  test('a new build installs only once the server has all of it; the bar then reloads the page into it', async (t) => {
+    const page = await site.context.newPage();
+    const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('shogi-reach-')));
+    await runOnPage(page, site.url, t.name, async () => {
+      await controlled(page);
+      const old = buildList(site.dir).version;
+      // Build B: its app.js marks the page; its sw.js lists B's files and hashes (as build-offline.mjs writes).
+      const app = join(site.dir, 'js/app.js');
+      const appA = readFileSync(app, 'utf8');
+      const appB = `${appA}\ndocument.documentElement.dataset.build = 'B';\n`;
+      writeFileSync(app, appB);
+      const fresh = buildList(site.dir);
+      const sw = join(site.dir, 'sw.js');
+      const swB = readFileSync(sw, 'utf8').replace(/^const BUILD = .*;$/m, `const BUILD = ${JSON.stringify(fresh)};`);
+      // Deployed half-way: B's sw.js first, A's app.js still there. The new worker does not install.
+      writeFileSync(app, appA);
+      writeFileSync(sw, swB);
+      assert.equal(await update(page), 'redundant');
+      assert.deepEqual(await cacheNames(), [`shogi-reach-${old}`], 'nothing of B cached');
+      assert.equal(await page.isHidden('#update-bar'), true);
+      // B complete: it installs and waits; the page says so.
+      writeFileSync(app, appB);
+      assert.equal(await update(page), 'installed');
+      await page.waitForSelector('#update-bar:not([hidden])');
+      assert.equal(await page.textContent('#update-bar span'), 'A new version of this site is ready.');
+      assert.equal(await page.getAttribute('html', 'data-build'), null, 'still A');
+      assert.deepEqual(await axeViolations(page), [], 'axe, the update bar');
+      await page.screenshot({ path: join(SHOTS, 'update-bar-en.png') });
+      // Another tab opened meanwhile (in Japanese, on a phone) still runs A, and offers B too.
+      const phone = await site.context.newPage();
+      await phone.setViewportSize({ width: 360, height: 780 });
+      await phone.goto(`${site.url}?lang=ja`);
+      await phone.waitForSelector('#update-bar:not([hidden])', { timeout: 60_000 });
+      assert.equal(await phone.textContent('#update-bar span'), 'このサイトの新しいバージョンを利用できます。');
+      assert.equal(await phone.textContent('#update-reload'), '再読み込み');
+      assert.equal(await phone.getAttribute('html', 'data-build'), null, 'still A');
+      const right = await phone.$eval('#update-bar', (e) => e.getBoundingClientRect().right);
+      assert.ok(right <= 360, `the bar fits a phone: ${right}`);
+      await phone.screenshot({ path: join(SHOTS, 'update-bar-ja-360.png') });
+      await phone.close();
+      // One click: the page runs B.
+      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click('#update-reload')]);
+      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
+      assert.equal(await page.getAttribute('html', 'data-build'), 'B');
+      assert.deepEqual(await cacheNames(), [`shogi-reach-${fresh.version}`]);
+      assert.equal(await page.isHidden('#update-bar'), true);
     });
   });
 

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildList, moduleGraph } from '../../scripts/build-offline.mjs';
@@ -32,16 +33,20 @@ test('the module graph follows static imports and re-exports, not dynamic import
   }
 });
 
-test('the list: the page as ./, the threaded build on first use, no copies, declarations or headers; the version follows the content', () => {
+test('the list: the page as ./, the threaded build on first use, no copies, declarations, headers or manifest; hashes; the version follows the content', () => {
   const dir = site({
     'index.html': '<p>', 'js/app.js': '', 'js/app.js.br': '', 'pkg-st/e.wasm': 'a', 'pkg-st/e.d.ts': '',
-    'pkg/e.wasm': 'b', 'pkg/e.wasm.gz': '', _headers: '', 'sw.js': '', 'fonts/f.woff2': '',
+    'pkg/e.wasm': 'b', 'pkg/e.wasm.gz': '', _headers: '', 'sw.js': '', 'fonts/f.woff2': '', 'build.json': '{}',
+    '.compressed.json': '{}',
   });
   try {
     const one = buildList(dir);
     assert.deepEqual(one.files, ['fonts/f.woff2', './', 'js/app.js', 'pkg-st/e.wasm']);
     assert.deepEqual(one.lazy, ['pkg/e.wasm']);
     assert.match(one.version, /^[0-9a-f]{16}$/);
+    // Each file's sha256, the page under './'.
+    const sha = (text) => createHash('sha256').update(text).digest('hex');
+    assert.deepEqual(one.sha256, { 'fonts/f.woff2': sha(''), './': sha('<p>'), 'js/app.js': sha(''), 'pkg-st/e.wasm': sha('a'), 'pkg/e.wasm': sha('b') });
     writeFileSync(join(dir, 'sw.js'), 'changed');
     assert.equal(buildList(dir).version, one.version, 'sw.js itself is not in the list');
     writeFileSync(join(dir, 'pkg/e.wasm'), 'c');

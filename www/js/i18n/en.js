@@ -409,6 +409,9 @@ export default {
   verifyStopped: (file, k, total) => `${file}: verification stopped at ${k}/${counted(total, 'block')}`,
   savedRunName: 'the saved run',
   savedVerifying: (k, total) => `Checking the saved run before it resumes: ${k}/${counted(total, 'block')} recomputed…`,
+  // the bar that offers a new version of the site (page/offline.js)
+  updateReady: 'A new version of this site is ready.',
+  updateReload: 'Reload',
   savedForged: (start, end) =>
     `The saved run is refused: its samples ${start}..${end} recomputed give another tally than the one saved. Discard it to start afresh.`,
   savedInvalid: (why) => `The run saved in this browser cannot be used: ${why}. Discard it to start afresh.`,

@@ -481,6 +481,9 @@ export default {
   verifyStopped: (file, k, total) => `${file}：${total} 個中 ${k} ブロックを検証したところで中止しました`,
   savedRunName: '保存した実行',
   savedVerifying: (k, total) => `保存した実行を再開する前に検証しています：${total} 個中 ${k} ブロックを計算し直しました…`,
+  // サイトの新しい版を知らせるバー（page/offline.js）
+  updateReady: 'このサイトの新しいバージョンを利用できます。',
+  updateReload: '再読み込み',
   savedForged: (start, end) =>
     `保存した実行は使えません：標本 ${start}..${end} を計算し直すと、保存された集計と一致しません。破棄してやり直してください。`,
   savedInvalid: (why) => `このブラウザに保存した実行は使えません：${why}。破棄してやり直してください。`,
