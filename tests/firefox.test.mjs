@@ -446,14 +446,15 @@ describe('Firefox: estimate runs', () => {
         // their way, which Firefox logs as errors.
         await page.evaluate(() => document.fonts.ready);
         await page.reload();
-        await page.waitForSelector('#est-saved:not([hidden])', { timeout: 30_000 });
+        // Verified when loaded (its blocks recomputed), then offered.
+        await page.waitForSelector('#est-saved-note[data-state="offer"]', { timeout: 60_000 });
         assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 1,000,000 samples\)$/);
         await page.click('#est-saved-resume');
         await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
         const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
         const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '1000000', '--seed', '8', '--json'));
         assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
-        // It was verified before it resumed: every saved block recomputed (all of them, up to 100 blocks).
+        // It was verified when loaded: every saved block recomputed (all of them, up to 100 blocks).
         const [item] = await page.$$eval('#est-verify-list li', (lis) => lis.map((li) => ({ ...li.dataset, text: li.textContent })));
         assert.equal(item.state, 'verified');
         assert.match(item.text, /^the saved run: verified (\d+)\/\1 blocks$/);

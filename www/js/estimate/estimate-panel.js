@@ -7,15 +7,14 @@
 // `candidates`) are recomputed by the engine's merge from the tallies, and K of its blocks, drawn at
 // random (verify.js), are recomputed by the estimate workers before the merge is shown; a saved run's
 // report, estimate, plot and gallery are rebuilt from its blocks when it is loaded (saved-run.js), and K of
-// its blocks are recomputed before it resumes.
+// its blocks are recomputed before any of it is shown (or it resumes).
 import { errorText } from '../engine/errors.js';
 import { readText, checkSize } from '../engine/files.js';
-import { WorkerClient } from '../engine/rpc.js';
-import { wasmModule } from '../engine/wasm.js';
 import { VARIANTS } from '../game/variants.js';
 import { num, t } from '../i18n/i18n.js';
 import { $, field } from '../page/dom.js';
 import { download } from '../page/download.js';
+import { EstimateHost } from './estimate-host.js';
 import { drawPlot } from './plot.js';
 import { clearRun, loadRun, saveRun } from './run-store.js';
 import { blocksToCheck, checkSaved, KEEP, mergeShards, runRecord } from './saved-run.js';
@@ -23,7 +22,6 @@ import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, dur
 import { showPlan } from './plan.js';
 import { listVerify } from './verify-list.js';
 
-/** @typedef {import('../engine/protocol').EstimateApi} EstimateApi */
 /** @typedef {import('../engine/protocol').RunStatus} RunStatus */
 /** @typedef {import('../engine/protocol').VerifyFile & {name: string}} NamedFile */
 /** @typedef {import('../engine/api').Variant} Variant */
@@ -39,10 +37,7 @@ import { listVerify } from './verify-list.js';
 const SAVE_EVERY_MS = 1000;
 
 export class EstimatePanel {
-  /** @type {WorkerClient<EstimateApi> | null} */
-  #host = null;
-  #hostKey = '';
-  #mode = '';
+  #hosts = new EstimateHost();
   /** @type {AbortController | null} Stop cancels the run or verification under way */
   #abort = null;
   /** @type {import('../engine/api').PlotPoint[]} */
@@ -98,7 +93,7 @@ export class EstimatePanel {
       this.#status(t('stopping'), 'stopping');
     };
     field('est-resume').onclick = () => {
-      const host = this.#host;
+      const host = this.#hosts.current;
       if (!host) return;
       this.#buttons(true);
       this.#follow(host.call('resume', {}, this.#runOptions()));
@@ -115,6 +110,7 @@ export class EstimatePanel {
     $('est-saved-resume').onclick = () => this.#resumeSaved();
     // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
     $('est-saved-discard').onclick = field('est-clear').onclick = async () => {
+      this.#abort?.abort(); // a saved run being verified
       // Forgotten before the offer goes: a reload at once (served from the service worker) finds nothing.
       await clearRun().catch(() => {});
       this.#savedOffer('none');
@@ -139,8 +135,9 @@ export class EstimatePanel {
 
   /**
    * The saved run's line: `none` (hidden), `offer` (Resume and Discard), `verifying` (blocks recomputed
-   * before it resumes), `forged` or `invalid` (a message and Discard only).
-   * @param {'none' | 'offer' | 'verifying' | 'forged' | 'invalid'} state
+   * before it is shown or resumes), `unverified` (verification stopped: Resume, or for a finished run
+   * Verify, and Discard), `forged` or `invalid` (a message and Discard only).
+   * @param {'none' | 'offer' | 'verifying' | 'unverified' | 'forged' | 'invalid'} state
    */
   #savedOffer(state, note = '') {
     $('est-saved').hidden = state === 'none';
@@ -149,9 +146,10 @@ export class EstimatePanel {
     el.hidden = !note;
     el.dataset.state = state;
     const resume = field('est-saved-resume');
-    resume.hidden = state !== 'offer' && state !== 'verifying';
+    const finished = this.#saved?.finished;
+    resume.hidden = !(state === 'unverified' || (!finished && (state === 'offer' || state === 'verifying')));
     resume.disabled = state === 'verifying';
-    if (this.#saved && !this.#saved.finished) resume.textContent = t('savedResume', num(this.#saved.done), num(this.#saved.total));
+    if (this.#saved) resume.textContent = finished ? t('savedVerify') : t('savedResume', num(this.#saved.done), num(this.#saved.total));
   }
 
   /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of game `variant`). */
@@ -175,9 +173,10 @@ export class EstimatePanel {
   }
 
   /**
-   * Shows a saved run, rebuilt from its blocks (see checkSaved): a finished one's result, or what an
-   * unfinished one has done, with Resume; a record that cannot be a run, with its reason and Discard. The
-   * tables show only a run of the page's game; an unfinished run of the other game offers Resume alone.
+   * Shows a saved run, rebuilt from its blocks (see checkSaved) and verified (K blocks recomputed, see
+   * #verifySaved): a finished one's result, or what an unfinished one has done, with Resume; a record that
+   * cannot be a run, with its reason and Discard; a forged one refused. The tables show only a run of the
+   * page's game; an unfinished run of the other game offers Resume alone (which verifies it).
    * @param {unknown} record
    */
   async #restore(record) {
@@ -195,8 +194,13 @@ export class EstimatePanel {
     // (A run started, or another game chosen, meanwhile wins.)
     if (asked !== this.#restoreAsked) return;
     this.#saved = saved;
+    if (saved.variant !== this.options.currentVariant()) return this.#savedOffer(saved.finished ? 'none' : 'offer');
+    if ((await this.#verifySaved(saved)) && asked === this.#restoreAsked) this.#showSaved(saved);
+  }
+
+  /** Shows `saved` (verified): its figures, and Resume when it is unfinished. @param {SavedRun} saved */
+  #showSaved(saved) {
     this.#savedOffer(saved.finished ? 'none' : 'offer');
-    if (saved.variant !== this.options.currentVariant()) return;
     // (A form being filled in wins.)
     if (!this.#touched) {
       field('est-samples').value = String(saved.samples);
@@ -208,23 +212,19 @@ export class EstimatePanel {
   }
 
   /**
-   * Continues the saved run where it stopped (in its game, switching the page's game if need be), once K
-   * of its blocks, drawn at random, have been recomputed and found as saved; a forged one is refused.
+   * Verifies `saved` unless it was already: K of its blocks, drawn at random (`--verify auto`), recomputed
+   * by the estimate workers and compared with the saved ones. Resolves true when all agree; a forged run is
+   * refused (nothing of it shown, Discard only), and one whose check was stopped is offered again.
+   * @param {SavedRun & {verified?: boolean}} saved
    */
-  async #resumeSaved() {
-    const saved = this.#saved;
-    if (!saved || saved.finished) return;
-    if (saved.variant !== this.options.currentVariant() && !this.options.switchGame(saved.variant)) return;
-    // (The game switch restores the saved run again: this one goes on.)
-    this.#restoreAsked = null;
-    this.#saved = saved;
-    this.#started = true;
+  async #verifySaved(saved) {
+    if (saved.verified) return true;
     let picks;
     try {
       picks = await blocksToCheck(this.options.engine, saved.blocks);
     } catch (e) {
       this.#savedOffer('invalid', t('savedInvalid', errorText(e)));
-      return;
+      return false;
     }
     const verifying = (/** @type {number} */ k) => t('savedVerifying', num(k), num(picks.length));
     this.#savedOffer('verifying', verifying(0));
@@ -233,14 +233,35 @@ export class EstimatePanel {
       this.#savedOffer('verifying', verifying(k));
       this.#status(verifying(k), 'verifying');
     });
-    if (!result || result.stopped) return this.#savedOffer('offer');
-    if (result.forged) {
-      // Nothing of it stays shown, nor can it be downloaded: Discard is all it offers.
+    if (this.#saved !== saved) return false; // discarded meanwhile
+    if (result?.forged) {
       this.#saved = null;
       this.#emptyTab();
       this.#savedOffer('forged', t('savedForged', result.forged.start, result.forged.end));
-      return;
+      return false;
     }
+    if (!result || result.stopped) {
+      this.#savedOffer('unverified', t('savedUnverified'));
+      return false;
+    }
+    saved.verified = true;
+    return true;
+  }
+
+  /**
+   * Continues the saved run where it stopped (in its game, switching the page's game if need be), once it
+   * is verified (#verifySaved); Verify on a finished run whose check was stopped shows it once verified.
+   */
+  async #resumeSaved() {
+    const saved = this.#saved;
+    if (!saved) return;
+    if (saved.variant !== this.options.currentVariant() && !this.options.switchGame(saved.variant)) return;
+    // (The game switch restores the saved run again: this one goes on.)
+    this.#restoreAsked = null;
+    this.#saved = saved;
+    this.#started = true;
+    if (!(await this.#verifySaved(saved))) return;
+    if (saved.finished) return this.#showSaved(saved);
     this.#savedOffer('none');
     await this.#run({ ...saved, saved: { blocks: saved.blocks, examples: saved.examples, elapsed: saved.elapsed } });
   }
@@ -315,7 +336,7 @@ export class EstimatePanel {
     this.#started = true;
     this.#buttons(true);
     try {
-      const host = await this.#hostFor(this.#threads());
+      const host = await this.#hostFor();
       this.#status(status, 'verifying');
       this.#abort = new AbortController();
       const given = files.map(({ variant, seed, maxNodes, blocks }) => ({ variant, seed, maxNodes, blocks }));
@@ -392,30 +413,9 @@ export class EstimatePanel {
     return Math.max(1, Math.min(64, Math.floor(Number(field('est-threads').value)) || 2));
   }
 
-  /**
-   * An estimate worker for this thread count and isolation (threaded rayon, or a pool of plain workers),
-   * started; throws when it could not start.
-   * @param {number} threads
-   */
-  async #hostFor(threads) {
-    const threaded = self.crossOriginIsolated === true;
-    const key = `${threaded}/${threads}`;
-    if (this.#host && this.#hostKey === key) return this.#host;
-    this.#host?.terminate();
-    /** @type {WorkerClient<EstimateApi>} */
-    const host = new WorkerClient(new URL('./estimate-worker.js', import.meta.url));
-    this.#host = host;
-    this.#hostKey = key;
-    this.#status(threaded ? t('startingThreads', threads) : t('startingWorkers', threads), 'starting');
-    try {
-      const ready = await host.call('init', { threaded, threads, module: await wasmModule(threaded) });
-      this.#mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
-    } catch (e) {
-      if (this.#host === host) this.#host = null;
-      host.terminate();
-      throw e;
-    }
-    return host;
+  /** An estimate worker for the threads asked for, started; throws when it could not start. */
+  #hostFor() {
+    return this.#hosts.get(this.#threads(), (text) => this.#status(text, 'starting'));
   }
 
   /**
@@ -424,8 +424,7 @@ export class EstimatePanel {
    */
   #failed(e) {
     if (e?.workerFailed !== undefined) {
-      this.#host?.terminate();
-      this.#host = null;
+      this.#hosts.drop();
     }
     const why = e?.workerFailed !== undefined ? t('workerFailed', e.workerFailed) : t('estimateError', errorText(e));
     this.#status(why, 'error');
@@ -476,7 +475,7 @@ export class EstimatePanel {
     this.#actions();
     let host;
     try {
-      host = await this.#hostFor(this.#threads());
+      host = await this.#hostFor();
     } catch (e) {
       return this.#failed(e);
     }
@@ -561,7 +560,7 @@ export class EstimatePanel {
       // The report is rebuilt less often than chunks finish: say which count the estimate shows.
       const counted = report?.tally.samples ?? done;
       const lag = counted && counted !== done ? t('runCounted', num(counted)) : '';
-      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#mode, elapsed.toFixed(1), left) + lag, type);
+      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#hosts.mode, elapsed.toFixed(1), left) + lag, type);
     }
     Object.assign($('est-status').dataset, { rate, elapsed, done });
   }

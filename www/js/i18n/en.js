@@ -408,7 +408,9 @@ export default {
     `${file}: samples ${start}..${end} recomputed give another tally than the one recorded: refused as forged`,
   verifyStopped: (file, k, total) => `${file}: verification stopped at ${k}/${counted(total, 'block')}`,
   savedRunName: 'the saved run',
-  savedVerifying: (k, total) => `Checking the saved run before it resumes: ${k}/${counted(total, 'block')} recomputed…`,
+  savedVerifying: (k, total) => `Checking the saved run before it is shown: ${k}/${counted(total, 'block')} recomputed…`,
+  savedUnverified: 'The saved run was not checked, so it is not shown.',
+  savedVerify: 'Check and show the saved run',
   // the bar that offers a new version of the site (page/offline.js)
   updateReady: 'A new version of this site is ready.',
   updateReload: 'Reload',

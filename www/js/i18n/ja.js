@@ -480,7 +480,9 @@ export default {
     `${file}：標本 ${start}..${end} を計算し直すと、記録された集計と一致しません。偽造されたものとして受け付けません`,
   verifyStopped: (file, k, total) => `${file}：${total} 個中 ${k} ブロックを検証したところで中止しました`,
   savedRunName: '保存した実行',
-  savedVerifying: (k, total) => `保存した実行を再開する前に検証しています：${total} 個中 ${k} ブロックを計算し直しました…`,
+  savedVerifying: (k, total) => `保存した実行を表示する前に検証しています：${total} 個中 ${k} ブロックを計算し直しました…`,
+  savedUnverified: '保存した実行は検証が済んでいないため、表示していません。',
+  savedVerify: '保存した実行を検証して表示',
   // サイトの新しい版を知らせるバー（page/offline.js）
   updateReady: 'このサイトの新しいバージョンを利用できます。',
   updateReload: '再読み込み',

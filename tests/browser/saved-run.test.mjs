@@ -1,0 +1,104 @@
+// A run saved in this browser is verified before anything of it is shown: on load, K of its blocks (every
+// block up to 100, as `shogi-reach merge --verify auto`) are recomputed in the estimate workers, with a
+// "verifying" state; a finished run forged in IndexedDB (a block's tally and so the total edited, as a
+// tester did: p = 932/3000 where the genuine run is 432/3000) is refused with a message and not shown, in
+// both languages; the genuine run (with an unknown `provenance` key, as a later version may add) is shown.
+// Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { axeViolations, cli, SHOTS, useChromium } from '../site.mjs';
+
+const site = useChromium();
+
+const SAMPLES = 3000;
+const SEED = 12;
+const genuine = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(SAMPLES), '--seed', String(SEED), '--json'));
+
+/** The record run-store.js keeps for `report` (a finished run of shard 0/1), with `more` fields. */
+const recordOf = (report, more = {}) => ({
+  variant: 'minishogi', seed: String(SEED), samples: SAMPLES, shard: [0, 1], maxNodes: null, keep: 24,
+  blocks: report.blocks, examples: [], elapsed: 1.5, ...more,
+});
+
+/** `report` with 500 samples of its block and total moved from its largest stage to OK: consistent. */
+function forged(report) {
+  const r = structuredClone(report);
+  const [from] = Object.entries(r.tally.stages).filter(([s]) => s !== 'OK').sort((a, b) => b[1] - a[1])[0];
+  for (const tally of [r.blocks[0].tally, r.tally]) {
+    tally.stages[from] -= 500;
+    tally.stages.OK += 500;
+  }
+  return r;
+}
+
+/** Puts `record` in the page's IndexedDB as the saved run and reloads, watching the saved run's line. */
+async function reloadWith(page, record) {
+  await page.evaluate((record) => new Promise((resolve, reject) => {
+    const open = indexedDB.open('shogi-reach', 1);
+    open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const tx = open.result.transaction('estimate-runs', 'readwrite');
+      tx.objectStore('estimate-runs').put(record, 'current');
+      tx.oncomplete = () => resolve(open.result.close());
+      tx.onerror = () => reject(tx.error);
+    };
+  }), record);
+  await page.reload();
+  await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+}
+
+/** From the document's start: every state and text of the saved run's line (window.__seen). */
+const watchSaved = (page) => page.addInitScript(() => {
+  window.__seen = [];
+  document.addEventListener('DOMContentLoaded', () => {
+    const el = document.getElementById('est-saved-note');
+    new MutationObserver(() => window.__seen.push(`${el.dataset.state}: ${el.textContent}`))
+      .observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
+  });
+});
+
+/** The reachable count of the estimate shown; null when none is. */
+const reachable = (page) => page.$eval('#est-result p.estimate', (p) => p.dataset.reachable).catch(() => null);
+
+const MESSAGES = {
+  en: { verifying: /^verifying: Checking the saved run before it is shown: \d\/1 block recomputed…$/,
+    forged: `The saved run is refused: its samples 0..${SAMPLES} recomputed give another tally than the one saved. Discard it to start afresh.` },
+  ja: { verifying: /^verifying: 保存した実行を表示する前に検証しています：1 個中 \d ブロックを計算し直しました…$/,
+    forged: `保存した実行は使えません：標本 0..${SAMPLES} を計算し直すと、保存された集計と一致しません。破棄してやり直してください。` },
+};
+
+describe('saved runs verified before they are shown', () => {
+  for (const lang of ['en', 'ja']) {
+    test(`a finished run forged in IndexedDB is refused on load, not shown; the genuine one is shown (${lang})`, async (t) => {
+      const lying = forged(genuine);
+      assert.equal(lying.tally.stages.OK, genuine.tally.stages.OK + 500);
+      await site.onPage(t, `?game=minishogi&tab=estimate&lang=${lang}`, async (page) => {
+        await watchSaved(page);
+        await reloadWith(page, recordOf(lying));
+        await page.waitForSelector('#est-saved-note[data-state="forged"]', { timeout: 60_000 });
+        const seen = await page.evaluate(() => window.__seen);
+        assert.ok(seen.some((s) => MESSAGES[lang].verifying.test(s)), seen.join('\n'));
+        assert.ok(!seen.some((s) => /^(none|offer):/.test(s)), `never shown: ${seen.join('\n')}`);
+        assert.equal(await page.textContent('#est-saved-note'), MESSAGES[lang].forged);
+        assert.equal(await reachable(page), null, 'no estimate shown');
+        assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '', 'no counts shown');
+        assert.equal(await page.isDisabled('#est-download'), true);
+        assert.equal(await page.isHidden('#est-saved-resume'), true);
+        if (lang === 'ja') await page.screenshot({ path: join(SHOTS, 'saved-forged-finished-ja.png'), fullPage: true });
+
+        // The genuine run (with a key this version does not know) is verified and shown.
+        await reloadWith(page, recordOf(genuine, { provenance: { program: 'a later version' } }));
+        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
+        assert.equal(await reachable(page), String(genuine.tally.stages.OK));
+        assert.equal(await page.isHidden('#est-saved'), true);
+        const seenAgain = await page.evaluate(() => window.__seen);
+        assert.ok(seenAgain.some((s) => MESSAGES[lang].verifying.test(s)), seenAgain.join('\n'));
+        if (lang === 'en') assert.deepEqual(await axeViolations(page), [], 'axe, a verified saved run');
+        await page.click('#est-clear');
+        await page.waitForFunction(() => !document.querySelector('#est-result p.estimate'));
+      });
+    });
+  }
+});

@@ -1,0 +1,48 @@
+// The estimate tab's worker (estimate-worker.js): one at a time, for a thread count and the page's
+// isolation (threaded rayon when cross-origin isolated, else a pool of plain workers), started when first
+// asked for and kept while the same is asked for again.
+import { WorkerClient } from '../engine/rpc.js';
+import { wasmModule } from '../engine/wasm.js';
+import { t } from '../i18n/i18n.js';
+
+/** @typedef {import('../engine/protocol').EstimateApi} EstimateApi */
+
+export class EstimateHost {
+  /** @type {WorkerClient<EstimateApi> | null} the worker started, if any */
+  current = null;
+  /** How it runs, in the page's words (`2 threads (threaded WebAssembly, rayon)`), once started. */
+  mode = '';
+  #key = '';
+
+  /**
+   * The worker for `threads` threads, started (saying so with `starting(text)`); throws when it could not
+   * start.
+   * @param {number} threads
+   * @param {(text: string) => void} starting
+   */
+  async get(threads, starting) {
+    const threaded = self.crossOriginIsolated === true;
+    const key = `${threaded}/${threads}`;
+    if (this.current && this.#key === key) return this.current;
+    this.current?.terminate();
+    /** @type {WorkerClient<EstimateApi>} */
+    const host = new WorkerClient(new URL('./estimate-worker.js', import.meta.url));
+    this.current = host;
+    this.#key = key;
+    starting(threaded ? t('startingThreads', threads) : t('startingWorkers', threads));
+    try {
+      const ready = await host.call('init', { threaded, threads, module: await wasmModule(threaded) });
+      this.mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
+    } catch (e) {
+      this.drop(host);
+      throw e;
+    }
+    return host;
+  }
+
+  /** Stops the worker (`host`, when it is still the current one), never to be used again. */
+  drop(host = this.current) {
+    host?.terminate();
+    if (this.current === host) this.current = null;
+  }
+}
