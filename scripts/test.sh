@@ -41,6 +41,10 @@ bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
 part GNU parallel
 need_apt parallel parallel
 bash tests/parallel-shards.sh
+# The Slurm scripts without a cluster (seconds): submit.sh's checks of its numbers, and merge.sbatch leaving
+# no merged.json when the merge fails.
+part Slurm scripts
+bash tests/slurm-scripts.sh
 # Slurm: the job array of scripts/slurm/ on a real one-node cluster started by the test, one task
 # requeued mid-run; the merged report equals one run.
 part Slurm

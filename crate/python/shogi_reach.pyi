@@ -2,8 +2,10 @@
 
 Ishii & Tanaka's method, from the engine of shogi-reach. Every function takes the game by name
 ("shogi" or "minishogi") and returns what the command line's --json prints, as dicts and lists. Ranks
-are Python ints (Shogi's are over 200 bits). Errors are ShogiReachError subclasses. The work runs with
-the GIL released.
+are Python ints (Shogi's are over 200 bits). Errors are ShogiReachError subclasses, bad arguments
+included: an int out of range or a bool where an int is expected, a str with a lone surrogate, a value
+of the wrong type (never TypeError, OverflowError or UnicodeEncodeError). The work runs with the GIL
+released.
 """
 
 from collections.abc import Iterable
@@ -42,7 +44,7 @@ class ExplainError(ShogiReachError):
     """A certificate that does not check (a bug)."""
 
 class BadArgumentError(ShogiReachError):
-    """An option out of its range: a node cap, a shard, threads, a piece letter or a square."""
+    """An argument out of its range, or of the wrong type (a bool where an int is expected)."""
 
 def count(game: Game) -> int:
     """|P_K|, the number of K-canonical candidate positions of the game (`shogi-reach count`)."""

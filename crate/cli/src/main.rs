@@ -37,7 +37,7 @@ enum Command {
     Unrank {
         #[command(flatten)]
         game: GameArg,
-        #[arg(allow_hyphen_values = true)]
+        #[arg(allow_negative_numbers = true)]
         ranks: Vec<String>,
     },
     /// Print the rank of a position (SFEN, or the reference's `board[hands] w` format).
@@ -45,7 +45,7 @@ enum Command {
         #[command(flatten)]
         game: GameArg,
         /// The position; its fields may be given as separate arguments.
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
         sfen: Vec<String>,
     },
     /// Count the leaves of the legal move tree (start position when no SFEN is given).
@@ -58,7 +58,7 @@ enum Command {
         /// Also print the count below each legal move.
         #[arg(long)]
         divide: bool,
-        #[arg(num_args = 0.., allow_hyphen_values = true)]
+        #[arg(num_args = 0.., allow_negative_numbers = true)]
         sfen: Vec<String>,
     },
     /// Classify ranks from standard input, one TSV line each:
@@ -128,7 +128,7 @@ enum Command {
         /// Only the moves to or from this square (USI, e.g. 5e).
         #[arg(long)]
         square: Option<String>,
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
         sfen: Vec<String>,
     },
     /// Explain why a position is unreachable, with a certificate checked before it is printed.
@@ -141,7 +141,7 @@ enum Command {
         /// that needs more gives the verdict `unknown`.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
-        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
         sfen: Vec<String>,
     },
     /// Run the papers' experiments (their sample counts, or --fraction of them) in resumable shards and
@@ -291,10 +291,15 @@ impl ReplicateArgs {
 
 /// The position: on the command line (SFEN, its fields as one argument or several), or from a game
 /// record (`--record FILE [--ply N]`).
+///
+/// Every position argument of every command reads its words so: an option after the position is an
+/// option (`prove startpos --json`); the empty hand `-` is a word of the position (clap never takes a lone
+/// `-` for an option), and so is a negative number, for the engine to refuse by name. Nothing else starts
+/// with `-`: any other such word is an option, or an unknown one (`--` ends the options).
 #[derive(clap::Args)]
 struct PositionArgs {
     /// The position (SFEN or the reference format); its fields may be given as separate arguments.
-    #[arg(required_unless_present = "record", num_args = 1.., allow_hyphen_values = true)]
+    #[arg(required_unless_present = "record", num_args = 1.., allow_negative_numbers = true)]
     sfen: Vec<String>,
     /// A game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) whose position to take.
     #[arg(long, value_name = "FILE", conflicts_with = "sfen")]

@@ -1,17 +1,13 @@
 //! Values across the border: the game by name, ranks as Python ints of any size, and the engine's JSON
 //! structs as Python dicts and lists.
 
-use crate::errors::{bad_sfen, unknown_game, BadArgumentError, BadRankError};
+use crate::args;
+use crate::errors::{bad_sfen, BadRankError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::PyInt;
 use shogi_reach_engine::board::sfen::quote;
-use shogi_reach_engine::{Game, Position, RankInt, Ranked};
-
-/// `"shogi"` or `"minishogi"`.
-pub fn game(name: &str) -> PyResult<Game> {
-    name.parse().map_err(unknown_game)
-}
+use shogi_reach_engine::{Position, RankInt, Ranked};
 
 /// A position of game `V` from SFEN, `startpos` or the reference format.
 pub fn position<V: Ranked>(text: &str) -> PyResult<Position<V>> {
@@ -19,13 +15,12 @@ pub fn position<V: Ranked>(text: &str) -> PyResult<Position<V>> {
 }
 
 /// A Python int (not a bool) as a rank of game `V`: at least 0 and within the rank's width (the range
-/// below |P_K| is the engine's check, as on the command line).
+/// below |P_K| is the engine's check, as on the command line). Ints of over 256 bits are refused before
+/// Python writes their digits (it refuses ints of over 4300 digits).
 pub fn rank_of<V: Ranked>(value: &Bound<'_, PyAny>) -> PyResult<V::Rank> {
-    if !value.is_instance_of::<PyInt>() || value.is_instance_of::<PyBool>() {
-        let type_name = value.get_type().name()?;
-        return Err(BadRankError::new_err(format!("a rank is an int, not {type_name}")));
-    }
-    let text = value.str()?.to_string();
+    let int = args::integer(value).map_err(|e| BadRankError::new_err(format!("a rank is {e}")))?;
+    let bits: u64 = int.call_method0("bit_length")?.extract()?;
+    let text = if bits <= 256 { int.str()?.to_string() } else { format!("an int of {bits} bits") };
     V::Rank::parse_decimal(&text).ok_or_else(|| {
         BadRankError::new_err(format!("not a rank (a non-negative integer below count()): {}", quote(&text)))
     })
@@ -52,12 +47,4 @@ pub fn loads<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
     static LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     let loads = LOADS.get_or_try_init(py, || py.import("json")?.getattr("loads").map(Bound::unbind))?;
     loads.bind(py).call1((text,))
-}
-
-/// A node cap: at least 1 position (the root alone is one).
-pub fn node_cap(max_nodes: Option<usize>) -> PyResult<Option<usize>> {
-    match max_nodes {
-        Some(0) => Err(BadArgumentError::new_err("max_nodes: a node cap is at least 1 position")),
-        cap => Ok(cap),
-    }
 }

@@ -52,7 +52,7 @@ create_exception!(
     shogi_reach,
     BadArgumentError,
     ShogiReachError,
-    "An option out of its range: a node cap, a shard, threads, a piece letter or a square."
+    "An argument out of its range, or of the wrong type (a bool where an int is expected)."
 );
 
 /// Registers every exception class in the module.

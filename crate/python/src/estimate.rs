@@ -1,14 +1,15 @@
 //! The functions on many samples: `classify` (ranks through the stage pipeline, as `shogi-reach classify`)
 //! and `estimate` (the Monte Carlo estimate, as `shogi-reach estimate --json`).
 
-use crate::convert::{self, int_of, json_text, loads, node_cap};
-use crate::errors::{rank_error, BadArgumentError, ShogiReachError};
+use crate::args;
+use crate::convert::{self, int_of, json_text, loads};
+use crate::errors::{rank_error, BadArgumentError, BadRankError, ShogiReachError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::estimate::{blocks, ranges, try_shard_range, BlockTally, Report, Tally};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
-use shogi_reach_engine::{with_game, Ranked};
+use shogi_reach_engine::{with_game, Game, Ranked};
 
 /// classify(game, ranks, max_nodes=None) -> list[dict]
 ///
@@ -21,14 +22,17 @@ use shogi_reach_engine::{with_game, Ranked};
 #[pyo3(signature = (game, ranks, max_nodes = None))]
 pub fn classify<'py>(
     py: Python<'py>,
-    game: &str,
+    #[pyo3(from_py_with = args::game)] game: Game,
     ranks: &Bound<'py, PyAny>,
-    max_nodes: Option<usize>,
+    #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
-    with_game!(convert::game(game)?, V => {
+    let options = SearchOptions { max_nodes, lazy_captures: false };
+    let not_iterable =
+        |_| BadRankError::new_err(format!("ranks: an iterable of ints, not {}", args::type_name(ranks)));
+    let ranks = ranks.try_iter().map_err(not_iterable)?;
+    with_game!(game, V => {
         let ranks: Vec<<V as Ranked>::Rank> =
-            ranks.try_iter()?.map(|r| convert::rank_of::<V>(&r?)).collect::<PyResult<_>>()?;
+            ranks.map(|r| convert::rank_of::<V>(&r?)).collect::<PyResult<_>>()?;
         let classified = py.detach(|| {
             let mut search = KkSearch::<V>::new();
             let each = ranks.into_iter().map(|r| classify_rank::<V>(r, &mut search, options));
@@ -69,21 +73,17 @@ fn row<'py, V: Ranked>(py: Python<'py>, c: &Classified<V>) -> PyResult<Bound<'py
 #[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None))]
 pub fn estimate<'py>(
     py: Python<'py>,
-    game: &str,
-    samples: u64,
-    seed: u64,
-    threads: Option<usize>,
-    shard: Option<(u64, u64)>,
-    max_nodes: Option<usize>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::samples)] samples: u64,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
+    #[pyo3(from_py_with = args::shard)] shard: Option<(u64, u64)>,
+    #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<usize>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let game = convert::game(game)?;
-    if samples == 0 {
-        return Err(BadArgumentError::new_err("samples: at least 1"));
-    }
     let (k, m) = shard.unwrap_or((0, 1));
     let range = try_shard_range(samples, k, m).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
     let pool = thread_pool(threads)?;
-    let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
+    let options = SearchOptions { max_nodes, lazy_captures: true };
     let report = py.detach(|| {
         with_game!(game, V => pool.install(|| {
             let done = blocks::run_by_block::<V>(seed, range.clone(), options);
@@ -110,15 +110,11 @@ fn report<V: Ranked>(
     Ok(Report::new::<V>(seed, samples, vec![[range.start, range.end]], max_nodes, tally).with_blocks(joined))
 }
 
-/// A rayon pool of `threads` workers (None: one per core).
+/// A rayon pool of `threads` workers (1 to 1024, checked by [`args::threads`]; None: one per core).
 fn thread_pool(threads: Option<usize>) -> PyResult<rayon::ThreadPool> {
     let mut pool = rayon::ThreadPoolBuilder::new();
-    match threads {
-        Some(t) if !(1..=1024).contains(&t) => {
-            return Err(BadArgumentError::new_err(format!("threads {t}: 1 to 1024")));
-        }
-        Some(t) => pool = pool.num_threads(t),
-        None => {}
+    if let Some(t) = threads {
+        pool = pool.num_threads(t);
     }
     pool.build().map_err(|e| ShogiReachError::new_err(format!("starting the worker threads: {e}")))
 }

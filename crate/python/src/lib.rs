@@ -3,6 +3,7 @@
 //! `"minishogi"`) and returns what the command line's `--json` prints, as Python dicts and lists; errors
 //! are `ShogiReachError`s. The work runs with the GIL released, so other Python threads go on.
 
+mod args;
 mod convert;
 mod errors;
 mod estimate;

@@ -1,7 +1,8 @@
 //! The functions on one position or rank: count, rank, unrank, prove, explain, predecessors, proof games,
 //! and game records. Each calls the engine as the command line does and returns the same JSON.
 
-use crate::convert::{self, int_of, json_of, json_text, loads, node_cap};
+use crate::args;
+use crate::convert::{self, int_of, json_of, json_text, loads};
 use crate::errors::{
     bad_record, rank_error, BadArgumentError, BadRecordError, ExplainError, IllegalPositionError,
     NoProofGameError,
@@ -14,22 +15,25 @@ use shogi_reach_engine::reach::retro::{last_moves, last_moves_json, Filter};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::why::diagnose::{diagnose, Rule};
-use shogi_reach_engine::{with_game, Kind, Ranked};
+use shogi_reach_engine::{with_game, Game, Kind, Ranked};
 use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
 
 /// The backward search's options for one position: the node cap (default 5 000 000, the command line's
 /// for `prove`, `explain` and `proof-game`), captures searched eagerly.
-fn exact(max_nodes: usize) -> PyResult<SearchOptions> {
-    Ok(SearchOptions { max_nodes: node_cap(Some(max_nodes))?, lazy_captures: false })
+fn exact(max_nodes: usize) -> SearchOptions {
+    SearchOptions { max_nodes: Some(max_nodes), lazy_captures: false }
 }
 
 /// count(game) -> int
 ///
 /// |P_K|, the number of K-canonical candidate positions of the game (`shogi-reach count`).
 #[pyfunction]
-pub fn count<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
-    with_game!(convert::game(game)?, V => int_of(py, ranking::candidate_count::<V>()))
+pub fn count<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+) -> PyResult<Bound<'py, PyAny>> {
+    with_game!(game, V => int_of(py, ranking::candidate_count::<V>()))
 }
 
 /// rank(game, sfen) -> int
@@ -38,9 +42,13 @@ pub fn count<'py>(py: Python<'py>, game: &str) -> PyResult<Bound<'py, PyAny>> {
 /// (`shogi-reach rank`). Raises BadSfenError, or UnrankablePositionError for Gote to move, pieces missing,
 /// or a position that is not K-canonical.
 #[pyfunction]
-pub fn rank<'py>(py: Python<'py>, game: &str, sfen: &str) -> PyResult<Bound<'py, PyAny>> {
-    with_game!(convert::game(game)?, V => {
-        let pos = convert::position::<V>(sfen)?;
+pub fn rank<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::sfen)] sfen: String,
+) -> PyResult<Bound<'py, PyAny>> {
+    with_game!(game, V => {
+        let pos = convert::position::<V>(&sfen)?;
         int_of(py, pos.rank().map_err(rank_error)?)
     })
 }
@@ -50,8 +58,8 @@ pub fn rank<'py>(py: Python<'py>, game: &str, sfen: &str) -> PyResult<Bound<'py,
 /// The candidate position of a rank, as SFEN (`shogi-reach unrank`). Raises BadRankError for a rank that
 /// is not an int from 0 to count(game) - 1.
 #[pyfunction]
-pub fn unrank(game: &str, rank: &Bound<'_, PyAny>) -> PyResult<String> {
-    with_game!(convert::game(game)?, V => {
+pub fn unrank(#[pyo3(from_py_with = args::game)] game: Game, rank: &Bound<'_, PyAny>) -> PyResult<String> {
+    with_game!(game, V => {
         let r = convert::rank_of::<V>(rank)?;
         Ok(ranking::unrank::<V>(r).map_err(rank_error)?.to_sfen())
     })
@@ -64,10 +72,15 @@ pub fn unrank(game: &str, rank: &Bound<'_, PyAny>) -> PyResult<String> {
 /// the verdict 'unknown'.
 #[pyfunction]
 #[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
-pub fn prove<'py>(py: Python<'py>, game: &str, sfen: &str, max_nodes: usize) -> PyResult<Bound<'py, PyAny>> {
-    let options = exact(max_nodes)?;
-    with_game!(convert::game(game)?, V => {
-        let pos = convert::position::<V>(sfen)?;
+pub fn prove<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::sfen)] sfen: String,
+    #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    let options = exact(max_nodes);
+    with_game!(game, V => {
+        let pos = convert::position::<V>(&sfen)?;
         let proof = py.detach(|| {
             shogi_reach_engine::reach::prove::prove(&pos, &mut KkSearch::<V>::new(), options).to_json()
         });
@@ -83,13 +96,13 @@ pub fn prove<'py>(py: Python<'py>, game: &str, sfen: &str, max_nodes: usize) -> 
 #[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
 pub fn explain<'py>(
     py: Python<'py>,
-    game: &str,
-    sfen: &str,
-    max_nodes: usize,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::sfen)] sfen: String,
+    #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let options = exact(max_nodes)?;
-    with_game!(convert::game(game)?, V => {
-        let pos = convert::position::<V>(sfen)?;
+    let options = exact(max_nodes);
+    with_game!(game, V => {
+        let pos = convert::position::<V>(&sfen)?;
         let explained = py.detach(|| {
             shogi_reach_engine::why::explanation::explain(&pos, &mut KkSearch::<V>::new(), options)
                 .map(|e| e.to_json())
@@ -109,17 +122,17 @@ pub fn explain<'py>(
 #[pyo3(signature = (game, sfen, piece = None, square = None))]
 pub fn predecessors<'py>(
     py: Python<'py>,
-    game: &str,
-    sfen: &str,
-    piece: Option<&str>,
-    square: Option<&str>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::sfen)] sfen: String,
+    #[pyo3(from_py_with = args::piece)] piece: Option<String>,
+    #[pyo3(from_py_with = args::square)] square: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    with_game!(convert::game(game)?, V => {
-        let pos = convert::position::<V>(sfen)?;
-        let kind = piece.map(piece_kind).transpose()?;
-        let filter = Filter { kind, square: square.map(square_of::<V>).transpose()? };
+    with_game!(game, V => {
+        let pos = convert::position::<V>(&sfen)?;
+        let kind = piece.as_deref().map(piece_kind).transpose()?;
+        let filter = Filter { kind, square: square.as_deref().map(square_of::<V>).transpose()? };
         let moves = py.detach(|| {
-            legal_position_problems::<V>(sfen)?;
+            legal_position_problems::<V>(&sfen)?;
             Ok::<_, String>(last_moves_json(&last_moves(&pos, filter)))
         });
         json_of(py, &moves.map_err(IllegalPositionError::new_err)?)
@@ -172,25 +185,21 @@ fn square_of<V: Ranked>(text: &str) -> PyResult<usize> {
 ))]
 pub fn proof_game<'py>(
     py: Python<'py>,
-    game: &str,
-    sfen: &str,
-    method: &str,
-    budget_positions: Option<usize>,
-    threads: usize,
-    max_nodes: usize,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::sfen)] sfen: String,
+    #[pyo3(from_py_with = args::method)] method: &'static str,
+    #[pyo3(from_py_with = args::budget_positions)] budget_positions: Option<usize>,
+    #[pyo3(from_py_with = args::game_threads)] threads: usize,
+    #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
 ) -> PyResult<Bound<'py, PyAny>> {
     let choice = match method {
-        "best" => Choice::Best,
         "short" => Choice::Short,
         "kk" => Choice::Kk,
-        _ => return Err(BadArgumentError::new_err(format!("method {:?}: best, short or kk", quote(method)))),
+        _ => Choice::Best,
     };
-    if !(1..=2).contains(&threads) || budget_positions == Some(0) {
-        return Err(BadArgumentError::new_err("threads is 1 or 2, and budget_positions at least 1"));
-    }
-    let options = exact(max_nodes)?;
-    with_game!(convert::game(game)?, V => {
-        let pos = convert::position::<V>(sfen)?;
+    let options = exact(max_nodes);
+    with_game!(game, V => {
+        let pos = convert::position::<V>(&sfen)?;
         let game = py.detach(|| proof_game_json::<V>(&pos, options, choice, budget_positions, threads));
         loads(py, &game.map_err(NoProofGameError::new_err)?)
     })
@@ -219,8 +228,8 @@ fn proof_game_json<V: Ranked + WithOpening>(
 #[pyfunction]
 pub fn read_record<'py>(py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     use shogi_reach_engine::records::{read, read_text, text::check_size};
-    let record = if let Ok(text) = data.cast::<PyString>() {
-        let text: String = text.extract()?;
+    let record = if data.is_instance_of::<PyString>() {
+        let text = args::text(data).map_err(|e| BadRecordError::new_err(format!("read_record: {e}")))?;
         py.detach(|| read_text(&text))
     } else if let Ok(bytes) = data.cast::<PyBytes>() {
         let bytes = bytes.as_bytes();
@@ -229,7 +238,7 @@ pub fn read_record<'py>(py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<B
         let bytes = array.to_vec();
         check_size(bytes.len()).and_then(|()| read(&bytes))
     } else {
-        let type_name = data.get_type().name()?;
+        let type_name = args::type_name(data);
         return Err(BadRecordError::new_err(format!("read_record takes str or bytes, not {type_name}")));
     };
     json_of(py, &record.map_err(bad_record)?.to_json())
