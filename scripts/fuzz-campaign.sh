@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
 # A long fuzzing campaign (not part of `npm test`): scripts/fuzz-campaign.sh [MINUTES] shares MINUTES
 # (default 60) among the fuzz targets of crate/fuzz — the SFEN and record readers, ranking, the prover and
-# proof games, the estimate report (shard and checkpoint) reader and merge — through scripts/fuzz.sh, and
-# prints per target the seconds, the inputs run, the corpus size and any new reproducer, as TSV on standard
-# output (the log of each run goes to standard error). Exits 1 if any target found a problem.
+# proof games, the estimate report (shard and checkpoint) reader and merge, the CLI's bounded file reader —
+# through scripts/fuzz.sh, and prints per target the seconds, the inputs run, the corpus size and any new
+# reproducer, as TSV on standard output (the log of each run goes to standard error). Exits 1 if any target
+# found a problem.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 minutes=${1:-60}
 case $minutes in '' | *[!0-9]* | 0) echo "usage: scripts/fuzz-campaign.sh [MINUTES]" >&2; exit 2 ;; esac
-targets=${FUZZ_TARGETS:-sfen records rank prove shard}
+targets=${FUZZ_TARGETS:-sfen records rank prove shard input}
 read -ra list <<<"$targets"
 seconds=$((minutes * 60 / ${#list[@]}))
 

@@ -2,9 +2,9 @@
 # Fuzzing: scripts/fuzz.sh [SECONDS] builds the cargo-fuzz targets of crate/fuzz and runs each for
 # SECONDS (default 60), one after the other, in one process each.
 #
-# Targets: sfen, records, rank, prove, shard (crate/fuzz/fuzz_targets/*.rs; FUZZ_TARGETS="a b" picks
-# some). Each starts from its committed seeds (crate/fuzz/seeds/<target>/) and grows a working corpus in
-# crate/fuzz/corpus/<target>/ (ignored by git, kept between runs). A crash, timeout or out-of-memory
+# Targets: sfen, records, rank, prove, shard, input (crate/fuzz/fuzz_targets/*.rs; FUZZ_TARGETS="a b"
+# picks some). Each starts from its committed seeds (crate/fuzz/seeds/<target>/) and grows a working
+# corpus in crate/fuzz/corpus/<target>/ (ignored by git, kept between runs). A crash, timeout or out-of-memory
 # input is written to crate/fuzz/artifacts/<target>/; the script then goes on with the other targets,
 # prints every reproducer and exits 1. Reproduce one with
 #   RUSTC_BOOTSTRAP=1 cargo fuzz run -s none <target> <file>   (in crate/fuzz)
@@ -17,7 +17,7 @@ cd "$(dirname "$0")/.."
 
 seconds=${1:-60}
 case $seconds in '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;; esac
-targets=${FUZZ_TARGETS:-sfen records rank prove shard}
+targets=${FUZZ_TARGETS:-sfen records rank prove shard input}
 
 # need_fuzz_tools: what the build needs, installed only when missing: the pinned toolchain, a C++
 # compiler (libfuzzer-sys compiles libFuzzer from source) and cargo-fuzz.

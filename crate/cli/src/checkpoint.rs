@@ -1,12 +1,13 @@
 //! Runs that survive interruption: a checkpoint file written as `estimate` goes (the contiguous prefix of
 //! sample indices done, as a valid report), SIGINT/SIGTERM stopping at the next chunk, and `--resume`.
 
+use crate::input;
 use crate::run::Result;
+use crate::save;
 use shogi_reach_engine::board::sfen::quote;
 use shogi_reach_engine::estimate::tally::BlockTally;
 use shogi_reach_engine::estimate::{Report, Tally};
 use shogi_reach_engine::Ranked;
-use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -33,29 +34,34 @@ pub fn interrupted() -> bool {
 /// Where and how often a run saves its progress.
 pub struct Checkpoint {
     path: PathBuf,
-    /// The file written before it is renamed over `path`: beside it (a rename stays within one file
-    /// system), named after the whole file name and this process, so that two runs saving `ck.0` and
-    /// `ck.1` in one folder never share it.
+    /// The file written before it is renamed over `path` ([`save::partial_path`]).
     partial: PathBuf,
     every: Duration,
     last: Instant,
 }
 
 impl Checkpoint {
-    /// A checkpoint at `path`, after checking that its folder takes files: a run learns that it cannot
-    /// save before it starts, not after its first minute.
-    pub fn new(path: PathBuf, every: Duration) -> Result<Checkpoint> {
-        let mut name = path
-            .file_name()
-            .ok_or_else(|| format!("--checkpoint {}: not a file name", path.display()))?
-            .to_os_string();
-        name.push(format!(".{}.partial", std::process::id()));
-        let checkpoint = Checkpoint { partial: path.with_file_name(name), path, every, last: Instant::now() };
-        checkpoint
-            .write(b"")
-            .map_err(|e| format!("cannot write checkpoints beside {}: {e}", checkpoint.path.display()))?;
-        std::fs::remove_file(&checkpoint.partial)
-            .map_err(|e| format!("{}: {e}", checkpoint.partial.display()))?;
+    /// A checkpoint at `path`, after checking that its folder takes files (a run learns that it cannot
+    /// save before it starts, not after its first minute) and that no file is there, unless `replace` (the
+    /// file resumed, or `--force`). Partial files of killed runs saving to `path` are removed.
+    pub fn new(path: PathBuf, every: Duration, replace: bool) -> Result<Checkpoint> {
+        let shown = path.display().to_string();
+        let cannot = |reason: String| format!("cannot write checkpoints beside {shown}: {reason}");
+        save::check_folder(&path).map_err(cannot)?;
+        if !replace && save::exists(&path) {
+            return Err(format!(
+                "--checkpoint {0}: the file exists; continue its run with --resume {0}, or give --force to \
+                 start over",
+                shown
+            )
+            .into());
+        }
+        let partial = save::partial_path(&path).map_err(cannot)?;
+        save::remove_stale_partials(&path);
+        let checkpoint = Checkpoint { partial, path, every, last: Instant::now() };
+        save::write_partial(&checkpoint.partial, b"")
+            .and_then(|()| std::fs::remove_file(&checkpoint.partial))
+            .map_err(|e| cannot(e.to_string()))?;
         Ok(checkpoint)
     }
 
@@ -71,19 +77,15 @@ impl Checkpoint {
             return;
         }
         let json = serde_json::to_string_pretty(report).expect("JSON of a report") + "\n";
-        match self.write(json.as_bytes()).and_then(|()| std::fs::rename(&self.partial, &self.path)) {
+        let saved = save::write_partial(&self.partial, json.as_bytes())
+            .and_then(|()| std::fs::rename(&self.partial, &self.path));
+        match saved {
             Ok(()) => self.last = Instant::now(),
             Err(e) => {
                 let _ = std::fs::remove_file(&self.partial);
                 eprintln!("shogi-reach: warning: writing the checkpoint {}: {e}", self.path.display());
             }
         }
-    }
-
-    fn write(&self, bytes: &[u8]) -> std::io::Result<()> {
-        let mut file = std::fs::File::create(&self.partial)?;
-        file.write_all(bytes)?;
-        file.sync_all()
     }
 }
 
@@ -110,10 +112,27 @@ impl Done {
     }
 }
 
+/// The most bytes of a report file read (a checkpoint resumed, a shard merged or counted): 2^17 blocks of
+/// 65 536 samples (8.6 × 10^9 samples, the Shogi paper's 5 × 10^9 in one file) at 1 KiB each as
+/// written (about 0.45 KiB measured; the rest for deeper Table 2s): 128 MiB. Larger runs take `--shard`.
+pub const MAX_REPORT_BYTES: u64 = (1 << 17) * 1024;
+
+/// The text of a report file, read as every input is ([`input::read_file`]), at most
+/// [`MAX_REPORT_BYTES`].
+pub fn read_report_text(path: &Path) -> Result<String> {
+    let bytes = input::read_file(path, MAX_REPORT_BYTES).map_err(|e| match e {
+        input::InputError::TooLarge { .. } => format!("{e}: split a run this large with --shard"),
+        _ => e.to_string(),
+    })?;
+    String::from_utf8(bytes).map_err(|_| {
+        format!("{}: not an estimate report: not UTF-8 text", quote(&path.display().to_string())).into()
+    })
+}
+
 /// Reads a checkpoint (or a finished report) of the same run: what it has done.
 pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<Done> {
     let name = quote(&path.display().to_string());
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+    let text = read_report_text(path)?;
     let report: Report = serde_json::from_str(&text)
         .map_err(|e| format!("{name}: not an estimate report: {}", quote(&e.to_string())))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;

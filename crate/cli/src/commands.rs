@@ -3,6 +3,7 @@
 
 use crate::output::Output;
 use crate::run::{for_each_input_line, parse_rank, position_arg, Result, Run};
+use crate::save::OutputFile;
 use crate::source::Source;
 use shogi_reach_engine::ranking::rank;
 use shogi_reach_engine::ranking::sample::RankSampler;
@@ -201,8 +202,8 @@ pub enum GameMethod {
 
 pub struct ProofGame {
     pub format: GameFormat,
-    /// A file to write the game to as well, and the format its extension names.
-    pub output: Option<(PathBuf, ExportFormat)>,
+    /// A file to write the game to as well (checked), and the format its extension names.
+    pub output: Option<(OutputFile, ExportFormat)>,
     pub method: GameMethod,
     /// The positions the short search may weigh (`None`: the game's default), and its threads.
     pub budget_positions: Option<usize>,
@@ -238,11 +239,7 @@ impl Run for ProofGame {
             build_proof_game(&pos, &mut KkSearch::<V>::new(), self.options, choice, budget, keep_going)
                 .map_err(|e| e.to_string())?;
         spinner.finish_and_clear();
-        if let Some((path, format)) = &self.output {
-            let start = Position::<V>::startpos();
-            let bytes = export(&start, &game.moves, *format, &game.comment()).map_err(|e| e.to_string())?;
-            std::fs::write(path, bytes).map_err(|e| format!("writing {}: {e}", path.display()))?;
-        }
+        // Printed first: a file that cannot be written after all does not lose the search's result.
         let mut out = Output::new();
         match self.format {
             GameFormat::Usi => out.line(game.to_usi())?,
@@ -251,13 +248,24 @@ impl Run for ProofGame {
                 out.line(serde_json::to_string_pretty(&game.to_json()).expect("JSON of a game"))?
             }
         }
-        out.finish()
+        out.finish()?;
+        if let Some((file, format)) = &self.output {
+            let start = Position::<V>::startpos();
+            let bytes = export(&start, &game.moves, *format, &game.comment()).map_err(|e| e.to_string())?;
+            file.write(&bytes).map_err(|e| format!("the game is printed above, but not saved: {e}"))?;
+        }
+        Ok(())
     }
 }
 
 /// `path` and the export format its extension names (`kif`, `kifu`, `ki2`, `ki2u`, `usi`, `csa`, `bod`),
-/// checked before any search: CSA records Shogi only.
-pub fn output_file(path: PathBuf, game: Game) -> Result<(PathBuf, ExportFormat)> {
+/// checked before any search, as the file is (see [`OutputFile::new`]): CSA records Shogi only.
+pub fn output_file(
+    path: PathBuf,
+    game: Game,
+    force: bool,
+    inputs: Vec<PathBuf>,
+) -> Result<(OutputFile, ExportFormat)> {
     let extension = path.extension().and_then(|e| e.to_str()).unwrap_or("");
     let format = ExportFormat::from_name(extension).map_err(|_| {
         format!(
@@ -268,5 +276,11 @@ pub fn output_file(path: PathBuf, game: Game) -> Result<(PathBuf, ExportFormat)>
     if format == ExportFormat::Csa && game != Game::Shogi {
         return Err(format!("{}: CSA records Shogi only", path.display()).into());
     }
-    Ok((path, format))
+    let file = OutputFile::new("--output", path, force, inputs).map_err(|e| match e {
+        crate::run::Failure::Error(m) => {
+            format!("{m} (found before the search: nothing was searched)").into()
+        }
+        other => other,
+    })?;
+    Ok((file, format))
 }

@@ -23,6 +23,8 @@ pub struct Estimate {
     pub json: bool,
     /// Save the progress here as it goes (and on SIGINT/SIGTERM); `--resume` saves to its file.
     pub checkpoint: Option<PathBuf>,
+    /// Replace an existing `checkpoint` that is not the file resumed.
+    pub force: bool,
     pub checkpoint_every: std::time::Duration,
     pub resume: Option<PathBuf>,
     /// Blocks of the resumed checkpoint to recompute before going on.
@@ -77,9 +79,10 @@ impl Estimate {
         let spec =
             RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
         let pool = self.pool()?;
-        let done = self.start::<V>(&spec, &pool)?;
-        let file = self.checkpoint.clone().or_else(|| self.resume.clone());
-        let mut saver = file.map(|f| Checkpoint::new(f, self.checkpoint_every)).transpose()?;
+        // Read, then the checkpoint's file checked, then the long part: the blocks recomputed.
+        let resumed = self.resume.as_ref().map(|path| checkpoint::resume::<V>(path, &spec)).transpose()?;
+        let mut saver = self.saver()?;
+        let done = self.start::<V>(&spec, &pool, resumed)?;
         checkpoint::catch_interrupts()?;
         let started = (std::time::Instant::now(), done.at);
         let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver)?;
@@ -96,12 +99,29 @@ impl Estimate {
         })
     }
 
-    /// Where the run starts: the `--resume` checkpoint (its blocks verified first), or nothing done.
-    fn start<V: Ranked>(&self, spec: &RunSpec, pool: &rayon::ThreadPool) -> Result<Done> {
-        let Some(path) = &self.resume else {
+    /// The checkpoint saved to: `--checkpoint`, else the file resumed. An existing file is replaced only
+    /// when it is the one resumed, or with `--force`.
+    fn saver(&self) -> Result<Option<Checkpoint>> {
+        let replace = self.force
+            || match (&self.checkpoint, &self.resume) {
+                (Some(c), Some(r)) => crate::save::same_file(c, r),
+                (Some(_), None) => false,
+                (None, _) => true,
+            };
+        let file = self.checkpoint.clone().or_else(|| self.resume.clone());
+        file.map(|f| Checkpoint::new(f, self.checkpoint_every, replace)).transpose()
+    }
+
+    /// Where the run starts: the `--resume` checkpoint read (its blocks verified first), or nothing done.
+    fn start<V: Ranked>(
+        &self,
+        spec: &RunSpec,
+        pool: &rayon::ThreadPool,
+        resumed: Option<Done>,
+    ) -> Result<Done> {
+        let (Some(path), Some(done)) = (&self.resume, resumed) else {
             return Ok(Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start });
         };
-        let done = checkpoint::resume::<V>(path, spec)?;
         let report = done.report::<V>(spec);
         let checked = pool
             .install(|| verify_random::<V>(&report, self.verify))
@@ -280,7 +300,7 @@ pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> 
     let mut reports = Vec::new();
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     for (f, name) in files.iter().zip(&names) {
-        let text = std::fs::read_to_string(f).map_err(|e| format!("{name}: {e}"))?;
+        let text = checkpoint::read_report_text(f)?;
         reports.push(files::read_report(name, &text)?);
     }
     let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;

@@ -3,11 +3,13 @@
 mod checkpoint;
 mod commands;
 mod estimate;
+mod input;
 mod output;
 mod record;
 mod replicate;
 mod retro;
 mod run;
+mod save;
 mod source;
 
 use clap::{Parser, Subcommand};
@@ -177,6 +179,9 @@ struct ProofGameArgs {
     /// Shift_JIS, .kifu and .ki2u UTF-8, .usi, .csa (Shogi), .bod (the position reached).
     #[arg(long, value_name = "FILE")]
     output: Option<std::path::PathBuf>,
+    /// Replace the --output FILE if it exists (never the --record read).
+    #[arg(long, requires = "output")]
+    force: bool,
     /// best (the shorter of the short search's and the KK route's), short or kk.
     #[arg(long, value_enum, default_value = "best")]
     method: commands::GameMethod,
@@ -223,6 +228,9 @@ struct EstimateArgs {
     /// SIGINT/SIGTERM.
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
+    /// Replace the --checkpoint FILE if it exists (its run's progress is lost).
+    #[arg(long, requires = "checkpoint")]
+    force: bool,
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 60)]
     checkpoint_every: u64,
@@ -378,8 +386,10 @@ fn exact(max_nodes: Option<usize>) -> SearchOptions {
 
 impl ProofGameArgs {
     fn run(self) -> run::Result<()> {
+        let inputs: Vec<_> = self.position.record.iter().cloned().collect();
         let (game, source) = self.position.source(self.variant)?;
-        let output = self.output.map(|path| commands::output_file(path, game)).transpose()?;
+        let output =
+            self.output.map(|path| commands::output_file(path, game, self.force, inputs)).transpose()?;
         let command = commands::ProofGame {
             format: self.format,
             output,
@@ -404,6 +414,7 @@ impl EstimateArgs {
             options: SearchOptions { max_nodes: self.max_nodes, lazy_captures: true },
             json: self.json,
             checkpoint: self.checkpoint,
+            force: self.force,
             checkpoint_every: std::time::Duration::from_secs(self.checkpoint_every),
             resume: self.resume,
             verify: self.verify.unwrap_or_default(),

@@ -4,13 +4,14 @@
 
 use crate::output::Output;
 use crate::run::Result;
+use crate::source::read_record_file;
 use shogi_reach_engine::records::json::{RecordJson, RecordMoveJson};
 use shogi_reach_engine::records::read;
 use std::path::Path;
 
 /// Reads `path` and prints it, as text or (`json`) as JSON.
 pub fn run_record(path: &Path, json: bool) -> Result<()> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read record {}: {e}", path.display()))?;
+    let bytes = read_record_file(path)?;
     let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?.to_json();
     let mut out = Output::new();
     if json {

@@ -121,6 +121,7 @@ impl Replicate {
             options: SearchOptions { max_nodes: None, lazy_captures: true },
             json: true,
             checkpoint: (!exists).then(|| file.clone()),
+            force: false,
             checkpoint_every: self.checkpoint_every,
             resume: exists.then(|| file.clone()),
             verify: self.verify,

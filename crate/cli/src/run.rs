@@ -1,10 +1,11 @@
 //! The commands of the `shogi-reach` binary, generic over the game, and what they share: errors, input
 //! parsing and the output path.
 
+use crate::input;
 use shogi_reach_engine::board::sfen::quote;
 use shogi_reach_engine::{Position, RankInt, Ranked};
 use shogi_reach_proof_games::WithOpening;
-use std::io::{self, BufRead};
+use std::io;
 
 /// Why a command stopped early.
 #[derive(Debug)]
@@ -13,6 +14,15 @@ pub enum Failure {
     Error(String),
     /// Standard output was closed by its reader: a normal end.
     PipeClosed,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Error(message) => f.write_str(message),
+            Failure::PipeClosed => f.write_str("standard output was closed"),
+        }
+    }
 }
 
 impl From<String> for Failure {
@@ -49,13 +59,14 @@ pub fn position_arg<V: Ranked>(text: &str) -> Result<Position<V>> {
     Position::from_sfen(text).map_err(|e| format!("bad position {:?}: {e}", quote(text)).into())
 }
 
-/// Calls `each` on every non-blank line of standard input.
+/// The longest line of standard input read: a rank has at most 78 digits (256 bits), so this is generous.
+pub const MAX_LINE_BYTES: usize = 4096;
+
+/// Calls `each` on every non-blank line of standard input, each line read up to [`MAX_LINE_BYTES`].
 pub fn for_each_input_line(mut each: impl FnMut(&str) -> Result<()>) -> Result<()> {
-    for line in io::stdin().lock().lines() {
-        let line = line.map_err(|e| format!("reading input: {e}"))?;
-        if !line.trim().is_empty() {
-            each(&line)?;
-        }
-    }
-    Ok(())
+    let each_line = |_, line: &str| if line.trim().is_empty() { Ok(()) } else { each(line) };
+    input::for_each_line(io::stdin().lock(), MAX_LINE_BYTES, each_line).map_err(|e| match e {
+        input::LineError::Each(failure) => failure,
+        other => Failure::Error(other.to_string()),
+    })
 }

@@ -1,7 +1,9 @@
 //! Where `prove` and `proof-game` take their position from: the text on the command line, or a game
 //! record (`--record FILE --ply N`: the position after N moves, the last by default).
 
+use crate::input;
 use crate::run::{position_arg, Result};
+use shogi_reach_engine::records::error::MAX_RECORD_BYTES;
 use shogi_reach_engine::records::{read, GameRecord};
 use shogi_reach_engine::{Game, Position, Ranked};
 use std::path::{Path, PathBuf};
@@ -29,8 +31,7 @@ impl Source {
             }
             return Ok((variant.unwrap_or(Game::Shogi), Source::Text(text.join(" "))));
         };
-        let bytes =
-            std::fs::read(&path).map_err(|e| format!("cannot read record {}: {e}", path.display()))?;
+        let bytes = read_record_file(&path)?;
         let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?;
         let game = record.game();
         if let Some(said) = variant.filter(|&v| v != game) {
@@ -53,6 +54,12 @@ impl Source {
             }
         }
     }
+}
+
+/// The bytes of a record file, read as every input is ([`input::read_file`]): at most
+/// [`MAX_RECORD_BYTES`], the most the record readers take.
+pub fn read_record_file(path: &Path) -> Result<Vec<u8>> {
+    input::read_file(path, MAX_RECORD_BYTES as u64).map_err(|e| format!("cannot read record: {e}").into())
 }
 
 fn record_error(path: &Path, e: shogi_reach_engine::records::RecordError) -> crate::run::Failure {
