@@ -67,7 +67,8 @@ part records against cshogi and python-shogi
 node --test --test-reporter=spec tests/records-python.test.mjs
 part firefox
 need_firefox
-# The site's promises (firefox.test.mjs), its explanations and its exports, one file at a time.
+# The site's promises (firefox.test.mjs), its explanations, its exports and its update bar, one file at a
+# time.
 node --test --test-concurrency=1 --test-reporter=spec tests/firefox.test.mjs tests/firefox-explain.test.mjs \
-  tests/firefox-export.test.mjs
+  tests/firefox-export.test.mjs tests/firefox-offline.test.mjs
 part done

@@ -71,10 +71,11 @@ async function startRun(page, { samples, seed, shard = '0/1', threads = 2 }) {
 }
 
 /** Downloads the report shown (the Download button) into `dir` as `name`; returns its path. */
-/** After a reload, nothing saved is offered: the discarded run stays gone. */
+/** After a reload, nothing saved is offered (on the Estimate tab, where it is loaded): the run stays gone. */
 async function expectDiscarded(page) {
   await page.reload();
   await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+  await page.click('#tab-estimate-button');
   await page.waitForTimeout(500);
   assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
 }
@@ -472,17 +473,21 @@ describe('files and records that lie', () => {
   });
 
   for (const lang of ['en', 'ja']) {
-    test(`an unfinished saved run with a forged block is verified when loaded and refused (${lang})`, async (t) => {
+    test(`an unfinished saved run with a forged block is verified when the Estimate tab is first shown, and refused (${lang})`, async (t) => {
       // Samples 0..100000 of a run of 200 000 (shard 0/1) done, the second block forged in the saved blocks.
       const lying = forge(report0, 1, 1000);
       const record = {
         variant: 'minishogi', seed: String(seed), samples, shard: [0, 1], maxNodes: null, keep: 24,
         blocks: lying.blocks, examples: [], elapsed: 2,
       };
-      await onPage(t, `?game=minishogi&tab=estimate&lang=${lang}`, async (page) => {
+      // Opened on the Position tab: nothing is checked until the Estimate tab is shown.
+      await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
         await putSavedRun(page, record);
         await page.reload();
         await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+        await page.waitForTimeout(500);
+        assert.equal(await page.isHidden('#est-saved'), true, 'not looked at before the Estimate tab is shown');
+        await page.click('#tab-estimate-button');
         await page.waitForSelector('#est-saved-note[data-state="forged"]', { timeout: 60_000 });
         // (Its verifying state, watched from the document's start: tests/browser/saved-run.test.mjs.)
         assert.equal(await page.textContent('#est-saved-note'), lang === 'en'

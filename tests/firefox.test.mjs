@@ -3,13 +3,13 @@
 // point of the site's promises, with and without cross-origin isolation: open the page (pieces, icons and a
 // pasted record's kanji from the site's font), build a position and prove it, watch its path and the whole
 // game, one consistent state (a game switch, a preset and undo with a proof under way), run a Mini Shogi
-// estimate (equal to the native CLI's; one resumed after a reload, its saved blocks verified first; shard
-// files merged with their blocks verified, a forged one refused), axe-core finding nothing critical or
-// serious (cold, proved, whole game, Estimate tab), bad links and input, polish (Copy confirms, errors go
-// on success), Japanese and English (engine errors and move notation in each), phones (360 and 390 px on
-// every tab, touch mode; a 360×740 phone's tools on the first screen, a tsume built by taps, Tabs to
-// Prove), a game record read, a move taken back and a certificate opened, and moves played in the play
-// mode.
+// estimate (equal to the native CLI's; one resumed after a reload, its saved blocks verified first; a
+// forged saved run refused when the Estimate tab opens; shard files merged with their blocks verified, a
+// forged one refused), axe-core finding nothing critical or serious (cold, proved, whole game, Estimate
+// tab), bad links and input, polish (Copy confirms, errors go on success), Japanese and English (engine
+// errors and move notation in each), phones (360 and 390 px on every tab, touch mode; a 360×740 phone's
+// tools on the first screen, a tsume built by taps, Tabs to Prove), a game record read, a move taken back
+// and a certificate opened, and moves played in the play mode.
 // tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -464,8 +464,49 @@ describe('Firefox: estimate runs', () => {
     }
   });
 
+  test('a finished run forged in IndexedDB is not looked at on the Position tab, and refused when the Estimate tab opens', async (t) => {
+    // 500 samples of its block and total moved from `king` to OK (consistent, as a tester edited one).
+    const forged = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '3000', '--seed', '12', '--json'));
+    for (const tally of [forged.blocks[0].tally, forged.tally]) {
+      tally.stages.king -= 500;
+      tally.stages.OK += 500;
+    }
+    const record = {
+      variant: 'minishogi', seed: '12', samples: 3000, shard: [0, 1], maxNodes: null, keep: 24, blocks: forged.blocks, examples: [], elapsed: 1,
+    };
+    const context = await browser().createBrowserContext();
+    await onPage(t, '?game=minishogi&lang=en', async (page) => {
+      await page.evaluate((record) => new Promise((resolve, reject) => {
+        const open = indexedDB.open('shogi-reach', 1);
+        open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('estimate-runs', 'readwrite');
+          tx.objectStore('estimate-runs').put(record, 'current');
+          tx.oncomplete = () => resolve(open.result.close());
+          tx.onerror = () => reject(tx.error);
+        };
+      }), record);
+      await page.reload();
+      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
+      assert.equal(await page.$eval('#game', (e) => e.disabled), false, 'the game menu is usable at once');
+      await new Promise((r) => setTimeout(r, 1000));
+      assert.equal(await attr(page, '#est-saved-note', 'data-state'), null, 'nothing checked on the Position tab');
+      await page.click('#tab-estimate-button');
+      await page.waitForSelector('#est-saved-note[data-state="forged"]', { timeout: 60_000 });
+      assert.equal(await text(page, '#est-saved-note'),
+        'The saved run is refused: its samples 0..3000 recomputed give another tally than the one saved. Discard it to start afresh.');
+      assert.equal(await count(page, '#est-result p.estimate'), 0, 'no estimate shown');
+      assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '', 'no counts shown');
+      assert.equal(await page.$eval('#est-download', (e) => e.disabled), true);
+      await page.click('#est-saved-discard');
+      await page.waitForSelector('#est-saved', { hidden: true });
+    }, { context }).finally(() => context.close());
+  });
+
   test('shard files: a forged one is refused naming its block, genuine ones merge with every block verified', async (t) => {
     const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-firefox-'));
+    let context;
     try {
       const shard = (k) => cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--shard', `${k}/2`, '--json');
       const [genuine0, genuine1, forged] = ['genuine-0.json', 'genuine-1.json', 'forged.json'].map((f) => join(dir, f));
@@ -478,6 +519,8 @@ describe('Firefox: estimate runs', () => {
         tally.stages.OK += 1000;
       }
       writeFileSync(forged, JSON.stringify(lying));
+      // A context of its own: a run an earlier test saved would be checked first, its merge input disabled.
+      context = await browser().createBrowserContext();
       await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
         const merge = async (...files) => {
           await page.$eval('#est-merge-status', (e) => (e.dataset.state = ''));
@@ -493,8 +536,9 @@ describe('Firefox: estimate runs', () => {
         const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
         const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--json'));
         assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
-      });
+      }, { context });
     } finally {
+      await context?.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

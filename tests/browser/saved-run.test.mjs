@@ -1,8 +1,10 @@
-// A run saved in this browser is verified before anything of it is shown: on load, K of its blocks (every
-// block up to 100, as `shogi-reach merge --verify auto`) are recomputed in the estimate workers, with a
-// "verifying" state; a finished run forged in IndexedDB (a block's tally and so the total edited, as a
-// tester did: p = 932/3000 where the genuine run is 432/3000) is refused with a message and not shown, in
-// both languages; the genuine run (with an unknown `provenance` key, as a later version may add) is shown.
+// A run saved in this browser is verified before anything of it is shown: when the Estimate tab is first
+// shown (or the page opens on it), K of its blocks (every block up to 100, as `shogi-reach merge --verify
+// auto`) are recomputed in the estimate workers, with a "verifying" state; a finished run forged in
+// IndexedDB (a block's tally and so the total edited, as a tester did: p = 932/3000 where the genuine run
+// is 432/3000) is refused with a message and not shown, in both languages; the genuine run (with an
+// unknown `provenance` key, as a later version may add) is shown. A page opened on the Position tab does
+// not check it, and its game menu is never locked for the check; a game switch during the check drops it.
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -49,13 +51,20 @@ async function reloadWith(page, record) {
   await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
 }
 
-/** From the document's start: every state and text of the saved run's line (window.__seen). */
+/**
+ * From the document's start: every state and text of the saved run's line (window.__seen), and whether
+ * the page's game and language menus were disabled at each (window.__locked).
+ */
 const watchSaved = (page) => page.addInitScript(() => {
   window.__seen = [];
+  window.__locked = [];
   document.addEventListener('DOMContentLoaded', () => {
     const el = document.getElementById('est-saved-note');
-    new MutationObserver(() => window.__seen.push(`${el.dataset.state}: ${el.textContent}`))
-      .observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
+    new MutationObserver(() => {
+      window.__seen.push(`${el.dataset.state}: ${el.textContent}`);
+      const menus = ['game', 'language'].map((id) => document.getElementById(id));
+      window.__locked.push(`${el.dataset.state}: ${menus.some((m) => m.disabled)}`);
+    }).observe(el, { attributes: true, childList: true, characterData: true, subtree: true });
   });
 });
 
@@ -71,7 +80,7 @@ const MESSAGES = {
 
 describe('saved runs verified before they are shown', () => {
   for (const lang of ['en', 'ja']) {
-    test(`a finished run forged in IndexedDB is refused on load, not shown; the genuine one is shown (${lang})`, async (t) => {
+    test(`a finished run forged in IndexedDB is refused when the page opens on the Estimate tab, not shown; the genuine one is shown (${lang})`, async (t) => {
       const lying = forged(genuine);
       assert.equal(lying.tally.stages.OK, genuine.tally.stages.OK + 500);
       await site.onPage(t, `?game=minishogi&tab=estimate&lang=${lang}`, async (page) => {
@@ -81,6 +90,8 @@ describe('saved runs verified before they are shown', () => {
         const seen = await page.evaluate(() => window.__seen);
         assert.ok(seen.some((s) => MESSAGES[lang].verifying.test(s)), seen.join('\n'));
         assert.ok(!seen.some((s) => /^(none|offer):/.test(s)), `never shown: ${seen.join('\n')}`);
+        const locked = await page.evaluate(() => window.__locked);
+        assert.ok(locked.includes('verifying: false') && !locked.includes('verifying: true'), `menus locked: ${locked}`);
         assert.equal(await page.textContent('#est-saved-note'), MESSAGES[lang].forged);
         assert.equal(await reachable(page), null, 'no estimate shown');
         assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '', 'no counts shown');
@@ -101,4 +112,58 @@ describe('saved runs verified before they are shown', () => {
       });
     });
   }
+
+  test('a page opened on the Position tab does not check the saved run: its game menu works at once; the Estimate tab checks and shows it', async (t) => {
+    await site.onPage(t, '?game=minishogi&lang=en', async (page) => {
+      await watchSaved(page);
+      await reloadWith(page, recordOf(genuine));
+      // Right after load: the game menu is usable (it switches the game), nothing of the run was looked at.
+      assert.equal(await page.isEnabled('#game'), true);
+      assert.equal(await page.isEnabled('#language'), true);
+      await page.selectOption('#game', 'shogi');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'shogi');
+      await page.selectOption('#game', 'minishogi');
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('game') === 'minishogi');
+      await page.waitForTimeout(1500);
+      assert.deepEqual(await page.evaluate(() => window.__seen), [], 'no check before the Estimate tab is shown');
+      assert.equal(await page.isHidden('#est-verify'), true);
+      assert.equal(await page.textContent('#est-status'), '', 'no status: nothing checked');
+      // The Estimate tab shown: the run is checked (the menus stay usable), then shown.
+      await page.click('#tab-estimate-button');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
+      assert.equal(await reachable(page), String(genuine.tally.stages.OK));
+      const seen = await page.evaluate(() => window.__seen);
+      assert.ok(seen.some((s) => MESSAGES.en.verifying.test(s)), seen.join('\n'));
+      const locked = await page.evaluate(() => window.__locked);
+      assert.ok(locked.includes('verifying: false') && !locked.includes('verifying: true'), `menus locked: ${locked}`);
+      assert.equal(await page.isEnabled('#game'), true);
+      await page.click('#est-clear');
+      await page.waitForFunction(() => !document.querySelector('#est-result p.estimate'));
+    });
+  });
+
+  test('a game switch during the check drops it: it says nothing more, and back in its game the run is checked again', async (t) => {
+    const samples = 400_000; // 7 blocks: a check long enough to switch during it
+    const big = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(SEED), '--json'));
+    await site.onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
+      await watchSaved(page);
+      await reloadWith(page, recordOf(big, { samples }));
+      // (Once the workers recompute: a block or more done, blocks still on their way.)
+      await page.waitForFunction(() => /: [1-6]\/7 blocks/.test(document.getElementById('est-saved-note').textContent), null, { timeout: 60_000 });
+      await page.selectOption('#game', 'shogi'); // the page's menu, during the check
+      const at = (await page.evaluate(() => window.__seen)).length;
+      await page.waitForTimeout(3000);
+      const later = (await page.evaluate(() => window.__seen)).slice(at);
+      assert.ok(!later.some((s) => s.startsWith('verifying')), `the dropped check said more: ${later.join('\n')}`);
+      assert.equal(await page.isHidden('#est-saved'), true, 'a finished run of the other game offers nothing');
+      assert.equal(await page.textContent('#est-status'), '');
+      assert.equal(await reachable(page), null);
+      await page.selectOption('#game', 'minishogi');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
+      assert.equal(await reachable(page), String(big.tally.stages.OK));
+      assert.match(await page.textContent('#est-verify-list li'), /^the saved run: verified 7\/7 blocks$/);
+      await page.click('#est-clear');
+      await page.waitForFunction(() => !document.querySelector('#est-result p.estimate'));
+    });
+  });
 });

@@ -166,6 +166,8 @@ const estimatePanel = new EstimatePanel({
     provePanel.prove();
   },
 });
+// The saved estimate run is loaded and checked when the Estimate tab is first shown, not before.
+$('tab-estimate').addEventListener('tab-shown', () => estimatePanel.opened());
 
 /** After every edit: the SFEN field, the link, the board, the diagnostics, the verdict's freshness. */
 /** @param {unknown} _ @param {{animate?: boolean}} options */

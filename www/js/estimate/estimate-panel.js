@@ -7,7 +7,8 @@
 // `candidates`) are recomputed by the engine's merge from the tallies, and K of its blocks, drawn at
 // random (verify.js), are recomputed by the estimate workers before the merge is shown; a saved run's
 // report, estimate, plot and gallery are rebuilt from its blocks when it is loaded (saved-run.js), and K of
-// its blocks are recomputed before any of it is shown (or it resumes).
+// its blocks are recomputed before any of it is shown (or it resumes). The saved run is loaded and checked
+// when the tab is first shown, never before, and its check locks nothing outside the tab.
 import { errorText } from '../engine/errors.js';
 import { readText, checkSize } from '../engine/files.js';
 import { VARIANTS } from '../game/variants.js';
@@ -20,7 +21,7 @@ import { clearRun, loadRun, saveRun } from './run-store.js';
 import { blocksToCheck, checkSaved, KEEP, mergeShards, runRecord } from './saved-run.js';
 import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, duration, estimateParagraph, reachableCount } from './tables.js';
 import { showPlan } from './plan.js';
-import { listVerify } from './verify-list.js';
+import { listVerify, mergeSays, savedLine } from './verify-list.js';
 
 /** @typedef {import('../engine/protocol').RunStatus} RunStatus */
 /** @typedef {import('../engine/protocol').VerifyFile & {name: string}} NamedFile */
@@ -57,7 +58,9 @@ export class EstimatePanel {
   /** @type {object | null} */
   #planAsked = null;
   #running = false;
+  #checking = false; // the saved run's check is under way
   #started = false; // a run or verification started (a saved run loaded later does not replace it)
+  #opened = false; // the tab was shown (the saved run is loaded and checked only then)
   #touched = false; // the form was edited (a saved run loaded later does not overwrite it)
   #lastSave = 0;
   #rate = 0;
@@ -110,46 +113,45 @@ export class EstimatePanel {
     $('est-saved-resume').onclick = () => this.#resumeSaved();
     // Discard forgets the saved run, Clear a finished one (or a merge shown): both empty the tab.
     $('est-saved-discard').onclick = field('est-clear').onclick = async () => {
-      this.#abort?.abort(); // a saved run being verified
+      this.#dropCheck();
+      this.#saved = null;
       // Forgotten before the offer goes: a reload at once (served from the service worker) finds nothing.
       await clearRun().catch(() => {});
       this.#savedOffer('none');
       this.#hideVerify();
-      this.#saved = null;
       this.#emptyTab();
       $('est-merge-status').textContent = '';
     };
     field('est-download').onclick = () => this.#current && download(this.#current.name, this.#current.text, 'application/json');
     field('est-merge-files').onchange = () => this.#mergeFiles();
     field('est-digits').oninput = () => this.#plan();
-    // (No IndexedDB, as in some private windows: runs are not saved.)
-    const saved = loadRun().catch(() => undefined);
-    this.restored = Promise.all([saved, this.stagesReady]).then(
-      // (Loaded after the page: a run started meanwhile wins.)
-      ([record]) => {
-        if (!this.#started) this.#restore(record);
-      },
-      () => {},
-    );
   }
 
   /**
-   * The saved run's line: `none` (hidden), `offer` (Resume and Discard), `verifying` (blocks recomputed
-   * before it is shown or resumes), `unverified` (verification stopped: Resume, or for a finished run
-   * Verify, and Discard), `forged` or `invalid` (a message and Discard only).
-   * @param {'none' | 'offer' | 'verifying' | 'unverified' | 'forged' | 'invalid'} state
+   * The tab is shown: the first time, the saved run is loaded, checked and shown (a player who came for
+   * the Position tab never waits for its check).
    */
+  opened() {
+    if (this.#opened) return;
+    this.#opened = true;
+    const saved = loadRun().catch(() => undefined); // (no IndexedDB, as in some private windows: none)
+    Promise.all([saved, this.stagesReady]).then(([record]) => {
+      if (!this.#started) this.#restore(record); // (a run started meanwhile wins)
+    }, () => {});
+  }
+
+  /** Stops the saved run's check under way, if any: nothing of it is heard from again. */
+  #dropCheck() {
+    if (!this.#checking) return;
+    this.#abort?.abort();
+    this.#abort = null;
+    this.#checking = false;
+    this.#buttons(false);
+  }
+
+  /** The saved run's line (see savedLine). @param {import('./verify-list.js').SavedState} state */
   #savedOffer(state, note = '') {
-    $('est-saved').hidden = state === 'none';
-    const el = $('est-saved-note');
-    el.textContent = note;
-    el.hidden = !note;
-    el.dataset.state = state;
-    const resume = field('est-saved-resume');
-    const finished = this.#saved?.finished;
-    resume.hidden = !(state === 'unverified' || (!finished && (state === 'offer' || state === 'verifying')));
-    resume.disabled = state === 'verifying';
-    if (this.#saved) resume.textContent = finished ? t('savedVerify') : t('savedResume', num(this.#saved.done), num(this.#saved.total));
+    savedLine(state, note, this.#saved);
   }
 
   /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of game `variant`). */
@@ -232,7 +234,7 @@ export class EstimatePanel {
     const result = await this.#verifyFiles([file], verifying(0), ([k]) => {
       this.#savedOffer('verifying', verifying(k));
       this.#status(verifying(k), 'verifying');
-    });
+    }, true);
     if (this.#saved !== saved) return false; // discarded meanwhile
     if (result?.forged) {
       this.#saved = null;
@@ -329,32 +331,42 @@ export class EstimatePanel {
    * @param {NamedFile[]} files
    * @param {string} status
    * @param {(done: number[]) => void} [onProgress]
+   * @param {boolean} [saved] the saved run's check: it locks nothing outside the tab, and a game switch or
+   *   Discard drops it (#dropCheck), after which it says nothing more
    */
-  async #verifyFiles(files, status, onProgress) {
+  async #verifyFiles(files, status, onProgress, saved = false) {
     listVerify(files, files.map(() => 0), null);
     if (files.every((f) => !f.blocks.length)) return { done: files.map(() => 0), forged: null, stopped: false };
     this.#started = true;
+    this.#checking = saved;
     this.#buttons(true);
+    const abort = (this.#abort = new AbortController());
+    const heard = () => this.#abort === abort; // not dropped, nor followed by another
     try {
       const host = await this.#hostFor();
+      if (!heard()) return null;
+      if (abort.signal.aborted) return { done: files.map(() => 0), forged: null, stopped: true }; // Stop meanwhile
       this.#status(status, 'verifying');
-      this.#abort = new AbortController();
       const given = files.map(({ variant, seed, maxNodes, blocks }) => ({ variant, seed, maxNodes, blocks }));
       const result = await host.call('verify', { files: given }, {
-        signal: this.#abort.signal,
+        signal: abort.signal,
         onProgress: ({ done }) => {
+          if (!heard()) return;
           listVerify(files, done, null);
           onProgress?.(done);
         },
       });
-      listVerify(files, result.done, result);
+      if (heard()) listVerify(files, result.done, result);
       return result;
     } catch (e) {
-      this.#failed(e);
+      if (heard()) this.#failed(e);
       return null;
     } finally {
-      this.#abort = null;
-      this.#buttons(false);
+      if (heard()) {
+        this.#abort = null;
+        this.#checking = false;
+        this.#buttons(false);
+      }
     }
   }
 
@@ -375,6 +387,8 @@ export class EstimatePanel {
    * @param {Variant} variant the game switched to
    */
   gameChanged(variant) {
+    this.#dropCheck();
+    this.#saved = null;
     field('est-game').value = variant;
     field('est-resume').disabled = true;
     this.#report = null;
@@ -382,6 +396,7 @@ export class EstimatePanel {
     this.#hideVerify();
     $('est-merge-status').textContent = '';
     const asked = (this.#restoreAsked = {});
+    if (!this.#opened) return;
     loadRun().then(
       (record) => {
         if (asked === this.#restoreAsked) this.#restore(record);
@@ -397,12 +412,13 @@ export class EstimatePanel {
     el.dataset.state = state;
   }
 
-  /** @param {boolean} running */
+  /** @param {boolean} running (the saved run's check locks no game nor language: #checking) */
   #buttons(running) {
     this.#running = running;
     this.#actions();
-    this.options.onRunning(running);
-    field('est-game').disabled = running;
+    const locked = running && !this.#checking;
+    this.options.onRunning(locked);
+    field('est-game').disabled = locked;
     field('est-start').disabled = running;
     field('est-stop').disabled = !running;
     field('est-resume').disabled = true;
@@ -580,11 +596,4 @@ export class EstimatePanel {
     $('est-result').replaceChildren(); // an estimate goes with its tables: a new run's never shows the last one's
     this.#drawTables(null, variant);
   }
-}
-
-/** The merge's status line. @param {string} text @param {string} state */
-function mergeSays(text, state) {
-  const out = $('est-merge-status');
-  out.textContent = text;
-  out.dataset.state = state;
 }

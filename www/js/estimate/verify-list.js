@@ -1,7 +1,9 @@
-// The list of files being verified in the estimate tab (#est-verify): `verified k/K blocks` for each, and
-// how the last check ended.
+// The estimate tab's lines about checks: the list of files being verified (#est-verify), `verified k/K
+// blocks` for each and how the last check ended; the merge's status line; the saved run's line.
 import { num, t } from '../i18n/i18n.js';
-import { $ } from '../page/dom.js';
+import { $, field } from '../page/dom.js';
+
+/** @typedef {'none' | 'offer' | 'verifying' | 'unverified' | 'forged' | 'invalid'} SavedState */
 
 /**
  * Lists `files` being verified, with the blocks of each verified so far (`done`) and the result, once
@@ -28,4 +30,32 @@ export function listVerify(files, done, result) {
     return li;
   });
   $('est-verify-list').replaceChildren(...items);
+}
+
+/** The merge's status line. @param {string} text @param {string} state */
+export function mergeSays(text, state) {
+  const out = $('est-merge-status');
+  out.textContent = text;
+  out.dataset.state = state;
+}
+
+/**
+ * The saved run's line: `none` (hidden), `offer` (Resume and Discard), `verifying` (blocks recomputed
+ * before it is shown or resumes), `unverified` (verification stopped: Resume, or for a finished run
+ * Verify, and Discard), `forged` or `invalid` (a message and Discard only); `note` says why.
+ * @param {SavedState} state
+ * @param {string} note
+ * @param {import('./saved-run.js').SavedRun | null} saved
+ */
+export function savedLine(state, note, saved) {
+  $('est-saved').hidden = state === 'none';
+  const el = $('est-saved-note');
+  el.textContent = note;
+  el.hidden = !note;
+  el.dataset.state = state;
+  const resume = field('est-saved-resume');
+  const finished = saved?.finished;
+  resume.hidden = !(state === 'unverified' || (!finished && (state === 'offer' || state === 'verifying')));
+  resume.disabled = state === 'verifying';
+  if (saved) resume.textContent = finished ? t('savedVerify') : t('savedResume', num(saved.done), num(saved.total));
 }
