@@ -157,10 +157,14 @@ impl Estimate {
         // Chunks of about a second: each waits for its slowest thread (one long search cannot be split), so
         // short chunks lose throughput; long ones would delay progress and checkpoints. An interrupt stops
         // a chunk within one sample per thread.
-        let smallest = 64 * pool.current_num_threads() as u64;
+        let smallest = estimate::JOB * pool.current_num_threads() as u64;
         let mut chunk = smallest;
         while done.at < range.end && !checkpoint::interrupted() {
-            let end = done.at.saturating_add(chunk).min(range.end);
+            // Chunks end at a multiple of the job size, as jobs do: a checkpoint ends at one (or at the
+            // shard's end), whatever the chunks' sizes were.
+            let end =
+                done.at.saturating_add(chunk).checked_next_multiple_of(estimate::JOB).unwrap_or(u64::MAX);
+            let end = end.min(range.end);
             let started = std::time::Instant::now();
             let (blocks, end) = pool.install(|| {
                 blocks::run_by_block_until::<V>(

@@ -175,3 +175,19 @@ fn a_forged_checkpoint_is_not_resumed() {
     assert!(out.status.success(), "{err}");
     assert!(err.contains(&format!("verified {blocks} of the {blocks} blocks")), "{err}");
 }
+
+#[test]
+fn an_interrupted_shard_keeps_whole_jobs_of_64_sample_indices() {
+    let dir = Dir::new("jobs");
+    let ck = dir.file("ck.json");
+    // Shard 1/3 of 150 000 samples starts at sample 50 000, not a multiple of 64.
+    let shard = [&RUN[..], &["--shard", "1/3"]].concat();
+    let (out, err) = interrupted(&shard, &ck, "2", "-INT");
+    assert!(!out.status.success() && err.contains("interrupted after"), "{err}");
+    let saved = read_json(&ck);
+    let [start, end] = [0, 1].map(|i| saved["ranges"][0][i].as_u64().unwrap());
+    assert_eq!(start, 50_000);
+    assert!(end > start && end < 100_000, "{end}: part of the shard");
+    assert_eq!(end % 64, 0, "the checkpoint ends at sample {end}, within a job");
+    assert_eq!(saved["tally"]["samples"].as_u64(), Some(end - start));
+}

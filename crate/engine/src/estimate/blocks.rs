@@ -21,8 +21,9 @@ pub fn run_by_block<V: Ranked>(seed: u64, indices: Range<u64>, options: SearchOp
 
 /// [`run_by_block`] that stops once `stop()` is true, within one sample per thread: the blocks of the
 /// samples done from `indices.start` on without a gap, and where they end (`indices.end` unless
-/// stopped). Its jobs of 64 samples are done whole or not at all; those done past the first one given up
-/// are dropped.
+/// stopped). Its jobs (the samples between two multiples of 64, cut to `indices`) are done whole or not
+/// at all; those done past the first one given up are dropped, so the end is a multiple of 64, or
+/// `indices.start` or `indices.end`.
 pub fn run_by_block_until<V: Ranked>(
     seed: u64,
     indices: Range<u64>,
@@ -77,13 +78,14 @@ fn run_blocks<V: Ranked>(
     run
 }
 
-/// `indices` cut into pieces of at most `size` that never cross a block boundary.
+/// `indices` cut at the multiples of `size` (which divides [`BLOCK`], so no piece crosses a block
+/// boundary): every piece but the first and the last of `indices` is `i·size .. (i+1)·size`.
 fn pieces(indices: Range<u64>, size: u64) -> impl Iterator<Item = Range<u64>> {
+    debug_assert_eq!(BLOCK % size, 0);
     let mut at = indices.start;
     std::iter::from_fn(move || {
         (at < indices.end).then(|| {
-            let next_block = (at / BLOCK + 1).saturating_mul(BLOCK);
-            let end = at.saturating_add(size).min(next_block).min(indices.end);
+            let end = (at / size + 1).saturating_mul(size).min(indices.end);
             let piece = at..end;
             at = end;
             piece
@@ -186,8 +188,10 @@ mod tests {
     }
 
     #[test]
-    fn pieces_stop_at_block_boundaries() {
+    fn pieces_stop_at_block_boundaries_and_multiples_of_their_size() {
         let p: Vec<_> = pieces(BLOCK - 100..BLOCK + 10, 64).collect();
-        assert_eq!(p, [BLOCK - 100..BLOCK - 36, BLOCK - 36..BLOCK, BLOCK..BLOCK + 10]);
+        assert_eq!(p, [BLOCK - 100..BLOCK - 64, BLOCK - 64..BLOCK, BLOCK..BLOCK + 10]);
+        let p: Vec<_> = pieces(5..200, 64).collect();
+        assert_eq!(p, [5..64, 64..128, 128..192, 192..200]);
     }
 }

@@ -18,7 +18,9 @@ pub mod run;
 pub mod tally;
 
 pub use report::{merge_reports, MergeError, Report, ShardProblem, REPORT_FORMAT};
-pub use run::{run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError};
+pub use run::{
+    run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError, JOB,
+};
 pub use tally::{
     BlockTally, ReachableEstimate, StageCounts, Tally, TallyOverflow, TallyProblem, BLOCK, TRACED_BACK_ROWS,
 };
