@@ -1,7 +1,10 @@
 //! The command line: outputs, standard input, and errors with a non-zero exit code.
 
+#[path = "common/mod.rs"]
+mod cli_common;
 #[path = "../../engine/tests/common/mod.rs"]
 mod common;
+use cli_common::counts;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -157,7 +160,15 @@ fn estimate_shards_merge_to_the_whole_run() {
     let mut merge_args = vec!["merge", "--json"];
     merge_args.extend(files.iter().map(String::as_str));
     let merged: serde_json::Value = serde_json::from_str(&ok(&merge_args, "")).unwrap();
-    assert_eq!(merged, whole);
+    // The merge keeps each shard's provenance beside its file name and ranges.
+    for (k, file) in files.iter().enumerate() {
+        let shard: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let source = &merged["shards"][k];
+        assert_eq!((&source["file"], &source["ranges"]), (&file.as_str().into(), &shard["ranges"]));
+        assert_eq!(source["provenance"], shard["provenance"], "shard {k}");
+    }
+    assert_eq!(merged["shards"].as_array().unwrap().len(), 2);
+    assert_eq!(counts(merged), counts(whole));
     let text = ok(&["merge", &files[0], &files[1]], "");
     assert!(text.contains("Table 1") && text.contains("|R| = "), "{text}");
     // Half the shards: merged, with a note.
