@@ -182,3 +182,28 @@ fn bad_fractions_and_shards_are_named_errors() {
     let err = fails(&["replicate", "--game", "chess", "--fraction", "1e-6", "--dir", dir.path()]);
     assert!(err.contains("chess"), "{err}");
 }
+
+#[test]
+fn a_forged_shard_is_refused_by_default() {
+    let dir = Dir::new("forged");
+    // 200 000 samples: one shard of 4 blocks.
+    let run =
+        ["replicate", "--game", "minishogi", "--fraction", "2e-3", "--threads", "2", "--dir", dir.path()];
+    ok(&run);
+    let file = dir.0.join("shard-0-of-1.json");
+    let mut shard = json(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(shard["blocks"].as_array().unwrap().len(), 4);
+    // The tester's forgery: 300 samples moved from `king` to `OK` in one block and in the tally, so the
+    // file is consistent; its checksum is left as it was.
+    let move_300 = |stages: &mut Value| {
+        stages["OK"] = (stages["OK"].as_u64().unwrap() + 300).into();
+        stages["king"] = (stages["king"].as_u64().unwrap() - 300).into();
+    };
+    move_300(&mut shard["tally"]["stages"]);
+    move_300(&mut shard["blocks"][2]["tally"]["stages"]);
+    std::fs::write(&file, format!("{}\n", serde_json::to_string_pretty(&shard).unwrap())).unwrap();
+    let err = fails(&run);
+    assert!(err.contains("verifying 4 of the 4 blocks") && err.contains("does not match"), "{err}");
+    let (start, end) = (&shard["blocks"][2]["start"], &shard["blocks"][2]["end"]);
+    assert!(err.contains(&format!("samples {start}..{end} recomputed give another tally")), "{err}");
+}
