@@ -477,3 +477,33 @@ fn a_proof_game_is_the_same_on_one_thread_two_and_under_load() {
     let json: serde_json::Value = serde_json::from_str(&two).unwrap();
     assert_eq!(json["method"], "short", "{two}");
 }
+
+#[test]
+fn reports_say_what_made_them() {
+    let args = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1", "--threads", "3"];
+    let report: serde_json::Value =
+        serde_json::from_str(&ok(&[&args[..], &["--json"]].concat(), "")).unwrap();
+    let p = &report["provenance"];
+    assert_eq!((&p["program"], &p["version"]), (&"shogi-reach".into(), &env!("CARGO_PKG_VERSION").into()));
+    assert_eq!((&p["threads"], &p["os"]), (&3.into(), &std::env::consts::OS.into()));
+    assert!(p["cpu_seconds"].as_f64().unwrap() >= 0.0 && p["wall_seconds"].as_f64().unwrap() >= 0.0, "{p}");
+    for field in ["profile", "cpu", "host"] {
+        assert!(!p[field].as_str().unwrap().is_empty(), "{field}: {p}");
+    }
+    // The commit the binary was built from: this repository's HEAD (marked +dirty when built with changes).
+    let git = |args: &[&str]| Command::new("git").args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output();
+    let commit = p["commit"].as_str().unwrap();
+    match git(&["rev-parse", "HEAD"]) {
+        Ok(out) if out.status.success() => {
+            let head = String::from_utf8(out.stdout).unwrap().trim().to_string();
+            assert!(commit == head || commit == format!("{head}+dirty"), "{commit}, HEAD {head}");
+            let clean = git(&["diff", "--quiet", "HEAD", "--"]).unwrap().status.success();
+            if clean {
+                assert_eq!(commit, head, "a build of a clean tree");
+            }
+        }
+        _ => assert_eq!(commit, "unknown"),
+    }
+    let text = ok(&args, "");
+    assert!(text.contains("made by shogi-reach ") && text.contains(", 3 threads, "), "{text}");
+}
