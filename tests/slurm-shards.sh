@@ -60,8 +60,15 @@ wait_for "the merge job completed" 1200 merge_done
 grep -q "interrupted after" "$work/run/shard-0.log" || fail "task 0 was not interrupted"
 grep -q "verified 1 of the" "$work/run/shard-0.log" || fail "task 0 did not resume its checkpoint"
 grep -q "attempt 2" "$work/run/shard-0.log" || fail "task 0 did not run twice"
-if ! cmp -s "$work/run/merged.json" "$work/single.json"; then
-  diff "$work/run/merged.json" "$work/single.json" | head -20
+# The counts byte for byte: each report without its provenance (program, machine, time) and the merge's
+# list of shard files, written again as they were.
+counts='const read = (f) => { const { provenance, shards, ...r } = JSON.parse(require("fs").readFileSync(f, "utf8"));
+  if (!provenance) throw new Error(`${f}: no provenance`); return JSON.stringify(r, null, 2); };
+  require("fs").writeFileSync(process.argv[2], read(process.argv[1]))'
+node -e "$counts" "$work/run/merged.json" "$work/merged.counts" || fail "the merged report cannot be read"
+node -e "$counts" "$work/single.json" "$work/single.counts" || fail "the single run's report cannot be read"
+if ! cmp -s "$work/merged.counts" "$work/single.counts"; then
+  diff "$work/merged.counts" "$work/single.counts" | head -20
   fail "the merged shards differ from the single run"
 fi
 
@@ -81,7 +88,8 @@ rep_done() {
 wait_for "the replicate tasks completed" 600 rep_done
 "$bin" "${rep[@]}" --dir "$work/rep" > "$work/rep-cluster.json"
 "$bin" "${rep[@]}" --dir "$work/rep-here" > "$work/rep-here.json"
-same_but_dir='const read = (f) => { const r = JSON.parse(require("fs").readFileSync(f, "utf8")); delete r.dir; return JSON.stringify(r); };
+same_but_dir='const read = (f) => { const r = JSON.parse(require("fs").readFileSync(f, "utf8"));
+  for (const o of [r, r.report]) { delete o.provenance; delete o.shards; } delete r.dir; return JSON.stringify(r); };
   process.exit(read(process.argv[1]) === read(process.argv[2]) ? 0 : 1)'
 node -e "$same_but_dir" "$work/rep-cluster.json" "$work/rep-here.json" ||
   fail "replicate's shards run by Slurm give other tables than one replicate run"

@@ -5,8 +5,9 @@ use crate::input;
 use crate::run::Result;
 use crate::save;
 use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::estimate::checksum::{self, Checksum};
 use shogi_reach_engine::estimate::tally::BlockTally;
-use shogi_reach_engine::estimate::{Report, Tally};
+use shogi_reach_engine::estimate::{files, Provenance, Report, Tally};
 use shogi_reach_engine::Ranked;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -69,14 +70,16 @@ impl Checkpoint {
         &self.path
     }
 
-    /// Saves `report` if the interval has passed (or `now`): to the partial file, flushed to the disk and
-    /// renamed over the checkpoint, so the file is always a whole report. A save that fails is a
+    /// Saves `report` if the interval has passed (or `now`), with its checksum
+    /// ([`checksum::with_checksum`]): to the partial file, flushed to the disk and renamed over the
+    /// checkpoint, so the file is always a whole report. A save that fails is a
     /// warning: the run goes on (and its report is printed at the end), the next save tries again.
     pub fn save(&mut self, report: &Report, now: bool) {
         if !now && self.last.elapsed() < self.every {
             return;
         }
-        let json = serde_json::to_string_pretty(report).expect("JSON of a report") + "\n";
+        // With its checksum: a resume tells its own file from one changed since.
+        let json = checksum::with_checksum(&files::to_file_text(report));
         let saved = save::write_partial(&self.partial, json.as_bytes())
             .and_then(|()| std::fs::rename(&self.partial, &self.path));
         match saved {
@@ -97,11 +100,13 @@ pub struct RunSpec {
     pub range: std::ops::Range<u64>,
 }
 
-/// What a run has done: the samples `spec.range.start..at`, their tally and per-block tallies.
+/// What a run has done: the samples `spec.range.start..at`, their tally and per-block tallies, and the
+/// provenance of the checkpoint it resumed (whose time counts too).
 pub struct Done {
     pub tally: Tally,
     pub blocks: Vec<BlockTally>,
     pub at: u64,
+    pub earlier: Option<Provenance>,
 }
 
 impl Done {
@@ -129,14 +134,15 @@ pub fn read_report_text(path: &Path) -> Result<String> {
     })
 }
 
-/// Reads a checkpoint (or a finished report) of the same run: what it has done.
-pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<Done> {
+/// Reads a checkpoint (or a finished report) of the same run: what it has done, and what its checksum
+/// says.
+pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Done, Checksum)> {
     let name = quote(&path.display().to_string());
     let text = read_report_text(path)?;
     let report: Report = serde_json::from_str(&text)
         .map_err(|e| format!("{name}: not an estimate report: {}", quote(&e.to_string())))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;
-    let mismatch = |what: &str, found: String, expected: String| -> Result<Done> {
+    let mismatch = |what: &str, found: String, expected: String| -> Result<(Done, Checksum)> {
         Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}").into())
     };
     if report.variant != V::NAME {
@@ -157,5 +163,6 @@ pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<Done> {
             return mismatch("samples", format!("{ranges:?}"), expected);
         }
     };
-    Ok(Done { tally: report.tally, blocks: report.blocks, at: done })
+    let done = Done { tally: report.tally, blocks: report.blocks, at: done, earlier: report.provenance };
+    Ok((done, checksum::check(&text)))
 }

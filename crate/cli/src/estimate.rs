@@ -3,8 +3,10 @@
 
 use crate::checkpoint::{self, Checkpoint, Done, RunSpec};
 use crate::output::Output;
+use crate::provenance::{self, Meter};
 use crate::run::{Result, Run};
-use shogi_reach_engine::estimate::blocks;
+use shogi_reach_engine::estimate::blocks::{self, Unverified};
+use shogi_reach_engine::estimate::checksum::Checksum;
 use shogi_reach_engine::estimate::files;
 use shogi_reach_engine::estimate::{self, Report, Tally};
 use shogi_reach_engine::reach::search::SearchOptions;
@@ -27,8 +29,9 @@ pub struct Estimate {
     pub force: bool,
     pub checkpoint_every: std::time::Duration,
     pub resume: Option<PathBuf>,
-    /// Blocks of the resumed checkpoint to recompute before going on.
-    pub verify: VerifyCount,
+    /// Blocks of the resumed checkpoint to recompute before going on (`None`: [`OWN_CHECKPOINT_BLOCKS`]
+    /// for a file whose checksum matches, `auto` for any other).
+    pub verify: Option<VerifyCount>,
     /// Also print how many samples these significant digits need.
     pub target_digits: Option<u32>,
 }
@@ -79,14 +82,17 @@ impl Estimate {
         let spec =
             RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
         let pool = self.pool()?;
+        let meter = Meter::start();
         // Read, then the checkpoint's file checked, then the long part: the blocks recomputed.
         let resumed = self.resume.as_ref().map(|path| checkpoint::resume::<V>(path, &spec)).transpose()?;
         let mut saver = self.saver()?;
-        let done = self.start::<V>(&spec, &pool, resumed)?;
+        // Before the verification too: an interrupt while verifying leaves the checkpoint as it was.
         checkpoint::catch_interrupts()?;
+        let done = self.start::<V>(&spec, &pool, resumed)?;
+        let meter = meter.after(done.earlier.as_ref());
         let started = (std::time::Instant::now(), done.at);
-        let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver)?;
-        let report = done.report::<V>(&spec);
+        let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver, &meter)?;
+        let report = done.report::<V>(&spec).with_provenance(meter.provenance(pool.current_num_threads()));
         if let Some(saver) = &mut saver {
             saver.save(&report, true);
         }
@@ -112,25 +118,41 @@ impl Estimate {
         file.map(|f| Checkpoint::new(f, self.checkpoint_every, replace)).transpose()
     }
 
-    /// Where the run starts: the `--resume` checkpoint read (its blocks verified first), or nothing done.
+    /// Where the run starts: the `--resume` checkpoint read (its blocks verified first: a few of a file
+    /// whose checksum matches, `auto` of any other, unless `--verify` says), or nothing done. An interrupt
+    /// during the verification stops it and leaves the file as it is.
     fn start<V: Ranked>(
         &self,
         spec: &RunSpec,
         pool: &rayon::ThreadPool,
-        resumed: Option<Done>,
+        resumed: Option<(Done, Checksum)>,
     ) -> Result<Done> {
-        let (Some(path), Some(done)) = (&self.resume, resumed) else {
-            return Ok(Done { tally: Tally::default(), blocks: Vec::new(), at: spec.range.start });
+        let (Some(path), Some((done, checksum))) = (&self.resume, resumed) else {
+            let at = spec.range.start;
+            return Ok(Done { tally: Tally::default(), blocks: Vec::new(), at, earlier: None });
         };
         let report = done.report::<V>(spec);
-        let checked = pool
-            .install(|| verify_random::<V>(&report, self.verify))
-            .map_err(|m| format!("{}: {m}", path.display()))?;
-        eprintln!(
-            "shogi-reach: verified {checked} of the {} blocks of {}",
-            report.blocks.len(),
-            path.display()
-        );
+        let (verify, why) = match (self.verify, checksum) {
+            (Some(k), _) => (k, "as --verify says"),
+            (None, Checksum::Matches) => {
+                (VerifyCount(Some(OWN_CHECKPOINT_BLOCKS)), "its checksum matches: this program wrote it")
+            }
+            (None, Checksum::Differs) => (VerifyCount(None), "auto: its checksum does not match"),
+            (None, Checksum::Missing) => (VerifyCount(None), "auto: it has no checksum"),
+        };
+        let (n, file) = (report.blocks.len(), path.display());
+        eprintln!("shogi-reach: verifying {} of the {n} blocks of {file} ({why})", verify.of(n));
+        let checked = pool.install(|| verify_random::<V>(&report, verify, &checkpoint::interrupted));
+        let checked = checked.map_err(|u| match u {
+            Unverified::Differs(m) => format!("{file}: {}", mismatch_text(&m)),
+            Unverified::Stopped { index, start, end } => format!(
+                "interrupted while verifying block {} of {} (samples {start}..{end}) of {file}; the \
+                 checkpoint is unchanged",
+                index + 1,
+                verify.of(n)
+            ),
+        })?;
+        eprintln!("shogi-reach: verified {checked} of the {n} blocks of {file}");
         Ok(done)
     }
 
@@ -170,6 +192,7 @@ impl Estimate {
         spec: &RunSpec,
         mut done: Done,
         saver: &mut Option<Checkpoint>,
+        meter: &Meter,
     ) -> Result<Done> {
         let range = &spec.range;
         let bar = progress_bar(range.end - range.start);
@@ -177,10 +200,14 @@ impl Estimate {
         // Chunks of about a second: each waits for its slowest thread (one long search cannot be split), so
         // short chunks lose throughput; long ones would delay progress and checkpoints. An interrupt stops
         // a chunk within one sample per thread.
-        let smallest = 64 * pool.current_num_threads() as u64;
+        let smallest = estimate::JOB * pool.current_num_threads() as u64;
         let mut chunk = smallest;
         while done.at < range.end && !checkpoint::interrupted() {
-            let end = done.at.saturating_add(chunk).min(range.end);
+            // Chunks end at a multiple of the job size, as jobs do: a checkpoint ends at one (or at the
+            // shard's end), whatever the chunks' sizes were.
+            let end =
+                done.at.saturating_add(chunk).checked_next_multiple_of(estimate::JOB).unwrap_or(u64::MAX);
+            let end = end.min(range.end);
             let started = std::time::Instant::now();
             let (blocks, end) = pool.install(|| {
                 blocks::run_by_block_until::<V>(
@@ -200,7 +227,8 @@ impl Estimate {
             bar.set_position(done.at - range.start);
             bar.set_message(format!("reachable {}", done.tally.count(Stage::Ok)));
             if let Some(saver) = saver {
-                saver.save(&done.report::<V>(spec), false);
+                let provenance = meter.provenance(pool.current_num_threads());
+                saver.save(&done.report::<V>(spec).with_provenance(provenance), false);
             }
         }
         bar.finish_and_clear();
@@ -282,9 +310,21 @@ pub fn parse_shard(s: &str) -> std::result::Result<(u64, u64), String> {
     Ok((k, m))
 }
 
-/// How many blocks of a file to recompute: K, or `None` for [`blocks::blocks_to_verify`] (`auto`).
+/// How many blocks of a file to recompute: K, or `None` for [`blocks::blocks_to_verify`] (`auto`, the
+/// default).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct VerifyCount(Option<usize>);
+
+impl VerifyCount {
+    /// The blocks recomputed of a file of `n`.
+    fn of(self, n: usize) -> usize {
+        self.0.unwrap_or_else(|| blocks::blocks_to_verify(n)).min(n)
+    }
+}
+
+/// The blocks recomputed of a run's own checkpoint (its checksum matches) when it is resumed: the
+/// checksum catches corruption and edits, these catch a program that computes wrongly here.
+pub const OWN_CHECKPOINT_BLOCKS: usize = 2;
 
 /// `--verify K|auto`.
 pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {
@@ -296,7 +336,10 @@ pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {
     }
 }
 
+/// `merge`: every file read, checked and verified (`auto` unless `--verify` says; a checksum is not
+/// trusted here, the files come from elsewhere), merged with their provenance.
 pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> Result<()> {
+    let meter = Meter::start();
     let mut reports = Vec::new();
     let names: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     for (f, name) in files.iter().zip(&names) {
@@ -305,9 +348,10 @@ pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> 
     }
     let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;
     let merged = files::merge_named(&reports, &names)?;
-    if let Some(k) = verify {
-        shogi_reach_engine::with_game!(game, V => verify_shards::<V>(&reports, files, k))?;
-    }
+    let k = verify.unwrap_or_default();
+    shogi_reach_engine::with_game!(game, V => verify_shards::<V>(&reports, files, k))?;
+    let provenance = meter.provenance(rayon::current_num_threads());
+    let merged = merged.with_sources(&reports, &names).with_provenance(provenance);
     if !merged.is_complete() {
         eprintln!("shogi-reach: note: the shards cover only part of the {} samples", merged.samples);
     }
@@ -321,24 +365,33 @@ pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> 
 fn verify_shards<V: Ranked>(reports: &[Report], files: &[PathBuf], k: VerifyCount) -> Result<()> {
     let mut checked = 0;
     for (r, file) in reports.iter().zip(files) {
-        checked += verify_random::<V>(r, k).map_err(|m| format!("{}: {m}", file.display()))?;
+        checked += verify_random::<V>(r, k, &|| false).map_err(|u| match u {
+            Unverified::Differs(m) => format!("{}: {}", file.display(), mismatch_text(&m)),
+            Unverified::Stopped { .. } => unreachable!("nothing stops it"),
+        })?;
     }
     eprintln!("shogi-reach: verified {checked} blocks of {} shards: all agree", reports.len());
     Ok(())
 }
 
-/// Recomputes `k` of the report's blocks, drawn at random: how many, or the first that differs.
-pub fn verify_random<V: Ranked>(r: &Report, k: VerifyCount) -> std::result::Result<usize, String> {
+/// Recomputes `k` of the report's blocks, drawn at random, until `stop()`: how many, or the first that
+/// differs, or where it stopped.
+pub fn verify_random<V: Ranked>(
+    r: &Report,
+    k: VerifyCount,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> std::result::Result<usize, Unverified> {
     use rand_core::{Rng, SeedableRng};
     let entropy =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(entropy as u64 ^ std::process::id() as u64);
-    let k = k.0.unwrap_or_else(|| blocks::blocks_to_verify(r.blocks.len()));
-    let picks = blocks::draw_blocks(r.blocks.len(), k, || rng.next_u64());
-    blocks::verify_blocks::<V>(r, &picks).map_err(|m| {
-        format!("samples {}..{} recomputed give another tally: the file is wrong", m.start, m.end)
-    })?;
+    let picks = blocks::draw_blocks(r.blocks.len(), k.of(r.blocks.len()), || rng.next_u64());
+    blocks::verify_blocks_until::<V>(r, &picks, stop)?;
     Ok(picks.len())
+}
+
+fn mismatch_text(m: &blocks::Mismatch) -> String {
+    format!("samples {}..{} recomputed give another tally: the file is wrong", m.start, m.end)
 }
 
 /// The report as `--json` or as the paper's tables.
@@ -359,6 +412,9 @@ fn report_text(r: &Report, json: bool) -> String {
     t.push('\n');
     write_tables(&mut t, &r.funnel, &r.tally);
     write_estimate(&mut t, r);
+    if let Some(p) = &r.provenance {
+        let _ = writeln!(t, "\n{}", provenance::line(p));
+    }
     t
 }
 

@@ -5,6 +5,7 @@ mod commands;
 mod estimate;
 mod input;
 mod output;
+mod provenance;
 mod record;
 mod replicate;
 mod retro;
@@ -98,8 +99,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Recompute K randomly chosen blocks of 65 536 samples of every shard and refuse a shard whose
-        /// recorded block tallies differ. `auto`: enough blocks to catch a shard with 1 % of its blocks
-        /// forged with probability 0.99 (all of them up to 100 blocks, never more than 459).
+        /// recorded block tallies differ. `auto` (the default): enough blocks to catch a shard with 1 % of
+        /// its blocks forged with probability 0.99 (all of them up to 100 blocks, never more than 459).
         #[arg(long, value_name = "K|auto", value_parser = parse_verify)]
         verify: Option<VerifyCount>,
         #[arg(required = true)]
@@ -238,8 +239,9 @@ struct EstimateArgs {
     /// after recomputing some of its blocks (--verify).
     #[arg(long)]
     resume: Option<std::path::PathBuf>,
-    /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (the
-    /// default: enough to catch a checkpoint with 1 % of its blocks forged with probability 0.99).
+    /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (enough to
+    /// catch a checkpoint with 1 % of its blocks forged with probability 0.99). Default: 2 when the file's
+    /// checksum matches (this program's own checkpoint), auto otherwise.
     #[arg(long, value_name = "K|auto", requires = "resume", value_parser = parse_verify)]
     verify: Option<VerifyCount>,
     /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
@@ -275,9 +277,10 @@ struct ReplicateArgs {
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 60)]
     checkpoint_every: u64,
-    /// Blocks of each shard file already in --dir to recompute before it is resumed or counted: K or auto.
-    #[arg(long, value_name = "K|auto", default_value = "2", value_parser = parse_verify)]
-    verify: VerifyCount,
+    /// Blocks of each shard file already in --dir to recompute before it is resumed or counted: K or auto
+    /// (default: 2 of a file whose checksum matches, this program's own checkpoint; auto of any other).
+    #[arg(long, value_name = "K|auto", value_parser = parse_verify)]
+    verify: Option<VerifyCount>,
 }
 
 impl ReplicateArgs {
@@ -417,7 +420,7 @@ impl EstimateArgs {
             force: self.force,
             checkpoint_every: std::time::Duration::from_secs(self.checkpoint_every),
             resume: self.resume,
-            verify: self.verify.unwrap_or_default(),
+            verify: self.verify,
             target_digits: self.target_digits,
         };
         dispatch(self.game.variant, command)

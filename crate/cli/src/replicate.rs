@@ -5,10 +5,11 @@
 use crate::checkpoint;
 use crate::estimate::{Estimate, VerifyCount};
 use crate::output::Output;
+use crate::provenance::Meter;
 use crate::run::{Result, Run};
 use serde::{Deserialize, Serialize};
 use shogi_reach_engine::estimate::compare::sigma_distance;
-use shogi_reach_engine::estimate::{files, ReachableEstimate, Report};
+use shogi_reach_engine::estimate::{files, Provenance, ReachableEstimate, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
 use shogi_reach_proof_games::WithOpening;
@@ -64,8 +65,9 @@ pub struct Replicate {
     pub threads: Option<usize>,
     pub json: bool,
     pub checkpoint_every: std::time::Duration,
-    /// Blocks of each shard file already there to recompute before it is resumed or counted.
-    pub verify: VerifyCount,
+    /// Blocks of each shard file already there to recompute before it is resumed or counted (`None`: as
+    /// `estimate --resume` does).
+    pub verify: Option<VerifyCount>,
 }
 
 impl Run for Replicate {
@@ -79,6 +81,7 @@ impl Run for Replicate {
         if let Some(k) = self.only.filter(|&k| k >= shards) {
             return Err(format!("--shard {k}: the shards are 0 to {}", shards - 1).into());
         }
+        let meter = Meter::start();
         std::fs::create_dir_all(&self.dir).map_err(|e| format!("--dir {}: {e}", self.dir.display()))?;
         checkpoint::catch_interrupts()?;
         let mut reports = Vec::new();
@@ -90,8 +93,13 @@ impl Run for Replicate {
             return Ok(());
         }
         let names: Vec<String> = (0..shards).map(|k| self.file(k, shards).display().to_string()).collect();
-        let report = files::merge_named(&reports, &names)?;
-        let replication = Replication::new::<V>(paper, report, self.fraction, shards, &self.dir);
+        let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
+        let provenance = meter.provenance(threads);
+        let report = files::merge_named(&reports, &names)?
+            .with_sources(&reports, &names)
+            .with_provenance(provenance.clone());
+        let run = RunInfo { fraction: self.fraction, shards, dir: &self.dir, provenance };
+        let replication = Replication::new::<V>(paper, report, run);
         let mut out = Output::new();
         if self.json {
             out.line(serde_json::to_string_pretty(&replication).expect("JSON of a replication"))?;
@@ -139,6 +147,14 @@ impl Replicate {
     }
 }
 
+/// What a replication ran: the fraction, the shards, their folder, and its provenance.
+pub struct RunInfo<'a> {
+    pub fraction: f64,
+    pub shards: u64,
+    pub dir: &'a Path,
+    pub provenance: Provenance,
+}
+
 /// A run beside the paper: Tables 1 and 2 row by row, the estimates, and where the samples came from.
 #[derive(Serialize)]
 pub struct Replication {
@@ -151,6 +167,8 @@ pub struct Replication {
     pub paper_samples: u64,
     pub paper_sampling: String,
     pub paper_statement: String,
+    /// The program, machine and time of this command (the shards' own are in `report.shards`).
+    pub provenance: Provenance,
     /// The merged report of the shards, as `merge --json` writes it.
     pub report: Report,
     pub samples: u64,
@@ -196,13 +214,7 @@ impl Row {
 }
 
 impl Replication {
-    fn new<V: Ranked>(
-        paper: Published,
-        report: Report,
-        fraction: f64,
-        shards: u64,
-        dir: &Path,
-    ) -> Replication {
+    fn new<V: Ranked>(paper: Published, report: Report, run: RunInfo) -> Replication {
         let n = report.tally.samples;
         let table1 = report
             .funnel
@@ -221,20 +233,21 @@ impl Replication {
         let reachable = |funnel: &[(String, u64)]| funnel.last().map_or(0, |(_, r)| *r);
         Replication {
             citation: paper.citation,
-            dir: dir.to_path_buf(),
+            dir: run.dir.to_path_buf(),
             estimate: Estimates {
                 paper: ReachableEstimate::of_counts::<V>(reachable(&paper.funnel), paper.samples, 0),
                 run: report.estimate,
             },
-            fraction,
+            fraction: run.fraction,
             game: report.variant.clone(),
             paper_samples: paper.samples,
             paper_sampling: paper.sampling,
             paper_statement: paper.statement,
+            provenance: run.provenance,
             samples: n,
             sampling_note: SAMPLING_NOTE.into(),
             seed: report.seed,
-            shards,
+            shards: run.shards,
             table1,
             table2,
             report,

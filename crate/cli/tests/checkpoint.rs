@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 mod common;
 
-use common::{cli, fails, finish, ok};
+use common::{cli, counts, counts_of, fails, finish, ok};
 use std::process::{Command, Output};
 
 /// A folder of its own for each test, removed at the end.
@@ -61,11 +61,11 @@ fn an_interrupted_estimate_resumes_to_the_same_report() {
     let done = saved["ranges"][0][1].as_u64().unwrap();
     assert!(done > 0 && done < 150_000, "{done} samples done");
     assert_eq!(saved["tally"]["samples"].as_u64(), Some(done));
-    let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(printed, saved, "the report printed at the interruption is the checkpoint");
+    let printed = counts_of(std::str::from_utf8(&out.stdout).unwrap());
+    assert_eq!(printed, counts(saved), "the report printed at the interruption is the checkpoint");
 
     let resumed = ok(&[&RUN[..], &["--resume", &ck]].concat());
-    assert_eq!(resumed, ok(&RUN), "resumed = uninterrupted");
+    assert_eq!(counts_of(&resumed), counts_of(&ok(&RUN)), "resumed = uninterrupted");
     let other_seed =
         ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "12", "--resume", &ck];
     assert!(fails(&other_seed).contains("another run's checkpoint"));
@@ -92,8 +92,12 @@ fn shards_that_share_a_folder_keep_their_own_checkpoints() {
     for (k, run) in runs.into_iter().enumerate() {
         let (out, err) = finish(run);
         assert!(out.status.success(), "shard {k}: {err}");
-        let printed: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-        assert_eq!(printed, read_json(&dir.file(&format!("ck.{k}"))), "shard {k} saved its own report");
+        let printed = counts_of(std::str::from_utf8(&out.stdout).unwrap());
+        assert_eq!(
+            printed,
+            counts(read_json(&dir.file(&format!("ck.{k}")))),
+            "shard {k} saved its own report"
+        );
     }
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "another run's");
     let left: Vec<_> = std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name()).collect();
@@ -174,4 +178,83 @@ fn a_forged_checkpoint_is_not_resumed() {
     let (out, err) = finish(cli(&[&RUN[..], &["--resume", &ck]].concat()).spawn().unwrap());
     assert!(out.status.success(), "{err}");
     assert!(err.contains(&format!("verified {blocks} of the {blocks} blocks")), "{err}");
+}
+
+#[test]
+fn an_interrupted_shard_keeps_whole_jobs_of_64_sample_indices() {
+    let dir = Dir::new("jobs");
+    let ck = dir.file("ck.json");
+    // Shard 1/3 of 150 000 samples starts at sample 50 000, not a multiple of 64.
+    let shard = [&RUN[..], &["--shard", "1/3"]].concat();
+    let (out, err) = interrupted(&shard, &ck, "2", "-INT");
+    assert!(!out.status.success() && err.contains("interrupted after"), "{err}");
+    let saved = read_json(&ck);
+    let [start, end] = [0, 1].map(|i| saved["ranges"][0][i].as_u64().unwrap());
+    assert_eq!(start, 50_000);
+    assert!(end > start && end < 100_000, "{end}: part of the shard");
+    assert_eq!(end % 64, 0, "the checkpoint ends at sample {end}, within a job");
+    assert_eq!(saved["tally"]["samples"].as_u64(), Some(end - start));
+}
+
+/// A whole run of 4 blocks (200 000 samples) saved as its checkpoint, and the arguments that resume it.
+fn four_blocks(dir: &Dir) -> (String, Vec<String>) {
+    let ck = dir.file("ck.json");
+    let run = ["estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5", "--json"];
+    ok(&[&run[..], &["--checkpoint", &ck]].concat());
+    let resume: Vec<String> =
+        [&run[..], &["--threads", "1", "--resume", &ck]].concat().into_iter().map(String::from).collect();
+    (ck, resume)
+}
+
+#[test]
+fn a_run_resumes_its_own_checkpoint_after_2_blocks_and_any_other_file_after_auto() {
+    let dir = Dir::new("checksum");
+    let (ck, resume) = four_blocks(&dir);
+    let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
+    let text = std::fs::read_to_string(&ck).unwrap();
+    assert!(read_json(&ck)["checksum"].as_str().unwrap().starts_with("sha256:"));
+    let verified = |file_text: &str| {
+        std::fs::write(&ck, file_text).unwrap();
+        let (out, err) = finish(cli(&resume).spawn().unwrap());
+        assert!(out.status.success(), "{err}");
+        err
+    };
+    let err = verified(&text);
+    assert!(err.contains("verified 2 of the 4 blocks") && err.contains("its checksum matches"), "{err}");
+    // One digit of the checksum changed: the file is not the one the run wrote.
+    let at = text.find("sha256:").unwrap() + 7;
+    let digit = if &text[at..at + 1] == "0" { "1" } else { "0" };
+    let wrong = format!("{}{digit}{}", &text[..at], &text[at + 1..]);
+    let err = verified(&wrong);
+    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("does not match"), "{err}");
+    let mut none = read_json(&ck);
+    none.as_object_mut().unwrap().remove("checksum");
+    let err = verified(&format!("{}\n", serde_json::to_string_pretty(&none).unwrap()));
+    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("no checksum"), "{err}");
+}
+
+#[test]
+fn an_interrupt_while_verifying_leaves_the_checkpoint_unchanged_and_says_where() {
+    use std::io::BufRead;
+    let dir = Dir::new("verifying");
+    let (ck, resume) = four_blocks(&dir);
+    let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
+    // Without its checksum: all 4 blocks are recomputed, on one thread (about a second each).
+    let mut file = read_json(&ck);
+    file.as_object_mut().unwrap().remove("checksum");
+    let before = format!("{}\n", serde_json::to_string_pretty(&file).unwrap());
+    std::fs::write(&ck, &before).unwrap();
+    let mut child = cli(&resume).spawn().unwrap();
+    let mut stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    stderr.read_line(&mut line).unwrap();
+    assert!(line.contains("verifying 4 of the 4 blocks"), "{line}");
+    Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut stderr, &mut rest).unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(1), "{rest}");
+    let said = "interrupted while verifying block 1 of 4 (samples ";
+    assert!(rest.contains(said) && rest.contains("; the checkpoint is unchanged"), "{rest}");
+    assert_eq!(std::fs::read_to_string(&ck).unwrap(), before, "the checkpoint, byte for byte");
 }

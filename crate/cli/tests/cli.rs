@@ -1,7 +1,10 @@
 //! The command line: outputs, standard input, and errors with a non-zero exit code.
 
+#[path = "common/mod.rs"]
+mod cli_common;
 #[path = "../../engine/tests/common/mod.rs"]
 mod common;
+use cli_common::counts;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -157,7 +160,15 @@ fn estimate_shards_merge_to_the_whole_run() {
     let mut merge_args = vec!["merge", "--json"];
     merge_args.extend(files.iter().map(String::as_str));
     let merged: serde_json::Value = serde_json::from_str(&ok(&merge_args, "")).unwrap();
-    assert_eq!(merged, whole);
+    // The merge keeps each shard's provenance beside its file name and ranges.
+    for (k, file) in files.iter().enumerate() {
+        let shard: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(file).unwrap()).unwrap();
+        let source = &merged["shards"][k];
+        assert_eq!((&source["file"], &source["ranges"]), (&file.as_str().into(), &shard["ranges"]));
+        assert_eq!(source["provenance"], shard["provenance"], "shard {k}");
+    }
+    assert_eq!(merged["shards"].as_array().unwrap().len(), 2);
+    assert_eq!(counts(merged), counts(whole));
     let text = ok(&["merge", &files[0], &files[1]], "");
     assert!(text.contains("Table 1") && text.contains("|R| = "), "{text}");
     // Half the shards: merged, with a note.
@@ -466,4 +477,34 @@ fn a_proof_game_is_the_same_on_one_thread_two_and_under_load() {
     assert_eq!(loaded, two, "under load");
     let json: serde_json::Value = serde_json::from_str(&two).unwrap();
     assert_eq!(json["method"], "short", "{two}");
+}
+
+#[test]
+fn reports_say_what_made_them() {
+    let args = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1", "--threads", "3"];
+    let report: serde_json::Value =
+        serde_json::from_str(&ok(&[&args[..], &["--json"]].concat(), "")).unwrap();
+    let p = &report["provenance"];
+    assert_eq!((&p["program"], &p["version"]), (&"shogi-reach".into(), &env!("CARGO_PKG_VERSION").into()));
+    assert_eq!((&p["threads"], &p["os"]), (&3.into(), &std::env::consts::OS.into()));
+    assert!(p["cpu_seconds"].as_f64().unwrap() >= 0.0 && p["wall_seconds"].as_f64().unwrap() >= 0.0, "{p}");
+    for field in ["profile", "cpu", "host"] {
+        assert!(!p[field].as_str().unwrap().is_empty(), "{field}: {p}");
+    }
+    // The commit the binary was built from: this repository's HEAD (marked +dirty when built with changes).
+    let git = |args: &[&str]| Command::new("git").args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output();
+    let commit = p["commit"].as_str().unwrap();
+    match git(&["rev-parse", "HEAD"]) {
+        Ok(out) if out.status.success() => {
+            let head = String::from_utf8(out.stdout).unwrap().trim().to_string();
+            assert!(commit == head || commit == format!("{head}+dirty"), "{commit}, HEAD {head}");
+            let clean = git(&["diff", "--quiet", "HEAD", "--"]).unwrap().status.success();
+            if clean {
+                assert_eq!(commit, head, "a build of a clean tree");
+            }
+        }
+        _ => assert_eq!(commit, "unknown"),
+    }
+    let text = ok(&args, "");
+    assert!(text.contains("made by shogi-reach ") && text.contains(", 3 threads, "), "{text}");
 }

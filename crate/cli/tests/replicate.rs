@@ -5,7 +5,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 mod common;
 
-use common::{cli, fails, finish, ok};
+use common::{cli, counts, fails, finish, ok};
 use std::process::Command;
 
 const PUBLISHED: &str = include_str!("../data/published.json");
@@ -35,11 +35,19 @@ fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap()
 }
 
-/// A replication's JSON without the folder it ran in.
+/// A replication's JSON without the folder it ran in and the provenance (its own and its report's).
 fn without_dir(text: &str) -> Value {
     let mut v = json(text);
     v.as_object_mut().unwrap().remove("dir");
+    assert!(v.as_object_mut().unwrap().remove("provenance").is_some());
+    v["report"] = counts(v["report"].take());
     v
+}
+
+/// A replication's text up to its provenance ("made by …").
+fn before_made_by(text: &str) -> &str {
+    let at = text.find("\nmade by ").expect("a replication says what made it");
+    &text[..at]
 }
 
 #[test]
@@ -78,7 +86,7 @@ fn a_small_fraction_prints_the_published_figures_beside_the_same_counts_as_estim
     // The run's side: the report of one `estimate` of the same samples and seed, merged from 3 shards.
     let single =
         json(&ok(&["estimate", "--variant", "minishogi", "--samples", "10000", "--seed", "1", "--json"]));
-    assert_eq!(replication["report"], single);
+    assert_eq!(counts(replication["report"].clone()), counts(single.clone()));
     for (row, (published, run)) in replication["table1"]
         .as_array()
         .unwrap()
@@ -107,7 +115,7 @@ fn a_small_fraction_prints_the_published_figures_beside_the_same_counts_as_estim
         assert!(text.contains(&format!(" {n} ")), "{n} missing from\n{text}");
     }
     assert!(text.contains("The samples differ") && text.contains("distance of p: "), "{text}");
-    assert_eq!(ok(&run), text);
+    assert_eq!(before_made_by(&ok(&run)), before_made_by(&text));
 }
 
 #[test]
@@ -173,4 +181,29 @@ fn bad_fractions_and_shards_are_named_errors() {
     assert!(with(&["--fraction", "1e-6", "--shards", "2", "--shard", "2"]).contains("--shard 2"));
     let err = fails(&["replicate", "--game", "chess", "--fraction", "1e-6", "--dir", dir.path()]);
     assert!(err.contains("chess"), "{err}");
+}
+
+#[test]
+fn a_forged_shard_is_refused_by_default() {
+    let dir = Dir::new("forged");
+    // 200 000 samples: one shard of 4 blocks.
+    let run =
+        ["replicate", "--game", "minishogi", "--fraction", "2e-3", "--threads", "2", "--dir", dir.path()];
+    ok(&run);
+    let file = dir.0.join("shard-0-of-1.json");
+    let mut shard = json(&std::fs::read_to_string(&file).unwrap());
+    assert_eq!(shard["blocks"].as_array().unwrap().len(), 4);
+    // The tester's forgery: 300 samples moved from `king` to `OK` in one block and in the tally, so the
+    // file is consistent; its checksum is left as it was.
+    let move_300 = |stages: &mut Value| {
+        stages["OK"] = (stages["OK"].as_u64().unwrap() + 300).into();
+        stages["king"] = (stages["king"].as_u64().unwrap() - 300).into();
+    };
+    move_300(&mut shard["tally"]["stages"]);
+    move_300(&mut shard["blocks"][2]["tally"]["stages"]);
+    std::fs::write(&file, format!("{}\n", serde_json::to_string_pretty(&shard).unwrap())).unwrap();
+    let err = fails(&run);
+    assert!(err.contains("verifying 4 of the 4 blocks") && err.contains("does not match"), "{err}");
+    let (start, end) = (&shard["blocks"][2]["start"], &shard["blocks"][2]["end"]);
+    assert!(err.contains(&format!("samples {start}..{end} recomputed give another tally")), "{err}");
 }

@@ -68,7 +68,8 @@ fn row<'py, V: Ranked>(py: Python<'py>, c: &Classified<V>) -> PyResult<Bound<'py
 /// its tallies, per-block tallies and the 3-sigma interval, a shard file that `shogi-reach merge` takes.
 /// threads: worker threads, 1 to 1024 (None: all cores; the answer is the same). shard: (k, m), part k
 /// (0-based) of m. max_nodes: the most positions a search may generate (None: no cap); one that needs
-/// more counts as 'unknown'.
+/// more counts as 'unknown'. Its `provenance`: this package (program shogi-reach-python, version, commit,
+/// build profile), the machine (CPU, host, OS), the threads, and the CPU and wall seconds it took.
 #[pyfunction]
 #[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None))]
 pub fn estimate<'py>(
@@ -84,12 +85,14 @@ pub fn estimate<'py>(
     let range = try_shard_range(samples, k, m).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
     let pool = thread_pool(threads)?;
     let options = SearchOptions { max_nodes, lazy_captures: true };
+    let meter = crate::provenance::Meter::start();
     let report = py.detach(|| {
         with_game!(game, V => pool.install(|| {
             let done = blocks::run_by_block::<V>(seed, range.clone(), options);
             report::<V>(seed, samples, range, max_nodes, done)
         }))
     });
+    let report = report.map(|r| r.with_provenance(meter.provenance(pool.current_num_threads())));
     loads(py, &json_text(&report.map_err(ShogiReachError::new_err)?))
 }
 

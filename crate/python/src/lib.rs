@@ -8,6 +8,10 @@ mod convert;
 mod errors;
 mod estimate;
 mod positions;
+// The command line's provenance of reports (`line`, its text form, is not used here).
+#[allow(dead_code)]
+#[path = "../../cli/src/provenance.rs"]
+mod provenance;
 
 use pyo3::prelude::*;
 

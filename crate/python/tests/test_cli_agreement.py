@@ -99,16 +99,27 @@ def test_classify_is_the_cli_classify():
     assert sr.classify("shogi", iter(shogi), max_nodes=2000) == capped
 
 
+def counts(report):
+    """A report without what differs from run to run of the same samples: its provenance (program,
+    machine, time), a merged report's shards and a checkpoint's checksum."""
+    assert "provenance" in report
+    return {k: v for k, v in report.items() if k not in ("provenance", "shards", "checksum")}
+
+
 def test_estimate_is_estimate_json():
-    expected = cli_json("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "11")
-    assert sr.estimate("minishogi", 3000, 11) == expected
+    expected = counts(cli_json("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "11"))
+    assert counts(sr.estimate("minishogi", 3000, 11)) == expected
     # The same on one thread, and a shard with a node cap is the CLI's shard.
-    assert sr.estimate("minishogi", 3000, 11, threads=1) == expected
+    one = sr.estimate("minishogi", 3000, 11, threads=1)
+    assert counts(one) == expected
+    made = one["provenance"]
+    assert (made["program"], made["threads"], made["os"]) == ("shogi-reach-python", 1, "linux")
+    assert made["commit"] and made["profile"] and made["wall_seconds"] >= 0 and made["cpu_seconds"] >= 0
     shard = cli_json("estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5",
                      "--shard", "1/3", "--max-nodes", "50")
-    assert sr.estimate("minishogi", 200000, 5, shard=(1, 3), max_nodes=50) == shard
+    assert counts(sr.estimate("minishogi", 200000, 5, shard=(1, 3), max_nodes=50)) == counts(shard)
     shogi = cli_json("estimate", "--samples", "300", "--seed", "2", "--max-nodes", "1000")
-    assert sr.estimate("shogi", 300, 2, max_nodes=1000) == shogi
+    assert counts(sr.estimate("shogi", 300, 2, max_nodes=1000)) == counts(shogi)
 
 
 @pytest.mark.parametrize("name", ["selfplay-1.kif", "selfplay-2.ki2", "selfplay-1.kifu", "handicap-3.csa",
@@ -159,4 +170,8 @@ def test_estimate_shards_saved_as_json_merge_with_the_cli(tmp_path):
         path = tmp_path / f"shard-{k}.json"
         path.write_text(json.dumps(sr.estimate("minishogi", 70_000, 9, shard=(k, 3))), encoding="utf-8")
         files.append(str(path))
-    assert json.loads(cli("merge", "--json", *files)) == sr.estimate("minishogi", 70_000, 9)
+    merged = json.loads(cli("merge", "--json", *files))
+    assert counts(merged) == counts(sr.estimate("minishogi", 70_000, 9))
+    # The merge keeps each file's provenance.
+    kept = [s["provenance"]["program"] for s in merged["shards"]]
+    assert kept == ["shogi-reach-python"] * 3 and merged["provenance"]["program"] == "shogi-reach"

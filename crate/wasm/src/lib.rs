@@ -273,8 +273,9 @@ pub fn estimate_blocks(
 }
 
 /// The report (as `shogi-reach estimate --json` writes it: the file text) of a run of `samples` samples
-/// that has done the per-block tallies `blocks` (`[{start, end, tally}]`, in any order). Throws when they
-/// overlap, lie beyond the run or do not add up.
+/// that has done the per-block tallies `blocks` (`[{start, end, tally}]`, in any order), with a
+/// provenance ([`provenance`]) when the caller gives the run's `threads` and `wall_seconds`. Throws when
+/// the blocks overlap, lie beyond the run or do not add up.
 #[wasm_bindgen(js_name = reportFromBlocks)]
 pub fn report_from_blocks(
     variant: &str,
@@ -282,14 +283,37 @@ pub fn report_from_blocks(
     samples: u64,
     max_nodes: Option<f64>,
     blocks: JsValue,
+    threads: Option<u32>,
+    wall_seconds: Option<f64>,
 ) -> Result<String, JsValue> {
     let blocks: Vec<shogi_reach_engine::estimate::tally::BlockTally> = from_js(blocks)?;
     with_variant!(variant, V => {
-        let report = shogi_reach_engine::estimate::files::report_from_blocks::<V>(seed, samples, node_cap(max_nodes)?, blocks)
+        let mut report = shogi_reach_engine::estimate::files::report_from_blocks::<V>(seed, samples, node_cap(max_nodes)?, blocks)
             .map_err(|problem| FileError::Shard { file: String::new(), problem, other: None })
             .map_err(EngineError::from)?;
+        if let (Some(threads), Some(wall)) = (threads, wall_seconds) {
+            report = report.with_provenance(provenance(threads, wall));
+        }
         Ok(shogi_reach_engine::estimate::files::to_file_text(&report))
     })
+}
+
+/// The provenance of a report the page builds: this build (its commit, profile `wasm`), a machine the
+/// page cannot name (CPU and host `unknown`, OS `browser`), the caller's threads and wall time; no CPU
+/// time.
+fn provenance(threads: u32, wall_seconds: f64) -> shogi_reach_engine::estimate::Provenance {
+    shogi_reach_engine::estimate::Provenance {
+        program: env!("CARGO_PKG_NAME").into(),
+        version: env!("CARGO_PKG_VERSION").into(),
+        commit: env!("SHOGI_REACH_COMMIT").into(),
+        profile: "wasm".into(),
+        cpu: "unknown".into(),
+        host: "unknown".into(),
+        os: "browser".into(),
+        threads: threads.into(),
+        cpu_seconds: None,
+        wall_seconds: (wall_seconds * 1000.0).round() / 1000.0,
+    }
 }
 
 /// The most bytes of a report file the browser reads (a shard file merged): 64 MiB, the per-block tallies

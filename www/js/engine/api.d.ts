@@ -156,7 +156,7 @@ export interface EngineModule {
   estimateBlocks(variant: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
   mergeReports(names: string[], texts: string[]): MergedReport;
   readReport(name: string, text: string): Report;
-  reportFromBlocks(variant: string, seed: bigint, samples: bigint, maxNodes: number | null | undefined, blocks: Block[]): string;
+  reportFromBlocks(variant: string, seed: bigint, samples: bigint, maxNodes: number | null | undefined, blocks: Block[], threads?: number, wallSeconds?: number): string;
   runningEstimate(variant: string, blocks: Block[], points: number): PlotPoint[];
   blocksToVerify(n: number): number;
   shardRange(samples: bigint, k: bigint, m: bigint): Float64Array;

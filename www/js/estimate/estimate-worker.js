@@ -61,9 +61,13 @@ serve(/** @type {{[K in keyof EstimateApi]: (args: EstimateApi[K]['args'], conte
   verify,
 }));
 
+/** The threads of the runs (`init`'s), written in their reports' provenance. */
+let workers = 1;
+
 /** @param {import('../engine/protocol').Init} init */
 async function init({ threaded, threads, module }) {
   engine = await loadEngine(threaded, threads, module);
+  workers = threads;
   if (threaded) {
     // One runner: each chunk is spread over the rayon pool.
     runners = [async (p) => engine.estimateBlocks(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
@@ -179,7 +183,7 @@ function take(n) {
  */
 function build() {
   const since = performance.now();
-  run.text = engine.reportFromBlocks(run.variant, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks);
+  run.text = engine.reportFromBlocks(run.variant, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks, workers, run.elapsed);
   run.report = JSON.parse(run.text);
   run.blocks = run.report.blocks ?? [];
   run.builtAt = performance.now();

@@ -32,7 +32,18 @@ impl Replication {
         table(&mut t, "plies", &self.table2, 1e6, "ppm");
         t.push('\n');
         self.estimates(&mut t);
+        t.push('\n');
+        self.made_by(&mut t);
         t
+    }
+
+    /// This command's provenance and that of each shard file.
+    fn made_by(&self, t: &mut String) {
+        let _ = writeln!(t, "{}", crate::provenance::line(&self.provenance));
+        for shard in &self.report.shards {
+            let made = shard.provenance.as_ref().map_or("no provenance".into(), crate::provenance::line);
+            let _ = writeln!(t, "  {}: {made}", shard.file);
+        }
     }
 
     fn estimates(&self, t: &mut String) {

@@ -79,3 +79,20 @@ pub fn finish_within(mut child: Child, seconds: u64) -> Option<(Output, String)>
     }
     Some(finish(child))
 }
+
+/// A report (or a merged one) without what differs from one run of the same samples to another: its
+/// provenance (program, machine, time), a merged report's `shards` (the files' names and provenance)
+/// and a checkpoint's checksum (of the whole file). The counts must be equal byte for byte; these need
+/// not.
+pub fn counts(mut report: serde_json::Value) -> serde_json::Value {
+    let fields = report.as_object_mut().expect("a report is an object");
+    assert!(fields.remove("provenance").is_some(), "a report has its provenance");
+    fields.remove("shards");
+    fields.remove("checksum");
+    report
+}
+
+/// [`counts`] of a report's text.
+pub fn counts_of(text: &str) -> serde_json::Value {
+    counts(serde_json::from_str(text).expect("a report's JSON"))
+}

@@ -21,8 +21,9 @@ pub fn run_by_block<V: Ranked>(seed: u64, indices: Range<u64>, options: SearchOp
 
 /// [`run_by_block`] that stops once `stop()` is true, within one sample per thread: the blocks of the
 /// samples done from `indices.start` on without a gap, and where they end (`indices.end` unless
-/// stopped). Its jobs of 64 samples are done whole or not at all; those done past the first one given up
-/// are dropped.
+/// stopped). Its jobs (the samples between two multiples of 64, cut to `indices`) are done whole or not
+/// at all; those done past the first one given up are dropped, so the end is a multiple of 64, or
+/// `indices.start` or `indices.end`.
 pub fn run_by_block_until<V: Ranked>(
     seed: u64,
     indices: Range<u64>,
@@ -77,13 +78,14 @@ fn run_blocks<V: Ranked>(
     run
 }
 
-/// `indices` cut into pieces of at most `size` that never cross a block boundary.
+/// `indices` cut at the multiples of `size` (which divides [`BLOCK`], so no piece crosses a block
+/// boundary): every piece but the first and the last of `indices` is `i·size .. (i+1)·size`.
 fn pieces(indices: Range<u64>, size: u64) -> impl Iterator<Item = Range<u64>> {
+    debug_assert_eq!(BLOCK % size, 0);
     let mut at = indices.start;
     std::iter::from_fn(move || {
         (at < indices.end).then(|| {
-            let next_block = (at / BLOCK + 1).saturating_mul(BLOCK);
-            let end = at.saturating_add(size).min(next_block).min(indices.end);
+            let end = (at / size + 1).saturating_mul(size).min(indices.end);
             let piece = at..end;
             at = end;
             piece
@@ -136,12 +138,50 @@ pub struct Mismatch {
 
 /// Recomputes the blocks `picks` (indices into `r.blocks`) and returns the first that differs.
 pub fn verify_blocks<V: Ranked>(r: &Report, picks: &[usize]) -> Result<(), Mismatch> {
+    match verify_blocks_until::<V>(r, picks, &|| false) {
+        Ok(()) => Ok(()),
+        Err(Unverified::Differs(m)) => Err(m),
+        Err(Unverified::Stopped { .. }) => unreachable!("nothing stops it"),
+    }
+}
+
+/// Why [`verify_blocks_until`] did not verify every block asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unverified {
+    /// A recomputed block differs from the report's.
+    Differs(Mismatch),
+    /// `stop()` became true while the `index`-th block of the picks (0-based), `start..end`, was being
+    /// recomputed (or before it).
+    Stopped {
+        /// The place of the block in the picks.
+        index: usize,
+        /// The block's first sample index.
+        start: u64,
+        /// The sample index after its last.
+        end: u64,
+    },
+}
+
+/// [`verify_blocks`] that gives up within one sample per thread once `stop()` is true.
+pub fn verify_blocks_until<V: Ranked>(
+    r: &Report,
+    picks: &[usize],
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<(), Unverified> {
     let options = SearchOptions { max_nodes: r.max_nodes, lazy_captures: true };
-    for &i in picks {
+    for (index, &i) in picks.iter().enumerate() {
         let b = &r.blocks[i];
-        let again = crate::estimate::run_range::<V>(r.seed, b.start..b.end, options);
-        if again != b.tally {
-            return Err(Mismatch { start: b.start, end: b.end });
+        let stopped = Unverified::Stopped { index, start: b.start, end: b.end };
+        if stop() {
+            return Err(stopped);
+        }
+        let (again, end) = run_by_block_until::<V>(r.seed, b.start..b.end, options, stop);
+        if end < b.end {
+            return Err(stopped);
+        }
+        // One block (the range lies within one): its tally.
+        if again.len() != 1 || again[0].tally != b.tally {
+            return Err(Unverified::Differs(Mismatch { start: b.start, end: b.end }));
         }
     }
     Ok(())
@@ -186,8 +226,26 @@ mod tests {
     }
 
     #[test]
-    fn pieces_stop_at_block_boundaries() {
+    fn verification_stops_when_asked_and_names_the_block() {
+        use crate::board::variant::MiniShogi;
+        let options = SearchOptions { max_nodes: None, lazy_captures: true };
+        let blocks = run_by_block::<MiniShogi>(3, 0..300, options);
+        let r = Report::new::<MiniShogi>(3, 300, vec![[0, 300]], None, blocks[0].tally.clone())
+            .with_blocks(blocks);
+        assert_eq!(verify_blocks_until::<MiniShogi>(&r, &[0], &|| false), Ok(()));
+        let stopped = verify_blocks_until::<MiniShogi>(&r, &[0], &|| true);
+        assert_eq!(stopped, Err(Unverified::Stopped { index: 0, start: 0, end: 300 }));
+        let mut forged = r.clone();
+        forged.blocks[0].tally.samples += 1;
+        let differs = verify_blocks_until::<MiniShogi>(&forged, &[0], &|| false);
+        assert_eq!(differs, Err(Unverified::Differs(Mismatch { start: 0, end: 300 })));
+    }
+
+    #[test]
+    fn pieces_stop_at_block_boundaries_and_multiples_of_their_size() {
         let p: Vec<_> = pieces(BLOCK - 100..BLOCK + 10, 64).collect();
-        assert_eq!(p, [BLOCK - 100..BLOCK - 36, BLOCK - 36..BLOCK, BLOCK..BLOCK + 10]);
+        assert_eq!(p, [BLOCK - 100..BLOCK - 64, BLOCK - 64..BLOCK, BLOCK..BLOCK + 10]);
+        let p: Vec<_> = pieces(5..200, 64).collect();
+        assert_eq!(p, [5..64, 64..128, 128..192, 192..200]);
     }
 }

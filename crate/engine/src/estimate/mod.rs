@@ -6,19 +6,25 @@
 //! [`blocks`] (runs per block of samples, and recomputing blocks to verify a report) ; [`report`] (a run as
 //! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`ranges`]
 //! (the one home of joining sample ranges and the pieces of a block), below `report`, `files` and `blocks`;
-//! [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones).
+//! [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones);
+//! [`provenance`] (where a report comes from) and [`checksum`] (a report file's SHA-256).
 
 pub mod blocks;
+pub mod checksum;
 pub mod compare;
 pub mod files;
 pub mod plan;
+pub mod provenance;
 pub mod ranges;
 pub mod report;
 pub mod run;
 pub mod tally;
 
+pub use provenance::{Provenance, ShardSource};
 pub use report::{merge_reports, MergeError, Report, ShardProblem, REPORT_FORMAT};
-pub use run::{run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError};
+pub use run::{
+    run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError, JOB,
+};
 pub use tally::{
     BlockTally, ReachableEstimate, StageCounts, Tally, TallyOverflow, TallyProblem, BLOCK, TRACED_BACK_ROWS,
 };

@@ -1,6 +1,7 @@
 //! Reports: a run or shard as written by `estimate --json` and read by `merge`, checked (ranges, blocks,
 //! tallies) before it is believed, and merged.
 
+use crate::estimate::provenance::{Provenance, ShardSource};
 use crate::estimate::ranges::{append_blocks, first_overlap, join_sorted, Overlap};
 use crate::estimate::tally::{BlockTally, ReachableEstimate, Tally, TallyOverflow, TallyProblem, BLOCK};
 use crate::ranking::rank::Ranked;
@@ -36,6 +37,13 @@ pub struct Report {
     /// written without them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub blocks: Vec<BlockTally>,
+    /// Where the report comes from (program, machine, time); `None` in reports of older versions and in
+    /// those built by the engine alone. No check reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<Provenance>,
+    /// The files a merged report was merged from, each with its provenance; empty otherwise.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub shards: Vec<ShardSource>,
 }
 
 impl Report {
@@ -59,12 +67,34 @@ impl Report {
             candidates: crate::ranking::rank::candidate_count::<V>().to_string(),
             tally,
             blocks: Vec::new(),
+            provenance: None,
+            shards: Vec::new(),
         }
     }
 
     /// The report with these per-block tallies (see [`crate::estimate::blocks`]).
     pub fn with_blocks(self, blocks: Vec<BlockTally>) -> Report {
         Report { blocks, ..self }
+    }
+
+    /// The report with this provenance.
+    pub fn with_provenance(self, provenance: Provenance) -> Report {
+        Report { provenance: Some(provenance), ..self }
+    }
+
+    /// A merged report that names the files it was merged from (`names`, those of `reports`) with their
+    /// ranges and provenance.
+    pub fn with_sources(self, reports: &[Report], names: &[String]) -> Report {
+        let shards = reports
+            .iter()
+            .zip(names)
+            .map(|(r, file)| ShardSource {
+                file: file.clone(),
+                ranges: r.ranges.clone(),
+                provenance: r.provenance.clone(),
+            })
+            .collect();
+        Report { shards, ..self }
     }
 
     /// Whether the ranges cover `0..samples` exactly.

@@ -86,8 +86,9 @@ pub fn run_range_keeping<V: Ranked>(
         })
 }
 
-/// The samples of one job of a run: rayon's unit of work, as a search cannot be split.
-pub(crate) const JOB: u64 = 64;
+/// The samples of one job of a run: rayon's unit of work, as a search cannot be split. Runs that can be
+/// stopped ([`crate::estimate::blocks::run_by_block_until`]) cut their jobs at the multiples of `JOB`.
+pub const JOB: u64 = 64;
 
 /// Adds `more` to `kept`, keeping the `keep` with the lowest sample indices, in order.
 pub(crate) fn keep_lowest<P>(kept: &mut Vec<(u64, P)>, more: Vec<(u64, P)>, keep: usize) {
