@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fails, ok, TempDir};
+use common::{counts_of, fails, ok, TempDir};
 
 // After 7g7f 3c3d 8h2b+ 3a2b: the bishop exchange.
 const EXCHANGE: &str = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1";
@@ -94,9 +94,10 @@ fn a_checkpoint_replaces_an_existing_file_only_with_force() {
     assert!(err.contains("the file exists; continue its run with --resume"), "{err}");
     assert_eq!(read(&ck), NOTES);
     let report = ok(&[&RUN[..], &["--checkpoint", &ck, "--force"]].concat());
-    assert_eq!(read(&ck), report);
+    assert_eq!(counts_of(&read(&ck)), counts_of(&report));
     // Resumed, the checkpoint is the file's own to replace.
-    assert_eq!(ok(&[&RUN[..], &["--resume", &ck, "--checkpoint", &ck]].concat()), report);
+    let resumed = ok(&[&RUN[..], &["--resume", &ck, "--checkpoint", &ck]].concat());
+    assert_eq!(counts_of(&resumed), counts_of(&report));
 }
 
 #[test]
