@@ -13,36 +13,47 @@ export class EstimateHost {
   /** How it runs, in the page's words (`2 threads (threaded WebAssembly, rayon)`), once started. */
   mode = '';
   #key = '';
+  /** @type {Promise<WorkerClient<EstimateApi>> | null} the current worker, once it has started */
+  #ready = null;
 
   /**
    * The worker for `threads` threads, started (saying so with `starting(text)`); throws when it could not
    * start.
    * @param {number} threads
    * @param {(text: string) => void} starting
+   * @returns {Promise<WorkerClient<EstimateApi>>}
    */
-  async get(threads, starting) {
+  get(threads, starting) {
     const threaded = self.crossOriginIsolated === true;
     const key = `${threaded}/${threads}`;
-    if (this.current && this.#key === key) return this.current;
+    // (A second caller while the first one's worker starts waits for the same start: the worker answers
+    // nothing else well before it has its runners.)
+    if (this.current && this.#key === key && this.#ready) return this.#ready;
     this.current?.terminate();
     /** @type {WorkerClient<EstimateApi>} */
     const host = new WorkerClient(new URL('./estimate-worker.js', import.meta.url));
     this.current = host;
     this.#key = key;
     starting(threaded ? t('startingThreads', threads) : t('startingWorkers', threads));
-    try {
-      const ready = await host.call('init', { threaded, threads, module: await wasmModule(threaded) });
-      this.mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
-    } catch (e) {
-      this.drop(host);
-      throw e;
-    }
-    return host;
+    this.#ready = (async () => {
+      try {
+        const ready = await host.call('init', { threaded, threads, module: await wasmModule(threaded) });
+        this.mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
+      } catch (e) {
+        this.drop(host);
+        throw e;
+      }
+      return host;
+    })();
+    return this.#ready;
   }
 
   /** Stops the worker (`host`, when it is still the current one), never to be used again. */
   drop(host = this.current) {
     host?.terminate();
-    if (this.current === host) this.current = null;
+    if (this.current === host) {
+      this.current = null;
+      this.#ready = null;
+    }
   }
 }

@@ -293,6 +293,8 @@ export class EstimatePanel {
     const files = [...(field('est-merge-files').files ?? [])];
     field('est-merge-files').value = '';
     if (!files.length) return;
+    // The saved run's check gives way (offered again, unchecked): one verification at a time.
+    this.#dropCheck();
     this.#hideVerify();
     mergeSays('', 'reading');
     let merged, toVerify;

@@ -119,6 +119,7 @@ async function start({ variant, seed, samples, shard, maxNodes, keep, saved }, c
  * @returns {Promise<import('../engine/protocol').Verified>}
  */
 async function verify({ files }, { progress, signal }) {
+  if (!runners.length) throw new Error('the estimate worker was asked to verify before it started');
   const jobs = files.flatMap((f, file) => f.blocks.map((block) => ({ file, block })));
   const done = files.map(() => 0);
   /** @type {import('../engine/protocol').Verified['forged']} */
