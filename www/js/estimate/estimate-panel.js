@@ -293,8 +293,7 @@ export class EstimatePanel {
     const files = [...(field('est-merge-files').files ?? [])];
     field('est-merge-files').value = '';
     if (!files.length) return;
-    // The saved run's check gives way (offered again, unchecked): one verification at a time.
-    this.#dropCheck();
+    this.#dropCheck(); // the saved run's check gives way (offered again): one verification at a time
     this.#hideVerify();
     mergeSays('', 'reading');
     let merged, toVerify;
