@@ -10,6 +10,8 @@ cd "$(dirname "$0")/.."
 # Each part's start, in minutes and seconds since the beginning, so a slow part shows in the log.
 part() { printf '\n[%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 source scripts/setup.sh
+# The key that signs checkpoints (docs/cli.md): one of the tests', never the user's in ~/.config.
+export SHOGI_REACH_KEY=$PWD/target/test-key/key
 part setup: npm
 need_npm
 # The page's types: www/js checked by TypeScript against its declarations (tsconfig.json).

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
-import { axeViolations, cli, CLI, countReads, ROOT, runOnPage, SHOTS } from './site.mjs';
+import { axeViolations, cli, CLI, countReads, putSavedRun, ROOT, runOnPage, SHOTS } from './site.mjs';
 import { pickBlocks, sameTally } from '../www/js/estimate/verify.js';
 
 
@@ -104,9 +104,9 @@ const expected = (r) => ({ funnel: r.funnel.map(([, n]) => n), traced: r.tally.t
 
 /**
  * A report without what differs between runs of the same samples: its provenance (program, machine, time),
- * a merged report's shards (the files with their provenance) and a checkpoint's checksum.
+ * a merged report's shards (the files with their provenance) and a checkpoint's signature.
  */
-const counts = ({ provenance, shards, checksum, ...rest }) => rest;
+const counts = ({ provenance, shards, signature, ...rest }) => rest;
 
 const estimateJson = (samples, seed, ...more) =>
   JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--json', ...more));
@@ -290,23 +290,6 @@ describe('shards', () => {
     });
   });
 });
-
-/** Puts `record` in the page's IndexedDB as the saved run (as run-store.js keeps it). */
-const putSavedRun = (page, record) => page.evaluate((record) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('shogi-reach', 1);
-  open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction('estimate-runs', 'readwrite');
-    tx.objectStore('estimate-runs').put(record, 'current');
-    tx.oncomplete = () => {
-      db.close();
-      resolve();
-    };
-    tx.onerror = () => reject(tx.error);
-  };
-}), record);
 
 /** Moves `n` samples of block `b` (and of the total) from the stage `from` to OK: a consistent forgery. */
 function forge(report, b, n, from = 'king') {

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
-import { axeViolations, cli, ROOT } from './site.mjs';
+import { axeViolations, cli, putSavedRun, ROOT } from './site.mjs';
 
 
 const { onPage, browser } = useFirefox();
@@ -476,17 +476,7 @@ describe('Firefox: estimate runs', () => {
     };
     const context = await browser().createBrowserContext();
     await onPage(t, '?game=minishogi&lang=en', async (page) => {
-      await page.evaluate((record) => new Promise((resolve, reject) => {
-        const open = indexedDB.open('shogi-reach', 1);
-        open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction('estimate-runs', 'readwrite');
-          tx.objectStore('estimate-runs').put(record, 'current');
-          tx.oncomplete = () => resolve(open.result.close());
-          tx.onerror = () => reject(tx.error);
-        };
-      }), record);
+      await putSavedRun(page, record);
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
       assert.equal(await page.$eval('#game', (e) => e.disabled), false, 'the game menu is usable at once');

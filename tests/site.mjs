@@ -54,6 +54,23 @@ export async function axeViolations(page) {
 }
 
 /**
+ * Puts `record` in the page's IndexedDB as the saved run, as www/js/estimate/run-store.js keeps it, but
+ * unchecked (the tests put forged and malformed records). For Playwright's and Puppeteer's pages alike.
+ */
+export const putSavedRun = (page, record) => page.evaluate((record) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('shogi-reach', 1);
+  open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('estimate-runs', 'readwrite');
+    tx.objectStore('estimate-runs').put(record, 'current');
+    tx.oncomplete = () => resolve(db.close());
+    tx.onerror = () => reject(tx.error);
+  };
+}), record);
+
+/**
  * Counts every read of a Blob or File on the page from now on (`window.__reads`: `[method, bytes]`), so that
  * a test can tell that a file was refused without being read.
  */

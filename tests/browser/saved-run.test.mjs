@@ -9,7 +9,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { axeViolations, cli, SHOTS, useChromium } from '../site.mjs';
+import { axeViolations, cli, putSavedRun, SHOTS, useChromium } from '../site.mjs';
 
 const site = useChromium();
 
@@ -36,17 +36,7 @@ function forged(report) {
 
 /** Puts `record` in the page's IndexedDB as the saved run and reloads, watching the saved run's line. */
 async function reloadWith(page, record) {
-  await page.evaluate((record) => new Promise((resolve, reject) => {
-    const open = indexedDB.open('shogi-reach', 1);
-    open.onupgradeneeded = () => open.result.createObjectStore('estimate-runs');
-    open.onerror = () => reject(open.error);
-    open.onsuccess = () => {
-      const tx = open.result.transaction('estimate-runs', 'readwrite');
-      tx.objectStore('estimate-runs').put(record, 'current');
-      tx.oncomplete = () => resolve(open.result.close());
-      tx.onerror = () => reject(tx.error);
-    };
-  }), record);
+  await putSavedRun(page, record);
   await page.reload();
   await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
 }

@@ -4,8 +4,8 @@
 use crate::input;
 use crate::run::Result;
 use crate::save;
+use crate::signature::{self, Signature};
 use shogi_reach_engine::board::sfen::quote;
-use shogi_reach_engine::estimate::checksum::{self, Checksum};
 use shogi_reach_engine::estimate::tally::BlockTally;
 use shogi_reach_engine::estimate::{files, Provenance, Report, Tally};
 use shogi_reach_engine::Ranked;
@@ -63,6 +63,11 @@ impl Checkpoint {
         save::write_partial(&checkpoint.partial, b"")
             .and_then(|()| std::fs::remove_file(&checkpoint.partial))
             .map_err(|e| cannot(e.to_string()))?;
+        if let Err(why) = signature::user_key() {
+            eprintln!(
+                "shogi-reach: warning: checkpoints unsigned (no key: {why}); a resume verifies `auto` blocks"
+            );
+        }
         Ok(checkpoint)
     }
 
@@ -70,16 +75,20 @@ impl Checkpoint {
         &self.path
     }
 
-    /// Saves `report` if the interval has passed (or `now`), with its checksum
-    /// ([`checksum::with_checksum`]): to the partial file, flushed to the disk and renamed over the
+    /// Saves `report` if the interval has passed (or `now`), signed with this user's key
+    /// ([`signature::sign`]; unsigned without one): to the partial file, flushed to the disk and renamed over the
     /// checkpoint, so the file is always a whole report. A save that fails is a
     /// warning: the run goes on (and its report is printed at the end), the next save tries again.
     pub fn save(&mut self, report: &Report, now: bool) {
         if !now && self.last.elapsed() < self.every {
             return;
         }
-        // With its checksum: a resume tells its own file from one changed since.
-        let json = checksum::with_checksum(&files::to_file_text(report));
+        // Signed: a resume tells this user's own file from one changed since, or written by another.
+        let text = files::to_file_text(report);
+        let json = match signature::user_key() {
+            Ok(key) => signature::sign(&text, key),
+            Err(_) => text,
+        };
         let saved = save::write_partial(&self.partial, json.as_bytes())
             .and_then(|()| std::fs::rename(&self.partial, &self.path));
         match saved {
@@ -134,15 +143,15 @@ pub fn read_report_text(path: &Path) -> Result<String> {
     })
 }
 
-/// Reads a checkpoint (or a finished report) of the same run: what it has done, and what its checksum
+/// Reads a checkpoint (or a finished report) of the same run: what it has done, and what its signature
 /// says.
-pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Done, Checksum)> {
+pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Done, Signature)> {
     let name = quote(&path.display().to_string());
     let text = read_report_text(path)?;
     let report: Report = serde_json::from_str(&text)
         .map_err(|e| format!("{name}: not an estimate report: {}", quote(&e.to_string())))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;
-    let mismatch = |what: &str, found: String, expected: String| -> Result<(Done, Checksum)> {
+    let mismatch = |what: &str, found: String, expected: String| -> Result<(Done, Signature)> {
         Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}").into())
     };
     if report.variant != V::NAME {
@@ -164,5 +173,5 @@ pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Done, Checksum)
         }
     };
     let done = Done { tally: report.tally, blocks: report.blocks, at: done, earlier: report.provenance };
-    Ok((done, checksum::check(&text)))
+    Ok((done, signature::check_own(&text)))
 }

@@ -5,8 +5,8 @@ use crate::checkpoint::{self, Checkpoint, Done, RunSpec};
 use crate::output::Output;
 use crate::provenance::{self, Meter};
 use crate::run::{Result, Run};
+use crate::signature::Signature;
 use shogi_reach_engine::estimate::blocks::{self, Unverified};
-use shogi_reach_engine::estimate::checksum::Checksum;
 use shogi_reach_engine::estimate::files;
 use shogi_reach_engine::estimate::{self, Report, Tally};
 use shogi_reach_engine::reach::search::SearchOptions;
@@ -30,7 +30,7 @@ pub struct Estimate {
     pub checkpoint_every: std::time::Duration,
     pub resume: Option<PathBuf>,
     /// Blocks of the resumed checkpoint to recompute before going on (`None`: [`OWN_CHECKPOINT_BLOCKS`]
-    /// for a file whose checksum matches, `auto` for any other).
+    /// for a file signed with this user's key, `auto` for any other).
     pub verify: Option<VerifyCount>,
     /// Also print how many samples these significant digits need.
     pub target_digits: Option<u32>,
@@ -119,26 +119,35 @@ impl Estimate {
     }
 
     /// Where the run starts: the `--resume` checkpoint read (its blocks verified first: a few of a file
-    /// whose checksum matches, `auto` of any other, unless `--verify` says), or nothing done. An interrupt
+    /// signed with this user's key, `auto` of any other, unless `--verify` says), or nothing done. An interrupt
     /// during the verification stops it and leaves the file as it is.
     fn start<V: Ranked>(
         &self,
         spec: &RunSpec,
         pool: &rayon::ThreadPool,
-        resumed: Option<(Done, Checksum)>,
+        resumed: Option<(Done, Signature)>,
     ) -> Result<Done> {
-        let (Some(path), Some((done, checksum))) = (&self.resume, resumed) else {
+        let (Some(path), Some((done, signature))) = (&self.resume, resumed) else {
             let at = spec.range.start;
             return Ok(Done { tally: Tally::default(), blocks: Vec::new(), at, earlier: None });
         };
         let report = done.report::<V>(spec);
-        let (verify, why) = match (self.verify, checksum) {
+        let no_key;
+        let (verify, why) = match (self.verify, signature) {
             (Some(k), _) => (k, "as --verify says"),
-            (None, Checksum::Matches) => {
-                (VerifyCount(Some(OWN_CHECKPOINT_BLOCKS)), "its checksum matches: this program wrote it")
+            (None, Signature::Matches) => (
+                VerifyCount(Some(OWN_CHECKPOINT_BLOCKS)),
+                "signed with this user's key: this program wrote it",
+            ),
+            (None, Signature::Differs) => (
+                VerifyCount(None),
+                "auto: its signature is not this user's key's: edited, or written elsewhere",
+            ),
+            (None, Signature::Missing) => (VerifyCount(None), "auto: it is not signed"),
+            (None, Signature::NoKey(reason)) => {
+                no_key = format!("auto: no key to check its signature with: {reason}");
+                (VerifyCount(None), no_key.as_str())
             }
-            (None, Checksum::Differs) => (VerifyCount(None), "auto: its checksum does not match"),
-            (None, Checksum::Missing) => (VerifyCount(None), "auto: it has no checksum"),
         };
         let (n, file) = (report.blocks.len(), path.display());
         eprintln!("shogi-reach: verifying {} of the {n} blocks of {file} ({why})", verify.of(n));
@@ -322,8 +331,9 @@ impl VerifyCount {
     }
 }
 
-/// The blocks recomputed of a run's own checkpoint (its checksum matches) when it is resumed: the
-/// checksum catches corruption and edits, these catch a program that computes wrongly here.
+/// The blocks recomputed of a run's own checkpoint (signed with this user's key) when it is resumed: the
+/// signature catches corruption, edits and other writers, these catch a program that computes wrongly
+/// here.
 pub const OWN_CHECKPOINT_BLOCKS: usize = 2;
 
 /// `--verify K|auto`.
@@ -336,8 +346,8 @@ pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {
     }
 }
 
-/// `merge`: every file read, checked and verified (`auto` unless `--verify` says; a checksum is not
-/// trusted here, the files come from elsewhere), merged with their provenance.
+/// `merge`: every file read, checked and verified (`auto` unless `--verify` says; a signature is not
+/// looked at here, the files come from elsewhere), merged with their provenance.
 pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> Result<()> {
     let meter = Meter::start();
     let mut reports = Vec::new();

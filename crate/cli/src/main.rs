@@ -11,6 +11,7 @@ mod replicate;
 mod retro;
 mod run;
 mod save;
+mod signature;
 mod source;
 
 use clap::{Parser, Subcommand};
@@ -240,8 +241,8 @@ struct EstimateArgs {
     #[arg(long)]
     resume: Option<std::path::PathBuf>,
     /// Blocks of the checkpoint to recompute, drawn at random, before resuming: K, or `auto` (enough to
-    /// catch a checkpoint with 1 % of its blocks forged with probability 0.99). Default: 2 when the file's
-    /// checksum matches (this program's own checkpoint), auto otherwise.
+    /// catch a checkpoint with 1 % of its blocks forged with probability 0.99). Default: 2 when the file is
+    /// signed with this user's key (this program's own checkpoint, unchanged), auto otherwise.
     #[arg(long, value_name = "K|auto", requires = "resume", value_parser = parse_verify)]
     verify: Option<VerifyCount>,
     /// Also print how many samples D significant digits at 3 sigma need, and the time they take.
@@ -278,7 +279,7 @@ struct ReplicateArgs {
     #[arg(long, default_value_t = 60)]
     checkpoint_every: u64,
     /// Blocks of each shard file already in --dir to recompute before it is resumed or counted: K or auto
-    /// (default: 2 of a file whose checksum matches, this program's own checkpoint; auto of any other).
+    /// (default: 2 of a file signed with this user's key, this program's own checkpoint; auto of any other).
     #[arg(long, value_name = "K|auto", value_parser = parse_verify)]
     verify: Option<VerifyCount>,
 }

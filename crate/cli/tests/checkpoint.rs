@@ -208,29 +208,39 @@ fn four_blocks(dir: &Dir) -> (String, Vec<String>) {
 
 #[test]
 fn a_run_resumes_its_own_checkpoint_after_2_blocks_and_any_other_file_after_auto() {
-    let dir = Dir::new("checksum");
+    let dir = Dir::new("signature");
     let (ck, resume) = four_blocks(&dir);
     let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
     let text = std::fs::read_to_string(&ck).unwrap();
-    assert!(read_json(&ck)["checksum"].as_str().unwrap().starts_with("sha256:"));
-    let verified = |file_text: &str| {
+    assert!(read_json(&ck)["signature"].as_str().unwrap().starts_with("hmac-sha256:"));
+    let verified = |file_text: &str, key: Option<&str>| {
         std::fs::write(&ck, file_text).unwrap();
-        let (out, err) = finish(cli(&resume).spawn().unwrap());
+        let mut command = cli(&resume);
+        if let Some(key) = key {
+            command.env("SHOGI_REACH_KEY", key);
+        }
+        let (out, err) = finish(command.spawn().unwrap());
         assert!(out.status.success(), "{err}");
         err
     };
-    let err = verified(&text);
-    assert!(err.contains("verified 2 of the 4 blocks") && err.contains("its checksum matches"), "{err}");
-    // One digit of the checksum changed: the file is not the one the run wrote.
-    let at = text.find("sha256:").unwrap() + 7;
+    let err = verified(&text, None);
+    assert!(
+        err.contains("verified 2 of the 4 blocks") && err.contains("signed with this user's key"),
+        "{err}"
+    );
+    // One digit of the signature changed: the file is not the one the run wrote.
+    let at = text.find("hmac-sha256:").unwrap() + 12;
     let digit = if &text[at..at + 1] == "0" { "1" } else { "0" };
     let wrong = format!("{}{digit}{}", &text[..at], &text[at + 1..]);
-    let err = verified(&wrong);
-    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("does not match"), "{err}");
+    let err = verified(&wrong, None);
+    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("not this user's key's"), "{err}");
+    // Unchanged, but resumed by another user (another key): not trusted either.
+    let err = verified(&text, Some(&dir.file("another-key")));
+    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("not this user's key's"), "{err}");
     let mut none = read_json(&ck);
-    none.as_object_mut().unwrap().remove("checksum");
-    let err = verified(&format!("{}\n", serde_json::to_string_pretty(&none).unwrap()));
-    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("no checksum"), "{err}");
+    none.as_object_mut().unwrap().remove("signature");
+    let err = verified(&format!("{}\n", serde_json::to_string_pretty(&none).unwrap()), None);
+    assert!(err.contains("verified 4 of the 4 blocks") && err.contains("it is not signed"), "{err}");
 }
 
 #[test]
@@ -239,9 +249,9 @@ fn an_interrupt_while_verifying_leaves_the_checkpoint_unchanged_and_says_where()
     let dir = Dir::new("verifying");
     let (ck, resume) = four_blocks(&dir);
     let resume: Vec<&str> = resume.iter().map(String::as_str).collect();
-    // Without its checksum: all 4 blocks are recomputed, on one thread (about a second each).
+    // Unsigned: all 4 blocks are recomputed, on one thread (about a second each).
     let mut file = read_json(&ck);
-    file.as_object_mut().unwrap().remove("checksum");
+    file.as_object_mut().unwrap().remove("signature");
     let before = format!("{}\n", serde_json::to_string_pretty(&file).unwrap());
     std::fs::write(&ck, &before).unwrap();
     let mut child = cli(&resume).spawn().unwrap();

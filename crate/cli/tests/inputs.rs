@@ -13,6 +13,7 @@ fn refused(args: &[&str], stdin: Stdio, seconds: u64) -> String {
     let child = Command::new("sh")
         .args(["-c", "ulimit -v 2097152; exec \"$0\" \"$@\"", env!("CARGO_BIN_EXE_shogi-reach")])
         .args(args)
+        .env("SHOGI_REACH_KEY", format!("{}/key", env!("CARGO_TARGET_TMPDIR")))
         .stdin(stdin)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

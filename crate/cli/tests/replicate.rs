@@ -194,7 +194,7 @@ fn a_forged_shard_is_refused_by_default() {
     let mut shard = json(&std::fs::read_to_string(&file).unwrap());
     assert_eq!(shard["blocks"].as_array().unwrap().len(), 4);
     // The tester's forgery: 300 samples moved from `king` to `OK` in one block and in the tally, so the
-    // file is consistent; its checksum is left as it was.
+    // file is consistent; its signature is left as it was.
     let move_300 = |stages: &mut Value| {
         stages["OK"] = (stages["OK"].as_u64().unwrap() + 300).into();
         stages["king"] = (stages["king"].as_u64().unwrap() - 300).into();

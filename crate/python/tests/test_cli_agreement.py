@@ -101,9 +101,9 @@ def test_classify_is_the_cli_classify():
 
 def counts(report):
     """A report without what differs from run to run of the same samples: its provenance (program,
-    machine, time), a merged report's shards and a checkpoint's checksum."""
+    machine, time), a merged report's shards and a checkpoint's signature."""
     assert "provenance" in report
-    return {k: v for k, v in report.items() if k not in ("provenance", "shards", "checksum")}
+    return {k: v for k, v in report.items() if k not in ("provenance", "shards", "signature")}
 
 
 def test_estimate_is_estimate_json():

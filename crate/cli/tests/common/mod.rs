@@ -8,6 +8,8 @@ use std::process::{Child, Command, Output, Stdio};
 pub fn cli(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_shogi-reach"));
     command.args(args).stdout(Stdio::piped()).stderr(Stdio::piped());
+    // The tests' key to sign checkpoints with, never the user's.
+    command.env("SHOGI_REACH_KEY", format!("{}/key", env!("CARGO_TARGET_TMPDIR")));
     command
 }
 
@@ -82,13 +84,13 @@ pub fn finish_within(mut child: Child, seconds: u64) -> Option<(Output, String)>
 
 /// A report (or a merged one) without what differs from one run of the same samples to another: its
 /// provenance (program, machine, time), a merged report's `shards` (the files' names and provenance)
-/// and a checkpoint's checksum (of the whole file). The counts must be equal byte for byte; these need
+/// and a checkpoint's signature (of the whole file). The counts must be equal byte for byte; these need
 /// not.
 pub fn counts(mut report: serde_json::Value) -> serde_json::Value {
     let fields = report.as_object_mut().expect("a report is an object");
     assert!(fields.remove("provenance").is_some(), "a report has its provenance");
     fields.remove("shards");
-    fields.remove("checksum");
+    fields.remove("signature");
     report
 }
 

@@ -7,10 +7,9 @@
 //! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`ranges`]
 //! (the one home of joining sample ranges and the pieces of a block), below `report`, `files` and `blocks`;
 //! [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones);
-//! [`provenance`] (where a report comes from) and [`checksum`] (a report file's SHA-256).
+//! [`provenance`] (where a report comes from).
 
 pub mod blocks;
-pub mod checksum;
 pub mod compare;
 pub mod files;
 pub mod plan;
