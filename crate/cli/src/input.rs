@@ -40,7 +40,12 @@ pub fn read_file(path: &Path, limit: u64) -> Result<Vec<u8>, InputError> {
     let file = quote(&path.display().to_string());
     let io = |error| InputError::Io { file: file.clone(), error };
     // Looked at before it is opened: opening a FIFO for reading waits for a writer.
-    let meta = std::fs::metadata(path).map_err(io)?;
+    let meta = std::fs::metadata(path).map_err(|e| match std::fs::symlink_metadata(path) {
+        Ok(link) if link.file_type().is_symlink() => {
+            InputError::NotFile { file: file.clone(), kind: "a broken symbolic link" }
+        }
+        _ => io(e),
+    })?;
     regular(&file, &meta)?;
     let opened = open_nonblocking(path).map_err(io)?;
     // And again once open, in case another file took its name in between.

@@ -120,7 +120,9 @@ impl Replicate {
     /// checkpoints otherwise; an interruption stops the whole run.
     fn shard<V: Ranked>(&self, samples: u64, k: u64, m: u64) -> Result<Report> {
         let file = self.file(k, m);
-        let exists = file.exists();
+        // Anything at the name (a broken link, a folder) is read as the shard and refused by name, never
+        // taken for a free name.
+        let exists = std::fs::symlink_metadata(&file).is_ok();
         let estimate = Estimate {
             samples,
             seed: self.seed,

@@ -203,7 +203,26 @@ fn a_forged_shard_is_refused_by_default() {
     move_300(&mut shard["blocks"][2]["tally"]["stages"]);
     std::fs::write(&file, format!("{}\n", serde_json::to_string_pretty(&shard).unwrap())).unwrap();
     let err = fails(&run);
-    assert!(err.contains("verifying 4 of the 4 blocks") && err.contains("does not match"), "{err}");
+    assert!(err.contains("verifying 4 of the 4 blocks") && err.contains("not this user's key's"), "{err}");
     let (start, end) = (&shard["blocks"][2]["start"], &shard["blocks"][2]["end"]);
     assert!(err.contains(&format!("samples {start}..{end} recomputed give another tally")), "{err}");
+}
+
+#[test]
+fn a_broken_link_or_a_folder_at_a_shards_name_is_refused_by_name() {
+    let dir = Dir::new("not-a-shard");
+    std::fs::create_dir_all(&dir.0).unwrap();
+    let shard = dir.0.join("shard-0-of-1.json");
+    let run = ["replicate", "--game", "minishogi", "--fraction", "1e-4", "--dir", dir.path()];
+    std::os::unix::fs::symlink(dir.0.join("nowhere"), &shard).unwrap();
+    let err = fails(&run);
+    assert!(err.contains("shard-0-of-1.json is a broken symbolic link, not a regular file"), "{err}");
+    assert!(
+        std::fs::symlink_metadata(&shard).unwrap().file_type().is_symlink(),
+        "the link is left as it was"
+    );
+    std::fs::remove_file(&shard).unwrap();
+    std::fs::create_dir(&shard).unwrap();
+    let err = fails(&run);
+    assert!(err.contains("shard-0-of-1.json is a folder, not a regular file"), "{err}");
 }
