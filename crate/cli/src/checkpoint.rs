@@ -6,7 +6,7 @@ use crate::run::Result;
 use crate::save;
 use crate::signature::{self, Signature};
 use shogi_reach_engine::board::sfen::quote;
-use shogi_reach_engine::estimate::tally::BlockTally;
+use shogi_reach_engine::estimate::tally::{BlockTally, BLOCK};
 use shogi_reach_engine::estimate::{files, Provenance, Report, Tally};
 use shogi_reach_engine::Ranked;
 use std::path::{Path, PathBuf};
@@ -130,6 +130,24 @@ impl Done {
 /// 65 536 samples (8.6 × 10^9 samples, the Shogi paper's 5 × 10^9 in one file) at 1 KiB each as
 /// written (about 0.45 KiB measured; the rest for deeper Table 2s): 128 MiB. Larger runs take `--shard`.
 pub const MAX_REPORT_BYTES: u64 = (1 << 17) * 1024;
+
+/// Refuses, before any work, a checkpointed run of `range` (shard of `m`) whose checkpoint would hold
+/// more blocks than a resume reads ([`MAX_REPORT_BYTES`] at 1 KiB a block): its file could be written
+/// but never resumed.
+pub fn check_size(range: &std::ops::Range<u64>, m: u64) -> Result<()> {
+    const MOST: u64 = MAX_REPORT_BYTES / 1024;
+    let blocks = if range.is_empty() { 0 } else { (range.end - 1) / BLOCK - range.start / BLOCK + 1 };
+    if blocks <= MOST {
+        return Ok(());
+    }
+    let shards = (blocks * m).div_ceil(MOST);
+    Err(format!(
+        "a checkpoint of this run would hold {blocks} blocks of {BLOCK} samples, more than the {MOST} a resume \
+         reads ({} MiB): split the run with --shard K/M, M at least {shards}",
+        MAX_REPORT_BYTES >> 20
+    )
+    .into())
+}
 
 /// The text of a report file, read as every input is ([`input::read_file`]), at most
 /// [`MAX_REPORT_BYTES`].

@@ -79,6 +79,9 @@ impl Estimate {
     pub fn compute<V: Ranked>(&self) -> Result<Computed> {
         let (k, m) = self.shard.unwrap_or((0, 1));
         let range = estimate::try_shard_range(self.samples, k, m).map_err(|e| e.to_string())?;
+        if self.checkpoint.is_some() || self.resume.is_some() {
+            checkpoint::check_size(&range, m)?;
+        }
         let spec =
             RunSpec { seed: self.seed, samples: self.samples, max_nodes: self.options.max_nodes, range };
         let pool = self.pool()?;

@@ -268,3 +268,19 @@ fn an_interrupt_while_verifying_leaves_the_checkpoint_unchanged_and_says_where()
     assert!(rest.contains(said) && rest.contains("; the checkpoint is unchanged"), "{rest}");
     assert_eq!(std::fs::read_to_string(&ck).unwrap(), before, "the checkpoint, byte for byte");
 }
+
+#[test]
+fn a_checkpoint_too_large_to_resume_is_refused_before_the_run() {
+    let dir = Dir::new("too-large");
+    let ck = dir.file("ck.json");
+    // 9 × 10^9 samples: 137 330 blocks, more than the 131 072 a resume reads.
+    let run = ["estimate", "--samples", "9000000000", "--seed", "1"];
+    let err = fails(&[&run[..], &["--checkpoint", &ck]].concat());
+    assert!(err.contains("would hold 137330 blocks") && err.contains("M at least 2"), "{err}");
+    assert!(!Path::new(&ck).exists(), "nothing written");
+    let err = fails(&[&run[..], &["--resume", &ck]].concat());
+    assert!(err.contains("would hold 137330 blocks"), "{err}");
+    // Half of it passes the check (and then fails for want of the file to resume).
+    let err = fails(&[&run[..], &["--shard", "0/2", "--resume", &ck]].concat());
+    assert!(!err.contains("blocks of 65536") && err.contains("No such file"), "{err}");
+}
