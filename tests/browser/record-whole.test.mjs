@@ -98,7 +98,7 @@ describe('records whole', () => {
         assert.equal(await page.textContent('#record-skipped'),
           'この棋譜から読み込まなかったもの：消費時間、終局（投了・まで…）、しおり（&）、ファイルへのコメント（#）。');
         assert.deepEqual(await page.$$eval('#record-moves select[data-ply="4"] option', (os) => os.map((o) => o.textContent)),
-          ['☖同　銀 (本譜)', '☖同　飛']);
+          ['☖同　銀（本譜）', '☖同　飛']);
         assert.equal(await page.getAttribute('#record-moves select[data-ply="4"]', 'aria-label'), '4手目の変化');
         await chooseVariation(page, 4, 1, json.variations[0].moves[0].sfen);
         assert.deepEqual((await recordTexts(page)).slice(4), ['4. ☖同　飛', '5. ☗５五角', '6. ☖５二飛']);

@@ -143,14 +143,14 @@ describe('game records', () => {
           /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか分かりません/,
           /^この棋譜は読めません：1行目：棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「hello world」/,
           /^この棋譜は読めません：1行目：局面が正しくありません：後手の玉が盤上にありません$/,
-          /^この棋譜は読めません：2行目：指し手「７七玉」を読めません$|^この棋譜は読めません：2行目：1手目「７七玉」はその局面で指せません/,
+          /^この棋譜は読めません：2行目：指し手「７七玉」を読めません$|^この棋譜は読めません：2行目：1手目「７七玉」は指せません（反則）$/,
           /^この棋譜は読めません：3行目：盤面図が8段ありますが、このゲームは9段です$/,
         ],
         en: [
           /^This record cannot be read: line 2: move 3 "５八金" can mean 6i5h or 4i5h/,
           /^This record cannot be read: line 1: not a game record .*"hello world"/,
           /^This record cannot be read: line 1: bad position: Gote has no king on the board$/,
-          /^This record cannot be read: line 2: (cannot read the move "７七玉"|move 1 "７七玉" is not legal)/,
+          /^This record cannot be read: line 2: (cannot read the move "７七玉"|move 1, ７七玉, is not legal$)/,
           /^This record cannot be read: line 3: cannot read the board: 8 rows, this game has 9$/,
         ],
       }[lang];

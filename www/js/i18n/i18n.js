@@ -43,12 +43,23 @@ if (typeof document !== 'undefined') document.documentElement.lang = current;
 /** `en` or `ja`. */
 export const language = () => current;
 
-/** The text called `key` in the page's language (English where a Japanese one is missing). */
+/** Whether the page is used by touch (a phone's or tablet's screen): its hints say tap, not click. */
+export const touchScreen = () =>
+  typeof matchMedia === 'function' && matchMedia('(pointer: coarse)').matches;
+
+/**
+ * The text called `key` in the page's language (English where a Japanese one is missing); on a touch
+ * screen its `KEY_touch` variant where there is one (tap rather than click).
+ */
 export function t(key, ...args) {
+  if (touchScreen() && Object.hasOwn(en, `${key}_touch`)) key = `${key}_touch`;
   const text = Object.hasOwn(LANGUAGES[current], key) ? LANGUAGES[current][key] : en[key];
   if (text === undefined) throw new Error(`no text called ${JSON.stringify(key)}`);
   return typeof text === 'function' ? text(...args) : text;
 }
+
+/** `text` in brackets after other words: full-width （…） in Japanese, ` (…)` in English. */
+export const paren = (/** @type {string} */ text) => (current === 'ja' ? `（${text}）` : ` (${text})`);
 
 /** A number as the page's language writes it. */
 export const num = (n) => n.toLocaleString(current === 'ja' ? 'ja-JP' : 'en');

@@ -94,10 +94,12 @@ export default {
   clear: '玉だけにする',
   clearTitle: '玉だけを残し、他の駒は駒箱へ',
   alternate: '成・色替え／一枚減らす',
-  alternateTitle: 'オンの間は、駒をクリック（タップ）すると成りと先後が切り替わり、持ち駒をクリックすると一枚駒箱に戻ります（右クリックと同じ）',
+  alternateTitle: 'オンの間は、駒をクリックすると成りと先後が切り替わり、持ち駒をクリックすると一枚駒箱に戻ります（右クリックと同じ）',
+  alternateTitle_touch: 'オンの間は、駒をタップすると成りと先後が切り替わり、持ち駒をタップすると一枚駒箱に戻ります',
   preset: '局面例',
   choosePreset: '局面を選ぶ…',
-  paletteLegend: '駒台：駒を選んでマスをクリック（同じ駒をもう一度クリックで取り除く。右クリック、またはタッチ画面では「成・色替え／一枚減らす」で成りと先後を切り替え）',
+  paletteLegend: '置く駒：駒を選んでマスをクリック（同じ駒をもう一度クリックで取り除く。右クリックで成りと先後を切り替え）',
+  paletteLegend_touch: '置く駒：駒を選んでマスをタップ（同じ駒をもう一度タップで取り除く。「成・色替え／一枚減らす」をオンにしてタップすると成りと先後を切り替え）',
   boxLegend: '駒箱（盤上にも持ち駒にもない駒）',
   restB: '残りを☗の持ち駒に',
   restW: '残りを☖の持ち駒に',
@@ -116,6 +118,7 @@ export default {
   cancel: '中止',
   eraser: '消しゴム',
   eraserTitle: '消しゴム：クリックしたマスを空にする',
+  eraserTitle_touch: '消しゴム：タップしたマスを空にする',
   pathTitle: '玉二枚だけの局面からの手順',
   pathHint: '玉二枚だけの局面（KK局面）は初期局面から到達でき、初期局面にも戻れます。この手順は見つかったKK局面からあなたの局面へ至ります。',
   wholeGame: '初期局面からの全手順を見る',
@@ -245,6 +248,7 @@ export default {
   plotLabel: '標本数に対する推定値',
   galleryHeading: '到達可能だった標本',
   galleryHint: 'クリックするとエディタで開いて調べます。',
+  galleryHint_touch: 'タップするとエディタで開いて調べます。',
   sample: (i) => `標本 ${i}`,
   estimateInput: '標本数は1以上、シードは0以上2^64未満、スレッドは1〜64にしてください',
   starting: '開始中…',
@@ -304,6 +308,7 @@ export default {
   // 指して進める
   playHeading: '指して進める',
   playHint: '開始局面から指し手を進めます。盤は合法手だけを受け付けます（駒をクリックしてから移動先をクリック、またはドラッグ。持駒も同じように打てます）。一覧の手を選ぶと、その局面が編集盤に読み込まれ、到達可能性を証明できます。',
+  playHint_touch: '開始局面から指し手を進めます。盤は合法手だけを受け付けます（駒をタップしてから移動先をタップ、またはドラッグ。持駒も同じように打てます）。一覧の手を選ぶと、その局面が編集盤に読み込まれ、到達可能性を証明できます。',
   playFrom: '開始局面',
   playFromEditor: '編集中の局面',
   playBegin: '開始',
@@ -317,7 +322,6 @@ export default {
   playIllegal: 'その手は指せません（反則）。',
   playNoMoves: '合法手がありません。対局は終わりです。',
   playCannot: (why) => `この局面からは指せません：${why}`,
-
   // 棋譜
   recordHeading: '棋譜',
   recordHint: '棋譜（KIF・KI2・CSA・USI・BOD・SFEN）を貼り付けるか、ファイルを開くかページにドロップしてください。指し手を選ぶと、その手の後の局面を読み込みます。',
@@ -358,7 +362,7 @@ export default {
   certCapturing: (piece) => `${piece}を取る`,
   certNoCapture: '駒を取らない',
   failure: (name, squares) => ({
-    'off-board': '盤外から来ることになる',
+    'off-board': '元いたマスが盤上にない',
     occupied: `${squares[0]}に駒がある`,
     'outside-zone': 'どちらの升も敵陣にない（成れない）',
     'dead-piece': `${squares[0]}の駒は一度も動けなかった（行き所のない駒）`,
@@ -373,7 +377,6 @@ export default {
   certLeaf: '合法な最後の一手なし',
   certLinks: (list) => `ほかにここへ至る局面：${list}`,
 
-  // engine errors and records
   // エンジンのエラーを種類ごとに（crate/wasm/src/engine_error.rs の一覧。Rustのテストが en.js とここに全てあるか確かめます）。
   notPosition: (why) => `局面になっていません：${why}`,
   'engine:at-line': (line, text) => `${line}行目：${text}`,
@@ -413,7 +416,7 @@ export default {
     })[p.problem] ?? `盤面図を読めません（${p.detail}）`,
   'engine:record-bad-hand': (p) => `持駒を読めません：「${p.text}」`,
   'engine:record-bad-move': (p) => `指し手「${p.text}」を読めません`,
-  'engine:record-illegal-move': (p) => `${p.ply}手目「${p.text}」はその局面で指せません（${p.sfen}）`,
+  'engine:record-illegal-move': (p) => `${p.ply}手目「${p.text}」は指せません（反則）`,
   'engine:record-ambiguous-move': (p) =>
     `${p.ply}手目「${p.text}」は${p.candidates.map(jaMove).join('と')}のどちらか分かりません（右・左・上・引・寄・直などが必要です）`,
   'engine:record-wrong-side': (p) => `${p.ply}手目「${p.text}」は手番でない側の手になっています`,
@@ -495,7 +498,7 @@ export default {
   skipLinks: 'スキップリンク',
   skipBoard: '盤面へ移動',
   skipProve: '「到達可能か調べる」へ移動',
-  // 答えのカード (panels/answer-card.js)
+  // 答えのカード（panels/answer-card.js）
   answerHeading_reachable: '初期局面から到達できます',
   answerHeading_unreachable: '到達できません',
   answerHeading_unknown: '判定できませんでした',
@@ -524,7 +527,7 @@ export default {
   certReason: (reason, n, other) => ({
     'king-in-check': `指す前から${SIDE[other] ?? other}玉に王手がかかっていることになる手が${n}通り`,
     occupied: `駒のある升から動くことになる手が${n}通り`,
-    'off-board': `盤外から来ることになる手が${n}通り`,
+    'off-board': `元いたマスが盤上にない手が${n}通り`,
     'outside-zone': `どちらの升も敵陣にないのに成ることになる手が${n}通り`,
     'dead-piece': `一度も動けなかった駒が要る手が${n}通り`,
     'two-pawns': `二歩になる手が${n}通り`,
@@ -559,13 +562,14 @@ export default {
   recordSkipped: (parts) => `この棋譜から読み込まなかったもの：${parts.join('、')}。`,
   recordSkipped_times: '消費時間',
   recordSkipped_end: '終局（投了・まで…）',
+  recordSkipped_end_csa: '終局（%TORYO など）',
   recordSkipped_bookmarks: 'しおり（&）',
   'recordSkipped_file-comments': 'ファイルへのコメント（#）',
   'recordSkipped_later-games': '2局目以降',
   'recordSkipped_unknown-lines': '読めない行',
   // ---- 用語の説明（page/terms.js、docs/site.md#terms）と日本語の言葉：用語集、段階と駒の名前
   ...GLOSSARY,
-  stageName: (code) => STAGE_NAMES[code] ?? code,
+  stageName: (code) => STAGE_NAMES[code] ?? { setup: '駒の構成', sfen: 'SFEN' }[code] ?? code,
   kkGameNoSearch: (plies) => `KK経由で${plies}手（探索量が「なし」なので、短い棋譜は探していません）。`,
   runCounted: (n) => `下の推定はそのうち最初の${n}標本を数えています（約1秒ごとに更新）。`,
   // Exports (export-panel.js): the position, the proof game and the line played, as files for other programs.

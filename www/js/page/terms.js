@@ -104,7 +104,11 @@ export function setUpTerms() {
   });
   document.addEventListener('click', (e) => {
     const term = termOf(e.target);
-    if (term) toggle(term);
+    if (!term) return;
+    // A term inside a <label> explains itself only: the label must not focus its field (a phone's
+    // keyboard would open over the explanation).
+    if (term.closest('label')) e.preventDefault();
+    toggle(term);
   });
   document.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && shown) {

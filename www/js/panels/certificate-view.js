@@ -4,7 +4,7 @@
 // (certificate-tree.js), whose leaves have no legal last move; for `count`, `piece` and `king`, the rules
 // and their squares.
 import { errorText } from '../engine/errors.js';
-import { language, t } from '../i18n/i18n.js';
+import { language, paren, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
 import { $, field } from '../page/dom.js';
 import { el, prevGroups } from './certificate-groups.js';
@@ -103,6 +103,6 @@ function body(cert, view) {
 }
 
 function issueItem({ rule, message, squares }) {
-  const where = squares.length ? ` (${squares.map(sq).join(language() === 'ja' ? '、' : ', ')})` : '';
-  return el('li', null, `${t('stageName', rule)}: ${t('issue', rule, message) ?? message}${where}`);
+  const where = squares.length ? paren(squares.map(sq).join(language() === 'ja' ? '、' : ', ')) : '';
+  return el('li', null, `${t('stageName', rule)}${language() === 'ja' ? '：' : ': '}${t('issue', rule, message) ?? message}${where}`);
 }

@@ -22,11 +22,14 @@ export function showHeader(list, fields) {
 }
 
 /**
- * Says in `line` which parts of the record were skipped; hidden when none were.
+ * Says in `line` which parts of the record were skipped; hidden when none were. The game's end is named
+ * as the record's format writes it (CSA: `%TORYO`; KIF and KI2: 投了, まで…).
  * @param {HTMLElement} line
  * @param {import('../engine/api').RecordSkipped[]} parts
+ * @param {string} [format] the record's format (`kif`, `csa`, …)
  */
-export function showSkipped(line, parts) {
-  line.textContent = parts?.length ? t('recordSkipped', parts.map((p) => t(`recordSkipped_${p}`))) : '';
+export function showSkipped(line, parts, format) {
+  const name = (/** @type {string} */ p) => t(p === 'end' && format === 'csa' ? 'recordSkipped_end_csa' : `recordSkipped_${p}`);
+  line.textContent = parts?.length ? t('recordSkipped', parts.map(name)) : '';
   line.hidden = !parts?.length;
 }

@@ -6,7 +6,7 @@
 // (record-lines.js); a line says which parts of the text were not kept.
 import { errorText } from '../engine/errors.js';
 import { readBytes } from '../engine/files.js';
-import { language, t } from '../i18n/i18n.js';
+import { language, paren, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
@@ -121,7 +121,7 @@ export class RecordPanel {
       this.#record = { variant: record.variant, lines, start, sfens, written };
       this.#showError(null);
       showHeader($('record-header'), record.header);
-      showSkipped($('record-skipped'), record.skipped);
+      showSkipped($('record-skipped'), record.skipped, record.format);
       this.#showLine(0);
       $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
       this.#choose(record.moves.length);
@@ -199,7 +199,7 @@ export class RecordPanel {
     select.setAttribute('aria-label', t('recordVariations', ply));
     for (const line of lines) {
       const m = r.lines.lines[line];
-      const option = new Option(`${r.written[line][ply - m.ply]}${line === 0 ? ` (${t('recordMainLine')})` : ''}`, String(line));
+      const option = new Option(`${r.written[line][ply - m.ply]}${line === 0 ? paren(t('recordMainLine')) : ''}`, String(line));
       option.selected = line === steps[ply - 1].line;
       select.append(option);
     }

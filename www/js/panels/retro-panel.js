@@ -3,7 +3,7 @@
 // position before it into the editor, and extends the breadcrumb of the line taken back, along which
 // Replay and Take back again move (and any crumb jumps).
 import { errorText } from '../engine/errors.js';
-import { language, t } from '../i18n/i18n.js';
+import { language, paren, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { label } from '../game/pieces.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
@@ -91,7 +91,7 @@ export class RetroPanel {
       const button = document.createElement('button');
       button.type = 'button';
       button.dataset.crumb = String(i);
-      button.textContent = i === 0 ? t('retroOrigin') : `← ${c.written === c.usi ? c.usi : `${c.usi} ${c.written}`}${c.captured ? ` (${captureText(c.captured)})` : ''}`;
+      button.textContent = i === 0 ? t('retroOrigin') : `← ${c.written === c.usi ? c.usi : `${c.usi} ${c.written}`}${c.captured ? paren(captureText(c.captured)) : ''}`;
       if (i === this.#at) button.setAttribute('aria-current', 'step');
       li.append(button);
       return li;

@@ -2,7 +2,7 @@
 // the seed is proved by the engine, and its path (from a KK position to the sample) is walked backwards,
 // one move taken back at a time, until only the two kings are on the board.
 import { parseSfen, parseUsi } from '../game/sfen.js';
-import { language } from '../i18n/i18n.js';
+import { language, paren } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { button, el, para, w } from './text.js';
 import { failure, figureBoard, stepSection } from './steps.js';
@@ -43,7 +43,7 @@ export function searchStep(ctx, exampleSeed) {
     caption.textContent = end ? w('reachedKk', plies) : w('plyOf', ply, plies, piecesBesideKings(frame.sfen));
     // The move in the page's notation (Western in English), played from the position it was taken back to.
     const written = move && (language() === 'ja' ? move.japanese : westernMove(setup, move));
-    undone.textContent = move ? w('undone', `${written} (${move.move})`) : '';
+    undone.textContent = move ? w('undone', `${written}${paren(move.move)}`) : '';
     back.disabled = end;
     Object.assign(section.dataset, { ply: String(ply), plies: String(plies), sfen: frame.sfen, state: end ? 'kk' : 'searching' });
     if (end) stop();

@@ -4,7 +4,7 @@
 import { Board } from '../board/board.js';
 import { parseSfen, squareIndex } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
-import { t } from '../i18n/i18n.js';
+import { paren, t } from '../i18n/i18n.js';
 import { termNodes } from '../page/term-text.js';
 import { button, el, para, w } from './text.js';
 
@@ -59,7 +59,7 @@ export function candidateStep(ctx) {
         code.dataset.variant = variant;
         const [mantissa, exponent] = Number(digits).toExponential(2).split('e');
         const about = w('about', mantissa, Number(exponent));
-        sizes.append(el('dt', null, t(VARIANTS[variant].titleKey)), el('dd', null, code, el('span', 'hint', ` (${about})`)));
+        sizes.append(el('dt', null, t(VARIANTS[variant].titleKey)), el('dd', null, code, el('span', 'hint', paren(about))));
       }
     },
     (e) => section.append(failure(e)),
