@@ -4,7 +4,8 @@
 // IndexedDB (a block's tally and so the total edited, as a tester did: p = 932/3000 where the genuine run
 // is 432/3000) is refused with a message and not shown, in both languages; the genuine run (with an
 // unknown `provenance` key, as a later version may add) is shown. A page opened on the Position tab does
-// not check it, and its game menu is never locked for the check; a game switch during the check drops it.
+// not check it, and its game menu is never locked for the check; a game switch, Start or shard files during
+// the check drop it.
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -152,6 +153,31 @@ describe('saved runs verified before they are shown', () => {
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
       assert.equal(await reachable(page), String(big.tally.stages.OK));
       assert.match(await page.textContent('#est-verify-list li'), /^the saved run: verified 7\/7 blocks$/);
+      await page.click('#est-clear');
+      await page.waitForFunction(() => !document.querySelector('#est-result p.estimate'));
+    });
+  });
+
+  test('Start during the check drops it and runs the estimate of the form; the run ends with the CLI counts', async (t) => {
+    const samples = 400_000; // 7 blocks: a check long enough to press Start during it
+    const big = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(SEED), '--json'));
+    const fresh = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '5000', '--seed', '77', '--json'));
+    await site.onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
+      await watchSaved(page);
+      await reloadWith(page, recordOf(big, { samples }));
+      await page.waitForFunction(() => /: [0-6]\/7 blocks/.test(document.getElementById('est-saved-note').textContent), null, { timeout: 60_000 });
+      assert.equal(await page.isEnabled('#est-start'), true, 'Start during the check');
+      assert.equal(await page.isEnabled('#est-merge-files'), true, 'shard files during the check');
+      await page.fill('#est-samples', '5000');
+      await page.fill('#est-seed', '77');
+      await page.click('#est-start');
+      await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
+      assert.equal(await reachable(page), String(fresh.tally.stages.OK));
+      assert.equal(await page.isHidden('#est-saved'), true, 'the saved run gave way to the new one');
+      const at = (await page.evaluate(() => window.__seen)).length;
+      await page.waitForTimeout(2000);
+      const later = (await page.evaluate(() => window.__seen)).slice(at);
+      assert.ok(!later.some((s) => s.startsWith('verifying')), `the dropped check said more: ${later.join('\n')}`);
       await page.click('#est-clear');
       await page.waitForFunction(() => !document.querySelector('#est-result p.estimate'));
     });

@@ -171,7 +171,7 @@ export class EstimatePanel {
   #actions() {
     field('est-download').disabled = !this.#current;
     field('est-clear').disabled = this.#running || (!this.#current && !this.#lastReport);
-    field('est-merge-files').disabled = this.#running;
+    field('est-merge-files').disabled = this.#running && !this.#checking;
   }
 
   /**
@@ -420,7 +420,7 @@ export class EstimatePanel {
     const locked = running && !this.#checking;
     this.options.onRunning(locked);
     field('est-game').disabled = locked;
-    field('est-start').disabled = running;
+    field('est-start').disabled = locked; // (Start and shard files drop the saved run's check)
     field('est-stop').disabled = !running;
     field('est-resume').disabled = true;
   }
@@ -454,14 +454,13 @@ export class EstimatePanel {
     const seed = field('est-seed').value.trim();
     const threads = Math.floor(Number(field('est-threads').value));
     if (!(samples >= 1) || !/^\d+$/.test(seed) || BigInt(seed) >= 2n ** 64n || !(threads >= 1 && threads <= 64)) {
-      this.#status(t('estimateInput'), 'error');
-      return;
+      return this.#status(t('estimateInput'), 'error');
     }
     const shard = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(field('est-shard').value);
     if (!shard || !(Number(shard[1]) < Number(shard[2])) || Number(shard[2]) > 2 ** 32) {
-      this.#status(t('shardInput'), 'error');
-      return;
+      return this.#status(t('shardInput'), 'error');
     }
+    this.#dropCheck();
     this.#savedOffer('none');
     this.#hideVerify();
     this.#saved = null;
