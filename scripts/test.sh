@@ -2,7 +2,7 @@
 # `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
 # (idempotently), then checks the Rust style (rustfmt, clippy), runs the Rust unit/integration tests
 # (oracle, perft, properties, statistics, CLI) in the `ci` profile (optimised, with debug assertions and
-# overflow checks), every fuzz target for FUZZ_SECONDS (20) each, the GNU parallel recipe, the server's
+# overflow checks), every fuzz target for FUZZ_SECONDS (10) each, the GNU parallel recipe, the server's
 # tests, the WebAssembly builds and the site, and the real-browser tests in Debian's Chromium and Firefox ESR.
 # First of all, as they take seconds: the page's type check (tsc) and its unit tests under Node.
 set -euo pipefail
@@ -39,7 +39,7 @@ part python package
 bash scripts/test-python.sh
 # A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
 part fuzz
-bash scripts/fuzz.sh "${FUZZ_SECONDS:-20}"
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 part GNU parallel
 need_apt parallel parallel
 bash tests/parallel-shards.sh
