@@ -169,7 +169,7 @@ describe('Japanese words, and wording bugs once found', () => {
       ];
       for (const text of texts) assert.doesNotMatch(text, /\b(piece|stage)\b/, text);
       assert.match(texts[0], /段階「駒の配置」/);
-      assert.match(texts.at(-1), /^駒の配置: /);
+      assert.match(texts.at(-1), /^駒の配置：/);
     });
   });
 
