@@ -76,9 +76,9 @@ impl Checkpoint {
     }
 
     /// Saves `report` if the interval has passed (or `now`), signed with this user's key
-    /// ([`signature::sign`]; unsigned without one): to the partial file, flushed to the disk and renamed over the
-    /// checkpoint, so the file is always a whole report. A save that fails is a
-    /// warning: the run goes on (and its report is printed at the end), the next save tries again.
+    /// ([`signature::sign`]; unsigned without one): to the partial file, flushed to the disk and renamed
+    /// over the checkpoint, so the file is always a whole report. A save that fails is a warning: the run
+    /// goes on (and its report is printed at the end), the next save tries again.
     pub fn save(&mut self, report: &Report, now: bool) {
         if !now && self.last.elapsed() < self.every {
             return;

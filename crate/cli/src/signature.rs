@@ -4,9 +4,9 @@
 //! changed it since. A resume then recomputes 2 blocks instead of `auto`'s hundreds.
 //!
 //! The key is 32 random bytes, in hex, in `$XDG_CONFIG_HOME/shogi-reach/key` (by default
-//! `~/.config/shogi-reach/key`; `$SHOGI_REACH_KEY` names another file), made on first use, readable and writable by its owner only. A key file
-//! that others can read or write, or that another user owns, is not used: files are then written
-//! unsigned, and resumes verify `auto` blocks.
+//! `~/.config/shogi-reach/key`; `$SHOGI_REACH_KEY` names another file), made on first use, readable and
+//! writable by its owner only. A key file that others can read or write, or that another user owns, is
+//! not used: files are then written unsigned, and resumes verify `auto` blocks.
 
 use hmac::{Hmac, KeyInit, Mac};
 use sha2::Sha256;
