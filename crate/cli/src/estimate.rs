@@ -135,22 +135,9 @@ impl Estimate {
             return Ok(Done { tally: Tally::default(), blocks: Vec::new(), at, earlier: None });
         };
         let report = done.report::<V>(spec);
-        let no_key;
-        let (verify, why) = match (self.verify, signature) {
-            (Some(k), _) => (k, "as --verify says"),
-            (None, Signature::Matches) => (
-                VerifyCount(Some(OWN_CHECKPOINT_BLOCKS)),
-                "signed with this user's key: this program wrote it",
-            ),
-            (None, Signature::Differs) => (
-                VerifyCount(None),
-                "auto: its signature is not this user's key's: edited, or written elsewhere",
-            ),
-            (None, Signature::Missing) => (VerifyCount(None), "auto: it is not signed"),
-            (None, Signature::NoKey(reason)) => {
-                no_key = format!("auto: no key to check its signature with: {reason}");
-                (VerifyCount(None), no_key.as_str())
-            }
+        let (verify, why) = match self.verify {
+            Some(k) => (k, "as --verify says".into()),
+            None => default_verify(signature),
         };
         let (n, file) = (report.blocks.len(), path.display());
         eprintln!("shogi-reach: verifying {} of the {n} blocks of {file} ({why})", verify.of(n));
@@ -338,6 +325,21 @@ impl VerifyCount {
 /// signature catches corruption, edits and other writers, these catch a program that computes wrongly
 /// here.
 pub const OWN_CHECKPOINT_BLOCKS: usize = 2;
+
+/// The blocks of a resumed file to recompute when `--verify` does not say, by what its signature says,
+/// and why.
+fn default_verify(signature: Signature) -> (VerifyCount, String) {
+    let auto = |why: &str| (VerifyCount(None), format!("auto: {why}"));
+    match signature {
+        Signature::Matches => (
+            VerifyCount(Some(OWN_CHECKPOINT_BLOCKS)),
+            "signed with this user's key: this program wrote it".into(),
+        ),
+        Signature::Differs => auto("its signature is not this user's key's: edited, or written elsewhere"),
+        Signature::Missing => auto("it is not signed"),
+        Signature::NoKey(reason) => auto(&format!("no key to check its signature with: {reason}")),
+    }
+}
 
 /// `--verify K|auto`.
 pub fn parse_verify(s: &str) -> std::result::Result<VerifyCount, String> {

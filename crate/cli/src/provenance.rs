@@ -10,11 +10,13 @@ pub struct Meter {
     wall: Instant,
     cpu: Option<f64>,
     earlier: Option<(Option<f64>, f64)>,
+    /// The CPU model and host name, read once: a run's checkpoints ask for its provenance every chunk.
+    machine: (String, String),
 }
 
 impl Meter {
     pub fn start() -> Meter {
-        Meter { wall: Instant::now(), cpu: cpu_seconds(), earlier: None }
+        Meter { wall: Instant::now(), cpu: cpu_seconds(), earlier: None, machine: (cpu_model(), host_name()) }
     }
 
     /// Counts the CPU and wall time of `earlier` (a checkpoint's provenance) too.
@@ -41,8 +43,8 @@ impl Meter {
             version: env!("CARGO_PKG_VERSION").into(),
             commit: env!("SHOGI_REACH_COMMIT").into(),
             profile: env!("SHOGI_REACH_PROFILE").into(),
-            cpu: cpu_model(),
-            host: host_name(),
+            cpu: self.machine.0.clone(),
+            host: self.machine.1.clone(),
             os: std::env::consts::OS.into(),
             threads: threads as u64,
             cpu_seconds: cpu.map(|s| (s * 1000.0).round() / 1000.0),
