@@ -61,6 +61,12 @@ export function t(key, ...args) {
 /** `text` in brackets after other words: full-width （…） in Japanese, ` (…)` in English. */
 export const paren = (/** @type {string} */ text) => (current === 'ja' ? `（${text}）` : ` (${text})`);
 
+/** The colon after a label: full-width `：` in Japanese, `: ` in English. */
+export const colon = () => (current === 'ja' ? '：' : ': ');
+
+/** Items in a sentence, as squares are listed: `５五、５六` in Japanese, `5e, 5f` in English. */
+export const listed = (/** @type {string[]} */ items) => items.join(current === 'ja' ? '、' : ', ');
+
 /** A number as the page's language writes it. */
 export const num = (n) => n.toLocaleString(current === 'ja' ? 'ja-JP' : 'en');
 

@@ -2,7 +2,7 @@
 // reason (the engine's groups, largest first), each opening to its moves in the page's notation with what
 // is particular to each (the square in the way, the checking pieces), or, where the captures fail for
 // different reasons, each capture's reason.
-import { language, t } from '../i18n/i18n.js';
+import { colon, language, t } from '../i18n/i18n.js';
 import { label } from '../game/pieces.js';
 import { squareText } from '../game/notation.js';
 import { candidateText, groupText, summaryText } from './certificate-moves.js';
@@ -16,7 +16,6 @@ export const el = (tag, className, ...children) => {
   return e;
 };
 export const sq = (name) => squareText(name, language());
-const colon = () => (language() === 'ja' ? '：' : ': ');
 const pieceText = (piece) => (language() === 'ja' ? label(piece.toUpperCase(), 'kanji') : piece);
 
 /** The summary and the groups of a `prev` certificate (`prev` as the engine's JSON has it). */

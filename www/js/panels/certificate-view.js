@@ -4,10 +4,9 @@
 // (certificate-tree.js), whose leaves have no legal last move; for `count`, `piece` and `king`, the rules
 // and their squares.
 import { errorText } from '../engine/errors.js';
-import { language, paren, t } from '../i18n/i18n.js';
-import { squareText } from '../game/notation.js';
+import { colon, listed, paren, t } from '../i18n/i18n.js';
 import { $, field } from '../page/dom.js';
-import { el, prevGroups } from './certificate-groups.js';
+import { el, prevGroups, sq } from './certificate-groups.js';
 import { reachTree } from './certificate-tree.js';
 
 export class CertificateView {
@@ -90,8 +89,6 @@ export class CertificateView {
   }
 }
 
-const sq = (name) => squareText(name, language());
-
 /** The certificate's contents: `open(sfen)` opens a position of a `reach` tree in the editor. */
 function body(cert, view) {
   if (cert.prev) return [el('p', 'cert-head', t('certPrev', cert.prev.last_mover)), ...prevGroups(cert.prev)];
@@ -103,6 +100,6 @@ function body(cert, view) {
 }
 
 function issueItem({ rule, message, squares }) {
-  const where = squares.length ? paren(squares.map(sq).join(language() === 'ja' ? '、' : ', ')) : '';
-  return el('li', null, `${t('stageName', rule)}${language() === 'ja' ? '：' : ': '}${t('issue', rule, message) ?? message}${where}`);
+  const where = squares.length ? paren(listed(squares.map(sq))) : '';
+  return el('li', null, `${t('stageName', rule)}${colon()}${t('issue', rule, message) ?? message}${where}`);
 }

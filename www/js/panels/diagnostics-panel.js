@@ -1,7 +1,7 @@
 // The live diagnostics of the position being edited: every rule it breaks (from the engine, in a worker),
 // named by the engine's stage names with their descriptions, and the squares to highlight on the board.
 import { errorText } from '../engine/errors.js';
-import { language, paren, t } from '../i18n/i18n.js';
+import { language, listed, paren, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
 import { squareIndex } from '../game/sfen.js';
 import { $ } from '../page/dom.js';
@@ -64,7 +64,7 @@ export class DiagnosticsPanel {
     tag.classList.add('rule');
     // Not a stage (`setup`, `sfen`): named in the page's language all the same, never by its code.
     if (!stage) tag.textContent = t('stageName', rule);
-    const where = squares.map((sq) => squareText(sq, language())).join(language() === 'ja' ? '、' : ', ');
+    const where = listed(squares.map((sq) => squareText(sq, language())));
     // A text that is no position says why by the engine's error kind (in the page's language).
     const text = error ? t('notPosition', errorText(error)) : (t('issue', rule, message) ?? message);
     li.append(tag, ` ${text}${squares.length ? paren(where) : ''}`);
