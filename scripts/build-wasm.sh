@@ -2,6 +2,8 @@
 # Builds the engine for the browser, twice, into www/pkg (threaded: rayon on Web Workers through
 # wasm-bindgen-rayon, needs cross-origin isolation) and www/pkg-st (plain, for pages that are not isolated).
 # Needs what scripts/setup.sh installs (need_rust, need_wasm_bindgen, need_npm). NO_OPT=1 skips wasm-opt.
+# The two builds run side by side: each ends in a single-threaded link-time optimisation and wasm-opt, so
+# together they keep two cores busy where one after the other would leave one idle.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 T=wasm32-unknown-unknown
@@ -13,22 +15,36 @@ MT_RUSTFLAGS="-C target-feature=+atomics,+bulk-memory \
  -C link-arg=--export=__wasm_init_tls -C link-arg=--export=__tls_size \
  -C link-arg=--export=__tls_align -C link-arg=--export=__tls_base"
 
+# wasm-opt from npm's binaryen: Debian's (version 108) breaks wasm-bindgen's output.
+optimise() {
+  [ -n "${NO_OPT:-}" ] && return 0
+  node_modules/.bin/wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-nontrapping-float-to-int \
+    --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$1/${NAME}_bg.wasm" -o "$1/${NAME}_bg.wasm"
+}
+
 # Threaded: std rebuilt with atomics (stable toolchain with RUSTC_BOOTSTRAP=1 for -Z build-std).
-# Separate target dirs keep both flavours cached (changing rustflags would rebuild std).
-RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$MT_RUSTFLAGS" \
-  cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std
-wasm-bindgen --target web --out-name $NAME --out-dir www/pkg target/wasm-mt/$T/release/${NAME}_wasm.wasm
+# Separate target dirs keep both flavours cached (changing rustflags would rebuild std) and let the two
+# builds run at once.
+threaded() {
+  RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$MT_RUSTFLAGS" \
+    cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std
+  wasm-bindgen --target web --out-name $NAME --out-dir www/pkg target/wasm-mt/$T/release/${NAME}_wasm.wasm
+  optimise www/pkg
+}
 
 # Plain: the stable toolchain as it is.
-cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-st
-wasm-bindgen --target web --out-name $NAME --out-dir www/pkg-st target/wasm-st/$T/release/${NAME}_wasm.wasm
+plain() {
+  cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-st
+  wasm-bindgen --target web --out-name $NAME --out-dir www/pkg-st target/wasm-st/$T/release/${NAME}_wasm.wasm
+  optimise www/pkg-st
+}
 
-# wasm-opt from npm's binaryen: Debian's (version 108) breaks wasm-bindgen's output.
-if [ -z "${NO_OPT:-}" ]; then
-  for d in www/pkg www/pkg-st; do
-    node_modules/.bin/wasm-opt -O3 --enable-threads --enable-bulk-memory --enable-nontrapping-float-to-int \
-      --enable-sign-ext --enable-mutable-globals --enable-reference-types --enable-multivalue \
-      "$d/${NAME}_bg.wasm" -o "$d/${NAME}_bg.wasm"
-  done
-fi
+threaded & mt=$!
+plain & st=$!
+# Both are waited for, so that a failing one leaves no build running behind the script.
+failed=0
+wait $mt || failed=1
+wait $st || failed=1
+[ $failed = 0 ] || { echo "a WebAssembly build failed (its messages are above)" >&2; exit 1; }
 ls -l www/pkg/${NAME}_bg.wasm www/pkg-st/${NAME}_bg.wasm

@@ -19,23 +19,7 @@ seconds=${1:-60}
 case $seconds in '' | *[!0-9]*) echo "usage: scripts/fuzz.sh [SECONDS]" >&2; exit 2 ;; esac
 targets=${FUZZ_TARGETS:-sfen records rank prove shard input}
 
-# need_fuzz_tools: what the build needs, installed only when missing: the pinned toolchain, a C++
-# compiler (libfuzzer-sys compiles libFuzzer from source) and cargo-fuzz.
-need_fuzz_tools() {
-  rustup toolchain install >/dev/null
-  if ! command -v c++ >/dev/null 2>&1 && ! command -v g++ >/dev/null 2>&1 && ! command -v clang++ >/dev/null 2>&1; then
-    echo "installing a C++ compiler (g++, Debian package)" >&2
-    local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
-    $sudo apt-get update -qq >/dev/null
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends g++ >/dev/null
-  fi
-  if ! cargo fuzz --version >/dev/null 2>&1; then
-    echo "installing cargo-fuzz (a few minutes, once)" >&2
-    # --debug: a command that only starts cargo builds it faster (15 s instead of 25 s).
-    cargo install cargo-fuzz --locked --debug --quiet
-  fi
-}
-
+source scripts/setup.sh
 need_fuzz_tools
 export RUSTC_BOOTSTRAP=1
 cd crate/fuzz
@@ -52,7 +36,9 @@ for t in $targets; do
   # to fuzz-N.log instead). New inputs go to the first corpus folder; the seeds are only read.
   # A timeout is a hang, not a slow input: `prove` builds whole proof games (its slowest inputs take
   # about 2.5 s alone under the fuzzer's instrumentation, and four times that on a loaded machine).
+  # FUZZ_TIMEOUT sets one for every target (`npm test` fuzzes at a low priority beside the browser tests).
   timeout=10; [ "$t" = prove ] && timeout=60
+  timeout=${FUZZ_TIMEOUT:-$timeout}
   if ! cargo fuzz run -s none --fuzz-dir . "$t" "corpus/$t" "seeds/$t" -- \
     -max_total_time="$seconds" -rss_limit_mb=2048 -timeout="$timeout" -print_final_stats=1; then
     failed+=("$t")

@@ -67,3 +67,15 @@ need_slurm() {
   need_apt slurmctld slurm-wlm munge
   need_apt munged munge
 }
+
+# What scripts/fuzz.sh needs besides the toolchain: a C++ compiler (libfuzzer-sys compiles libFuzzer from
+# source) and cargo-fuzz.
+need_fuzz_tools() {
+  need_rust
+  need_apt c++ g++
+  if ! cargo fuzz --version >/dev/null 2>&1; then
+    echo "installing cargo-fuzz (a few minutes, once)" >&2
+    # --debug: a command that only starts cargo builds it faster (15 s instead of 25 s).
+    cargo install cargo-fuzz --locked --debug --quiet
+  fi
+}

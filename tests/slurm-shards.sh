@@ -48,7 +48,7 @@ mid_run() {
 wait_for "task 0 running with a checkpoint of part of its shard" 600 mid_run
 scontrol requeue "${array}_0"
 # Slurm holds a requeued job back (Reason=BeginTime, about two minutes); a test need not wait.
-wait_for "task 0 requeued" 100 eval '[ "$(job_state "${array}_0")" = PENDING ]'
+wait_for "task 0 requeued" 600 eval '[ "$(job_state "${array}_0")" = PENDING ]'
 scontrol update jobid="${array}_0" StartTime=now
 
 # The reference while the cluster works: one run of the same samples.
