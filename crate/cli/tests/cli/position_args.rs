@@ -1,8 +1,7 @@
 //! Positions given as trailing words: options after them are options, in every command that takes one,
 //! while the words a position may start with `-` (the empty hand, a number) stay part of it.
 
-mod common;
-use common::{cli, fails, finish, ok};
+use crate::common::{cli, fails, finish, ok};
 
 const MINI: &str = "rbsgk/4p/5/P4/KGSBR b - 1";
 

@@ -9,8 +9,6 @@ use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::{MiniShogi, Shogi};
 
-mod common;
-
 const FAST: SearchOptions = SearchOptions { max_nodes: None, lazy_captures: true };
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -138,7 +136,7 @@ fn a_batch_of_ranks_counts_like_the_oracle() {
     use shogi_reach_engine::ranking::rank::RankInt;
     let mut ranks = Vec::new();
     let mut expected = StageCounts::default();
-    for row in common::oracle("minishogi-sample.tsv").iter().take(3000) {
+    for row in crate::common::oracle("minishogi-sample.tsv").iter().take(3000) {
         ranks.push(u64::parse_decimal(row.get("rank")).unwrap());
         expected[Stage::from_name(row.get("stage")).unwrap()] += 1;
     }

@@ -1,6 +1,6 @@
 //! What a record keeps beside its main line: the header's fields, each move's comment, the variations
 //! (`変化：N手`, nested), the parts skipped; and the named errors of malformed variations. The fixtures in
-//! `data/annotated/` are real-shaped KIF (Shift_JIS and UTF-8), KI2 and CSA files of one game;
+//! `tests/data/annotated/` are real-shaped KIF (Shift_JIS and UTF-8), KI2 and CSA files of one game;
 //! `tests/records-python.test.mjs` compares their headers, comments and moves with cshogi and python-shogi.
 
 use shogi_reach_engine::records::error::{RecordErrorKind, MAX_RECORD_PLIES};

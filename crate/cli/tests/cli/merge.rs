@@ -2,6 +2,7 @@
 //! error naming the shard and the problem, never a panic or a wrapped count. The library first, then the
 //! command line (`shogi-reach merge FILES...`).
 
+use crate::common::counts_of;
 use shogi_reach_engine::estimate::blocks::run_by_block;
 use shogi_reach_engine::estimate::{
     merge_reports, run_range, MergeError, ReachableEstimate, Report, ShardProblem, Tally, TallyOverflow,
@@ -11,8 +12,6 @@ use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::MiniShogi;
 use std::sync::OnceLock;
-mod common;
-use common::counts_of;
 
 const FAST: SearchOptions = SearchOptions { max_nodes: None, lazy_captures: true };
 const SEED: u64 = 7;

@@ -1,5 +1,5 @@
 //! Loading the oracle (labelled positions from the reference implementations, `tests/data/oracle`).
-#![allow(dead_code)]
+#![allow(dead_code)] // each test binary that includes it uses its own part
 
 use std::collections::HashMap;
 use std::path::PathBuf;

@@ -2,9 +2,7 @@
 //! never (a symbolic link or not), a symbolic link is replaced and not its target, a folder that cannot
 //! take the file is found before the search, and no partial file stays behind, a killed run's included.
 
-mod common;
-
-use common::{counts_of, fails, ok, TempDir};
+use crate::common::{cli, counts_of, fails, ok, TempDir};
 
 // After 7g7f 3c3d 8h2b+ 3a2b: the bishop exchange.
 const EXCHANGE: &str = "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1";
@@ -74,7 +72,7 @@ fn a_folder_that_cannot_take_the_file_is_found_before_the_search() {
         (&dir.file("d.kif"), "is a folder"),
     ];
     for (output, why) in cases {
-        let out = common::cli(&["proof-game", "--output", output, "--force", EXCHANGE]).output().unwrap();
+        let out = cli(&["proof-game", "--output", output, "--force", EXCHANGE]).output().unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.contains(why) && err.contains("nothing was searched"), "{output}: {err}");
         assert!(out.stdout.is_empty());

@@ -2,9 +2,7 @@
 //! before it is read (never a hang), a file over its limit is refused after limit + 1 bytes (never the
 //! memory filled), and standard input's lines are bounded too.
 
-mod common;
-
-use common::{finish_within, TempDir};
+use crate::common::{finish_within, TempDir};
 use std::process::{Command, Stdio};
 
 /// The binary run under a 2 GiB address-space limit (a program that reads `/dev/zero` whole dies of it

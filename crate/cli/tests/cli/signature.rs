@@ -2,9 +2,7 @@
 //! when it is not a key; without it a run says so once, writes unsigned checkpoints, and a resume
 //! verifies `auto` blocks.
 
-mod common;
-
-use common::{cli, finish, TempDir};
+use crate::common::{cli, finish, TempDir};
 use std::os::unix::fs::PermissionsExt;
 
 /// A checkpointed Mini Shogi run of 3 blocks signed with `key` (and its standard error), then resumed

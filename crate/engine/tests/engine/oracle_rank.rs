@@ -1,7 +1,6 @@
 //! Every oracle row: unrank(rank) is the listed position, ranks back, and fails the listed filter.
 
-mod common;
-use common::{oracle, Row};
+use crate::common::{oracle, Row};
 use shogi_reach_engine::ranking::rank::{self, RankInt};
 use shogi_reach_engine::reach::stage::{failed_filter, Stage};
 use shogi_reach_engine::{rules, Color, MiniShogi, Position, Ranked, Shogi};

@@ -1,8 +1,8 @@
 //! What the tests that run the binary as a child process share: start it, wait for it, insist on its
 //! success or failure.
-#![allow(dead_code)] // each test crate uses its own part
 
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The binary with `args`, its output captured.
 pub fn cli(args: &[&str]) -> Command {
@@ -34,12 +34,15 @@ pub fn fails(args: &[&str]) -> String {
     err
 }
 
-/// A folder of its own for a test (`name` and the process make it unique), removed at the end.
+/// A folder of its own for a test, removed at the end: named after the process, a number of its own in
+/// the process (every module's tests share it, so two may give the same `name`) and `name`.
 pub struct TempDir(pub std::path::PathBuf);
 
 impl TempDir {
     pub fn new(name: &str) -> TempDir {
-        let dir = std::env::temp_dir().join(format!("shogi-reach-test-{}-{name}", std::process::id()));
+        static MADE: AtomicUsize = AtomicUsize::new(0);
+        let n = MADE.fetch_add(1, Ordering::Relaxed);
+        let dir = std::env::temp_dir().join(format!("shogi-reach-test-{}-{n}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         TempDir(dir)

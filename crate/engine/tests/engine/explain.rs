@@ -2,8 +2,7 @@
 //! a `reach` tree has the search's size and depth (the reference's) and leaves without predecessors; a
 //! position for each `prev` reason; tampered certificates do not verify.
 
-mod common;
-use common::oracle;
+use crate::common::oracle;
 use shogi_reach_engine::ranking::rank::{unrank, RankInt};
 use shogi_reach_engine::reach::prev::predecessors;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};

@@ -1,4 +1,4 @@
-//! Game records in: files written by another program (cshogi, `data/records/`), the project's own KIF,
+//! Game records in: files written by another program (cshogi, `tests/data/records/`), the project's own KIF,
 //! USI and CSA exports read back, handicap and Mini Shogi records, Shift_JIS, and one test per error.
 
 use shogi_reach_engine::records::error::{RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES};

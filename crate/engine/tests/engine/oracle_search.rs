@@ -1,8 +1,7 @@
 //! Every oracle row that reaches the prev stage: same |Prev1|, same verdict, and the same pops, nodes,
 //! path length and goal (or maximum depth) as the reference's search.
 
-mod common;
-use common::{oracle, Row};
+use crate::common::{oracle, Row};
 use shogi_reach_engine::ranking::rank::RankInt;
 use shogi_reach_engine::reach::heuristic::heuristic;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};

@@ -1,10 +1,8 @@
 //! Checkpointed runs: interrupted by SIGINT/SIGTERM and resumed to the same report, never lost to another
 //! run's file or an unwritable folder, and never resumed from a forged checkpoint.
 
+use crate::common::{cli, counts, counts_of, fails, finish, ok};
 use std::path::{Path, PathBuf};
-mod common;
-
-use common::{cli, counts, counts_of, fails, finish, ok};
 use std::process::{Command, Output};
 
 /// A folder of its own for each test, removed at the end.

@@ -3,9 +3,7 @@
 //! initial position with the legal-move generator and must end exactly at the position; its USI and KIF
 //! records read back to the same moves. Unreachable positions get no game.
 
-#[path = "../../engine/tests/common/mod.rs"]
-mod common;
-use common::{oracle, Row};
+use crate::common::{oracle, Row};
 use shogi_reach_engine::board::moves::Move;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;

@@ -1,10 +1,7 @@
 //! The command line: outputs, standard input, and errors with a non-zero exit code.
 
-#[path = "common/mod.rs"]
-mod cli_common;
-#[path = "../../engine/tests/common/mod.rs"]
-mod common;
-use cli_common::counts;
+use crate::common::counts;
+use crate::oracle;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -100,8 +97,8 @@ fn bad_input_fails_with_a_message() {
 #[test]
 fn classify_prints_the_oracle_columns() {
     // Rows of the reference's sample: a king-stage reject, a prev reject and a reachable position.
-    let rows = common::oracle("minishogi-sample.tsv");
-    let picks: Vec<&common::Row> =
+    let rows = oracle::oracle("minishogi-sample.tsv");
+    let picks: Vec<&oracle::Row> =
         ["king", "prev", "OK"].iter().map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap()).collect();
     let input: String = picks.iter().map(|r| format!("{}\n", r.get("rank"))).collect();
     let out = ok(&["classify", "--variant", "minishogi"], &input);
@@ -356,7 +353,7 @@ fn errors_quote_at_most_200_characters_of_the_input() {
     let err = fails(&["rank", "--variant", "minishogi", &long], "");
     assert!(err.len() < 1000, "{} bytes of error", err.len());
     assert!(err.contains("100000 characters"), "{err}");
-    // Within the 4096 bytes a line may have (a longer one is refused unread: tests/inputs.rs).
+    // Within the 4096 bytes a line may have (a longer one is refused unread: `inputs.rs`).
     let err = fails(&["unrank", "--variant", "minishogi"], &format!("{}\n", &long[..4000]));
     assert!(err.len() < 1000 && err.contains("4000 characters"), "{err}");
     // Values the argument parser reads, as separate arguments and as `--name=value`.
@@ -452,7 +449,7 @@ fn the_planner_says_how_many_samples_the_digits_need() {
 #[test]
 fn a_proof_game_is_the_same_on_one_thread_two_and_under_load() {
     // Forty plies of an engine's game: the searches use their whole budget.
-    let row = include_str!("../../engine/tests/data/selfplay/shogi.tsv")
+    let row = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/selfplay/shogi.tsv"))
         .lines()
         .find(|l| l.split('\t').nth(1) == Some("40"));
     let sfen = row.expect("a 40-ply row").split('\t').nth(2).unwrap();

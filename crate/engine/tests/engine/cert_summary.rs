@@ -2,8 +2,7 @@
 //! group holds exactly the candidates with its reason (recomputed here from the variants), the counts add
 //! up to the number of candidates, and the sentence and the JSON say the same counts.
 
-mod common;
-use common::oracle;
+use crate::common::oracle;
 use shogi_reach_engine::ranking::rank::{unrank, RankInt};
 use shogi_reach_engine::why::certificate::{prev_certificate, PrevCertificate};
 use shogi_reach_engine::why::explanation::Explanation;

@@ -1,7 +1,6 @@
 //! Ranking: exact counts, the reference's anchors, class boundaries and round trips.
 
-mod common;
-use common::oracle;
+use crate::common::oracle;
 use proptest::prelude::*;
 use shogi_reach_engine::ranking::rank::{self, RankError, RankInt};
 use shogi_reach_engine::ranking::wide::U256;
