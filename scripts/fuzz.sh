@@ -36,7 +36,7 @@ for t in $targets; do
   # to fuzz-N.log instead). New inputs go to the first corpus folder; the seeds are only read.
   # A timeout is a hang, not a slow input: `prove` builds whole proof games (its slowest inputs take
   # about 2.5 s alone under the fuzzer's instrumentation, and four times that on a loaded machine).
-  # FUZZ_TIMEOUT sets one for every target (`npm test` fuzzes at a low priority beside the browser tests).
+  # FUZZ_TIMEOUT sets one for every target (a long campaign on a loaded machine).
   timeout=10; [ "$t" = prove ] && timeout=60
   timeout=${FUZZ_TIMEOUT:-$timeout}
   if ! cargo fuzz run -s none --fuzz-dir . "$t" "corpus/$t" "seeds/$t" -- \

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The native half of `npm test` (scripts/test.sh runs it beside the browser tests, at a lower priority):
+# The native half of `npm test` (scripts/test.sh runs it before the site's build and the browser tests):
 # clippy, the Rust unit and integration tests (oracle, perft, properties, statistics, CLI) in the `ci`
 # profile (optimised, with debug assertions and overflow checks), the Python package, every fuzz target
 # for FUZZ_SECONDS (10) each, the GNU parallel recipe and the Slurm scripts on a real one-node cluster.
-# Expects what scripts/test.sh installed and exported (SHOGI_REACH_KEY, SHOGI_REACH_CLI).
+# Expects what scripts/test.sh installed and exported (SHOGI_REACH_KEY; SHOGI_REACH_CLI, the CLI that
+# `cargo test` builds, for the Python, parallel and Slurm tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Times since the start of `npm test` (TEST_START: its seconds when this lane began).
@@ -17,10 +18,9 @@ cargo test --profile ci --workspace
 # suite against the CLI, cshogi and python-shogi.
 part python package
 bash scripts/test-python.sh
-# A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request). At a low priority
-# beside the browser tests any input can take ten times as long: a timeout here is a minute, a hang.
+# A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
 part fuzz
-FUZZ_TIMEOUT=60 bash scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
+bash scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 part GNU parallel
 bash tests/parallel-shards.sh
 # The Slurm scripts without a cluster (seconds): submit.sh's checks of its numbers, and merge.sbatch leaving

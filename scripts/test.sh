@@ -1,12 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
-# (idempotently), checks the page's types and the Rust style, builds the CLI, then runs two lanes at once:
-#  - the native tests (scripts/test-native.sh: clippy, Rust, Python, fuzzing, GNU parallel, Slurm) at a
-#    lower priority, with their log in target/test-logs/native.log, printed when they end;
-#  - the WebAssembly builds and the site, the server's tests and the real-browser tests in Debian's
-#    Chromium and Firefox ESR, which wait on pages and workers and leave much of the machine idle.
-# The browser tests compare the site with the CLI built first (`ci` profile: optimised, with the engine's
-# internal checks on), copied aside so that the Rust tests' build cannot replace it under them.
+# (idempotently), checks the page's types and the Rust style, runs the native tests (scripts/test-native.sh:
+# clippy, Rust, Python, fuzzing, GNU parallel, Slurm), builds the WebAssembly builds and the site, and runs
+# the server's tests and the real-browser tests in Debian's Chromium and Firefox ESR. One part after the
+# other: on two cores each part alone keeps the machine busy (running the native tests beside the browser
+# tests was measured slower, 2026-11-27).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Each part's start, in minutes and seconds since the beginning, so a slow part shows in the log.
@@ -14,7 +12,7 @@ part() { printf '\n[%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 source scripts/setup.sh
 # The key that signs checkpoints (docs/cli.md): one of the tests', never the user's in ~/.config.
 export SHOGI_REACH_KEY=$PWD/target/test-key/key
-# Every install first, one after the other (apt and pip cannot share their locks with the lanes).
+# Every install first, so that the log shows each part's own time.
 part setup
 need_npm
 need_rust
@@ -34,26 +32,11 @@ part style and layers
 cargo fmt --check
 node scripts/layers.mjs
 node scripts/sizes.mjs --check
-part the CLI
-cargo build --profile ci -p shogi-reach
-mkdir -p target/test-cli target/test-logs
-cp target/ci/shogi-reach target/test-cli/shogi-reach
-export SHOGI_REACH_CLI=$PWD/target/test-cli/shogi-reach
-
-part "native tests start (nice 10; log: target/test-logs/native.log)"
-native_log=target/test-logs/native.log
-TEST_START=$SECONDS nice -n 10 bash scripts/test-native.sh >"$native_log" 2>&1 &
-native=$!
-# However the browser lane ends, the native lane is waited for and its log shown.
-native_done() {
-  local status=0
-  wait "$native" || status=$?
-  part "native tests (started at the mark above), their log:"
-  cat "$native_log"
-  return $status
-}
-trap 'native_done || true' EXIT
-
+# The native tests (clippy, Rust, Python, fuzzing, GNU parallel, Slurm). The browser and shard tests then
+# run the CLI that the Rust tests built (the `ci` profile: optimised, with the engine's internal checks on)
+# rather than a second full build in the release profile.
+export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
+TEST_START=$SECONDS bash scripts/test-native.sh
 part build the site
 bash scripts/build.sh
 part server tests, in Chromium
@@ -72,7 +55,4 @@ node --test --test-reporter=spec tests/records-python.test.mjs
 part firefox
 node --test --test-concurrency=2 --test-reporter=spec tests/firefox.test.mjs tests/firefox-explain.test.mjs \
   tests/firefox-export.test.mjs tests/firefox-offline.test.mjs
-part browser tests done, waiting for the native tests
-trap - EXIT
-native_done
 part done
