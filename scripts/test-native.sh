@@ -7,7 +7,7 @@
 # `cargo test` builds, for the Python, parallel and Slurm tests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Times since the start of `npm test` (TEST_START: its seconds when this lane began).
+# Times since the start of `npm test` (TEST_START: its seconds when this script began).
 offset=${TEST_START:-0}
 part() { local s=$((SECONDS + offset)); printf '\n[%d:%02d] %s\n' $((s / 60)) $((s % 60)) "$*"; }
 part clippy
