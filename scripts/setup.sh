@@ -1,5 +1,9 @@
 # Sourced by the other scripts: idempotent installs of what the project needs.
 
+# part NAME: a part's start in the log of `npm test`, in minutes and seconds since its beginning (TEST_START:
+# the seconds it had run when a script it started began), so a slow part shows.
+part() { local s=$((SECONDS + ${TEST_START:-0})); printf '\n[%d:%02d] %s\n' $((s / 60)) $((s % 60)) "$*"; }
+
 # need_apt COMMAND PACKAGE...: installs Debian packages when COMMAND is missing.
 need_apt() {
   local cmd=$1; shift

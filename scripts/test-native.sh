@@ -3,13 +3,13 @@
 # clippy, the Rust unit and integration tests (oracle, perft, properties, statistics, CLI) in the `ci`
 # profile (optimised, with debug assertions and overflow checks), the Python package, every fuzz target
 # for FUZZ_SECONDS (10) each, the GNU parallel recipe and the Slurm scripts on a real one-node cluster.
-# Expects what scripts/test.sh installed and exported (SHOGI_REACH_KEY; SHOGI_REACH_CLI, the CLI that
-# `cargo test` builds, for the Python, parallel and Slurm tests).
+# Expects what scripts/test.sh installed. Alone, it signs with the tests' key as `npm test` does, and the
+# Python, parallel and Slurm tests run the CLI that `cargo test` builds.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Times since the start of `npm test` (TEST_START: its seconds when this script began).
-offset=${TEST_START:-0}
-part() { local s=$((SECONDS + offset)); printf '\n[%d:%02d] %s\n' $((s / 60)) $((s % 60)) "$*"; }
+source scripts/setup.sh
+export SHOGI_REACH_KEY=${SHOGI_REACH_KEY:-$PWD/target/test-key/key}
+export SHOGI_REACH_CLI=${SHOGI_REACH_CLI:-$PWD/target/ci/shogi-reach}
 part clippy
 cargo clippy --profile ci --all-targets -- -D warnings
 part rust tests

@@ -7,8 +7,6 @@
 # tests was measured slower, 2026-11-27).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# Each part's start, in minutes and seconds since the beginning, so a slow part shows in the log.
-part() { printf '\n[%d:%02d] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 source scripts/setup.sh
 # The key that signs checkpoints (docs/cli.md): one of the tests', never the user's in ~/.config.
 export SHOGI_REACH_KEY=$PWD/target/test-key/key
