@@ -3,4 +3,4 @@
 # stages` first prints the time per pipeline stage and the thread scaling on this machine's cores.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo bench -p shogi-reach-engine --bench engine -- "$@"
+cargo bench -p shogi-reach-bench --bench engine -- "$@"

@@ -14,6 +14,8 @@ const ROOT = join(import.meta.dirname, '..');
 const CRATES = { engine: [], 'proof-games': ['engine'], cli: ['engine', 'proof-games'], wasm: ['engine', 'proof-games'] };
 // The Python package (crate/python): the engine and proof games, like the command line.
 CRATES.python = ['engine', 'proof-games'];
+// The benchmarks (crate/bench): the engine alone.
+CRATES.bench = ['engine'];
 const FORBIDDEN_IN_ENGINE = ['clap', 'wasm-bindgen', 'js-sys', 'web-sys', 'serde-wasm-bindgen', 'indicatif', 'ctrlc'];
 const ENGINE_LAYERS = { board: 0, rules: 1, ranking: 2, records: 2, reach: 3, why: 4, estimate: 4 };
 
@@ -96,7 +98,8 @@ function owner(path, modules) {
 
 function checkCrate(name) {
   const src = join(ROOT, 'crate', name, 'src');
-  const files = rustFiles(src);
+  // A crate of benchmarks alone has no src/.
+  const files = existsSync(src) ? rustFiles(src) : [];
   const modules = new Map(files.map((f) => [modulePath(src, f), f]));
   const edges = new Map();
   for (const [module, file] of modules) {
