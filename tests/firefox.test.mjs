@@ -1,6 +1,6 @@
 // Real-browser tests of the site in dist/ in Debian's Firefox ESR, driven by puppeteer-core over WebDriver
 // BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover every
-// point of the site's promises, with and without cross-origin isolation: open the page (pieces, icons and a
+// point of the site's promises, a proof and an estimate also without cross-origin isolation: open the page (pieces, icons and a
 // pasted record's kanji from the site's font), build a position and prove it, watch its path and the whole
 // game, one consistent state (a game switch, a preset and undo with a proof under way), run a Mini Shogi
 // estimate (equal to the native CLI's; one resumed after a reload, its saved blocks verified first; a
@@ -27,8 +27,11 @@ const RECORD_GLYPHS = [...new Set('０１２３４５６７８９一二三四五
   '手合割平落ち枚先後下開始日時終了棋戦型数指消費間投中断千詰み持将反則切れなし駒▲△：＝')].join('');
 
 for (const coi of [true, false]) {
+  // Without isolation the page runs its estimates on a pool of plain workers and says so: a proof and an
+  // estimate run on both servers; what does not depend on isolation runs on the isolated one only.
+  const isolatedOnly = coi ? test : () => {};
   describe(`Firefox, ${coi ? '' : 'not '}cross-origin isolated`, () => {
-    test('the pieces are drawn from the site\'s font, each its own glyph', async (t) => {
+    isolatedOnly('the pieces are drawn from the site\'s font, each its own glyph', async (t) => {
       await onPage(t, '?game=shogi', async (page) => {
         assert.equal(await page.evaluate(() => self.crossOriginIsolated), coi);
         const probe = await page.evaluate(async (glyphs) => {
@@ -112,7 +115,7 @@ for (const coi of [true, false]) {
       }, { coi });
     });
 
-    test('the answer card: the bishop exchange\'s game (as the CLI\'s) right after Prove, played on the main board', async (t) => {
+    isolatedOnly('the answer card: the bishop exchange\'s game (as the CLI\'s) right after Prove, played on the main board', async (t) => {
       // 7g7f 3c3d 8h2b+ 3a2b, at 1366x768: the card is on screen without scrolling.
       const exchange = 'lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5';
       const native = JSON.parse(cli('proof-game', '--format', 'json', exchange));
@@ -141,7 +144,7 @@ for (const coi of [true, false]) {
       }, { coi });
     });
 
-    test('one state: a switch stops a proof under way; the game is locked while an estimate runs', async (t) => {
+    isolatedOnly('one state: a switch stops a proof under way; the game is locked while an estimate runs', async (t) => {
       const reachable =
         '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
       await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
@@ -189,7 +192,7 @@ for (const coi of [true, false]) {
       }, { coi });
     });
 
-    test('bad links and input get a message, never a page error', async (t) => {
+    isolatedOnly('bad links and input get a message, never a page error', async (t) => {
       const bad = '4k4/9/9/9/9/9/9/9/4K4 x - 1';
       await onPage(t, `?game=__proto__&sfen=${encodeURIComponent(bad)}`, async (page) => {
         assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
@@ -240,7 +243,7 @@ for (const coi of [true, false]) {
       }, { coi });
     });
 
-    test('in Japanese on a 390 px screen: nothing wider than the screen, Japanese verdict and moves', async (t) => {
+    isolatedOnly('in Japanese on a 390 px screen: nothing wider than the screen, Japanese verdict and moves', async (t) => {
       // A context of its own: the language chosen is remembered by the site.
       const context = await browser().createBrowserContext();
       try {

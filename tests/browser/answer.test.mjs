@@ -52,44 +52,42 @@ describe('the answer card', () => {
     await phones?.close();
   });
 
-  const screens = [
-    ['1366×768', { viewport: { width: 1366, height: 768 } }],
-    ['a 360×740 phone', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }],
-  ];
-  for (const [screen, options] of screens) {
-    for (const lang of ['en', 'ja']) {
-      test(`at ${screen} in ${lang}: the game's length and "shortest possible" are on screen right after Prove`, async (t) => {
-        const context = await phones.newContext(options);
-        try {
-          await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(exchange)}`, async (page) => {
-            await proveAndFind(page);
-            const where = await onScreen(page);
-            assert.ok(where.inside, `the card is on screen: ${JSON.stringify(where)}`);
-            assert.equal(await page.getAttribute('#answer', 'data-verdict'), 'reachable');
-            assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), game.plies);
-            assert.equal(await page.getAttribute('#answer', 'data-shortest'), String(game.shortest));
-            const heading = await page.textContent('#answer-heading');
-            assert.ok(heading.includes(String(game.plies)), heading);
-            const shortest = { en: 'shortest possible', ja: '最短手数' }[lang];
-            assert.equal(heading.includes(shortest), game.shortest, heading);
-            // The paper's proof is one click away, and explained in a sentence.
-            const proof = await page.textContent('#answer-proof-text');
-            assert.ok(proof.includes(await page.getAttribute('#verdict', 'data-plies')), proof);
-            assert.equal(await page.isVisible('#answer-proof'), true);
-            assert.deepEqual(await axeViolations(page), [], 'axe, with the card');
-            // Played, the game's board stands in the editor's place; nothing is wider than the screen.
-            await page.click('#answer-play');
-            await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 60_000 });
-            assert.equal(await page.isVisible('#answer-board'), true);
-            const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
-            assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide on a ${widths[1]} px screen`);
-            assert.deepEqual(await axeViolations(page), [], 'axe, with the game playing');
-          }, { context });
-        } finally {
-          await context.close();
-        }
-      });
-    }
+  const desktop = ['1366×768', { viewport: { width: 1366, height: 768 } }];
+  const phone = ['a 360×740 phone', { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }];
+  // Both screens and both languages, each once: where the card sits depends on the screen, its words on the
+  // language; the phone gets the longer words (English).
+  for (const [[screen, options], lang] of [[phone, 'en'], [desktop, 'ja']]) {
+    test(`at ${screen} in ${lang}: the game's length and "shortest possible" are on screen right after Prove`, async (t) => {
+      const context = await phones.newContext(options);
+      try {
+        await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(exchange)}`, async (page) => {
+          await proveAndFind(page);
+          const where = await onScreen(page);
+          assert.ok(where.inside, `the card is on screen: ${JSON.stringify(where)}`);
+          assert.equal(await page.getAttribute('#answer', 'data-verdict'), 'reachable');
+          assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), game.plies);
+          assert.equal(await page.getAttribute('#answer', 'data-shortest'), String(game.shortest));
+          const heading = await page.textContent('#answer-heading');
+          assert.ok(heading.includes(String(game.plies)), heading);
+          const shortest = { en: 'shortest possible', ja: '最短手数' }[lang];
+          assert.equal(heading.includes(shortest), game.shortest, heading);
+          // The paper's proof is one click away, and explained in a sentence.
+          const proof = await page.textContent('#answer-proof-text');
+          assert.ok(proof.includes(await page.getAttribute('#verdict', 'data-plies')), proof);
+          assert.equal(await page.isVisible('#answer-proof'), true);
+          assert.deepEqual(await axeViolations(page), [], 'axe, with the card');
+          // Played, the game's board stands in the editor's place; nothing is wider than the screen.
+          await page.click('#answer-play');
+          await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 60_000 });
+          assert.equal(await page.isVisible('#answer-board'), true);
+          const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+          assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide on a ${widths[1]} px screen`);
+          assert.deepEqual(await axeViolations(page), [], 'axe, with the game playing');
+        }, { context });
+      } finally {
+        await context.close();
+      }
+    });
   }
 
   test('a record read, proved: Play it plays the CLI\'s game on the main board and ends on the position', async (t) => {
