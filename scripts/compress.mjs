@@ -15,7 +15,8 @@
 import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
 
 /** The record of the copies and what they are copies of, in DIR (a dotfile: servers never send it). */
 export const RECORD = '.compressed.json';
@@ -33,31 +34,39 @@ function files(dir) {
   });
 }
 
+// Asynchronous: the files are compressed on libuv's thread pool, several at once (brotli at quality 11 is
+// most of the site's build after the WebAssembly).
+const brotliAsync = promisify(brotliCompress);
+const gzipped = promisify(gzipAsync);
 const brotli = (bytes, text) =>
-  brotliCompressSync(bytes, {
+  brotliAsync(bytes, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: 11,
       [constants.BROTLI_PARAM_MODE]: text ? constants.BROTLI_MODE_TEXT : constants.BROTLI_MODE_GENERIC,
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
-const gzip = (bytes) => gzipSync(bytes, { level: 9 });
+const gzip = (bytes) => gzipped(bytes, { level: 9 });
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const described = (bytes) => ({ size: bytes.length, sha256: sha256(bytes) });
 
 /**
  * Writes the .br and .gz copies of the compressible files under `dir`, and the record of them (RECORD);
- * returns [{file, size, br, gz}] (the sizes; null for a copy not kept).
+ * resolves to [{file, size, br, gz}] (the sizes; null for a copy not kept).
  */
-export function compress(dir) {
-  const record = {};
-  const done = files(dir).map((file) => {
+export async function compress(dir) {
+  const list = files(dir);
+  const packs = await Promise.all(list.map((file) => {
     const bytes = readFileSync(file);
+    return Promise.all([bytes, brotli(bytes, extname(file) !== '.wasm'), gzip(bytes)]);
+  }));
+  const record = {};
+  const done = list.map((file, i) => {
+    const [bytes, br, gz] = packs[i];
     const sizes = { file, size: bytes.length };
     const entry = described(bytes);
-    for (const [suffix, pack] of [['.br', brotli], ['.gz', gzip]]) {
-      const packed = pack(bytes, extname(file) !== '.wasm');
+    for (const [suffix, packed] of [['.br', br], ['.gz', gz]]) {
       const kept = packed.length < bytes.length;
       rmSync(file + suffix, { force: true });
       if (kept) writeFileSync(file + suffix, packed);
@@ -88,7 +97,7 @@ export function describeCopies(dir, file) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: node scripts/compress.mjs DIR');
-  const done = compress(dir);
+  const done = await compress(dir);
   const total = (key) => done.reduce((sum, f) => sum + (f[key] ?? f.size), 0);
   const mib = (n) => `${(n / 2 ** 20).toFixed(2)} MiB`;
   console.log(`compressed ${done.length} files in ${dir}: ${mib(total('size'))}, ` +

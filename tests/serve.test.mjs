@@ -488,7 +488,7 @@ describe('serve.mjs as a process: memory and large files', () => {
 });
 
 describe('compress.mjs', () => {
-  test('writes a .br and a .gz copy of the compressible files, only when smaller; not of fonts, dotfiles or links', () => {
+  test('writes a .br and a .gz copy of the compressible files, only when smaller; not of fonts, dotfiles or links', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-compress-'));
     try {
       mkdirSync(join(dir, 'js'));
@@ -499,7 +499,7 @@ describe('compress.mjs', () => {
       writeFileSync(join(dir, '.dot.js'), TEXT);
       symlinkSync(join(dir, 'js', 'app.js'), join(dir, 'link.js'));
       writeFileSync(join(dir, 'js', 'app.js.br'), 'stale copy of an earlier build');
-      compress(dir);
+      await compress(dir);
       const record = JSON.parse(readFileSync(join(dir, RECORD), 'utf8'));
       assert.deepEqual(Object.keys(record).sort(), ['index.html', 'js/app.js', 'tiny.txt']);
       for (const file of ['index.html', 'js/app.js']) {
