@@ -1,15 +1,15 @@
 // Real-browser tests of the site in dist/ in Debian's Firefox ESR, driven by puppeteer-core over WebDriver
 // BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover every
-// point of the site's promises, a proof and an estimate also without cross-origin isolation: open the page (pieces, icons and a
-// pasted record's kanji from the site's font), build a position and prove it, watch its path and the whole
-// game, one consistent state (a game switch, a preset and undo with a proof under way), run a Mini Shogi
-// estimate (equal to the native CLI's; one resumed after a reload, its saved blocks verified first; a
-// forged saved run refused when the Estimate tab opens; shard files merged with their blocks verified, a
-// forged one refused), axe-core finding nothing critical or serious (cold, proved, whole game, Estimate
-// tab), bad links and input, polish (Copy confirms, errors go on success), Japanese and English (engine
-// errors and move notation in each), phones (360 and 390 px on every tab, touch mode; a 360×740 phone's
-// tools on the first screen, a tsume built by taps, Tabs to Prove), a game record read, a move taken back
-// and a certificate opened, and moves played in the play mode.
+// point of the site's promises, a proof and an estimate also without cross-origin isolation: open the page
+// (pieces, icons and a pasted record's kanji from the site's font), build a position and prove it, watch
+// its path and the whole game, one consistent state (a game switch, a preset and undo with a proof under
+// way), run a Mini Shogi estimate (equal to the native CLI's; one resumed after a reload, its saved blocks
+// verified first; a forged saved run refused when the Estimate tab opens; shard files merged with their
+// blocks verified, a forged one refused), axe-core finding nothing critical or serious (cold, proved, whole
+// game, Estimate tab), bad links and input, polish (Copy confirms, errors go on success), Japanese and
+// English (engine errors and move notation in each), phones (360 and 390 px on every tab, touch mode; a
+// 360×740 phone's tools on the first screen, a tsume built by taps, Tabs to Prove), a game record read, a
+// move taken back and a certificate opened, and moves played in the play mode.
 // tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -33,7 +33,6 @@ for (const coi of [true, false]) {
   describe(`Firefox, ${coi ? '' : 'not '}cross-origin isolated`, () => {
     isolatedOnly('the pieces are drawn from the site\'s font, each its own glyph', async (t) => {
       await onPage(t, '?game=shogi', async (page) => {
-        assert.equal(await page.evaluate(() => self.crossOriginIsolated), coi);
         const probe = await page.evaluate(async (glyphs) => {
           const family = '"Shogi Reach JP"';
           await document.fonts.load(`700 48px ${family}`, glyphs);
@@ -83,6 +82,8 @@ for (const coi of [true, false]) {
     test('a hand-built position is proved, its path steps back, the whole game is the shortest', async (t) => {
       const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
       await onPage(t, '?game=shogi', async (page) => {
+        // The server isolates the page, or does not, as this suite says.
+        assert.equal(await page.evaluate(() => self.crossOriginIsolated), coi);
         // Build 7g7f 3c3d 2g2f by dragging pieces with the mouse (click a piece, then its square).
         for (const [from, to] of [['7g', '7f'], ['3c', '3d'], ['2g', '2f']]) {
           await page.click(`#board [data-square="${index(from)}"]`);
