@@ -16,7 +16,7 @@ import { createHash } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
 import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip as gzipAsync } from 'node:zlib';
+import { brotliCompress, constants, gzip as zlibGzip } from 'node:zlib';
 
 /** The record of the copies and what they are copies of, in DIR (a dotfile: servers never send it). */
 export const RECORD = '.compressed.json';
@@ -37,7 +37,7 @@ function files(dir) {
 // Asynchronous: the files are compressed on libuv's thread pool, several at once (brotli at quality 11 is
 // most of the site's build after the WebAssembly).
 const brotliAsync = promisify(brotliCompress);
-const gzipped = promisify(gzipAsync);
+const gzipAsync = promisify(zlibGzip);
 const brotli = (bytes, text) =>
   brotliAsync(bytes, {
     params: {
@@ -46,7 +46,7 @@ const brotli = (bytes, text) =>
       [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
-const gzip = (bytes) => gzipped(bytes, { level: 9 });
+const gzip = (bytes) => gzipAsync(bytes, { level: 9 });
 
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const described = (bytes) => ({ size: bytes.length, sha256: sha256(bytes) });

@@ -49,9 +49,9 @@ jobs=${FUZZ_JOBS:-$(nproc)}
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
 failed=()
+declare -A pid=() before=()
 set -- $targets
 while [ $# -gt 0 ]; do
-  declare -A pid=() before=()
   batch=()
   while [ $# -gt 0 ] && [ ${#batch[@]} -lt "$jobs" ]; do batch+=("$1"); shift; done
   for t in "${batch[@]}"; do
@@ -68,7 +68,6 @@ while [ $# -gt 0 ]; do
       fi
     done
   done
-  unset pid before
 done
 
 if [ ${#failed[@]} -gt 0 ]; then
