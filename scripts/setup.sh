@@ -40,9 +40,10 @@ need_npm() {
   fi
 }
 
-# Debian's Chromium for the browser tests (playwright-core drives it; no browser download).
+# Debian's Chromium as its old headless shell, for the browser tests (playwright-core drives it; no browser
+# download). The benchmarks (npm run bench:web, bench:load) drive the full `chromium`.
 need_chromium() {
-  need_apt chromium chromium chromium-driver
+  need_apt chromium-headless-shell chromium-headless-shell
 }
 
 # Debian's Firefox ESR for the browser tests (puppeteer-core drives it over WebDriver BiDi; no download).

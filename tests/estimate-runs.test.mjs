@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
-import { axeViolations, cli, CLI, countReads, putSavedRun, ROOT, runOnPage, SHOTS } from './site.mjs';
+import { axeViolations, CHROMIUM, cli, CLI, countReads, putSavedRun, ROOT, runOnPage, SHOTS } from './site.mjs';
 import { pickBlocks, sameTally } from '../www/js/estimate/verify.js';
 
 
@@ -25,9 +25,10 @@ before(async () => {
   profile = mkdtempSync(join(tmpdir(), 'shogi-reach-chromium-'));
   dir = mkdtempSync(join(tmpdir(), 'shogi-reach-shards-'));
   browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     headless: true,
     acceptDownloads: true,
+    serviceWorkers: 'block',
     viewport: { width: 1280, height: 1000 },
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',

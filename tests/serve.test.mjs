@@ -552,11 +552,11 @@ async function inlineScriptRefused(browser, url) {
 }
 
 describe('the built site under the Content-Security-Policy, in Chromium', () => {
-  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+  const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium-headless-shell'; // as tests/site.mjs
   const DIST = join(ROOT, 'dist');
   const skip = !existsSync(join(DIST, 'index.html'))
     ? 'dist/ is not built: run `bash scripts/build.sh` (npm run build) first'
-    : !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (apt-get install chromium)` : false;
+    : !existsSync(CHROMIUM) ? `no Chromium at ${CHROMIUM} (apt-get install chromium-headless-shell)` : false;
 
   test('the page and its workers load, compressed, and run an estimate with no CSP violation', { skip, timeout: 240_000 }, async () => {
     const { chromium } = await import('playwright-core');

@@ -17,6 +17,9 @@ export const CLI = process.env.SHOGI_REACH_CLI ?? join(ROOT, 'target/release/sho
 export const SHOTS = join(ROOT, 'test-results');
 const AXE = join(ROOT, 'node_modules/axe-core/axe.min.js');
 export const cli = (...args) => execFileSync(CLI, args, { encoding: 'utf8', maxBuffer: 256 << 20 });
+// Debian's old headless shell (package chromium-headless-shell): the engine of its `chromium` at about half
+// the CPU per page load, which bounds these tests on two cores (CHROMIUM names another browser).
+export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium-headless-shell';
 
 /**
  * Opens `page` at `url`, waits for the engine, runs `body(page)` and checks that the page logged no error;
@@ -40,6 +43,17 @@ export async function runOnPage(page, url, shot, body) {
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Stops the answer card's game search, which every reachable Prove starts: for a test about something else
+ * on a position far from the start, where it would take the cores for seconds (tests/browser/answer.test.mjs
+ * tests the card).
+ */
+export async function stopAnswerSearch(page) {
+  await page.waitForSelector('#answer[data-state="searching"]');
+  await page.click('#answer-cancel');
+  await page.waitForSelector('#answer[data-state="cancelled"]');
 }
 
 /** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
@@ -93,7 +107,9 @@ export const countReads = (page) => page.evaluate(() => {
 /**
  * Debian's headless Chromium (playwright-core) on dist/, served with cross-origin isolation (`isolated`)
  * and without (`plain`), for the tests of one file: started before them, closed after. `onPage(t, path,
- * body, {coi, context})` runs `body(page)` on a fresh page at `path` (see `runOnPage`).
+ * body, {coi, context})` runs `body(page)` on a fresh page at `path` (see `runOnPage`). Service workers are
+ * blocked here and in phone contexts: installing one caches the whole site (3 s of CPU a context), and
+ * tests/browser/offline.test.mjs tests them.
  */
 export function useChromium() {
   const site = { browser: null, isolated: null, plain: null, profile: null };
@@ -102,9 +118,10 @@ export function useChromium() {
     site.plain = await serve(join(ROOT, 'dist'), { port: 0, coi: false });
     site.profile = mkdtempSync(join(tmpdir(), 'shogi-reach-chromium-'));
     site.browser = await chromium.launchPersistentContext(site.profile, {
-      executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+      executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1280, height: 1000 },
+      serviceWorkers: 'block',
       args: [
         '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
         '--disable-component-update', '--disable-sync',
@@ -122,12 +139,19 @@ export function useChromium() {
   return site;
 }
 
-/** A plain (not persistent) Chromium for phone contexts: mobile emulation needs `newContext`. */
-export const launchPhones = () =>
-  chromium.launch({
-    executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+/**
+ * A plain (not persistent) Chromium for phone contexts: mobile emulation needs `newContext`. Its contexts
+ * block service workers unless their options say otherwise (see `useChromium`).
+ */
+export async function launchPhones() {
+  const phones = await chromium.launch({
+    executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
   });
+  const newContext = phones.newContext.bind(phones);
+  phones.newContext = (options) => newContext({ serviceWorkers: 'block', ...options });
+  return phones;
+}
 
 /** A phone of this width: touch, mobile viewport, a 2× screen. */
 export const phoneContext = (phones, width) =>

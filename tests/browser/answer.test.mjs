@@ -18,6 +18,9 @@ const scratch = useScratch();
 // The bishop exchange: 7g7f 3c3d 8h2b+ 3a2b.
 const EXCHANGE = 'position startpos moves 7g7f 3c3d 8h2b+ 3a2b';
 const REACH72 = '2K1lp1l1/1P3P3/4+L2P1/2p2+b1N1/2+p5S/pp+pp+NB1pp/+pr1g1g1+s+P/+r1s1+n+pkg+S/P1P1+PgN2 b L 1';
+// Self-play game 7 at ply 40 (crate/engine/tests/data/selfplay/shogi.tsv): the short search finds a game of
+// 40 plies, not proved shortest, in a few seconds (REACH72 spends the whole budget, then takes the KK route).
+const GAME7_40 = 'lk5nl/1s1r1gsb1/1pn1g1ppp/p1p1pP3/6P1P/2PpP4/PP2SRNP1/1BK1G4/LNS2G2L b 2p 1';
 const TWO_PAWNS = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1';
 
 let exchange; // the position after the exchange, as the CLI reads the record
@@ -193,8 +196,8 @@ describe('the answer card', () => {
   });
 
   test('Cancel stops the game search; Search again finds the CLI\'s game', async (t) => {
-    const native = JSON.parse(cli('proof-game', '--format', 'json', REACH72));
-    await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(REACH72)}`, async (page) => {
+    const native = JSON.parse(cli('proof-game', '--format', 'json', GAME7_40));
+    await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(GAME7_40)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#answer[data-state="searching"]', { timeout: 60_000 });
       await page.click('#answer-cancel');
@@ -211,7 +214,7 @@ describe('the answer card', () => {
   });
 
   test('an edit takes the card away and stops its game search; a shown card goes too', async (t) => {
-    await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(REACH72)}`, async (page) => {
+    await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(GAME7_40)}`, async (page) => {
       await page.evaluate(() => {
         window.__terminated = 0;
         const terminate = Worker.prototype.terminate;

@@ -3,7 +3,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
-import { axeViolations, cli, rules, useChromium } from '../site.mjs';
+import { axeViolations, CHROMIUM, cli, rules, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -12,10 +12,10 @@ describe('Japanese and English', () => {
   // Each test in a fresh context of its own browser: the language is remembered per site (localStorage).
   let own;
   before(async () => {
-    own = await chromium.launch({ executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    own = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
   });
   after(() => own?.close());
-  const fresh = (locale) => own.newContext({ locale, viewport: { width: 1280, height: 1000 } });
+  const fresh = (locale) => own.newContext({ locale, viewport: { width: 1280, height: 1000 }, serviceWorkers: 'block' });
   const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
 
   test('a Japanese browser gets the Japanese page; English is a switch away, and remembered', async (t) => {

@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildList } from '../../scripts/build-offline.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { axeViolations, cli, MINI_REACH, ROOT, runOnPage, SHOTS } from '../site.mjs';
+import { axeViolations, CHROMIUM, cli, MINI_REACH, ROOT, runOnPage, SHOTS } from '../site.mjs';
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
 });
 after(() => browser.close());

@@ -2,7 +2,7 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, index, useChromium } from '../site.mjs';
+import { cli, index, stopAnswerSearch, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -17,6 +17,7 @@ describe('proving', () => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict]', { timeout: 60_000 });
       assert.equal(await page.getAttribute('#verdict', 'data-verdict'), 'reachable');
+      await stopAnswerSearch(page);
       assert.equal(Number(await page.getAttribute('#verdict', 'data-plies')), native.path.length);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
       assert.deepEqual(moves, native.path.map((s) => s.move));
@@ -64,6 +65,7 @@ describe('proving', () => {
     await onPage(t, `?game=shogi&labels=western&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      await stopAnswerSearch(page);
       // No budget for the short search: the KK route's game, as the CLI's --method kk.
       await page.selectOption('#game-budget', '0');
       await page.click('#whole-game');
@@ -117,6 +119,7 @@ describe('proving', () => {
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+      await stopAnswerSearch(page);
       // 25 times the budget for the short search, which finds no game for this random position: cancel it
       // mid-search.
       await page.selectOption('#game-budget', '25');
