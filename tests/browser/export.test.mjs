@@ -48,12 +48,19 @@ async function save(page, id, format, dir) {
   return name;
 }
 
-/** Clicks a copying export and returns what it copied. */
+/**
+ * Clicks a copying export and returns what it copied, once there (BOD is written by the engine first).
+ * Polled here: Playwright's waitForFunction does not wait for a promise, and readText gives one.
+ */
 async function copied(page, id, format) {
   await page.evaluate(() => navigator.clipboard.writeText(''));
   await page.click(`#${id} [data-export="${format}"]`);
-  await page.waitForFunction(async () => (await navigator.clipboard.readText()) !== '');
-  return page.evaluate(() => navigator.clipboard.readText());
+  for (let tries = 0; tries < 400; tries++) {
+    const text = await page.evaluate(() => navigator.clipboard.readText());
+    if (text !== '') return text;
+    await page.waitForTimeout(25);
+  }
+  throw new Error(`the ${format} export copied nothing in 10 s`);
 }
 
 const grantClipboard = (page) =>
