@@ -16,6 +16,8 @@ const CRATES = { engine: [], 'proof-games': ['engine'], cli: ['engine', 'proof-g
 CRATES.python = ['engine', 'proof-games'];
 // The benchmarks (crate/bench): the engine alone.
 CRATES.bench = ['engine'];
+// What the fuzz targets check (crate/fuzz-checks): the engine and proof games.
+CRATES['fuzz-checks'] = ['engine', 'proof-games'];
 const FORBIDDEN_IN_ENGINE = ['clap', 'wasm-bindgen', 'js-sys', 'web-sys', 'serde-wasm-bindgen', 'indicatif', 'ctrlc'];
 const ENGINE_LAYERS = { board: 0, rules: 1, ranking: 2, records: 2, reach: 3, why: 4, estimate: 4 };
 

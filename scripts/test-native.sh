@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The native half of `npm test` (scripts/test.sh runs it before the site's build and the browser tests):
-# clippy, the Rust unit and integration tests (oracle, perft, properties, statistics, CLI) in the `ci`
-# profile (optimised, with debug assertions and overflow checks), the Python package, every fuzz target
-# for FUZZ_SECONDS (10) each, the GNU parallel recipe and the Slurm scripts on a real one-node cluster.
+# clippy, the Rust unit and integration tests (oracle, perft, properties, statistics, CLI, and every fuzz
+# target's seeds through its checks) in the `ci` profile (optimised, with debug assertions and overflow
+# checks), the Python package, the GNU parallel recipe and the Slurm scripts on a real one-node cluster.
+# The fuzzing itself is scripts/fuzz.sh and scripts/fuzz-campaign.sh (docs/testing.md).
 # Expects what scripts/test.sh installed. Alone, it signs with the tests' key as `npm test` does, and the
 # Python, parallel and Slurm tests run the CLI that `cargo test` builds.
 set -euo pipefail
@@ -18,9 +19,6 @@ cargo test --profile ci --workspace
 # suite against the CLI, cshogi and python-shogi.
 part python package
 bash scripts/test-python.sh
-# A short fuzzing run of every target (scripts/fuzz.sh runs longer ones on request).
-part fuzz
-bash scripts/fuzz.sh "${FUZZ_SECONDS:-10}"
 part GNU parallel
 bash tests/parallel-shards.sh
 # The Slurm scripts without a cluster (seconds): submit.sh's checks of its numbers, and merge.sbatch leaving

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `npm test`: every test of the project, on a clone with nothing beside it. Installs what it needs
 # (idempotently), checks the page's types and the Rust style, runs the native tests (scripts/test-native.sh:
-# clippy, Rust, Python, fuzzing, GNU parallel, Slurm), builds the WebAssembly builds and the site, and runs
-# the server's tests and the real-browser tests in Debian's Chromium and Firefox ESR. One part after the
-# other: on two cores each part alone keeps the machine busy (running the native tests beside the browser
-# tests was measured slower, 2026-11-27).
+# clippy, Rust with the fuzz targets' seeds, Python, GNU parallel, Slurm), builds the WebAssembly builds
+# and the site, and runs the server's tests and the real-browser tests in Debian's Chromium and Firefox
+# ESR. One part after the other: on two cores each part alone keeps the machine busy (running the native
+# tests beside the browser tests was measured slower, 2026-11-27).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
@@ -16,7 +16,6 @@ need_npm
 need_rust
 need_wasm_bindgen
 need_python
-need_fuzz_tools
 need_apt parallel parallel
 need_slurm
 need_chromium
@@ -30,7 +29,7 @@ part style and layers
 cargo fmt --check
 node scripts/layers.mjs
 node scripts/sizes.mjs --check
-# The native tests (clippy, Rust, Python, fuzzing, GNU parallel, Slurm). The browser and shard tests then
+# The native tests (clippy, Rust, Python, GNU parallel, Slurm). The browser and shard tests then
 # run the CLI that the Rust tests built (the `ci` profile: optimised, with the engine's internal checks on)
 # rather than a second full build in the release profile.
 export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
@@ -48,9 +47,10 @@ node --test --test-reporter=spec tests/estimate-runs.test.mjs
 # The record reader's header, comments and moves against cshogi and python-shogi.
 part records against cshogi and python-shogi
 node --test --test-reporter=spec tests/records-python.test.mjs
-# The site's promises (firefox.test.mjs), its explanations, its exports and its update bar, two files at
-# a time.
+# The site's promises (firefox.test.mjs), its saved runs and shard files, phones and both languages, its
+# explanations, its exports and its update bar, two files at a time (the longest first).
 part firefox
-node --test --test-concurrency=2 --test-reporter=spec tests/firefox.test.mjs tests/firefox-explain.test.mjs \
-  tests/firefox-export.test.mjs tests/firefox-offline.test.mjs
+node --test --test-concurrency=2 --test-reporter=spec tests/firefox.test.mjs tests/firefox-runs.test.mjs \
+  tests/firefox-phones.test.mjs tests/firefox-explain.test.mjs tests/firefox-export.test.mjs \
+  tests/firefox-offline.test.mjs
 part done

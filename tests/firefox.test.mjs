@@ -1,23 +1,20 @@
 // Real-browser tests of the site in dist/ in Debian's Firefox ESR, driven by puppeteer-core over WebDriver
-// BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover every
-// point of the site's promises, a proof and an estimate also without cross-origin isolation: open the page
-// (pieces, icons and a pasted record's kanji from the site's font), build a position and prove it, watch
-// its path and the whole game, one consistent state (a game switch, a preset and undo with a proof under
-// way), run a Mini Shogi estimate (equal to the native CLI's; one resumed after a reload, its saved blocks
-// verified first; a forged saved run refused when the Estimate tab opens; shard files merged with their
-// blocks verified, a forged one refused), axe-core finding nothing critical or serious (cold, proved, whole
-// game, Estimate tab), bad links and input, polish (Copy confirms, errors go on success), Japanese and
-// English (engine errors and move notation in each), phones (360 and 390 px on every tab, touch mode; a
-// 360×740 phone's tools on the first screen, a tsume built by taps, Tabs to Prove), a game record read, a
-// move taken back and a certificate opened, and moves played in the play mode.
-// tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
+// BiDi (Playwright's own Firefox build cannot be installed here; the Debian package can). They cover the
+// site's promises, a proof and an estimate also without cross-origin isolation: open the page (pieces,
+// icons and a pasted record's kanji from the site's font), build a position and prove it, watch its path
+// and the whole game, one consistent state (a game switch, a preset and undo with a proof under way), run
+// a Mini Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious (cold,
+// proved, whole game), bad links and input, polish (Copy confirms, errors go on success), a game record
+// read, a move taken back and a certificate opened, and moves played in the play mode. Phones and both
+// languages: firefox-phones.test.mjs; saved runs and shard files: firefox-runs.test.mjs. tests/browser/
+// tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
-import { axeViolations, cli, putSavedRun, ROOT } from './site.mjs';
+import { axeViolations, cli } from './site.mjs';
 
 
 const { onPage, browser } = useFirefox();
@@ -306,237 +303,6 @@ describe('Firefox: records, taking moves back, certificates', () => {
       }, { context });
     } finally {
       await context.close();
-    }
-  });
-});
-
-describe('Firefox: phones, touch, both languages', () => {
-  /** The page is no wider than the screen: [what is wider, …] is empty. */
-  async function fits(page, width, what) {
-    const { scroll, wide } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      wide: [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-        .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
-    }));
-    assert.ok(scroll <= width, `${what} at ${width} px: ${scroll} px wide (${wide.join(', ')})`);
-  }
-
-  for (const lang of ['en', 'ja']) {
-    test(`${lang === 'ja' ? 'Japanese' : 'English'} at 360 and 390 px: every tab fits, with a proof, the whole game, a record and the explorer; axe on the Estimate tab`, async (t) => {
-      const context = await browser().createBrowserContext();
-      const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
-      try {
-        await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
-          for (const width of [360, 390]) {
-            await page.setViewport({ width, height: 800 });
-            await fits(page, width, 'Position tab, cold');
-            await page.click('#tab-estimate-button');
-            await fits(page, width, 'Estimate tab');
-            await page.click('#tab-position-button');
-          }
-          assert.deepEqual(await axeViolations(page), [], 'axe, Position tab on a phone');
-          await page.click('#tab-estimate-button');
-          assert.deepEqual(await axeViolations(page), [], 'axe, Estimate tab');
-          await page.click('#tab-position-button');
-          await page.$eval('#record-text', (e, v) => (e.value = v), kif);
-          await page.click('#record-read');
-          await page.waitForSelector('#record-moves button[aria-current]');
-          await page.click('#prove');
-          await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
-          await page.click('#whole-game');
-          await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
-          await page.waitForSelector('#retro-moves[data-state="done"]');
-          for (const width of [360, 390]) {
-            await page.setViewport({ width, height: 800 });
-            await fits(page, width, 'Position tab with a record, the explorer and the whole game');
-          }
-          // Moves in the page's notation: the record, the explorer, the path.
-          const record = await page.$$eval('#record-moves button', (bs) => bs.slice(1).map((b) => b.firstChild.textContent));
-          const retro = await page.$$eval('#retro-moves .retro-move', (els) => els.map((e) => e.textContent));
-          const path = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
-          const western = /\+?[KRBGSNLP](\d[a-i])?[-x*]\d[a-i][+=]?$/;
-          const japanese = /[☗☖]([１-９][一二三四五六七八九]|同)/;
-          for (const m of [...record, ...retro, ...path]) assert.match(m, lang === 'en' ? western : japanese, m);
-          assert.ok(record.length && retro.length && path.length);
-        }, { context });
-      } finally {
-        await context.close();
-      }
-    });
-  }
-
-  test("engine errors in Japanese: a record's line, move and squares; the setup rule", async (t) => {
-    const context = await browser().createBrowserContext();
-    try {
-      await onPage(t, '?game=shogi&lang=ja', async (page) => {
-        await page.$eval('#record-text', (e) => (e.value = '▲７六歩 △３四歩\n▲５八金\n'));
-        await page.click('#record-read');
-        await page.waitForSelector('#record-error:not([hidden])');
-        assert.match(await text(page, '#record-error'), /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか分かりません/);
-        await page.$eval('#record-text', (e) => (e.value = 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1'));
-        await page.click('#record-read');
-        await page.waitForFunction(() => /後手の玉が盤上にありません/.test(document.getElementById('record-error').textContent));
-        await page.$eval('#sfen', (e) => (e.value = '4k4/9/9/9/9/9/9/9/4K4 b 19P 1'));
-        await page.click('#sfen-form button[type="submit"]');
-        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
-        assert.match(await text(page, '#diagnostics li[data-rule="setup"]'), /局面になっていません：歩が多すぎます：盤上と持ち駒で19枚/);
-      }, { context });
-    } finally {
-      await context.close();
-    }
-  });
-
-  test('a 360×740 phone: 38 px squares, the tools on the first screen, a tsume built in 10 taps without scrolling; Prove within 10 Tabs', async (t) => {
-    await onPage(t, '?game=shogi', async (page) => {
-      await page.setViewport({ width: 360, height: 740 });
-      const rect = (sel) => page.$eval(sel, (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
-      assert.ok((await rect(`#board [data-square="${index('5e')}"]`)).width >= 38);
-      for (const sel of ['#board', '#palette', '#undo', '#alternate']) {
-        const r = await rect(sel);
-        assert.ok(r.top >= 0 && r.bottom <= 740 && r.right <= 360, `${sel}: ${JSON.stringify(r)}`);
-      }
-      const taps = ['#clear', '#palette button[data-piece="G"]', `#board [data-square="${index('5c')}"]`,
-        '#palette button[data-piece="s"]', `#board [data-square="${index('4a')}"]`, `#board [data-square="${index('6a')}"]`,
-        '#palette button[data-piece="p"]', `#board [data-square="${index('5b')}"]`,
-        '#board [data-hand="0"] [data-hand-kind="R"]', '#board [data-hand="0"] [data-hand-kind="G"]'];
-      for (const sel of taps) {
-        await page.tap(sel);
-        assert.equal(await page.evaluate(() => scrollY), 0, `scrolled at ${sel}`);
-      }
-      assert.equal(await sfenOf(page), '3sks3/4p4/4G4/9/9/9/9/9/4K4 b RG 1');
-      // From the top of the page, reloaded.
-      await page.setViewport({ width: 1366, height: 768 });
-      await page.goto(page.url());
-      await page.waitForSelector('#engine-status[data-state="ready"]');
-      let tabs = 0;
-      while (tabs < 40 && !(await page.evaluate(() => document.activeElement?.id === 'prove'))) {
-        await page.keyboard.press('Tab');
-        tabs++;
-      }
-      assert.ok(tabs <= 10, `${tabs} Tabs to Prove`);
-    });
-  });
-
-  test('touch mode: with Cycle / take one on, a tap cycles a piece and takes one from a hand', async (t) => {
-    // Taps are WebDriver BiDi touch actions (puppeteer's touchscreen): the page gets touchstart and pointer
-    // events of pointerType "touch", as from a finger.
-    await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
-      await page.setViewport({ width: 390, height: 800 });
-      await page.tap('#alternate');
-      assert.equal(await attr(page, '#alternate', 'aria-pressed'), 'true');
-      await page.tap(`#board [data-square="${index('5i')}"] .piece`);
-      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'the king changes colour');
-      await page.tap('#board [data-hand="0"] [data-hand-kind="R"]');
-      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b - 1', 'the rook goes back to the box');
-      await page.tap('#alternate');
-      await page.tap('#board [data-hand="0"] [data-hand-kind="R"]');
-      assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'off again, a tap adds one');
-    });
-  });
-});
-
-describe('Firefox: estimate runs', () => {
-  test('a run reloaded mid-way is resumed from what was saved and ends with the CLI counts', async (t) => {
-    const context = await browser().createBrowserContext();
-    try {
-      await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
-        // Long enough that the run is still going at its first save (the worker saves at most once a second).
-        await page.$eval('#est-samples', (e) => (e.value = '1000000'));
-        await page.$eval('#est-seed', (e) => (e.value = '8'));
-        await page.click('#est-start');
-        await page.waitForFunction(() => Number(document.getElementById('est-status').dataset.saved) > 0, { timeout: 60_000 });
-        // Font files load as text needs them (the gallery's pieces): a reload would abort those still on
-        // their way, which Firefox logs as errors.
-        await page.evaluate(() => document.fonts.ready);
-        await page.reload();
-        // Verified when loaded (its blocks recomputed), then offered.
-        await page.waitForSelector('#est-saved-note[data-state="offer"]', { timeout: 60_000 });
-        assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 1,000,000 samples\)$/);
-        await page.click('#est-saved-resume');
-        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
-        const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '1000000', '--seed', '8', '--json'));
-        assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
-        // It was verified when loaded: every saved block recomputed (all of them, up to 100 blocks).
-        const [item] = await page.$$eval('#est-verify-list li', (lis) => lis.map((li) => ({ ...li.dataset, text: li.textContent })));
-        assert.equal(item.state, 'verified');
-        // "1/1 block" when the machine was slow enough that the first save held one block.
-        const [, verified, total, unit] = item.text.match(/^the saved run: verified (\d+)\/(\d+) (blocks?)$/) ?? [];
-        assert.ok(verified && verified === total, item.text);
-        assert.equal(unit, verified === '1' ? 'block' : 'blocks', item.text);
-      }, { context });
-    } finally {
-      await context.close();
-    }
-  });
-
-  test('a finished run forged in IndexedDB is not looked at on the Position tab, and refused when the Estimate tab opens', async (t) => {
-    // 500 samples of its block and total moved from `king` to OK (consistent, as a tester edited one).
-    const forged = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '3000', '--seed', '12', '--json'));
-    for (const tally of [forged.blocks[0].tally, forged.tally]) {
-      tally.stages.king -= 500;
-      tally.stages.OK += 500;
-    }
-    const record = {
-      variant: 'minishogi', seed: '12', samples: 3000, shard: [0, 1], maxNodes: null, keep: 24, blocks: forged.blocks, examples: [], elapsed: 1,
-    };
-    const context = await browser().createBrowserContext();
-    await onPage(t, '?game=minishogi&lang=en', async (page) => {
-      await putSavedRun(page, record);
-      await page.reload();
-      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-      assert.equal(await page.$eval('#game', (e) => e.disabled), false, 'the game menu is usable at once');
-      await new Promise((r) => setTimeout(r, 1000));
-      assert.equal(await attr(page, '#est-saved-note', 'data-state'), null, 'nothing checked on the Position tab');
-      await page.click('#tab-estimate-button');
-      await page.waitForSelector('#est-saved-note[data-state="forged"]', { timeout: 60_000 });
-      assert.equal(await text(page, '#est-saved-note'),
-        'The saved run is refused: its samples 0..3000 recomputed give another tally than the one saved. Discard it to start afresh.');
-      assert.equal(await count(page, '#est-result p.estimate'), 0, 'no estimate shown');
-      assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '', 'no counts shown');
-      assert.equal(await page.$eval('#est-download', (e) => e.disabled), true);
-      await page.click('#est-saved-discard');
-      await page.waitForSelector('#est-saved', { hidden: true });
-    }, { context }).finally(() => context.close());
-  });
-
-  test('shard files: a forged one is refused naming its block, genuine ones merge with every block verified', async (t) => {
-    const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-firefox-'));
-    let context;
-    try {
-      const shard = (k) => cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--shard', `${k}/2`, '--json');
-      const [genuine0, genuine1, forged] = ['genuine-0.json', 'genuine-1.json', 'forged.json'].map((f) => join(dir, f));
-      writeFileSync(genuine0, shard(0));
-      writeFileSync(genuine1, shard(1));
-      // Samples of the second block moved from `king` to OK, in the block and in the total (consistent).
-      const lying = JSON.parse(readFileSync(genuine0, 'utf8'));
-      for (const tally of [lying.blocks[1].tally, lying.tally]) {
-        tally.stages.king -= 1000;
-        tally.stages.OK += 1000;
-      }
-      writeFileSync(forged, JSON.stringify(lying));
-      // A context of its own: a run an earlier test saved would be checked first, its merge input disabled.
-      context = await browser().createBrowserContext();
-      await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
-        const merge = async (...files) => {
-          await page.$eval('#est-merge-status', (e) => (e.dataset.state = ''));
-          const input = await page.$('#est-merge-files');
-          await input.uploadFile(...files);
-          await page.waitForSelector('#est-merge-status[data-state="merged"], #est-merge-status[data-state="error"]', { timeout: 120_000 });
-          return text(page, '#est-merge-status');
-        };
-        assert.match(await merge(genuine1, forged), /^The shard files do not merge: forged\.json: samples 65536\.\.100000 recomputed give another tally/);
-        assert.match(await merge(genuine0, genuine1), /^Merged 2 shard files: 200,000 of 200,000 samples/);
-        const items = await page.$$eval('#est-verify-list li', (lis) => lis.map((li) => li.textContent));
-        assert.deepEqual(items, ['genuine-0.json: verified 2/2 blocks', 'genuine-1.json: verified 3/3 blocks']);
-        const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '200000', '--seed', '5', '--json'));
-        assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
-      }, { context });
-    } finally {
-      await context?.close();
-      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -2,7 +2,8 @@
 //! read only when it is a regular file (a FIFO would block, a device never end, a folder is no input),
 //! and never past its limit, so no input can hang the command or fill its memory.
 //!
-//! Self-contained (std, libc and the engine only): the fuzz target `input` compiles this very file.
+//! Self-contained (std, libc and the engine only): the fuzz target `input`'s checks (crate/fuzz-checks)
+//! compile this very file.
 
 use shogi_reach_engine::board::sfen::quote;
 use std::fmt;
