@@ -131,13 +131,14 @@ describe('proving', () => {
       await page.waitForSelector('#game-status[data-state="cancelled"]');
       assert.equal(await page.isHidden('#game-cancel'), true);
       assert.equal(await page.isDisabled('#whole-game'), false);
-      // The path stays; the game is built in a fresh worker on request. With the standard budget (counted
-      // in positions) it is the command line's game, move for move.
+      // The path stays; the game is built in a fresh worker on request: with no short search (the KK route
+      // alone), the command line's KK route, move for move. (The standard budget's game equals the command
+      // line's in answer.test.mjs.)
       assert.equal(await page.isVisible('#player'), true);
-      await page.selectOption('#game-budget', '1');
+      await page.selectOption('#game-budget', '0');
       await page.click('#whole-game');
       await page.waitForSelector('#game-status[data-state="done"]', { timeout: 60_000 });
-      const native = JSON.parse(cli('proof-game', '--format', 'json', reachable));
+      const native = JSON.parse(cli('proof-game', '--format', 'json', '--method', 'kk', reachable));
       assert.equal(await page.getAttribute('#game-status', 'data-method'), native.method);
       assert.equal(Number(await page.getAttribute('#game-status', 'data-plies')), native.plies);
       const moves = await page.$$eval('#moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
