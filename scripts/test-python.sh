@@ -3,12 +3,14 @@
 # target/venv and runs its pytest suite, which compares every function with the command line
 # ($SHOGI_REACH_CLI, else ci/shogi-reach in $CARGO_TARGET_DIR or target) and with cshogi and
 # python-shogi. `npm test` runs it after the Rust tests, so the engine is already built in that profile
-# and at most the bindings compile (5 to 15 s on 2 cores; a cold target took 6.5 min on a busy machine,
-# 1.5 min of CPU). Arguments go to pytest (`-k estimate`, `-x`).
+# and only the bindings compile (about 10 s; scripts/python-features.mjs checks that this crate alone gives
+# its dependencies the workspace's features, else maturin compiles the engine again). Arguments go to
+# pytest (`-k estimate`, `-x`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 need_python
+node scripts/python-features.mjs
 wheels=target/python-wheels
 rm -rf "$wheels"
 "$(dirname "$VENV_PYTHON")/maturin" build --quiet --profile ci -m crate/python/Cargo.toml -i "$VENV_PYTHON" \
