@@ -23,12 +23,15 @@ optimise() {
     "$1/${NAME}_bg.wasm" -o "$1/${NAME}_bg.wasm"
 }
 
-# Threaded: std rebuilt with atomics (stable toolchain with RUSTC_BOOTSTRAP=1 for -Z build-std).
+# Threaded: std rebuilt with atomics (stable toolchain with RUSTC_BOOTSTRAP=1 for -Z build-std), without
+# its `backtrace` feature: wasm32-unknown-unknown cannot capture a backtrace, and the symbolizer's crates
+# (gimli, object, addr2line) were a tenth of the build's CPU time.
 # Separate target dirs keep both flavours cached (changing rustflags would rebuild std) and let the two
 # builds run at once.
 threaded() {
   RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUSTFLAGS="$MT_RUSTFLAGS" \
-    cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std
+    cargo build -p shogi-reach-wasm --lib --release --target $T --target-dir target/wasm-mt -Z build-std=panic_abort,std \
+    -Z build-std-features=
   wasm-bindgen --target web --out-name $NAME --out-dir www/pkg target/wasm-mt/$T/release/${NAME}_wasm.wasm
   optimise www/pkg
 }
