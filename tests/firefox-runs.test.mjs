@@ -17,9 +17,11 @@ describe('Firefox: estimate runs', () => {
     const context = await browser().createBrowserContext();
     try {
       await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
-        // Long enough that the run is still going at its first save (the worker saves at most once a second).
-        await page.$eval('#est-samples', (e) => (e.value = '1000000'));
+        // Four blocks on one thread: still going at its first save (the worker saves at most once a second,
+        // a block takes a second or more).
+        await page.$eval('#est-samples', (e) => (e.value = '262144'));
         await page.$eval('#est-seed', (e) => (e.value = '8'));
+        await page.$eval('#est-threads', (e) => (e.value = '1'));
         await page.click('#est-start');
         await page.waitForFunction(() => Number(document.getElementById('est-status').dataset.saved) > 0, { timeout: 60_000 });
         // Font files load as text needs them (the gallery's pieces): a reload would abort those still on
@@ -28,11 +30,11 @@ describe('Firefox: estimate runs', () => {
         await page.reload();
         // Verified when loaded (its blocks recomputed), then offered.
         await page.waitForSelector('#est-saved-note[data-state="offer"]', { timeout: 60_000 });
-        assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 1,000,000 samples\)$/);
+        assert.match(await text(page, '#est-saved-resume'), /^Resume the saved run \([\d,]+ of 262,144 samples\)$/);
         await page.click('#est-saved-resume');
         await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
         const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '1000000', '--seed', '8', '--json'));
+        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '262144', '--seed', '8', '--json'));
         assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
         // It was verified when loaded: every saved block recomputed (all of them, up to 100 blocks).
         const [item] = await page.$$eval('#est-verify-list li', (lis) => lis.map((li) => ({ ...li.dataset, text: li.textContent })));
