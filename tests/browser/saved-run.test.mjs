@@ -18,6 +18,11 @@ const SAMPLES = 3000;
 const SEED = 12;
 const genuine = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(SAMPLES), '--seed', String(SEED), '--json'));
 
+/** A finished run of 7 blocks, long enough to act while its check goes on (the CLI's report, made once). */
+const BIG = 400_000;
+let bigReport;
+const bigRun = () => (bigReport ??= JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(BIG), '--seed', String(SEED), '--json')));
+
 /** The record run-store.js keeps for `report` (a finished run of shard 0/1), with `more` fields. */
 const recordOf = (report, more = {}) => ({
   variant: 'minishogi', seed: String(SEED), samples: SAMPLES, shard: [0, 1], maxNodes: null, keep: 24,
@@ -134,11 +139,10 @@ describe('saved runs verified before they are shown', () => {
   });
 
   test('a game switch during the check drops it: it says nothing more, and back in its game the run is checked again', async (t) => {
-    const samples = 400_000; // 7 blocks: a check long enough to switch during it
-    const big = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(SEED), '--json'));
+    const big = bigRun();
     await site.onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
       await watchSaved(page);
-      await reloadWith(page, recordOf(big, { samples }));
+      await reloadWith(page, recordOf(big, { samples: BIG }));
       // (Once the workers recompute: a block or more done, blocks still on their way.)
       await page.waitForFunction(() => /: [1-6]\/7 blocks/.test(document.getElementById('est-saved-note').textContent), null, { timeout: 60_000 });
       await page.selectOption('#game', 'shogi'); // the page's menu, during the check
@@ -159,12 +163,11 @@ describe('saved runs verified before they are shown', () => {
   });
 
   test('Start during the check drops it and runs the estimate of the form; the run ends with the CLI counts', async (t) => {
-    const samples = 400_000; // 7 blocks: a check long enough to press Start during it
-    const big = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(SEED), '--json'));
+    const big = bigRun();
     const fresh = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '5000', '--seed', '77', '--json'));
     await site.onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
       await watchSaved(page);
-      await reloadWith(page, recordOf(big, { samples }));
+      await reloadWith(page, recordOf(big, { samples: BIG }));
       await page.waitForFunction(() => /: [0-6]\/7 blocks/.test(document.getElementById('est-saved-note').textContent), null, { timeout: 60_000 });
       assert.equal(await page.isEnabled('#est-start'), true, 'Start during the check');
       assert.equal(await page.isEnabled('#est-merge-files'), true, 'shard files during the check');
