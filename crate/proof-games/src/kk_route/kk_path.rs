@@ -18,7 +18,7 @@ use crate::hasher::QuickMap;
 use crate::tree::{moves_forward, Node};
 use shogi_reach_engine::board::color::Color;
 use shogi_reach_engine::board::moves::Move;
-use shogi_reach_engine::board::piece::{Kind, Piece};
+use shogi_reach_engine::board::piece::{Kind, Piece, EMPTY};
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::reach::heuristic::heuristic;
@@ -133,12 +133,11 @@ pub fn short_kk_paths<V: Variant>(
             break;
         }
         predecessors(&pos, &mut preds);
-        // Un-captures put a piece back on the board; a short path takes them only when they spare a
-        // transfer or nothing else is possible.
-        let (on_board, transfers_here) = (pieces_on_board(&pos), transfers(&pos, kk));
-        let useful = |pred: &Predecessor<V>| {
-            pieces_on_board(&pred.pos) <= on_board || transfers(&pred.pos, kk) < transfers_here
-        };
+        // Un-captures put a piece back on the board (the only predecessors with more pieces there than
+        // `pos`); a short path takes them only when they spare a transfer or nothing else is possible.
+        let transfers_here = transfers(&pos, kk);
+        let useful =
+            |pred: &Predecessor<V>| !captures_from(pred) || transfers(&pred.pos, kk) < transfers_here;
         if preds.iter().any(useful) {
             preds.retain(useful);
         }
@@ -177,8 +176,9 @@ fn kings_away<V: Variant>(p: &Position<V>, kk: &Position<V>) -> u32 {
         + g.king_steps(p.king(Color::Gote), kk.king(Color::Gote))) as u32
 }
 
-fn pieces_on_board<V: Variant>(p: &Position<V>) -> usize {
-    p.board().iter().filter(|&&c| Piece::from_code(c).is_some()).count()
+/// Whether the move from `pred` to the position it precedes is a capture: its square holds a piece in `pred`.
+fn captures_from<V: Variant>(pred: &Predecessor<V>) -> bool {
+    matches!(pred.mv, Move::Board { to, .. } if pred.pos.board()[usize::from(to)] != EMPTY)
 }
 
 #[cfg(test)]
@@ -189,6 +189,32 @@ mod tests {
 
     fn replays_to<V: Variant>(kk: &Position<V>, moves: &[Move], target: &Position<V>) -> bool {
         replays(kk, moves).is_ok_and(|end| end == *target)
+    }
+
+    #[test]
+    fn a_capture_is_what_puts_more_pieces_on_the_board_before_it() {
+        let on_board = |p: &Position<Shogi>| p.board().iter().filter(|&&c| c != EMPTY).count();
+        let mut preds = Vec::new();
+        let mut captures = 0;
+        for sfen in [
+            "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 1",
+            "4k4/9/9/9/4+R4/9/9/3K5/9 b r2b 1",
+            // After 7g7f 3c3d 8h2b+ 3a2b: Gote's last move took the horse.
+            "lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1",
+        ] {
+            let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
+            predecessors(&pos, &mut preds);
+            for pred in &preds {
+                assert_eq!(
+                    captures_from(pred),
+                    on_board(&pred.pos) > on_board(&pos),
+                    "{sfen}: {:?}",
+                    pred.mv
+                );
+                captures += usize::from(captures_from(pred));
+            }
+        }
+        assert!(captures > 0, "no un-capture among the predecessors");
     }
 
     #[test]
