@@ -176,7 +176,7 @@ fn kings_away<V: Variant>(p: &Position<V>, kk: &Position<V>) -> u32 {
         + g.king_steps(p.king(Color::Gote), kk.king(Color::Gote))) as u32
 }
 
-/// Whether the move from `pred` to the position it precedes is a capture: its square holds a piece in `pred`.
+/// Whether the move from `pred` to the position it precedes captures: its square holds a piece in `pred`.
 fn captures_from<V: Variant>(pred: &Predecessor<V>) -> bool {
     matches!(pred.mv, Move::Board { to, .. } if pred.pos.board()[usize::from(to)] != EMPTY)
 }
