@@ -36,21 +36,19 @@ export SHOGI_REACH_CLI=$PWD/target/ci/shogi-reach
 TEST_START=$SECONDS bash scripts/test-native.sh
 part build the site
 bash scripts/build.sh
-part server tests, in Chromium
-node --test --test-reporter=spec tests/serve.test.mjs
-# The Chromium tests, one file per tab or concern (tests/browser/), two files at a time. The exports' test
-# and the records check read files with cshogi and python-shogi ($VENV_PYTHON).
-part browser tests
-node --test --test-concurrency=2 --test-reporter=spec tests/browser/
-part estimate runs
-node --test --test-reporter=spec tests/estimate-runs.test.mjs
-# The record reader's header, comments and moves against cshogi and python-shogi.
-part records against cshogi and python-shogi
-node --test --test-reporter=spec tests/records-python.test.mjs
-# The site's promises (firefox.test.mjs), its saved runs and shard files, phones and both languages, its
-# explanations, its exports and its update bar, two files at a time (the longest first).
-part firefox
-node --test --test-concurrency=2 --test-reporter=spec tests/firefox.test.mjs tests/firefox-runs.test.mjs \
-  tests/firefox-phones.test.mjs tests/firefox-explain.test.mjs tests/firefox-export.test.mjs \
-  tests/firefox-offline.test.mjs
+# Every real-browser file in one pool, two files at a time, the longest first: the server's rules
+# (tests/serve.test.mjs), the Chromium files (tests/browser/, one per tab or concern), the reloaded and
+# verified estimate runs, the record reader against cshogi and python-shogi (tests/records-python.test.mjs;
+# it and the exports' test read files with $VENV_PYTHON), and Firefox ESR's (the site's promises, saved
+# runs and shard files, phones and both languages, explanations, exports, the update bar). As parts of
+# their own each ended with one file running alone and a core idle.
+part browser tests: the server, Chromium, the estimate runs, the records, Firefox
+longest=(tests/firefox.test.mjs tests/estimate-runs.test.mjs tests/firefox-runs.test.mjs
+  tests/browser/answer.test.mjs tests/firefox-phones.test.mjs tests/browser/saved-run.test.mjs
+  tests/browser/offline.test.mjs tests/browser/prove.test.mjs)
+rest=()
+for file in tests/*.test.mjs tests/browser/*.test.mjs; do
+  [[ " ${longest[*]} " == *" $file "* ]] || rest+=("$file")
+done
+node --test --test-concurrency=2 --test-reporter=spec "${longest[@]}" "${rest[@]}"
 part done
