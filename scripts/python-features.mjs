@@ -1,8 +1,9 @@
 // Checks that the Python crate, built alone (maturin builds `-m crate/python/Cargo.toml`), gives every
 // dependency the features that `cargo test --workspace` gives it: then maturin reuses the engine and proof
-// games that the Rust tests compiled in the `ci` profile instead of compiling them again (the Python part
-// of `npm test` took 1:23 before, 0:49 after). `node scripts/python-features.mjs` exits 1 naming each dependency whose features differ;
-// crate/python/Cargo.toml lists the features that close the gap. scripts/test-python.sh runs it.
+// games that the Rust tests compiled in the `ci` profile instead of compiling them again (about half a
+// minute of the Python part of `npm test`). `node scripts/python-features.mjs` exits 1 naming each
+// dependency whose features differ; crate/python/Cargo.toml lists the features that close the gap.
+// scripts/test-python.sh runs it.
 import { execFileSync } from 'node:child_process';
 
 /** `name version` → its features, as `cargo tree` resolves them for `packages`. */
