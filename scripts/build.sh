@@ -11,7 +11,9 @@ need_npm
 bash scripts/build-wasm.sh
 rm -rf dist
 mkdir -p dist
-cp -r www/index.html www/style.css www/manifest.webmanifest www/icons www/js www/pkg www/pkg-st dist/
+cp -r www/index.html www/style.css www/manifest.webmanifest www/icons www/pkg www/pkg-st dist/
+# The JavaScript bundled: the page and each worker one file (scripts/bundle.mjs).
+node scripts/bundle.mjs dist
 # The Japanese font, cut down to the characters the site shows (fails if the font lacks one).
 node scripts/build-fonts.mjs dist
 # Headers for hosts that read dist/_headers (Netlify, Cloudflare Pages): those of scripts/serve.mjs.

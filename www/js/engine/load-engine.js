@@ -8,9 +8,12 @@
  * @returns {Promise<import('./api').EngineModule>}
  */
 export function engineGlue(threaded) {
-  // (A path in a variable: the type checker takes the module's type from api.d.ts, not from the build.)
-  const path = threaded ? '../../pkg/shogi_reach.js' : '../../pkg-st/shogi_reach.js';
-  return import(path);
+  // (A URL, not a literal path: the type checker takes the module's type from api.d.ts, not from the build;
+  // and a bundle of this module rewrites the URLs to where the builds are seen from it, see bundle.mjs.)
+  const url = threaded
+    ? new URL('../../pkg/shogi_reach.js', import.meta.url)
+    : new URL('../../pkg-st/shogi_reach.js', import.meta.url);
+  return import(url.href);
 }
 
 /**

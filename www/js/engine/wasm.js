@@ -7,7 +7,9 @@
 const compiled = {};
 
 const url = (/** @type {boolean} */ threaded) =>
-  new URL(threaded ? '../../pkg/shogi_reach_bg.wasm' : '../../pkg-st/shogi_reach_bg.wasm', import.meta.url);
+  threaded
+    ? new URL('../../pkg/shogi_reach_bg.wasm', import.meta.url)
+    : new URL('../../pkg-st/shogi_reach_bg.wasm', import.meta.url);
 
 /**
  * The compiled module of the threaded or the plain build; a failure is not kept (the next call tries again).
