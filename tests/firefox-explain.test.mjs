@@ -20,7 +20,7 @@ describe('Firefox: certificates a player can read', () => {
     const why = async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
-      await page.click('#why');
+      await page.click('#answer-why');
       await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
     };
     await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(noPrev)}`, async (page) => {
@@ -69,6 +69,7 @@ describe('Firefox: terms', () => {
     const glossary = (await import('../www/js/i18n/glossary-ja.js')).default;
     await onPage(t, '?game=shogi&lang=ja', async (page) => {
       const hidden = () => page.$eval('#term-tip', (e) => e.hidden);
+      await page.click('#prove-options > summary');
       await page.hover('label.node-cap .term');
       await page.waitForFunction(() => !document.getElementById('term-tip').hidden);
       assert.equal(await text(page, '#term-tip'), glossary['term:node-cap']);

@@ -198,10 +198,11 @@ for (const coi of [true, false]) {
         assert.match(message, /no game "__proto__"/);
         assert.match(message, /side to move must be b or w, found "x"/);
         assert.equal(await sfenOf(page), bad);
-        await page.$eval('#max-nodes', (e) => (e.value = ''));
-        await page.type('#max-nodes', '4294967297');
+        // The node cap is in the search options, closed: a refused cap opens them to say why.
+        await page.$eval('#max-nodes', (e) => (e.value = '4294967297'));
         await page.click('#prove');
         await page.waitForSelector('#max-nodes-error:not([hidden])');
+        assert.equal(await page.$eval('#prove-options', (e) => e.open), true);
         assert.match(await text(page, '#max-nodes-error'), /whole number from 1 to 1,000,000,000/);
         assert.equal(await attr(page, '#verdict', 'data-verdict'), null);
         // Polish: errors go once the input is right; Copy says it copied.
@@ -250,7 +251,9 @@ for (const coi of [true, false]) {
           assert.equal(await attr(page, 'html', 'lang'), 'ja');
           await page.click('#prove');
           await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
-          assert.match(await text(page, '#verdict'), /^到達可能：/);
+          // The answer card says it (then names the game it found).
+          assert.equal(await attr(page, '#answer', 'data-verdict'), 'reachable');
+          assert.match(await text(page, '#answer-heading'), /^初期局面から/);
           const first = await page.$$eval('#moves li .notation', (els) => els[1].textContent);
           assert.match(first, /^1\. [☗☖]/);
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -290,7 +293,7 @@ describe('Firefox: records, taking moves back, certificates', () => {
         await page.waitForFunction((s) => document.querySelector('#sfen').value === s, {}, reach);
         await page.click('#prove');
         await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
-        await page.click('#why');
+        await page.click('#answer-why');
         await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 60_000 });
         const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', reach));
         const leaf = cert.tree.findLastIndex((n) => n.leaf);

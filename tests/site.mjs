@@ -56,6 +56,12 @@ export async function stopAnswerSearch(page) {
   await page.waitForSelector('#answer[data-state="cancelled"]');
 }
 
+/** Types `cap` into the node cap, which is in the search options (opened first). */
+export async function setNodeCap(page, cap) {
+  await page.$eval('#prove-options', (options) => (options.open = true));
+  await page.fill('#max-nodes', String(cap));
+}
+
 /** axe-core's critical and serious violations on the page as it is: ["rule (nodes): first target"]. */
 export async function axeViolations(page) {
   // Evaluated by the driver rather than added as a <script>: the site's Content-Security-Policy refuses
@@ -236,7 +242,7 @@ export async function retroShown(page) {
 export async function whyOf(page) {
   await page.click('#prove');
   await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
-  await page.click('#why');
+  await page.click('#answer-why');
   await page.waitForSelector('#certificate[data-stage]', { timeout: 30_000 });
 }
 /** Opens the reach tree from the root down to `leaf` (node indices from the CLI's tree), the last by keyboard. */

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  afterPly, axeViolations, cli, launchPhones, position, SHOGI_NO_PREV, readRecord, useChromium, useScratch,
+  afterPly, axeViolations, cli, launchPhones, position, SHOGI_NO_PREV, readRecord, setNodeCap, useChromium, useScratch,
 } from '../site.mjs';
 
 const site = useChromium();
@@ -182,7 +182,7 @@ describe('the answer card', () => {
 
   test('unknown: said honestly, with a larger node cap one click away', async (t) => {
     await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(REACH72)}`, async (page) => {
-      await page.fill('#max-nodes', '10');
+      await setNodeCap(page, '10');
       await page.click('#prove');
       await page.waitForSelector('#answer[data-verdict="unknown"]', { timeout: 60_000 });
       assert.ok((await onScreen(page)).inside);

@@ -26,7 +26,7 @@ describe('certificates', () => {
       // The certificate belongs to this position: an edit takes it (and Why?) away.
       await page.click('#side-w');
       assert.equal(await page.isHidden('#certificate'), true);
-      assert.equal(await page.isHidden('#why'), true);
+      assert.equal(await page.isHidden('#answer-why'), true);
     });
   });
 

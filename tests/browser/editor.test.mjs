@@ -3,7 +3,7 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { index, rules, sfenOf, square, urlSfen, useChromium } from '../site.mjs';
+import { index, rules, setNodeCap, sfenOf, square, urlSfen, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -160,7 +160,7 @@ describe('robustness', () => {
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       // 4294967297 would wrap to 1 as a 32-bit number.
       for (const cap of ['0', '-5', '1.5', '1000000001', '4294967297', '']) {
-        await page.fill('#max-nodes', cap);
+        await setNodeCap(page, cap);
         await page.click('#prove');
         await page.waitForSelector('#max-nodes-error:not([hidden])');
         assert.match(await page.textContent('#max-nodes-error'), /whole number from 1 to 1,000,000,000/, cap);
@@ -169,7 +169,7 @@ describe('robustness', () => {
         assert.equal(await page.isDisabled('#prove'), false);
       }
       // The smallest cap is accepted: the message goes, and the search stops at once with unknown.
-      await page.fill('#max-nodes', '1');
+      await setNodeCap(page, '1');
       assert.equal(await page.isHidden('#max-nodes-error'), true);
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="unknown"]', { timeout: 30_000 });

@@ -63,7 +63,8 @@ describe('Japanese and English', () => {
         await page.waitForFunction((s) => document.getElementById('sfen').value === s, near);
         await page.click('#prove');
         await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
-        assert.match(await page.textContent('#verdict'), /^到達可能：\d+手遡って/);
+        assert.match(await page.textContent('#answer-heading'), /^初期局面から/);
+        assert.match(await page.textContent('#verdict'), /^段階「到達」。合法な直前の手：\d+。探索：/);
         await page.click('#whole-game');
         await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
         assert.match(await page.textContent('#game-status'), /3手：最短の棋譜です/);

@@ -327,7 +327,7 @@ describe('records, explorer and certificate on a phone, and for axe-core', () =>
     await page.waitForFunction((s) => document.querySelector('#sfen').value === s, MINI_REACH);
     await page.click('#prove');
     await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
-    await page.click('#why');
+    await page.click('#answer-why');
     await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 30_000 });
     const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', MINI_REACH));
     const leaf = cert.tree.findLastIndex((n) => n.leaf);

@@ -108,7 +108,7 @@ describe('offline', () => {
     const seen = watchWasm(page);
     await runOnPage(page, site.url, t.name, async () => {
       await proveReach(page);
-      await page.click('#why');
+      await page.click('#answer-why');
       await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
       await shortEstimate(page);
       await controlled(page);
@@ -156,7 +156,7 @@ describe('offline', () => {
       // The cached answers kept the server's COOP/COEP: the page is still cross-origin isolated.
       assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
       await proveReach(page);
-      await page.click('#why');
+      await page.click('#answer-why');
       await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
       assert.match(await shortEstimate(page), ISOLATED_MODE);
       // A link to a position (a query) is the same cached page.

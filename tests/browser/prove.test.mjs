@@ -2,7 +2,7 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, index, stopAnswerSearch, useChromium } from '../site.mjs';
+import { cli, index, setNodeCap, stopAnswerSearch, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -159,7 +159,8 @@ describe('proving', () => {
         await page.selectOption('#presets', value);
         await page.click('#prove');
         await page.waitForSelector(`#verdict[data-verdict="unreachable"][data-stage="${stage}"]`, { timeout: 30_000 });
-        assert.match(await page.textContent('#verdict'), text);
+        // The reason on the answer card, how far back the search went in the line under it.
+        assert.match(`${await page.textContent('#answer-text')} ${await page.textContent('#verdict')}`, text);
         assert.equal(JSON.parse(cli('prove', '--json', value)).stage, stage);
         assert.equal(await page.isHidden('#player'), true);
       }
@@ -168,13 +169,13 @@ describe('proving', () => {
 
   test('a node cap gives the verdict unknown, and a search can be cancelled', async (t) => {
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
-      await page.fill('#max-nodes', '1000');
+      await setNodeCap(page, '1000');
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="unknown"]', { timeout: 30_000 });
-      assert.match(await page.textContent('#verdict'), /node cap/);
+      assert.match(await page.textContent('#answer-text'), /node cap/);
       // Cancelled before it can finish (in the same task as the start): the worker is stopped, the
       // page says so, and the next proof runs in a new worker.
-      await page.fill('#max-nodes', '1000000');
+      await setNodeCap(page, '1000000');
       await page.evaluate(() => {
         document.getElementById('prove').click();
         document.getElementById('cancel').click();

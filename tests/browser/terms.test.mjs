@@ -64,6 +64,7 @@ describe('terms explained where they appear', () => {
       await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(TWO_PAWNS)}`, async (page) => {
         await page.click('#prove');
         await page.waitForSelector('#verdict[data-verdict="unreachable"] .term');
+        await page.click('#prove-options > summary');
         const cap = page.locator('label.node-cap .term');
         // Hover.
         await cap.hover();
@@ -72,7 +73,7 @@ describe('terms explained where they appear', () => {
         await page.mouse.move(5, 5);
         await page.waitForFunction(() => document.getElementById('term-tip').hidden);
         // Focus from the keyboard, and Escape.
-        await page.focus('#prove');
+        await page.focus('#prove-options > summary');
         await page.keyboard.press('Tab');
         assert.equal(await page.evaluate(() => document.activeElement?.dataset.term), 'node-cap');
         assert.equal((await tip(page)).hidden, false);

@@ -100,6 +100,7 @@ describe('words', () => {
               for (const text of [words, title, play]) assert.doesNotMatch(text, /click/i);
             }
             // The node cap's term explains itself; the number field keeps its keyboard closed.
+            await page.locator('#prove-options > summary').tap();
             const cap = page.locator('.node-cap .term');
             await cap.tap();
             await page.waitForFunction(() => !document.getElementById('term-tip').hidden);

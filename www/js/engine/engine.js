@@ -15,14 +15,20 @@ export class Engine {
   /** @type {Promise<{threaded: boolean}> | null} */
   #ready = null;
 
+  /** Whether the current worker has its engine loaded (see cancel). */
+  #loaded = false;
+
   /** @returns {{client: WorkerClient<EngineApi>, ready: Promise<{threaded: boolean}>}} */
   #start() {
     if (!this.#client || !this.#ready) {
       /** @type {WorkerClient<EngineApi>} */
       const client = new WorkerClient(workerUrl);
       this.#client = client;
+      this.#loaded = false;
       // The plain build, compiled once for all of the page's workers.
-      this.#ready = wasmModule(false).then((module) => client.call('init', { threaded: false, threads: 1, module }));
+      const ready = wasmModule(false).then((module) => client.call('init', { threaded: false, threads: 1, module }));
+      ready.then(() => this.#client === client && (this.#loaded = true), () => {});
+      this.#ready = ready;
     }
     return { client: this.#client, ready: this.#ready };
   }
@@ -46,10 +52,19 @@ export class Engine {
     return client.call(type, args, { onProgress });
   }
 
-  /** Stops the worker at once; what is pending rejects with `cancelled`. */
+  /**
+   * Stops the worker; what is pending rejects with `cancelled`. A worker still loading its engine (it
+   * computes nothing yet) is stopped once it has loaded: Firefox reports the module import that a
+   * termination cuts short as an error of the page.
+   */
   cancel() {
-    this.#client?.terminate();
+    const client = this.#client;
+    const ready = this.#ready;
     this.#client = null;
+    this.#ready = null;
+    if (!client) return;
+    if (this.#loaded || !ready) client.terminate();
+    else ready.finally(() => client.terminate()).catch(() => {});
   }
 }
 

@@ -51,6 +51,7 @@ export default {
   copyFailed: (why) => `Could not copy: ${why}`,
   noClipboard: 'this page may not use the clipboard',
   diagnostics: 'Diagnostics',
+  searchOptions: 'Search options',
   nodeCap: 'Node cap',
   nodeCapHint: 'The most positions the search may look at before it gives up and answers unknown. Each takes about 150 bytes of memory while the search runs; most proofs need fewer than 100 000.',
   prove: 'Prove reachability',
@@ -101,12 +102,9 @@ export default {
   cannotProve: (why) => `Cannot prove this: ${why}`,
   changedStopped: 'The position changed, so the search was stopped: prove it again.',
   changedSince: 'The position has changed since the last proof: prove it again.',
-  reachable: (plies) => `Reachable: traced back ${counted(plies, 'ply', 'plies')} to a KK position.`,
-  unreachable: (stage, reason, traced) =>
-    `Unreachable (stage ${stage}): ${reason}.${traced != null ? ` The search traced it back at most ${counted(traced, 'ply', 'plies')}.` : ''}`,
-  unknown: (reason, nodes) => `Unknown: ${reason} (${counted(nodes, 'position')}). Raise the node cap to search further.`,
-  verdictDetail: (stage, nPrev, search) =>
-    `Stage ${stage}.${nPrev != null ? ` Legal predecessors: ${nPrev}.` : ''}${search ? ` Search: ${counted(search.pops, 'position')} expanded, ${search.nodes} generated, ${search.seconds} s.` : ''}`,
+  // The verdict's own line, under the answer card (which says the verdict): how the engine decided.
+  verdictDetail: (stage, nPrev, search, traced) =>
+    `Stage ${stage}.${traced != null ? ` The search traced it back at most ${counted(traced, 'ply', 'plies')}.` : ''}${nPrev != null ? ` Legal predecessors: ${nPrev}.` : ''}${search ? ` Search: ${counted(search.pops, 'position')} expanded, ${search.nodes} generated, ${search.seconds} s.` : ''}`,
   nodeCapMissing: 'Node cap missing',
   nodeCapRefused: (text) => `Node cap ${JSON.stringify(text)} refused`,
   nodeCapRule: (max) => `: use a whole number from 1 to ${max}, in digits.`,

@@ -112,6 +112,7 @@ export default {
   copyFailed: (why) => `コピーできません：${why}`,
   noClipboard: 'このページはクリップボードを使えません',
   diagnostics: '診断',
+  searchOptions: '探索の設定',
   nodeCap: 'ノード上限',
   nodeCapHint: '探索が「不明」と答えて諦めるまでに調べてよい局面の数です。探索中は一局面あたり約150バイトのメモリを使います。ほとんどの証明は10万未満で済みます。',
   prove: '到達可能か調べる',
@@ -160,12 +161,8 @@ export default {
   cannotProve: (why) => `調べられません：${why}`,
   changedStopped: '局面が変わったので探索を止めました。もう一度調べてください。',
   changedSince: '前回調べた後で局面が変わりました。もう一度調べてください。',
-  reachable: (plies) => `到達可能：${plies}手遡って玉二枚だけの局面に着きました。`,
-  unreachable: (stage, reason, traced) =>
-    `到達不能（${jaStage(stage)}）：${STAGES[stage] ?? reason}。${traced != null ? `探索は最大${traced}手まで遡りました。` : ''}`,
-  unknown: (_reason, nodes) => `不明：判定前に探索がノード上限に達しました（${nodes}局面）。上限を上げるとさらに探索します。`,
-  verdictDetail: (stage, nPrev, search) =>
-    `${jaStage(stage)}。${nPrev != null ? `合法な直前の手：${nPrev}。` : ''}${search ? `探索：${search.pops}局面を展開、${search.nodes}局面を生成、${search.seconds}秒。` : ''}`,
+  verdictDetail: (stage, nPrev, search, traced) =>
+    `${jaStage(stage)}。${traced != null ? `探索は最大${traced}手まで遡りました。` : ''}${nPrev != null ? `合法な直前の手：${nPrev}。` : ''}${search ? `探索：${search.pops}局面を展開、${search.nodes}局面を生成、${search.seconds}秒。` : ''}`,
   nodeCapMissing: 'ノード上限が空です',
   nodeCapRefused: (text) => `ノード上限「${text}」は使えません`,
   nodeCapRule: (max) => `：1から${max}までの整数を数字で入力してください。`,

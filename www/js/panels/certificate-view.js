@@ -5,7 +5,7 @@
 // and their squares.
 import { errorText } from '../engine/errors.js';
 import { colon, listed, paren, t } from '../i18n/i18n.js';
-import { $, field } from '../page/dom.js';
+import { $ } from '../page/dom.js';
 import { el, prevGroups, sq } from './certificate-groups.js';
 import { reachTree } from './certificate-tree.js';
 
@@ -26,7 +26,6 @@ export class CertificateView {
     this.#engine = engine;
     this.#load = load;
     this.#labels = labels;
-    field('why').onclick = () => this.#explain();
   }
 
   /** A verdict is shown for `sfen`: an unreachable one offers its certificate. */
@@ -34,10 +33,9 @@ export class CertificateView {
     this.reset();
     if (verdict !== 'unreachable') return;
     this.#target = { variant, sfen, maxNodes };
-    field('why').hidden = false;
   }
 
-  /** Opens the certificate offered (as Why? does) and brings it into view. */
+  /** Opens the certificate offered (the answer card's Why?) and brings it into view. */
   open() {
     if (!this.#target) return;
     if ($('certificate').hidden) this.#explain();
@@ -50,8 +48,6 @@ export class CertificateView {
     if (this.#busy) this.#engine.cancel();
     this.#busy = false;
     this.#target = null;
-    field('why').hidden = true;
-    field('why').disabled = false;
     $('certificate').hidden = true;
     $('certificate-body').replaceChildren();
     $('certificate-status').textContent = '';
@@ -64,7 +60,6 @@ export class CertificateView {
     if (!target) return;
     const run = this.#run;
     this.#busy = true;
-    field('why').disabled = true;
     $('certificate').hidden = false;
     $('certificate-body').replaceChildren();
     $('certificate-status').textContent = t('certWorking');
@@ -81,10 +76,7 @@ export class CertificateView {
       $('certificate-status').textContent = t('certFailed', errorText(e));
       if (!e.cancelled) this.#engine.cancel();
     } finally {
-      if (run === this.#run) {
-        this.#busy = false;
-        field('why').disabled = false;
-      }
+      if (run === this.#run) this.#busy = false;
     }
   }
 }

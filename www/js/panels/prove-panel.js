@@ -1,5 +1,6 @@
-// The prove panel: the node cap, Prove and Cancel, the verdict, and the path player with the whole game
-// from the initial position (built and verified in the engine's worker), whose exports export-panel.js offers.
+// The prove panel: Prove and Cancel, the node cap (in the search options), how the verdict was found (the
+// answer card says the verdict), and the path player with the whole game from the initial position (built
+// and verified in the engine's worker), whose exports export-panel.js offers.
 import { errorText } from '../engine/errors.js';
 import { num, t } from '../i18n/i18n.js';
 import { Player } from '../board/player.js';
@@ -166,6 +167,8 @@ export class ProvePanel {
     const el = $('max-nodes-error');
     el.textContent = message ?? '';
     el.hidden = message === null;
+    // (In the search options, which open to show it.)
+    if (message !== null) /** @type {HTMLDetailsElement} */ ($('prove-options')).open = true;
     if (message === null) field('max-nodes').removeAttribute('aria-invalid');
     else field('max-nodes').setAttribute('aria-invalid', 'true');
   }
@@ -187,7 +190,8 @@ export class ProvePanel {
   }
 
   /**
-   * Shows the verdict `r` of `target`, found in `seconds`; a reachable one with its path in the player.
+   * Shows how the verdict `r` of `target` was found, in `seconds` (the answer card says the verdict); a
+   * reachable one with its path in the player.
    * @param {import('../engine/api').ProveResult} r
    * @param {Target} target
    * @param {number} seconds
@@ -196,17 +200,13 @@ export class ProvePanel {
     const el = $('verdict');
     el.dataset.verdict = r.verdict;
     el.dataset.stage = r.stage;
-    const head = document.createElement('p');
-    head.className = `verdict ${r.verdict}`;
-    head.textContent = verdictText(r);
-    markTerms(head, [stageTerm(r.stage), 'kk', 'traced-back', 'unknown', 'node-cap']);
     if (r.verdict === 'reachable') el.dataset.plies = String(r.path.length);
     const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
     const detail = document.createElement('p');
     detail.className = 'detail';
-    detail.textContent = t('verdictDetail', r.stage, r.n_prev, search);
-    markTerms(detail, [stageTerm(r.stage)]);
-    el.replaceChildren(head, detail);
+    detail.textContent = t('verdictDetail', r.stage, r.n_prev, search, r.verdict === 'unreachable' ? r.max_depth : null);
+    markTerms(detail, [stageTerm(r.stage), 'traced-back']);
+    el.replaceChildren(detail);
     if (r.verdict === 'reachable') {
       this.#proved = { ...target, goal: r.goal, path: r.path, game: null };
       this.#showPath();
@@ -290,13 +290,6 @@ export class ProvePanel {
     else return;
     e.preventDefault();
   }
-}
-
-/** The verdict's headline. */
-function verdictText(r) {
-  if (r.verdict === 'reachable') return t('reachable', r.path.length);
-  if (r.verdict === 'unreachable') return t('unreachable', r.stage, r.reason, r.max_depth);
-  return t('unknown', r.reason, r.nodes != null ? count(r.nodes) : '?');
 }
 
 /**
