@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildList } from '../../scripts/build-offline.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { axeViolations, CHROMIUM, cli, MINI_REACH, ROOT, runOnPage, SHOTS } from '../site.mjs';
+import { axeViolations, CHROMIUM, cli, estimate, MINI_REACH, nativeEstimate, ROOT, runOnPage, SHOTS } from '../site.mjs';
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -163,6 +163,22 @@ describe('offline', () => {
       await page.goto(`${site.url}?game=minishogi&sfen=${encodeURIComponent(MINI_REACH)}`);
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
       assert.equal(await page.inputValue('#sfen'), MINI_REACH);
+    });
+  });
+
+  test('offline before the threaded engine was ever kept, an estimate runs on workers and equals the CLI', async (t) => {
+    const page = await site.context.newPage();
+    await runOnPage(page, site.url, t.name, async () => {
+      await controlled(page);
+      await site.context.setOffline(true);
+      await page.reload();
+      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
+      assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
+      const run = await estimate(page, { variant: 'minishogi', samples: 3000, seed: 5, threads: 2 });
+      assert.match(run.status, /2 workers .*threaded engine could not be loaded/);
+      const native = nativeEstimate('minishogi', 3000, 5);
+      assert.deepEqual([run.funnel, run.traced], [native.funnel, native.traced]);
+      assert.deepEqual(downloads(0), { '/pkg-st/shogi_reach_bg.wasm': 1 });
     });
   });
 

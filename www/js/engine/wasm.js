@@ -25,6 +25,16 @@ export function wasmModule(threaded) {
   return module;
 }
 
+/**
+ * Whether the build can be had now: online, or offline when the service worker keeps it (asked first, as a
+ * fetch that fails is reported as an error of the page).
+ * @param {boolean} threaded
+ */
+export async function available(threaded) {
+  if (navigator.onLine || !self.caches) return true;
+  return (await caches.match(url(threaded).href)) !== undefined;
+}
+
 /** @param {URL} url */
 async function compile(url) {
   const response = await fetch(url);

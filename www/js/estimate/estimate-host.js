@@ -2,7 +2,7 @@
 // isolation (threaded rayon when cross-origin isolated, else a pool of plain workers), started when first
 // asked for and kept while the same is asked for again.
 import { WorkerClient } from '../engine/rpc.js';
-import { wasmModule } from '../engine/wasm.js';
+import { available, wasmModule } from '../engine/wasm.js';
 import { t } from '../i18n/i18n.js';
 
 /** @typedef {import('../engine/protocol').EstimateApi} EstimateApi */
@@ -37,8 +37,10 @@ export class EstimateHost {
     starting(threaded ? t('startingThreads', threads) : t('startingWorkers', threads));
     this.#ready = (async () => {
       try {
-        const ready = await host.call('init', { threaded, threads, module: await wasmModule(threaded) });
-        this.mode = ready.threaded ? t('modeThreads', ready.threads) : t('modeWorkers', ready.threads);
+        const { build, module } = await engineModule(threaded);
+        const ready = await host.call('init', { threaded: build, threads, module });
+        const workers = threaded ? 'modeFallback' : 'modeWorkers';
+        this.mode = ready.threaded ? t('modeThreads', ready.threads) : t(workers, ready.threads);
       } catch (e) {
         this.drop(host);
         throw e;
@@ -56,4 +58,16 @@ export class EstimateHost {
       this.#ready = null;
     }
   }
+}
+
+/**
+ * The compiled engine for an estimate: the threaded build on an isolated page, else (and offline before
+ * the threaded build was ever kept: the service worker keeps it on first use) the plain one, which the
+ * page has already, on a pool of workers (the same counts).
+ * @param {boolean} threaded
+ * @returns {Promise<{build: boolean, module: WebAssembly.Module}>}
+ */
+async function engineModule(threaded) {
+  if (threaded && (await available(true))) return { build: true, module: await wasmModule(true) };
+  return { build: false, module: await wasmModule(false) };
 }

@@ -184,6 +184,7 @@ export default {
   startingThreads: (n) => `starting ${counted(n, 'engine thread')} (threaded WebAssembly with a rayon pool)…`,
   startingWorkers: (n) => `starting ${counted(n, 'engine worker')} (this page is not cross-origin isolated, so each worker runs its own single-threaded engine)…`,
   modeThreads: (n) => `${counted(n, 'thread')} (threaded WebAssembly, rayon)`,
+  modeFallback: (n) => `${counted(n, 'worker')} (single-threaded WebAssembly each: the threaded engine could not be loaded, as offline before its first use)`,
   modeWorkers: (n) => `${counted(n, 'worker')} (single-threaded WebAssembly each; page not cross-origin isolated)`,
   estimateError: (why) => `error: ${why}`,
   workerFailed: (why) => `the estimate worker failed: ${why}`,

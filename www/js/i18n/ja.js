@@ -253,6 +253,7 @@ export default {
   startingThreads: (n) => `エンジンのスレッドを${n}本起動中（スレッド版WebAssembly、rayon）…`,
   startingWorkers: (n) => `エンジンWorkerを${n}個起動中（クロスオリジン分離されていないため、各Workerがシングルスレッドのエンジンを動かします）…`,
   modeThreads: (n) => `${n}スレッド（スレッド版WebAssembly、rayon）`,
+  modeFallback: (n) => `${n}個のWorker（各々シングルスレッドのWebAssembly。スレッド版を読み込めませんでした。初めて使う前にオフラインになった場合など）`,
   modeWorkers: (n) => `${n}個のWorker（各々シングルスレッドのWebAssembly。ページはクロスオリジン分離なし）`,
   estimateError: (why) => `エラー：${why}`,
   workerFailed: (why) => `推定のWorkerが失敗しました：${why}`,
