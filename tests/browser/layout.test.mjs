@@ -280,27 +280,43 @@ describe('polish', () => {
     });
   });
 
-  test("the estimate plot's axes use the text's units, with a legend, and no label is cut off", async (t) => {
+  test("the estimate plot's axes use the text's units, raised, with a legend; its text is readable and never cut off", async (t) => {
     await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
-      await page.fill('#est-samples', '4000');
+      await page.fill('#est-samples', '200000');
       await page.click('#est-start');
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
-      const plot = await page.evaluate(() => {
-        const svg = document.getElementById('plot');
+      const read = () => page.evaluate(() => {
+        const svg = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.getElementById('plot')));
         const texts = [...svg.querySelectorAll('text')];
         const width = svg.viewBox.baseVal.width;
+        // A raised exponent written back with a caret.
+        const written = (e) => [...e.childNodes].map((n) => (n.nodeType === Node.TEXT_NODE ? n.textContent : `^${n.textContent}`)).join('');
         return {
-          titles: [...svg.querySelectorAll('.axis-title')].map((e) => e.textContent),
+          width,
+          titles: [...svg.querySelectorAll('.axis-title')].map(written),
           legend: [...svg.querySelectorAll('.legend-text')].map((e) => e.textContent),
           outside: texts.filter((e) => { const b = e.getBBox(); return b.x < 0 || b.x + b.width > width; }).map((e) => e.textContent),
+          smallest: Math.min(...texts.map((e) => e.getBoundingClientRect().height)),
           ticks: [...svg.querySelectorAll('.tick')].map((e) => e.textContent),
+          dots: [...svg.querySelectorAll('.dot')].map((e) => Number(e.getAttribute('cx'))),
+          axis: [...svg.querySelectorAll('.axis')].map((e) => [Number(e.getAttribute('x1')), Number(e.getAttribute('x2'))]),
         };
       });
-      assert.deepEqual(plot.titles, ['|R| (× 10^18)', 'samples']);
-      assert.deepEqual(plot.legend, ['estimate', '3-sigma band', "paper's value and band"]);
-      assert.deepEqual(plot.outside, []);
-      assert.ok(plot.ticks.includes('4,000'), JSON.stringify(plot.ticks));
-      assert.ok(plot.ticks.every((t) => !/e\+/.test(t)), JSON.stringify(plot.ticks));
+      for (const width of [1280, 360]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.waitForFunction((w) => document.getElementById('plot').viewBox.baseVal.width === Math.round(document.getElementById('plot').getBoundingClientRect().width), width);
+        const plot = await read();
+        assert.deepEqual(plot.titles, ['|R| (× 10^18)', 'samples'], `${width} px`);
+        assert.deepEqual(plot.legend, ['estimate', '3-sigma band', "paper's value and band"]);
+        assert.deepEqual(plot.outside, [], `${width} px`);
+        assert.ok(plot.smallest >= 11, `${plot.smallest} px text at ${width} px`);
+        assert.ok(plot.ticks.every((t) => !/e\+/.test(t)), JSON.stringify(plot.ticks));
+        // The updates span the x axis from its start to its end; a single one stands in its middle.
+        const [left, right] = plot.axis[1];
+        if (plot.dots.length > 1) assert.deepEqual([Math.min(...plot.dots), Math.max(...plot.dots)], [left, right]);
+        else assert.deepEqual(plot.dots, [(left + right) / 2]);
+        assert.ok(plot.ticks.includes('200,000'), JSON.stringify(plot.ticks));
+      }
     });
   });
 });

@@ -24,11 +24,8 @@ test('plural: one thing is singular, anything else plural, whether given as a nu
 
 test('English counts: "1 ply", "1 position", "1 sample", "1 move" wherever a count is written', () => {
   const one = [
-    en.reachable(1),
-    en.unreachable('reach', 'x', 1),
-    en.unknown('x', '1'),
     en.searchProgress('1', '1', 0),
-    en.verdictDetail('reach', 1, { pops: '1', nodes: '1', seconds: '0.01' }),
+    en.verdictDetail('reach', 1, { pops: '1', nodes: '1', seconds: '0.01' }, 1),
     en.shortSearchProgress('1', '0.1'),
     en.wholeGameHeading(1),
     en.noShorter(1),
@@ -52,9 +49,9 @@ test('English counts: "1 ply", "1 position", "1 sample", "1 move" wherever a cou
   for (const text of one) {
     assert.doesNotMatch(text, /\b1 (plies|positions|samples|moves|threads|fields|shard files|significant digits)\b/, text);
   }
-  assert.match(en.reachable(1), /1 ply\b/);
-  assert.match(en.reachable(3), /3 plies/);
-  assert.match(en.unknown('x', '2'), /2 positions/);
+  assert.match(en.verdictDetail('reach', null, null, 1), /1 ply\b/);
+  assert.match(en.verdictDetail('reach', null, null, 3), /3 plies/);
+  assert.match(en.answerUnknown('2', true), /2 positions/);
   assert.match(en.runStatus('running', '5', '10', '3', 'm', '1.0', null), /5 of 10 samples, 3 samples\/s/);
 });
 
@@ -97,7 +94,7 @@ test('Japanese: pieces by their names, stages in Japanese, one word for samples,
   assert.doesNotMatch(ja.noSuchPiece('五五将棋', 'N'), /\bN\b/);
   assert.doesNotMatch(ja.tooManyItem('P', 2, 18), /P/);
   for (const code of ['count', 'flip', 'piece', 'king', 'prev', 'reach', 'OK', 'unknown']) {
-    const texts = [ja.stageName(code), ja.verdictDetail(code, null, null), ja.certRules(code), ja.unreachable(code, 'x', null)];
+    const texts = [ja.stageName(code), ja.verdictDetail(code, null, null, 1), ja.certRules(code), ja.answerUnreachable(code, 'x')];
     for (const text of texts) assert.doesNotMatch(text, new RegExp(`\\b${code}\\b`), text);
   }
   const all = Object.values(ja).filter((v) => typeof v === 'string').join('');

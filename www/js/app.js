@@ -15,6 +15,7 @@ import { addIcons } from './board/icons.js';
 import { readLink, writeLink } from './page/link.js';
 import { registerOffline } from './page/offline.js';
 import { redrawWhenFontsLoad } from './page/fonts.js';
+import { keepShowingPowers } from './page/powers.js';
 import { ProvePanel } from './panels/prove-panel.js';
 import { RecordPanel } from './panels/record-panel.js';
 import { RetroPanel } from './panels/retro-panel.js';
@@ -37,6 +38,7 @@ let boardFlipped = false;
 redrawWhenFontsLoad();
 
 translatePage();
+keepShowingPowers(document.body);
 setUpTerms();
 field('language').value = language();
 field('language').onchange = () => setLanguage(field('language').value);
