@@ -47,7 +47,7 @@ const markedSquares = (page, selector, variant) =>
 
 /** The stage `shogi-reach classify` gives rank `rank`. */
 const classify = (variant, rank) =>
-  execFileSync(CLI, ['classify', '--variant', variant], { input: `${rank}\n`, encoding: 'utf8' }).split('\t')[2];
+  execFileSync(CLI, ['classify', '--variant', variant], { input: `${rank}\n`, encoding: 'utf8' }).split('\n')[1].split('\t')[2];
 
 async function openWalkthrough(page, variant) {
   await page.selectOption('#game', variant);

@@ -134,6 +134,7 @@ impl Run for Classify {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let mut out = Output::new();
         let mut search = KkSearch::<V>::new();
+        out.line(CLASSIFIED_HEADER)?;
         for_each_input_line(|line| {
             let r = parse_rank::<V>(line)?;
             let c = classify_rank::<V>(r, &mut search, self.options).map_err(|e| e.to_string())?;
@@ -142,6 +143,9 @@ impl Run for Classify {
         out.finish()
     }
 }
+
+/// The header line of `classify`'s TSV: the names of [`classified_columns`] after the rank's.
+const CLASSIFIED_HEADER: &str = "rank\tsfen\tstage\tn_prev\tsearch_pops\tsearch_nodes\tpath_plies\tgoal";
 
 /// The oracle's columns after the rank: sfen, stage, n_prev, pops, nodes, path plies, goal (or
 /// `maxdepth=D` for `reach`), empty where a stage was not reached.

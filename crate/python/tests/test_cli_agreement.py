@@ -74,7 +74,10 @@ def classify_rows(game, ranks, *options):
     """The CLI's classify TSV as the dicts classify returns."""
     rows = []
     lines = "".join(f"{r}\n" for r in ranks)
-    for line in cli("classify", "--variant", game, *options, stdin=lines).splitlines():
+    header, *lines = cli("classify", "--variant", game, *options, stdin=lines).splitlines()
+    names = ["rank", "sfen", "stage", "n_prev", "search_pops", "search_nodes", "path_plies", "goal"]
+    assert header.split("\t") == names
+    for line in lines:
         rank, sfen, stage, n_prev, pops, nodes, plies, goal = line.split("\t")
         number = lambda text: int(text) if text else None  # noqa: E731
         reached = goal and not goal.startswith("maxdepth=")

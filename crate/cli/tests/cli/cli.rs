@@ -102,7 +102,14 @@ fn classify_prints_the_oracle_columns() {
         ["king", "prev", "OK"].iter().map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap()).collect();
     let input: String = picks.iter().map(|r| format!("{}\n", r.get("rank"))).collect();
     let out = ok(&["classify", "--variant", "minishogi"], &input);
-    for (line, row) in out.lines().zip(&picks) {
+    let mut lines = out.lines();
+    let header = lines.next().unwrap();
+    assert_eq!(
+        header.split('\t').collect::<Vec<_>>(),
+        ["rank", "sfen", "stage", "n_prev", "search_pops", "search_nodes", "path_plies", "goal"]
+    );
+    assert_eq!(lines.clone().count(), picks.len());
+    for (line, row) in lines.zip(&picks) {
         let cols: Vec<&str> = line.split('\t').collect();
         assert_eq!(cols.len(), 8, "{line}");
         assert_eq!(cols[0], row.get("rank"));
