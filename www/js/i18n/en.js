@@ -289,7 +289,7 @@ export default {
   certPrev: (mover) => `No legal move leads to this position: every move ${mover} could have made last fails.`,
   certRules: (stage) => `Stage ${stage}: the position breaks these rules.`,
   certNone: (verdict) => `The position is not unreachable (${verdict}).`,
-  certFromOff: (to) => `to ${to} from off the board`,
+  certFromOff: (to, piece) => `${piece} to ${to} from off the board`,
   certCapturing: (piece) => `capturing ${piece}`,
   certNoCapture: 'capturing nothing',
   failure: (name, squares) => ({

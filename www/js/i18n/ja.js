@@ -356,7 +356,7 @@ export default {
   certPrev: (mover) => `この局面に至る合法手はありません。${mover === 'Sente' ? '先手' : mover === 'Gote' ? '後手' : mover}が最後に指せた手は全て成り立ちません。`,
   certRules: (stage) => `${jaStage(stage)}：この局面は次の規則に反します。`,
   certNone: (verdict) => `この局面は到達不能ではありません（${verdict}）。`,
-  certFromOff: (to) => `盤外から${to}へ`,
+  certFromOff: (to, piece) => `${to}${piece}（元いたマスが盤上にない）`,
   certCapturing: (piece) => `${piece}を取る`,
   certNoCapture: '駒を取らない',
   failure: (name, squares) => ({

@@ -39,8 +39,8 @@ const failureText = (v) => t('failure', v.failure, squaresOf(v)) ?? v.reason;
 
 /** One candidate: its move and USI, then what is particular to it. */
 function candidateItem(c, index, reason) {
-  const move = c.from === 'off-board' ? t('certFromOff', sq(c.to)) : candidateText(c);
-  const li = el('li', null, el('span', 'cert-move', c.from === 'off-board' ? `${pieceText(c.piece)} ${move}` : move));
+  const move = c.from === 'off-board' ? t('certFromOff', sq(c.to), pieceText(c.piece)) : candidateText(c);
+  const li = el('li', null, el('span', 'cert-move', move));
   if (c.usi) li.append(el('span', 'usi', ` ${c.usi}`));
   li.dataset.usi = c.usi ?? '';
   li.dataset.index = String(index);
