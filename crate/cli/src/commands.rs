@@ -134,10 +134,14 @@ impl Run for Classify {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let mut out = Output::new();
         let mut search = KkSearch::<V>::new();
-        out.line(CLASSIFIED_HEADER)?;
+        let mut header = Some(CLASSIFIED_HEADER);
         for_each_input_line(|line| {
             let r = parse_rank::<V>(line)?;
             let c = classify_rank::<V>(r, &mut search, self.options).map_err(|e| e.to_string())?;
+            // With the first row: input refused at its first line prints nothing.
+            if let Some(names) = header.take() {
+                out.line(names)?;
+            }
             out.line(format_args!("{r}\t{}", classified_columns(&c)))
         })?;
         out.finish()
