@@ -121,7 +121,11 @@ export interface Block { start: number; end: number; tally: Tally }
 export interface Example { index: number; sfen: string }
 export interface Blocks { blocks: Block[]; reachable: Example[] }
 
-export interface Estimate { p_hat: number | null; reachable: number; low: number; high: number }
+export interface Estimate {
+  p_hat: number | null; reachable: number; low: number; high: number;
+  /** Wilson's and the exact (Clopper–Pearson) interval of |R|, at the 3σ interval's confidence. */
+  wilson: [number, number]; exact: [number, number];
+}
 /** An estimate report (`shogi-reach estimate --json`); the seed as a decimal string. */
 export interface Report {
   variant: Variant;

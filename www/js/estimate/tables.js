@@ -162,7 +162,8 @@ export function duration(seconds) {
 }
 
 /**
- * The estimate's sentence: the samples proved reachable, p_hat, the estimate and its band, the paper's.
+ * The estimate's sentence: the samples proved reachable, p_hat, the estimate and its band (and Wilson's and
+ * the exact interval), the paper's.
  * @param {import('../engine/api').Report} report
  * @param {string} reachable
  * @param {Game['paper']} paper
@@ -176,6 +177,8 @@ export function estimateText(report, reachable, paper) {
     estimate: formatSci(e.reachable, 4),
     low: formatSci(e.low, 4),
     high: formatSci(e.high, 4),
+    wilson: (e.wilson ?? []).map((v) => formatSci(v, 4)),
+    exact: (e.exact ?? []).map((v) => formatSci(v, 4)),
     candidates: report.candidates,
     paper: formatSci(paper.estimate, 4),
     paperLow: formatSci(paper.interval[0], 4),

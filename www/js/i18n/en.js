@@ -196,7 +196,7 @@ export default {
   runStatus: (what, done, samples, rate, mode, elapsed, eta) =>
     `${what}: ${done} of ${counted(samples, 'sample')}, ${rate} ${plural(rate, 'sample')}/s on ${mode}, ${elapsed} s elapsed${eta === null ? '' : `, ETA ${eta}`}`,
   estimateText: (r) =>
-    `p = ${r.reachable} / ${r.done} = ${r.p}; |R| ≈ ${r.estimate}, 3-sigma interval [${r.low}, ${r.high}] (|P_K| = ${r.candidates}). The paper: ${r.paper}, [${r.paperLow}, ${r.paperHigh}].`,
+    `p = ${r.reachable} / ${r.done} = ${r.p}; |R| ≈ ${r.estimate}, 3-sigma interval [${r.low}, ${r.high}] (|P_K| = ${r.candidates}); at the same confidence, Wilson's interval [${r.wilson.join(', ')}] and the exact one [${r.exact.join(', ')}]. The paper: ${r.paper}, [${r.paperLow}, ${r.paperHigh}].`,
   colCheck: 'Check',
   colSamples: 'Samples',
   colPaper: (n) => `Paper (${n} samples)`,

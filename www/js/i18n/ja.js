@@ -265,7 +265,7 @@ export default {
   runStatus: (what, done, samples, rate, mode, elapsed, eta) =>
     `${what}：${samples}標本中${done}、毎秒${rate}標本（${mode}）、経過${elapsed}秒${eta === null ? '' : `、残り約${eta}`}`,
   estimateText: (r) =>
-    `p = ${r.reachable} / ${r.done} = ${r.p}。|R| ≈ ${r.estimate}、3シグマ区間 [${r.low}, ${r.high}]（|P_K| = ${r.candidates}）。論文の値：${r.paper}、[${r.paperLow}, ${r.paperHigh}]。`,
+    `p = ${r.reachable} / ${r.done} = ${r.p}。|R| ≈ ${r.estimate}、3シグマ区間 [${r.low}, ${r.high}]（|P_K| = ${r.candidates}）。同じ信頼度でウィルソンの区間 [${r.wilson.join(', ')}]、正確な区間（クロッパー＝ピアソン）[${r.exact.join(', ')}]。論文の値：${r.paper}、[${r.paperLow}, ${r.paperHigh}]。`,
   colCheck: '検査',
   colSamples: '標本数',
   colPaper: (n) => `論文（${n}標本）`,

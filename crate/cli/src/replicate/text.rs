@@ -62,6 +62,14 @@ impl Replication {
                 e.p_hat, e.sigma, e.reachable, e.low, e.high
             );
         }
+        // At the same confidence, the intervals that hold for few counts too (docs/method.md).
+        let _ =
+            writeln!(t, "  {:<14} {:<28}  exact (Clopper-Pearson) interval", "", "Wilson interval of |R|");
+        for (name, e) in [("this run", &self.estimate.run), ("paper's counts", &self.estimate.paper)] {
+            let [wl, wh] = e.wilson;
+            let [el, eh] = e.exact;
+            let _ = writeln!(t, "  {name:<14} [{wl:.5e}, {wh:.5e}]  [{el:.5e}, {eh:.5e}]");
+        }
         let words = format!("the paper's words: {}", self.paper_statement);
         let _ = writeln!(t, "{}", wrap(&words, 100, "  "));
         if let Some(reach) = self.table1.last() {

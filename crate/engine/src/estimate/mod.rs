@@ -6,12 +6,13 @@
 //! [`blocks`] (runs per block of samples, and recomputing blocks to verify a report) ; [`report`] (a run as
 //! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`ranges`]
 //! (the one home of joining sample ranges and the pieces of a block), below `report`, `files` and `blocks`;
-//! [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones);
+//! [`interval`] (Wilson's and the exact intervals of a share); [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones);
 //! [`provenance`] (where a report comes from).
 
 pub mod blocks;
 pub mod compare;
 pub mod files;
+pub mod interval;
 pub mod plan;
 pub mod provenance;
 pub mod ranges;

@@ -1,6 +1,7 @@
 //! Tallies: the counts of a run (per stage, Table 2's traced-back depths), per block of samples, and
 //! the estimate p̂·|P_K| with its 3σ interval that they give.
 
+use crate::estimate::interval;
 use crate::ranking::rank::RankInt;
 use crate::ranking::rank::Ranked;
 use crate::reach::stage::{Classified, Stage};
@@ -262,7 +263,8 @@ impl<'de> Deserialize<'de> for StageCounts {
     }
 }
 
-/// The estimate of |R| = p̂·|P_K| with its 3σ (99.73 %) normal-approximation interval.
+/// The estimate of |R| = p̂·|P_K| with its 3σ (99.73 %) normal-approximation interval, the papers' own,
+/// and Wilson's and the exact interval at the same confidence ([`interval`]).
 ///
 /// A report of no samples has no estimate: [`ReachableEstimate::UNDEFINED`], whose values are NaN (written as
 /// `null` in JSON, and read back from `null`). Two undefined values compare equal.
@@ -283,6 +285,13 @@ pub struct ReachableEstimate {
     /// The high end of the 3σ interval.
     #[serde(deserialize_with = "nan_if_null")]
     pub high: f64,
+    /// |R|'s interval from Wilson's score interval of p̂ at the same confidence ([`interval::wilson`]):
+    /// better than the normal one for a share of few counts. Absent in reports of older versions.
+    #[serde(default = "undefined_pair", deserialize_with = "nan_pair_if_null")]
+    pub wilson: [f64; 2],
+    /// |R|'s interval from the exact (Clopper–Pearson) interval of p̂ ([`interval::clopper_pearson`]).
+    #[serde(default = "undefined_pair", deserialize_with = "nan_pair_if_null")]
+    pub exact: [f64; 2],
     /// Samples whose search hit the node cap (counted as not reachable in p̂).
     pub unknown: u64,
 }
@@ -295,6 +304,8 @@ impl ReachableEstimate {
         reachable: f64::NAN,
         low: f64::NAN,
         high: f64::NAN,
+        wilson: [f64::NAN; 2],
+        exact: [f64::NAN; 2],
         unknown: 0,
     };
 
@@ -305,12 +316,16 @@ impl ReachableEstimate {
         let p = ok as f64 / n;
         let sigma = (p * (1.0 - p) / n).sqrt();
         let count = crate::ranking::rank::candidate_count::<V>().to_f64();
+        let scaled =
+            |share: Option<[f64; 2]>| share.map_or([f64::NAN; 2], |[low, high]| [low * count, high * count]);
         ReachableEstimate {
             p_hat: p,
             sigma,
             reachable: p * count,
             low: (p - 3.0 * sigma).max(0.0) * count,
             high: (p + 3.0 * sigma) * count,
+            wilson: scaled(interval::wilson(ok, samples)),
+            exact: scaled(interval::clopper_pearson(ok, samples)),
             unknown,
         }
     }
@@ -329,12 +344,22 @@ impl PartialEq for ReachableEstimate {
             && same(self.reachable, other.reachable)
             && same(self.low, other.low)
             && same(self.high, other.high)
+            && (0..2).all(|i| same(self.wilson[i], other.wilson[i]) && same(self.exact[i], other.exact[i]))
             && self.unknown == other.unknown
     }
 }
 
 fn nan_if_null<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<f64, D::Error> {
     Ok(Option::<f64>::deserialize(deserializer)?.unwrap_or(f64::NAN))
+}
+
+fn nan_pair_if_null<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<[f64; 2], D::Error> {
+    let pair = <[Option<f64>; 2]>::deserialize(deserializer)?;
+    Ok(pair.map(|v| v.unwrap_or(f64::NAN)))
+}
+
+fn undefined_pair() -> [f64; 2] {
+    [f64::NAN; 2]
 }
 
 /// Sample indices per verification block.
