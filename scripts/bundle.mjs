@@ -1,6 +1,6 @@
 // Build step of scripts/build.sh: the site's JavaScript (www/js, 69 modules) as a few files in OUT/js, so
-// that a page load fetches four files instead of about sixty (fewer round trips on a phone, and about a
-// quarter less CPU per load in the browser). Bundled by esbuild, neither minified nor renamed: what runs is
+// that a page load fetches three of them instead of about sixty modules (fewer round trips on a phone,
+// and about a quarter less CPU per load in the browser). Bundled by esbuild, neither minified nor renamed: what runs is
 // still the source, line for line, with its comments.
 // - the page, js/app.js, with the walkthrough (imported when the How it works tab first opens) split off
 //   into a chunk beside it;
@@ -19,7 +19,9 @@ import { join, posix, relative, sep } from 'node:path';
 const ROOT = new URL('..', import.meta.url).pathname;
 const WWW = join(ROOT, 'www');
 const PAGE = 'js/app.js';
-const WORKERS = ['js/engine/engine-worker.js', 'js/estimate/estimate-worker.js', 'js/walkthrough/walkthrough-worker.js'];
+const WORKERS = [
+  'js/engine/engine-worker.js', 'js/estimate/estimate-worker.js', 'js/walkthrough/walkthrough-worker.js',
+];
 const URL_LITERAL = /new URL\((['"])(\.{1,2}\/[^'"]+)\1, import\.meta\.url\)/g;
 
 /** Rewrites each module's `new URL('…', import.meta.url)` for a bundle whose files lie in `outDir` (under www). */
@@ -54,5 +56,6 @@ await build({
   plugins: [relativeUrls(posix.dirname(PAGE))],
 });
 for (const worker of WORKERS) {
-  await build({ ...common, entryPoints: [join(WWW, worker)], outfile: join(out, worker), plugins: [relativeUrls(posix.dirname(worker))] });
+  const plugins = [relativeUrls(posix.dirname(worker))];
+  await build({ ...common, entryPoints: [join(WWW, worker)], outfile: join(out, worker), plugins });
 }

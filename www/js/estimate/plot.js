@@ -84,8 +84,12 @@ function render(svg, drawing) {
   el('polygon', { points: band.join(' '), class: 'band' });
   el('polyline', { points: points.map((p) => `${x(p.done)},${y(p.reachable)}`).join(' '), class: 'line' });
   // Each update a dot, while they are few; a single one with its interval as a bar.
-  if (points.length === 1) el('line', { x1: x(first), x2: x(first), y1: y(points[0].low), y2: y(points[0].high), class: 'line' });
-  if (points.length <= 24) for (const p of points) el('circle', { cx: x(p.done), cy: y(p.reachable), r: 2.5, class: 'dot' });
+  if (points.length === 1) {
+    el('line', { x1: x(first), x2: x(first), y1: y(points[0].low), y2: y(points[0].high), class: 'line' });
+  }
+  if (points.length <= 24) {
+    for (const p of points) el('circle', { cx: x(p.done), cy: y(p.reachable), r: 2.5, class: 'dot' });
+  }
   el('line', { x1: L, x2: W - R, y1: y(paper.estimate), y2: y(paper.estimate), class: 'paper' });
   el('line', { x1: L, x2: L, y1: T, y2: H - B, class: 'axis' });
   el('line', { x1: L, x2: W - R, y1: H - B, y2: H - B, class: 'axis' });
