@@ -55,6 +55,10 @@ def rank(game: Game, sfen: str) -> int:
 def unrank(game: Game, rank: int) -> str:
     """The candidate position of a rank, as SFEN (`shogi-reach unrank`)."""
 
+def perft(game: Game, depth: int, sfen: Optional[str] = None, divide: bool = False) -> Union[int, dict[str, int]]:
+    """Legal move sequences of `depth` plies (0 to 10) from the position (None: the initial one), as
+    `shogi-reach perft`; with divide, {first move (USI): count}."""
+
 def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
     """Reachable (with the path from a KK position) or unreachable (with the stage), as `prove --json`:
     {goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
@@ -79,6 +83,10 @@ def proof_game(
 def read_record(data: Union[str, bytes, bytearray]) -> Json:
     """A game record (KIF, KI2, CSA, USI, BOD, SFEN; bytes in UTF-8 or Shift_JIS):
     {format, moves: [{japanese, sfen, usi}], plies, start, variant}."""
+
+def sample(game: Game, seed: int, count: int, start: int = 0) -> list[int]:
+    """The ranks of samples start .. start + count - 1 of `seed` (count 1 to 10**7), as `shogi-reach
+    sample`: the draws an estimate of that seed classifies."""
 
 def classify(game: Game, ranks: Iterable[int], max_nodes: Optional[int] = None) -> list[Json]:
     """Each rank through the stage pipeline, as `shogi-reach classify`'s columns:

@@ -55,9 +55,6 @@ impl Run for RankOf {
     }
 }
 
-/// The deepest perft the command runs: depth 8 from the Shogi start already takes hours.
-pub const MAX_PERFT_DEPTH: u32 = 10;
-
 pub struct Perft {
     pub depth: u32,
     pub divide: bool,
@@ -65,8 +62,8 @@ pub struct Perft {
 }
 impl Run for Perft {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        if self.depth > MAX_PERFT_DEPTH {
-            return Err(format!("perft depth {}: at most {MAX_PERFT_DEPTH}", self.depth).into());
+        if self.depth > rules::MAX_PERFT_DEPTH {
+            return Err(format!("perft depth {}: at most {}", self.depth, rules::MAX_PERFT_DEPTH).into());
         }
         let pos =
             if self.sfen.trim().is_empty() { Position::<V>::startpos() } else { position_arg(&self.sfen)? };

@@ -102,6 +102,22 @@ pub fn seed(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("seed", value, 0, u64::MAX)
 }
 
+/// `perft`'s `depth`: 0 to the engine's most.
+pub fn depth(value: &Bound<'_, PyAny>) -> PyResult<u32> {
+    let most = shogi_reach_engine::rules::MAX_PERFT_DEPTH;
+    Ok(whole("depth", value, 0, most.into())? as u32)
+}
+
+/// `sample`'s `count`: 1 to 10**7 ranks (a list of Python ints).
+pub fn sample_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole("count", value, 1, 10_000_000)
+}
+
+/// `sample`'s `start`: the first sample index, 0 to 2**64 - 1.
+pub fn start(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole("start", value, 0, u64::MAX)
+}
+
 /// `shard`: a pair `(k, m)` of ints (a tuple or a list), or None; `0 <= k < m` is the engine's check.
 pub fn shard(value: &Bound<'_, PyAny>) -> PyResult<Option<(u64, u64)>> {
     optional(value, |v| {
@@ -141,6 +157,11 @@ fn option_text(name: &str, value: &Bound<'_, PyAny>) -> PyResult<Option<String>>
         return Ok(None);
     }
     text(value).map(Some).map_err(|e| BadArgumentError::new_err(format!("{name}: {e}")))
+}
+
+/// `perft`'s `sfen`: a position's text, or None (the initial position).
+pub fn optional_sfen(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    optional(value, sfen)
 }
 
 /// `piece`: a piece letter's text, or None.

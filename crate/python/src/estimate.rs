@@ -7,6 +7,7 @@ use crate::errors::{rank_error, BadArgumentError, BadRankError, ShogiReachError}
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::estimate::{blocks, ranges, try_shard_range, BlockTally, Report, Tally};
+use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
 use shogi_reach_engine::{with_game, Game, Ranked};
@@ -59,6 +60,31 @@ fn row<'py, V: Ranked>(py: Python<'py>, c: &Classified<V>) -> PyResult<Bound<'py
     dict.set_item("sfen", c.position.to_sfen())?;
     dict.set_item("stage", c.stage.to_string())?;
     Ok(dict)
+}
+
+/// sample(game, seed, count, start=0) -> list[int]
+///
+/// The ranks of samples start, start + 1, …, start + count - 1 of `seed`, as `shogi-reach sample`: the
+/// draws an estimate of that seed classifies (sample i of a seed is the same everywhere). count: 1 to
+/// 10**7.
+#[pyfunction]
+#[pyo3(signature = (game, seed, count, start = 0))]
+pub fn sample<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::seed)] seed: u64,
+    #[pyo3(from_py_with = args::sample_count)] count: u64,
+    #[pyo3(from_py_with = args::start)] start: u64,
+) -> PyResult<Bound<'py, PyList>> {
+    let end = start.checked_add(count).ok_or_else(|| {
+        BadArgumentError::new_err(format!("start {start} and count {count}: the last index passes 2**64 - 1"))
+    })?;
+    with_game!(game, V => {
+        let sampler = RankSampler::<V>::new(seed);
+        let ranks = py.detach(|| (start..end).map(|i| sampler.rank(i)).collect::<Vec<_>>());
+        let ints = ranks.into_iter().map(|r| int_of(py, r)).collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, ints)
+    })
 }
 
 /// estimate(game, samples, seed, threads=None, shard=None, max_nodes=None) -> dict

@@ -16,8 +16,8 @@ mod provenance;
 use pyo3::prelude::*;
 
 /// Is a Shogi (or Mini Shogi) position reachable from the start, and how many are? Ishii & Tanaka's
-/// method: count, rank, unrank, prove, explain, predecessors, proof_game, read_record, classify and
-/// estimate. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
+/// method: count, rank, unrank, perft, prove, explain, predecessors, proof_game, read_record, sample,
+/// classify and estimate. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
 /// --json prints, as dicts and lists; ranks are Python ints; errors are ShogiReachError subclasses.
 #[pymodule]
 fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -25,12 +25,14 @@ fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(positions::count, m)?)?;
     m.add_function(wrap_pyfunction!(positions::rank, m)?)?;
     m.add_function(wrap_pyfunction!(positions::unrank, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::perft, m)?)?;
     m.add_function(wrap_pyfunction!(positions::prove, m)?)?;
     m.add_function(wrap_pyfunction!(positions::explain, m)?)?;
     m.add_function(wrap_pyfunction!(positions::predecessors, m)?)?;
     m.add_function(wrap_pyfunction!(positions::proof_game, m)?)?;
     m.add_function(wrap_pyfunction!(positions::read_record, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::classify, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate::sample, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

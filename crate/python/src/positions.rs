@@ -1,5 +1,5 @@
-//! The functions on one position or rank: count, rank, unrank, prove, explain, predecessors, proof games,
-//! and game records. Each calls the engine as the command line does and returns the same JSON.
+//! The functions on one position or rank: count, rank, unrank, perft, prove, explain, predecessors, proof
+//! games, and game records. Each calls the engine as the command line does and returns the same JSON.
 
 use crate::args;
 use crate::convert::{self, int_of, json_of, json_text, loads};
@@ -8,14 +8,15 @@ use crate::errors::{
     NoProofGameError,
 };
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use shogi_reach_engine::board::sfen::quote;
 use shogi_reach_engine::ranking::rank as ranking;
 use shogi_reach_engine::reach::retro::{last_moves, last_moves_json, Filter};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
+use shogi_reach_engine::rules;
 use shogi_reach_engine::why::diagnose::{diagnose, Rule};
-use shogi_reach_engine::{with_game, Game, Kind, Ranked};
+use shogi_reach_engine::{with_game, Game, Kind, MoveList, Ranked};
 use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
 
@@ -62,6 +63,52 @@ pub fn unrank(#[pyo3(from_py_with = args::game)] game: Game, rank: &Bound<'_, Py
     with_game!(game, V => {
         let r = convert::rank_of::<V>(rank)?;
         Ok(ranking::unrank::<V>(r).map_err(rank_error)?.to_sfen())
+    })
+}
+
+/// perft(game, depth, sfen=None, divide=False) -> int | dict
+///
+/// The number of legal move sequences of `depth` plies from the position (None: the initial one), as
+/// `shogi-reach perft`; with divide, a dict of each first move (USI) to its count. depth: 0 to 10. Raises
+/// IllegalPositionError for a position whose side not to move is in check.
+#[pyfunction]
+#[pyo3(signature = (game, depth, sfen = None, divide = false))]
+pub fn perft<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::depth)] depth: u32,
+    #[pyo3(from_py_with = args::optional_sfen)] sfen: Option<String>,
+    divide: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    with_game!(game, V => {
+        let pos = match &sfen {
+            Some(text) => convert::position::<V>(text)?,
+            None => shogi_reach_engine::Position::<V>::startpos(),
+        };
+        if rules::in_check(&pos, pos.side_to_move().opponent()) {
+            let message = format!(
+                "{}: the side not to move is in check, so this is no position to count moves from",
+                pos.to_sfen()
+            );
+            return Err(IllegalPositionError::new_err(message));
+        }
+        // The count below each first move (none at depth 0, where the position itself is the one leaf).
+        let counts: Vec<(String, u64)> = py.detach(|| {
+            let mut moves = MoveList::new();
+            if depth > 0 {
+                rules::legal_moves(&pos, &mut moves);
+            }
+            moves.iter().map(|&m| (m.to_usi::<V>(), rules::perft(&rules::play(&pos, m), depth - 1))).collect()
+        });
+        if divide {
+            let dict = PyDict::new(py);
+            for (usi, n) in counts {
+                dict.set_item(usi, n)?;
+            }
+            return Ok(dict.into_any());
+        }
+        let total: u64 = if depth == 0 { 1 } else { counts.iter().map(|(_, n)| n).sum() };
+        Ok(total.into_pyobject(py)?.into_any())
     })
 }
 

@@ -12,12 +12,14 @@ CALLS = {
     "count": dict(game="minishogi"),
     "rank": dict(game="minishogi", sfen=MINI),
     "unrank": dict(game="minishogi", rank=0),
+    "perft": dict(game="minishogi", depth=1, sfen=MINI),
     "prove": dict(game="minishogi", sfen=MINI, max_nodes=10),
     "explain": dict(game="minishogi", sfen=MINI, max_nodes=10),
     "predecessors": dict(game="minishogi", sfen=MINI, piece="P", square="1b"),
     "proof_game": dict(game="minishogi", sfen=MINI, method="kk", budget_positions=10, threads=1,
                        max_nodes=1000),
     "read_record": dict(data=MINI),
+    "sample": dict(game="minishogi", seed=1, count=3, start=5),
     "classify": dict(game="minishogi", ranks=[0], max_nodes=10),
     "estimate": dict(game="minishogi", samples=4, seed=1, threads=1, shard=(0, 2), max_nodes=10),
 }
@@ -25,7 +27,7 @@ CALLS = {
 # Each argument's error, and whether None is its default (then None is no bad value).
 ERRORS = {"game": sr.UnknownGameError, "sfen": sr.BadSfenError, "rank": sr.BadRankError,
           "ranks": sr.BadRankError, "data": sr.BadRecordError}
-OPTIONAL = {("predecessors", "piece"), ("predecessors", "square"), ("proof_game", "budget_positions"),
+OPTIONAL = {("perft", "sfen"), ("predecessors", "piece"), ("predecessors", "square"), ("proof_game", "budget_positions"),
             ("classify", "max_nodes"), ("estimate", "threads"), ("estimate", "shard"),
             ("estimate", "max_nodes")}
 TEXTS = {"game", "sfen", "piece", "square", "method", "data"}

@@ -90,6 +90,32 @@ def classify_rows(game, ranks, *options):
     return rows
 
 
+def test_sample_is_the_cli_sample():
+    for game, seed, count, start in [("minishogi", 7, 300, 0), ("shogi", 3, 40, 2**64 - 41), ("shogi", 0, 1, 5)]:
+        args = ("sample", "--variant", game, "--count", str(count), "--seed", str(seed), "--start", str(start))
+        assert sr.sample(game, seed, count, start) == [int(r) for r in cli(*args).split()]
+    with pytest.raises(sr.BadArgumentError, match="passes 2"):
+        sr.sample("shogi", 1, 2, 2**64 - 1)
+
+
+@pytest.mark.parametrize("game,depth,sfen", [
+    ("minishogi", 3, None), ("shogi", 2, None), ("shogi", 0, None),
+    ("minishogi", 2, "3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1"),
+    ("shogi", 2, "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2"),
+])
+def test_perft_is_the_cli_perft(game, depth, sfen):
+    position = [sfen] if sfen else []
+    assert sr.perft(game, depth, sfen) == int(cli("perft", "--variant", game, "--depth", str(depth), *position))
+    lines = cli("perft", "--variant", game, "--depth", str(depth), "--divide", *position).splitlines()
+    divided = dict(line.split() for line in lines[:-1])
+    assert sr.perft(game, depth, sfen, divide=True) == {usi: int(n) for usi, n in divided.items()}
+
+
+def test_perft_refuses_a_position_whose_side_not_to_move_is_in_check():
+    with pytest.raises(sr.IllegalPositionError, match="not to move is in check"):
+        sr.perft("shogi", 1, "4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1")
+
+
 def test_classify_is_the_cli_classify():
     # Sampled ranks: every stage but the rare reach shows up among Mini Shogi's; a few of Shogi's (big
     # ints) with a node cap.

@@ -360,6 +360,10 @@ pub fn legal_moves<V: Variant>(pos: &Position<V>, out: &mut MoveList) {
     }
 }
 
+/// The deepest perft the tools run (the command line and Python): depth 8 from the Shogi start already
+/// takes hours.
+pub const MAX_PERFT_DEPTH: u32 = 10;
+
 /// Number of leaf nodes of the legal move tree of the given depth.
 pub fn perft<V: Variant>(pos: &Position<V>, depth: u32) -> u64 {
     if depth == 0 {
