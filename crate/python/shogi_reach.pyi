@@ -43,6 +43,10 @@ class NoProofGameError(ShogiReachError):
 class ExplainError(ShogiReachError):
     """A certificate that does not check (a bug)."""
 
+class BadReportError(ShogiReachError):
+    """A report that cannot be merged: not a report, of another run, overlapping another, or with a block
+    that recomputes to another tally."""
+
 class BadArgumentError(ShogiReachError):
     """An argument out of its range, or of the wrong type (a bool where an int is expected)."""
 
@@ -101,3 +105,7 @@ def estimate(
     max_nodes: Optional[int] = None,
 ) -> Json:
     """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes."""
+
+def merge(reports: Iterable[Union[Json, str]], verify: Union[Literal["auto"], int, None] = None) -> Json:
+    """Shards of one run merged into its report, as `shogi-reach merge --json`, each checked and `verify`
+    of its blocks recomputed ("auto", the default, or K; 0: none)."""

@@ -118,6 +118,18 @@ pub fn start(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("start", value, 0, u64::MAX)
 }
 
+/// `merge`'s `verify`: `"auto"`, or K blocks of each report to recompute (0: none).
+pub fn verify(value: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
+    if text(value).is_ok_and(|t| t == "auto") {
+        return Ok(None);
+    }
+    if integer(value).is_err() {
+        let message = format!("verify: 'auto' or a number of blocks, not {}", type_name(value));
+        return Err(BadArgumentError::new_err(message));
+    }
+    Ok(Some(whole("verify", value, 0, u32::MAX.into())? as usize))
+}
+
 /// `shard`: a pair `(k, m)` of ints (a tuple or a list), or None; `0 <= k < m` is the engine's check.
 pub fn shard(value: &Bound<'_, PyAny>) -> PyResult<Option<(u64, u64)>> {
     optional(value, |v| {

@@ -50,6 +50,13 @@ create_exception!(
 create_exception!(shogi_reach, ExplainError, ShogiReachError, "A certificate that does not check (a bug).");
 create_exception!(
     shogi_reach,
+    BadReportError,
+    ShogiReachError,
+    "A report that cannot be merged: not a report, of another run, overlapping another, or with a block that \
+     recomputes to another tally."
+);
+create_exception!(
+    shogi_reach,
     BadArgumentError,
     ShogiReachError,
     "An argument out of its range, or of the wrong type (a bool where an int is expected)."
@@ -67,6 +74,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("IllegalPositionError", py.get_type::<IllegalPositionError>())?;
     m.add("NoProofGameError", py.get_type::<NoProofGameError>())?;
     m.add("ExplainError", py.get_type::<ExplainError>())?;
+    m.add("BadReportError", py.get_type::<BadReportError>())?;
     m.add("BadArgumentError", py.get_type::<BadArgumentError>())?;
     Ok(())
 }

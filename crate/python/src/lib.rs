@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 
 /// Is a Shogi (or Mini Shogi) position reachable from the start, and how many are? Ishii & Tanaka's
 /// method: count, rank, unrank, perft, prove, explain, predecessors, proof_game, read_record, sample,
-/// classify and estimate. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
+/// classify, estimate and merge. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
 /// --json prints, as dicts and lists; ranks are Python ints; errors are ShogiReachError subclasses.
 #[pymodule]
 fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -34,6 +34,7 @@ fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(estimate::classify, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::sample, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
+    m.add_function(wrap_pyfunction!(estimate::merge, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -204,3 +204,31 @@ def test_estimate_shards_saved_as_json_merge_with_the_cli(tmp_path):
     # The merge keeps each file's provenance.
     kept = [s["provenance"]["program"] for s in merged["shards"]]
     assert kept == ["shogi-reach-python"] * 3 and merged["provenance"]["program"] == "shogi-reach"
+
+
+def test_merge_is_the_cli_merge_and_refuses_a_forged_shard(tmp_path):
+    shards = [sr.estimate("minishogi", 100_000, 9, shard=(k, 3)) for k in range(3)]
+    files = []
+    for k, shard in enumerate(shards):
+        files.append(tmp_path / f"shard-{k}.json")
+        files[-1].write_text(json.dumps(shard))
+    want = counts(cli_json("merge", *map(str, files)))
+    assert counts(sr.merge(shards)) == want
+    # As the files' texts, every block recomputed, or none.
+    assert counts(sr.merge([f.read_text() for f in files], verify=0)) == want
+    merged = sr.merge(shards, verify=100)
+    assert [s["file"] for s in merged["shards"]] == ["reports[0]", "reports[1]", "reports[2]"]
+    assert counts(merged) == counts(sr.estimate("minishogi", 100_000, 9))
+    # A block moved from king to OK, with the tally to match: refused when its block is recomputed.
+    forged = json.loads(json.dumps(shards[1]))
+    block = forged["blocks"][0]["tally"]["stages"]
+    block["king"] -= 1
+    block["OK"] += 1
+    forged["tally"]["stages"]["king"] -= 1
+    forged["tally"]["stages"]["OK"] += 1
+    with pytest.raises(sr.BadReportError, match=r"reports\[1\]: samples \d+\.\.\d+ recomputed give another tally"):
+        sr.merge([shards[0], forged, shards[2]], verify=100)
+    with pytest.raises(sr.BadReportError, match="overlap|twice"):
+        sr.merge([shards[0], shards[0]])
+    with pytest.raises(sr.BadReportError, match="none to merge"):
+        sr.merge([])
