@@ -8,7 +8,7 @@ of the wrong type (never TypeError, OverflowError or UnicodeEncodeError). The wo
 released.
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any, Literal, Optional, Tuple, Union
 
 __version__: str
@@ -103,8 +103,10 @@ def estimate(
     threads: Optional[int] = None,
     shard: Optional[Tuple[int, int]] = None,
     max_nodes: Optional[int] = None,
+    progress: Optional[Callable[[int, int], object]] = None,
 ) -> Json:
-    """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes."""
+    """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes. progress(done,
+    total) is called after each block of 65 536 samples; Ctrl-C stops it within a block."""
 
 def merge(reports: Iterable[Union[Json, str]], verify: Union[Literal["auto"], int, None] = None) -> Json:
     """Shards of one run merged into its report, as `shogi-reach merge --json`, each checked and `verify`

@@ -118,6 +118,18 @@ pub fn start(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("start", value, 0, u64::MAX)
 }
 
+/// `estimate`'s `progress`: None, or a callable.
+pub fn progress(value: &Bound<'_, PyAny>) -> PyResult<Option<Py<PyAny>>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    if !value.is_callable() {
+        let message = format!("progress: a callable (done, total), not {}", type_name(value));
+        return Err(BadArgumentError::new_err(message));
+    }
+    Ok(Some(value.clone().unbind()))
+}
+
 /// `merge`'s `verify`: `"auto"`, or K blocks of each report to recompute (0: none).
 pub fn verify(value: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
     if text(value).is_ok_and(|t| t == "auto") {

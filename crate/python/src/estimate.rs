@@ -7,7 +7,9 @@ use crate::errors::{rank_error, BadArgumentError, BadRankError, BadReportError, 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::board::variant::UnknownGame;
-use shogi_reach_engine::estimate::{blocks, files, ranges, try_shard_range, BlockTally, Report, Tally};
+use shogi_reach_engine::estimate::{
+    blocks, files, ranges, try_shard_range, BlockTally, Report, Tally, BLOCK,
+};
 use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
@@ -88,7 +90,7 @@ pub fn sample<'py>(
     })
 }
 
-/// estimate(game, samples, seed, threads=None, shard=None, max_nodes=None) -> dict
+/// estimate(game, samples, seed, threads=None, shard=None, max_nodes=None, progress=None) -> dict
 ///
 /// The Monte Carlo estimate of the number of reachable positions from `samples` uniformly drawn ranks of
 /// `seed` (sample i of a seed is the same everywhere), as `shogi-reach estimate --json`: the report with
@@ -97,8 +99,11 @@ pub fn sample<'py>(
 /// (0-based) of m. max_nodes: the most positions a search may generate (None: no cap); one that needs
 /// more counts as 'unknown'. Its `provenance`: this package (program shogi-reach-python, version, commit,
 /// build profile), the machine (CPU, host, OS), the threads, and the CPU and wall seconds it took.
+/// progress: called as progress(done, total) after each block of 65 536 samples. Ctrl-C stops the run
+/// within a block (KeyboardInterrupt).
 #[pyfunction]
-#[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None))]
+#[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
 pub fn estimate<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = args::game)] game: Game,
@@ -107,18 +112,30 @@ pub fn estimate<'py>(
     #[pyo3(from_py_with = args::threads)] threads: Option<usize>,
     #[pyo3(from_py_with = args::shard)] shard: Option<(u64, u64)>,
     #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<usize>,
+    #[pyo3(from_py_with = args::progress)] progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (k, m) = shard.unwrap_or((0, 1));
     let range = try_shard_range(samples, k, m).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
     let pool = thread_pool(threads)?;
     let options = SearchOptions { max_nodes, lazy_captures: true };
     let meter = crate::provenance::Meter::start();
-    let report = py.detach(|| {
-        with_game!(game, V => pool.install(|| {
-            let done = blocks::run_by_block::<V>(seed, range.clone(), options);
-            report::<V>(seed, samples, range, max_nodes, done)
-        }))
-    });
+    // One verification block at a time (the same blocks as one run): between two, Ctrl-C is heard
+    // (KeyboardInterrupt) and `progress(done, total)` is called.
+    let mut done = Vec::new();
+    let mut at = range.start;
+    while at < range.end {
+        let next = (at / BLOCK + 1).saturating_mul(BLOCK).min(range.end);
+        let part = py.detach(
+            || with_game!(game, V => pool.install(|| blocks::run_by_block::<V>(seed, at..next, options))),
+        );
+        done.extend(part);
+        at = next;
+        py.check_signals()?;
+        if let Some(report_progress) = &progress {
+            report_progress.call1(py, (at - range.start, range.end - range.start))?;
+        }
+    }
+    let report = with_game!(game, V => report::<V>(seed, samples, range, max_nodes, done));
     let report = report.map(|r| r.with_provenance(meter.provenance(pool.current_num_threads())));
     loads(py, &json_text(&report.map_err(ShogiReachError::new_err)?))
 }

@@ -21,7 +21,8 @@ CALLS = {
     "read_record": dict(data=MINI),
     "sample": dict(game="minishogi", seed=1, count=3, start=5),
     "classify": dict(game="minishogi", ranks=[0], max_nodes=10),
-    "estimate": dict(game="minishogi", samples=4, seed=1, threads=1, shard=(0, 2), max_nodes=10),
+    "estimate": dict(game="minishogi", samples=4, seed=1, threads=1, shard=(0, 2), max_nodes=10,
+                     progress=lambda done, total: None),
     "merge": dict(reports=[sr.estimate("minishogi", 4, 1)], verify=1),
 }
 
@@ -30,7 +31,7 @@ ERRORS = {"game": sr.UnknownGameError, "sfen": sr.BadSfenError, "rank": sr.BadRa
           "ranks": sr.BadRankError, "data": sr.BadRecordError, "reports": sr.BadReportError}
 OPTIONAL = {("perft", "sfen"), ("predecessors", "piece"), ("predecessors", "square"), ("proof_game", "budget_positions"),
             ("classify", "max_nodes"), ("estimate", "threads"), ("estimate", "shard"),
-            ("estimate", "max_nodes"), ("merge", "verify")}
+            ("estimate", "max_nodes"), ("estimate", "progress"), ("merge", "verify")}
 TEXTS = {"game", "sfen", "piece", "square", "method", "data"}
 
 BAD_INTS = [-1, -(2**200), 2**64, 2**200, 10**5000, True, False, 1.5, "3", b"3"]
