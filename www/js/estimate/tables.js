@@ -29,7 +29,8 @@ const FUNNEL_TERMS = {
  * @param {Game} v
  */
 export function drawFunnel(table, report, v) {
-  const paperSamples = v.paper.samples.toExponential(0).replace('e+', 'e');
+  // 10^8, 5 × 10^9 (shown raised, page/powers.js).
+  const paperSamples = formatSci(v.paper.samples, 1).replace(/^1 × /, '');
   table.replaceChildren(head([t('colCheck'), t('colSamples'), '%', t('colPaper', paperSamples), '%']));
   const body = document.createElement('tbody');
   /** @type {Record<string, number>} */
