@@ -11,10 +11,69 @@ released.
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, Optional, Tuple, Union
 
+from typing_extensions import NotRequired, TypedDict
+
 __version__: str
 
 Game = Literal["shogi", "minishogi"]
 Json = dict[str, Any]
+
+# The estimate's report, as `estimate --json` writes it (checked against built reports by the tests).
+
+class Tally(TypedDict):
+    samples: int
+    stages: dict[str, int]
+    traced_back: list[int]
+    reachable_pops: int
+    reachable_nodes: int
+    reachable_plies: int
+
+class Estimate(TypedDict):
+    p_hat: Optional[float]
+    sigma: Optional[float]
+    reachable: Optional[float]
+    low: Optional[float]
+    high: Optional[float]
+    wilson: list[Optional[float]]
+    exact: list[Optional[float]]
+    unknown: int
+
+class BlockTally(TypedDict):
+    start: int
+    end: int
+    tally: Tally
+
+class Provenance(TypedDict):
+    program: str
+    version: str
+    commit: str
+    profile: str
+    cpu: str
+    host: str
+    os: str
+    threads: int
+    cpu_seconds: Optional[float]
+    wall_seconds: float
+
+class ShardSource(TypedDict):
+    file: str
+    ranges: list[list[int]]
+    provenance: Optional[Provenance]
+
+class Report(TypedDict):
+    format: int
+    variant: str
+    seed: int
+    max_nodes: Optional[int]
+    samples: int
+    ranges: list[list[int]]
+    tally: Tally
+    candidates: str
+    funnel: list[list[Union[str, int]]]
+    estimate: Estimate
+    blocks: NotRequired[list[BlockTally]]
+    provenance: NotRequired[Provenance]
+    shards: NotRequired[list[ShardSource]]
 
 class ShogiReachError(ValueError):
     """Any error of shogi_reach (a ValueError)."""
@@ -104,10 +163,10 @@ def estimate(
     shard: Optional[Tuple[int, int]] = None,
     max_nodes: Optional[int] = None,
     progress: Optional[Callable[[int, int], object]] = None,
-) -> Json:
+) -> Report:
     """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes. progress(done,
     total) is called after each block of 65 536 samples; Ctrl-C stops it within a block."""
 
-def merge(reports: Iterable[Union[Json, str]], verify: Union[Literal["auto"], int, None] = None) -> Json:
+def merge(reports: Iterable[Union[Report, Json, str]], verify: Union[Literal["auto"], int, None] = None) -> Report:
     """Shards of one run merged into its report, as `shogi-reach merge --json`, each checked and `verify`
     of its blocks recomputed ("auto", the default, or K; 0: none)."""

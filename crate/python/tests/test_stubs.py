@@ -14,9 +14,14 @@ def stub_tree() -> ast.Module:
     return ast.parse(STUB.read_text(encoding="utf-8"))
 
 
+def typed_dict(node) -> bool:
+    """Whether a stub class is a TypedDict (a type of the results, not a name of the module)."""
+    return isinstance(node, ast.ClassDef) and any(getattr(b, "id", None) == "TypedDict" for b in node.bases)
+
+
 def test_the_stub_names_what_the_module_has():
     tree = stub_tree()
-    declared = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef))}
+    declared = {n.name for n in tree.body if isinstance(n, (ast.FunctionDef, ast.ClassDef)) and not typed_dict(n)}
     # (Less the extension module itself, which maturin's __init__.py imports the names from.)
     public = {n for n in dir(sr) if not n.startswith("_") and not inspect.ismodule(getattr(sr, n))}
     assert declared == public
@@ -34,3 +39,37 @@ def test_each_function_has_the_stub_parameters_and_a_docstring():
         stub_defaults = [ast.literal_eval(d) for d in node.args.defaults]
         built_defaults = [p.default for p in parameters.values() if p.default is not inspect.Parameter.empty]
         assert stub_defaults == built_defaults, node.name
+
+
+def typed_dicts() -> dict:
+    """Each TypedDict of the stub: {name: {field: (annotation's text, required)}}."""
+    out = {}
+    for node in stub_tree().body:
+        if typed_dict(node):
+            fields = {}
+            for item in node.body:
+                text = ast.unparse(item.annotation)
+                fields[item.target.id] = (text, not text.startswith("NotRequired["))
+            out[node.name] = fields
+    return out
+
+
+def check_keys(value, name, types, where):
+    """`value` has exactly the keys of TypedDict `name` (the optional ones may be missing), recursively
+    into the fields typed by another TypedDict (or a list or Optional of one)."""
+    fields = types[name]
+    assert set(value) <= set(fields), (where, set(value) - set(fields))
+    assert {k for k, (_, required) in fields.items() if required} <= set(value), where
+    for key, (text, _) in fields.items():
+        inner = text.removeprefix("NotRequired[").removeprefix("Optional[").removeprefix("list[").rstrip("]")
+        if inner in types and value.get(key) is not None:
+            items = value[key] if text.removeprefix("NotRequired[").startswith("list[") else [value[key]]
+            for i, item in enumerate(items):
+                check_keys(item, inner, types, f"{where}.{key}[{i}]")
+
+
+def test_the_report_types_name_the_keys_of_built_reports():
+    types = typed_dicts()
+    shards = [sr.estimate("minishogi", 70_000, 3, shard=(k, 2)) for k in range(2)]
+    for report in [*shards, sr.merge(shards), sr.estimate("shogi", 100, 1, max_nodes=1000)]:
+        check_keys(report, "Report", types, "report")

@@ -1,0 +1,33 @@
+"""The stubs type the estimate's report: `mypy --strict` accepts code that reads its keys and rejects a
+misspelled one."""
+
+import subprocess
+import sys
+
+
+def mypy(tmp_path, code):
+    source = tmp_path / "use.py"
+    source.write_text(code)
+    done = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "--cache-dir",
+                           str(tmp_path / "cache"), str(source)], capture_output=True, text=True, check=False)
+    return done.returncode, done.stdout + done.stderr
+
+
+READS = """import shogi_reach as sr
+report = sr.estimate("minishogi", 1000, 1)
+samples: int = report["tally"]["samples"]
+low = report["estimate"]["exact"][0]
+merged = sr.merge([report])
+files = [s["file"] for s in merged.get("shards", [])]
+"""
+
+
+def test_mypy_accepts_the_report_read_by_its_keys(tmp_path):
+    code, out = mypy(tmp_path, READS)
+    assert code == 0, out
+
+
+def test_mypy_rejects_a_misspelled_key(tmp_path):
+    code, out = mypy(tmp_path, READS + 'typo = report["tally"]["sampels"]\n')
+    assert code != 0
+    assert '"sampels"' in out and "TypedDict" in out, out
