@@ -231,8 +231,10 @@ export const recordTexts = (page) =>
   page.$$eval('#record-moves button', (bs) => bs.map((b) => b.firstChild.textContent));
 export async function readRecord(page, text) {
   await page.fill('#record-text', text);
+  // The moves of a record read before are replaced: wait for the new ones, not the old.
+  await page.$$eval('#record-moves button', (buttons) => buttons.forEach((b) => (b.dataset.before = '')));
   await page.click('#record-read');
-  await page.waitForSelector('#record-moves button[aria-current]');
+  await page.waitForSelector('#record-moves button[aria-current]:not([data-before])');
 }
 /** Waits for the explorer to list the editor's position. */
 export async function retroShown(page) {
