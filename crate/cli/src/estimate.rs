@@ -317,7 +317,7 @@ pub struct VerifyCount(Option<usize>);
 impl VerifyCount {
     /// The blocks recomputed of a file of `n`.
     fn of(self, n: usize) -> usize {
-        self.0.unwrap_or_else(|| blocks::blocks_to_verify(n)).min(n)
+        blocks::blocks_drawn(n, self.0)
     }
 }
 
@@ -400,13 +400,11 @@ pub fn verify_random<V: Ranked>(
     let entropy =
         std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(entropy as u64 ^ std::process::id() as u64);
-    let picks = blocks::draw_blocks(r.blocks.len(), k.of(r.blocks.len()), || rng.next_u64());
-    blocks::verify_blocks_until::<V>(r, &picks, stop)?;
-    Ok(picks.len())
+    blocks::verify_drawn::<V>(r, k.0, || rng.next_u64(), stop)
 }
 
 fn mismatch_text(m: &blocks::Mismatch) -> String {
-    format!("samples {}..{} recomputed give another tally: the file is wrong", m.start, m.end)
+    format!("{m}: the file is wrong")
 }
 
 /// The report as `--json` or as the paper's tables.

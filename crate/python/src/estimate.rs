@@ -7,6 +7,7 @@ use crate::errors::{rank_error, BadArgumentError, BadRankError, BadReportError, 
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::board::variant::UnknownGame;
+use shogi_reach_engine::estimate::blocks::Unverified;
 use shogi_reach_engine::estimate::{
     blocks, files, ranges, try_shard_range, BlockTally, Report, Tally, BLOCK,
 };
@@ -162,12 +163,11 @@ pub fn merge<'py>(
         merged.variant.parse().map_err(|e: UnknownGame| BadReportError::new_err(e.to_string()))?;
     let checked = py.detach(|| {
         with_game!(game, V => reports.iter().zip(&names).try_for_each(|(r, name)| {
-            let k = verify.unwrap_or_else(|| blocks::blocks_to_verify(r.blocks.len())).min(r.blocks.len());
-            let picks = blocks::draw_blocks(r.blocks.len(), k, random_u64());
-            blocks::verify_blocks::<V>(r, &picks).map_err(|m| {
-                let (start, end) = (m.start, m.end);
-                format!("{name}: samples {start}..{end} recomputed give another tally: the report is wrong")
-            })
+            match blocks::verify_drawn::<V>(r, verify, random_u64(), &|| false) {
+                Ok(_) => Ok(()),
+                Err(Unverified::Differs(m)) => Err(format!("{name}: {m}: the report is wrong")),
+                Err(Unverified::Stopped { .. }) => unreachable!("nothing stops it"),
+            }
         }))
     });
     checked.map_err(BadReportError::new_err)?;

@@ -115,6 +115,27 @@ pub fn blocks_to_verify(n: usize) -> usize {
     n
 }
 
+/// How many of `n` blocks a verification recomputes: `k` (all of them at most), or for `None` (`auto`)
+/// [`blocks_to_verify`].
+pub fn blocks_drawn(n: usize, k: Option<usize>) -> usize {
+    k.unwrap_or_else(|| blocks_to_verify(n)).min(n)
+}
+
+/// Recomputes [`blocks_drawn`]`(n, k)` of the report's `n` blocks, drawn by `next` (uniform `u64`s, which
+/// whoever wrote the report must not be able to predict), until `stop()`: how many it recomputed, or the
+/// first that differs, or where it stopped.
+pub fn verify_drawn<V: Ranked>(
+    r: &Report,
+    k: Option<usize>,
+    next: impl FnMut() -> u64,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> Result<usize, Unverified> {
+    let n = r.blocks.len();
+    let picks = draw_blocks(n, blocks_drawn(n, k), next);
+    verify_blocks_until::<V>(r, &picks, stop)?;
+    Ok(picks.len())
+}
+
 /// `k` distinct indices of `0..n` (all of them when `k >= n`) drawn at random by `next` (uniform `u64`s),
 /// in the order drawn.
 pub fn draw_blocks(n: usize, k: usize, mut next: impl FnMut() -> u64) -> Vec<usize> {
@@ -134,6 +155,12 @@ pub struct Mismatch {
     pub start: u64,
     /// The sample index after the block's last.
     pub end: u64,
+}
+
+impl std::fmt::Display for Mismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "samples {}..{} recomputed give another tally", self.start, self.end)
+    }
 }
 
 /// Recomputes the blocks `picks` (indices into `r.blocks`) and returns the first that differs.

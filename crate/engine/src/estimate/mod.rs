@@ -6,8 +6,9 @@
 //! [`blocks`] (runs per block of samples, and recomputing blocks to verify a report) ; [`report`] (a run as
 //! a file's content, checked and merged) ← [`files`] (reading, writing and merging report files); [`ranges`]
 //! (the one home of joining sample ranges and the pieces of a block), below `report`, `files` and `blocks`;
-//! [`interval`] (Wilson's and the exact intervals of a share); [`plan`] (how many samples for a precision); [`compare`] (a run's counts against published ones);
-//! [`provenance`] (where a report comes from).
+//! [`interval`] (Wilson's and the exact intervals of a share); [`plan`] (how many samples for a
+//! precision); [`compare`] (a run's counts against published ones); [`provenance`] (where a report comes
+//! from).
 
 pub mod blocks;
 pub mod compare;
