@@ -15,20 +15,14 @@ export class Engine {
   /** @type {Promise<{threaded: boolean}> | null} */
   #ready = null;
 
-  /** Whether the current worker has its engine loaded (see cancel). */
-  #loaded = false;
-
   /** @returns {{client: WorkerClient<EngineApi>, ready: Promise<{threaded: boolean}>}} */
   #start() {
     if (!this.#client || !this.#ready) {
       /** @type {WorkerClient<EngineApi>} */
       const client = new WorkerClient(workerUrl);
       this.#client = client;
-      this.#loaded = false;
       // The plain build, compiled once for all of the page's workers.
-      const ready = wasmModule(false).then((module) => client.call('init', { threaded: false, threads: 1, module }));
-      ready.then(() => this.#client === client && (this.#loaded = true), () => {});
-      this.#ready = ready;
+      this.#ready = wasmModule(false).then((module) => client.call('init', { threaded: false, threads: 1, module }));
     }
     return { client: this.#client, ready: this.#ready };
   }
@@ -53,18 +47,16 @@ export class Engine {
   }
 
   /**
-   * Stops the worker; what is pending rejects with `cancelled`. A worker still loading its engine (it
-   * computes nothing yet) is stopped once it has loaded: Firefox reports the module import that a
-   * termination cuts short as an error of the page.
+   * Stops the worker once its engine has loaded (at once when it has; while loading it computes nothing,
+   * and Firefox reports the module import that a termination cuts short as an error of the page); what
+   * is pending rejects with `cancelled`.
    */
   cancel() {
     const client = this.#client;
     const ready = this.#ready;
     this.#client = null;
     this.#ready = null;
-    if (!client) return;
-    if (this.#loaded || !ready) client.terminate();
-    else ready.finally(() => client.terminate()).catch(() => {});
+    ready?.finally(() => client?.terminate()).catch(() => {});
   }
 }
 
