@@ -321,7 +321,7 @@ async function answer({ root, coi, gate, digests }, req, res) {
 
 /**
  * Serves `dir` on `host`:`port` (a loopback address); resolves to `{server, url}` once listening. At most
- * `maxStreams` files are streamed at once, and `maxWaiting` GETs wait for a place.
+ * `maxStreams` files are streamed at once, and `maxWaiting` GETs wait for a place (`gate`, which tests watch).
  */
 export async function serve(dir, { port = 8080, coi = true, host = '127.0.0.1', maxStreams = MAX_STREAMS,
   maxWaiting = MAX_WAITING } = {}) {
@@ -331,7 +331,7 @@ export async function serve(dir, { port = 8080, coi = true, host = '127.0.0.1', 
   const server = createServer((req, res) => answer(site, req, res));
   return new Promise((ok, fail) => {
     server.once('error', fail);
-    server.listen(port, host, () => ok({ server, url: `http://${host}:${server.address().port}/` }));
+    server.listen(port, host, () => ok({ server, url: `http://${host}:${server.address().port}/`, gate: site.gate }));
   });
 }
 

@@ -24,7 +24,7 @@ need_firefox
 # DOM-free modules (SFEN, the editor, the link, notation, errors, the estimate's checks) under Node.
 part types and unit tests
 npx tsc -p .
-node --test --test-reporter=spec tests/unit/
+node --test --test-force-exit --test-timeout=300000 --test-reporter=spec tests/unit/
 part style and layers
 cargo fmt --check
 node scripts/layers.mjs
@@ -50,5 +50,9 @@ rest=()
 for file in tests/*.test.mjs tests/browser/*.test.mjs; do
   [[ " ${longest[*]} " == *" $file "* ]] || rest+=("$file")
 done
-node --test --test-concurrency=2 --test-reporter=spec "${longest[@]}" "${rest[@]}"
+# A file whose test failed with a socket or a browser still open would keep its process alive, and the
+# run with it, for good: --test-force-exit ends each file once its tests have, and a file still running
+# after 15 minutes (the longest take under 2 here) is stopped and fails.
+node --test --test-concurrency=2 --test-force-exit --test-timeout=900000 --test-reporter=spec \
+  "${longest[@]}" "${rest[@]}"
 part done
