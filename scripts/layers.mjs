@@ -4,7 +4,7 @@
 //
 // - Crates: engine ← proof-games ← {cli, wasm}; the engine has no clap, no wasm-bindgen and no cfg on the
 //   target (it builds the same for the CLI and the browser).
-// - Inside the engine: board ← rules ← {ranking, records} ← reach ← {why, estimate}; a room uses only
+// - Inside the engine: board ← rules ← {ranking, records} ← reach ← {why, estimate} ← facts; a room uses only
 //   the rooms below it (and itself).
 // - In every crate, no two source files use each other, directly or through others.
 import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
@@ -19,7 +19,7 @@ CRATES.bench = ['engine'];
 // What the fuzz targets check (crate/fuzz-checks): the engine and proof games.
 CRATES['fuzz-checks'] = ['engine', 'proof-games'];
 const FORBIDDEN_IN_ENGINE = ['clap', 'wasm-bindgen', 'js-sys', 'web-sys', 'serde-wasm-bindgen', 'indicatif', 'ctrlc'];
-const ENGINE_LAYERS = { board: 0, rules: 1, ranking: 2, records: 2, reach: 3, why: 4, estimate: 4 };
+const ENGINE_LAYERS = { board: 0, rules: 1, ranking: 2, records: 2, reach: 3, why: 4, estimate: 4, facts: 5 };
 
 const problems = [];
 

@@ -1,7 +1,7 @@
-// Tests of scripts/serve.mjs (the server of `npm start` and the browser tests) and scripts/compress.mjs: it
-// serves only regular files under its root (symbolic links resolved), no dotfiles, GET and HEAD only, with
-// or without the COOP/COEP headers, with a Content-Security-Policy and nosniff, validators (304),
-// precompressed copies, streaming with a bound on the files streamed at once (the server's memory stays
+// Tests of scripts/serve.mjs (the server of `npm start` and the browser tests): it serves only regular files
+// under its root (symbolic links resolved), no dotfiles, GET and HEAD only, with or without the COOP/COEP
+// headers, with a Content-Security-Policy and nosniff, validators (304), precompressed copies (written by
+// compress.mjs: tests/compress.test.mjs), streaming with a bound on the files streamed at once (the server's memory stays
 // small under hundreds of parallel GETs of large files), HEAD from stat. The last test loads the built site
 // (dist/) in Debian's Chromium under the server's CSP. Run: node --test tests/serve.test.mjs (loopback only).
 // SERVE_MJS=path runs the child-process tests on another server script (to measure an older one).
@@ -12,12 +12,11 @@ import {
   existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync,
   symlinkSync, utimesSync, writeFileSync,
 } from 'node:fs';
-import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { compress, describeCopies, RECORD } from '../scripts/compress.mjs';
+import { describeCopies, RECORD } from '../scripts/compress.mjs';
 import { CSP, MAX_STREAMS, serve } from '../scripts/serve.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -501,38 +500,6 @@ describe('serve.mjs as a process: memory and large files', () => {
     }
     await until(() => openCopies(pid, file) === 0, 'every file closed');
     assert.equal((await send(server, 'HEAD', '/huge.bin')).status, 200, 'and the server still answers');
-  });
-});
-
-describe('compress.mjs', () => {
-  test('writes a .br and a .gz copy of the compressible files, only when smaller; not of fonts, dotfiles or links', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-compress-'));
-    try {
-      mkdirSync(join(dir, 'js'));
-      writeFileSync(join(dir, 'index.html'), '<p>hello</p>\n'.repeat(100));
-      writeFileSync(join(dir, 'js', 'app.js'), TEXT);
-      writeFileSync(join(dir, 'tiny.txt'), 'a');
-      writeFileSync(join(dir, 'font.woff2'), Buffer.alloc(10_000));
-      writeFileSync(join(dir, '.dot.js'), TEXT);
-      symlinkSync(join(dir, 'js', 'app.js'), join(dir, 'link.js'));
-      writeFileSync(join(dir, 'js', 'app.js.br'), 'stale copy of an earlier build');
-      await compress(dir);
-      const record = JSON.parse(readFileSync(join(dir, RECORD), 'utf8'));
-      assert.deepEqual(Object.keys(record).sort(), ['index.html', 'js/app.js', 'tiny.txt']);
-      for (const file of ['index.html', 'js/app.js']) {
-        const original = readFileSync(join(dir, file));
-        // The record: the file's size and sha256, and each copy's.
-        assert.deepEqual(record[file], describeCopies(dir, file), file);
-        assert.equal(record[file].sha256, createHash('sha256').update(original).digest('hex'), file);
-        assert.deepEqual(brotliDecompressSync(readFileSync(join(dir, `${file}.br`))), original, file);
-        assert.deepEqual(gunzipSync(readFileSync(join(dir, `${file}.gz`))), original, file);
-      }
-      for (const file of ['tiny.txt', 'font.woff2', '.dot.js', 'link.js']) {
-        assert.equal(existsSync(join(dir, `${file}.br`)) || existsSync(join(dir, `${file}.gz`)), false, file);
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });
 

@@ -112,6 +112,10 @@ class BadArgumentError(ShogiReachError):
 def count(game: Game) -> int:
     """|P_K|, the number of K-canonical candidate positions of the game (`shogi-reach count`)."""
 
+def games() -> Json:
+    """Each game's facts and the method's, as `shogi-reach games --json`: {games: [{name, width, height,
+    pieces, start, handicaps, candidates, published, ...}], stages, funnel}."""
+
 def rank(game: Game, sfen: str) -> int:
     """The rank of a candidate position, 0 <= rank < count(game) (`shogi-reach rank`)."""
 

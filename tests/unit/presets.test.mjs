@@ -1,34 +1,64 @@
-// game/variants.js: the handicap starts are those the engine's records know (handicap.rs, read here, so
-// a change on either side fails), and the 詰将棋 set-up holds the whole piece set.
+// game/variants.js: the games' facts are the engine's (games.generated.js, which a CLI test keeps equal to
+// `shogi-reach games --json`), and the page keeps no copy of them: no start or handicap position, |P_K|,
+// figure of the papers, funnel row or stage list in www/js outside the generated module and the texts.
+// The presets: the engine's starts and handicaps, and a 詰将棋 set-up that holds the whole piece set.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { FACTS } from '../../www/js/game/games.generated.js';
 import { VARIANTS } from '../../www/js/game/variants.js';
 import { boxCounts, parseSfen, toSfen } from '../../www/js/game/sfen.js';
 
-const rust = readFileSync(new URL('../../crate/engine/src/records/formats/handicap.rs', import.meta.url), 'utf8');
-const ENGINE = Object.fromEntries([...rust.matchAll(/\("([^"]+)", Game::Shogi, "([^"]+)"\)/g)].map((m) => [m[1], m[2]]));
-const NAMES = {
-  presetLance: '香落ち', presetBishop: '角落ち', presetRook: '飛車落ち', presetRookLance: '飛香落ち',
-  presetTwo: '二枚落ち', presetFour: '四枚落ち', presetSix: '六枚落ち', presetEight: '八枚落ち', presetTen: '十枚落ち',
-};
+const WWW_JS = new URL('../../www/js/', import.meta.url).pathname;
 
-test('every handicap start is the engine’s, in the presets and the play starts', () => {
-  const presets = Object.fromEntries(VARIANTS.shogi.presets);
-  const starts = Object.fromEntries(VARIANTS.shogi.playStarts);
-  for (const [key, name] of Object.entries(NAMES)) {
-    assert.ok(ENGINE[name], `the engine knows ${name}`);
-    assert.equal(presets[key], ENGINE[name], name);
-    assert.equal(starts[key], ENGINE[name], name);
-    assert.equal(parseSfen('shogi', presets[key]).side, 'w', `${name}: Gote moves first`);
+/** The page's code: every module of www/js but the generated one and the texts (i18n/, walkthrough/text-*.js). */
+function pageCode(dir = WWW_JS) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return name === 'i18n' ? [] : pageCode(path);
+    const file = relative(WWW_JS, path);
+    const text = /^walkthrough\/text-\w+\.js$/.test(file) || file === 'game/games.generated.js';
+    return name.endsWith('.js') && !text ? [file] : [];
+  });
+}
+
+test('the page keeps no copy of the engine’s facts', () => {
+  const facts = [];
+  for (const g of FACTS.games) {
+    facts.push(g.start.split(' ')[0], g.candidates, ...g.handicaps.map((h) => h.sfen.split(' ')[0]));
+    facts.push(...g.published.funnel.map(([, count]) => String(count)), String(g.published.samples));
   }
-  assert.equal(starts.presetInitial, ENGINE['平手']);
-  assert.equal(VARIANTS.minishogi.playStarts[0][1], VARIANTS.minishogi.start);
+  const rows = FACTS.funnel.map((f) => f.row);
+  const files = pageCode();
+  assert.ok(files.includes('game/variants.js') && files.length > 50, files.join(' '));
+  for (const file of files) {
+    const code = readFileSync(join(WWW_JS, file), 'utf8');
+    for (const fact of facts) assert.ok(!code.includes(fact), `${file} holds ${fact}`);
+    for (const row of rows) assert.ok(!code.includes(`'${row}'`), `${file} names the funnel row ${row}`);
+    // A list of stage names: three quoted in a row.
+    const stages = FACTS.stages.map((s) => s.name).join('|');
+    assert.doesNotMatch(code, new RegExp(`'(${stages})',\\s*'(${stages})',\\s*'(${stages})'`), file);
+  }
+});
+
+test('the presets and the play mode’s starts are the engine’s start and handicap starts', () => {
+  for (const g of FACTS.games) {
+    const v = VARIANTS[g.name];
+    assert.deepEqual([v.width, v.height, v.start, v.candidates], [g.width, g.height, g.start, g.candidates]);
+    const handicaps = g.handicaps.map((h) => h.sfen);
+    assert.deepEqual(v.playStarts.map((p) => p.sfen), [g.start, ...handicaps], g.name);
+    const presets = v.presets.map((p) => p.sfen);
+    for (const sfen of [g.start, ...handicaps]) assert.ok(presets.includes(sfen), sfen);
+    for (const sfen of handicaps) assert.equal(parseSfen(g.name, sfen).side, 'w', `${sfen}: Gote moves first`);
+    assert.equal(v.paper.samples, g.published.samples);
+  }
+  assert.ok(FACTS.games[0].handicaps.length >= 9, 'the handicaps of Shogi');
 });
 
 test('the tsume set-up: Gote’s king alone, every other piece but Sente’s king in Gote’s hand', () => {
   for (const variant of ['shogi', 'minishogi']) {
-    const sfen = Object.fromEntries(VARIANTS[variant].presets).presetTsume;
+    const { sfen } = VARIANTS[variant].presets.find((p) => p.key === 'presetTsume');
     const setup = parseSfen(variant, sfen);
     assert.equal(toSfen(setup), sfen);
     assert.deepEqual(setup.cells.filter(Boolean), ['k']);

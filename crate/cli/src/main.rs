@@ -3,6 +3,7 @@
 mod checkpoint;
 mod commands;
 mod estimate;
+mod games;
 mod input;
 mod output;
 mod provenance;
@@ -151,6 +152,13 @@ enum Command {
     /// Run the papers' experiments (their sample counts, or --fraction of them) in resumable shards and
     /// print Tables 1 and 2 beside the published figures, with the distance of each row in sigma.
     Replicate(ReplicateArgs),
+    /// Print each game's facts: board, pieces, start and handicap starts, |P_K|, the papers' figures, and
+    /// the method's stages and funnel rows.
+    Games {
+        /// Print them as JSON (what the site's page reads, www/js/game/games.generated.js).
+        #[arg(long)]
+        json: bool,
+    },
     /// Read a game record (KIF, KI2, CSA, USI, BOD or SFEN; UTF-8 or Shift_JIS) and print its header,
     /// moves with their comments, variations, and the parts the reader skipped.
     Record {
@@ -380,6 +388,7 @@ fn run(command: Command) -> run::Result<()> {
         ),
         Command::Replicate(args) => args.run(),
         Command::Record { file, json } => record::run_record(&file, json),
+        Command::Games { json } => games::run_games(json),
     }
 }
 

@@ -1,42 +1,20 @@
 //! `replicate`: the papers' experiments (their sample counts, or a fraction of them) run as shards with
 //! checkpoints in one folder, and Tables 1 and 2 printed beside the published figures
-//! (`data/published.json`), with the distance of each row in σ.
+//! (the engine's `data/published.json`), with the distance of each row in σ.
 
 use crate::checkpoint;
 use crate::estimate::{Estimate, VerifyCount};
 use crate::output::Output;
 use crate::provenance::Meter;
 use crate::run::{Result, Run};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use shogi_reach_engine::estimate::compare::sigma_distance;
+use shogi_reach_engine::estimate::published::{published, Published};
 use shogi_reach_engine::estimate::{files, Provenance, ReachableEstimate, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
 use shogi_reach_proof_games::WithOpening;
 use std::path::{Path, PathBuf};
-
-/// The published figures of both papers, transcribed by hand (see the file's `about` and `citation`s).
-const PUBLISHED: &str = include_str!("../data/published.json");
-
-/// What one paper published for one game.
-#[derive(Clone, Debug, Deserialize, Serialize)]
-pub struct Published {
-    pub citation: String,
-    /// Table 1: samples left after each check, as the engine names the checks.
-    pub funnel: Vec<(String, u64)>,
-    pub samples: u64,
-    pub sampling: String,
-    /// The paper's own words on p and |R|.
-    pub statement: String,
-    /// Table 2: unreachable samples by the most plies traced back.
-    pub traced_back: Vec<u64>,
-}
-
-/// The published figures for the game called `name` (`shogi`, `minishogi`).
-pub fn published(name: &str) -> Published {
-    let all: serde_json::Value = serde_json::from_str(PUBLISHED).expect("data/published.json is JSON");
-    serde_json::from_value(all[name].clone()).expect("data/published.json has every game")
-}
 
 /// The samples a paper drew a fraction of: at least one.
 pub fn samples_of(paper_samples: u64, fraction: f64) -> std::result::Result<u64, String> {
@@ -72,7 +50,7 @@ pub struct Replicate {
 
 impl Run for Replicate {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let paper = published(V::NAME);
+        let paper = published(V::GAME);
         let samples = samples_of(paper.samples, self.fraction)?;
         let shards = self.shards.unwrap_or_else(|| default_shards(samples));
         if shards == 0 || shards > samples {

@@ -17,6 +17,7 @@
 
 pub mod board;
 pub mod estimate;
+pub mod facts;
 pub mod ranking;
 pub mod reach;
 pub mod records;

@@ -23,6 +23,7 @@ use pyo3::prelude::*;
 fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     errors::register(m)?;
     m.add_function(wrap_pyfunction!(positions::count, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::games, m)?)?;
     m.add_function(wrap_pyfunction!(positions::rank, m)?)?;
     m.add_function(wrap_pyfunction!(positions::unrank, m)?)?;
     m.add_function(wrap_pyfunction!(positions::perft, m)?)?;

@@ -37,6 +37,15 @@ pub fn count<'py>(
     with_game!(game, V => int_of(py, ranking::candidate_count::<V>()))
 }
 
+/// games() -> dict
+///
+/// Each game's facts and the method's, as `shogi-reach games --json`: {games: [{name, width, height,
+/// pieces, start, handicaps, candidates, published, ...}], stages, funnel}.
+#[pyfunction]
+pub fn games(py: Python<'_>) -> PyResult<Bound<'_, PyAny>> {
+    json_of(py, &shogi_reach_engine::facts::facts())
+}
+
 /// rank(game, sfen) -> int
 ///
 /// The rank of a candidate position (SFEN, 'startpos' or the reference format), 0 <= rank < count(game)

@@ -27,6 +27,13 @@ def test_count_is_the_cli_count():
         assert sr.count(game) == int(cli("count", "--variant", game))
 
 
+def test_games_is_games_json():
+    facts = sr.games()
+    assert facts == json.loads(cli("games", "--json"))
+    assert [g["name"] for g in facts["games"]] == ["shogi", "minishogi"]
+    assert [int(g["candidates"]) for g in facts["games"]] == [sr.count("shogi"), sr.count("minishogi")]
+
+
 def test_rank_and_unrank_are_the_cli_ones():
     for game, ranks in (("minishogi", [0, 1, 922954480167522874, 16014219505238849249]),
                         ("shogi", [0, 10**60, 2**200 + 12345, sr.count("shogi") - 1])):

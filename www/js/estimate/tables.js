@@ -4,22 +4,26 @@
 import { Board } from '../board/board.js';
 import { num, t } from '../i18n/i18n.js';
 import { parseSfen } from '../game/sfen.js';
+import { FUNNEL } from '../game/variants.js';
 import { formatSci } from './plot.js';
 import { markTerms, stageTerm, termElement } from '../page/terms.js';
 
-// The funnel's rows (the papers' Table 1) by the glossary entry that explains each.
-const FUNNEL_TERMS = {
-  'initial generation': 'candidate',
-  'horizontal mirroring': 'stage-flip',
-  'pawn placement': 'stage-piece',
-  'opponent king check': 'stage-king',
-  reachability: 'stage-ok',
-};
+/**
+ * The glossary entry that explains a row of the funnel (the papers' Table 1): the first row, the
+ * candidates; a row that removes one stage's samples, that stage; the last (the search's stages), what is
+ * left: the reachable ones.
+ * @param {string} name
+ */
+function funnelTerm(name) {
+  const removes = FUNNEL.find((f) => f.row === name)?.removes ?? [];
+  if (removes.length === 0) return 'candidate';
+  return removes.length === 1 ? `stage-${removes[0]}` : 'stage-ok';
+}
 
 /** @typedef {import('../engine/api').Report} Report */
 /** @typedef {import('../engine/api').Stage} Stage */
 /** @typedef {import('../engine/api').Tally} Tally */
-/** @typedef {typeof import('../game/variants.js').VARIANTS.shogi} Game */
+/** @typedef {import('../game/variants.js').Game} Game */
 
 /**
  * The funnel (the engine's rows by name when there is a report, else the paper's) beside the paper's
@@ -47,7 +51,7 @@ export function drawFunnel(table, report, v) {
       paper === undefined ? '' : percent(paper, v.paper.samples),
     ];
     const tr = row(cells);
-    explainCell(tr, FUNNEL_TERMS[/** @type {keyof typeof FUNNEL_TERMS} */ (name)]);
+    explainCell(tr, funnelTerm(name));
     tr.dataset.row = name;
     if (n !== null) tr.dataset.count = String(n);
     body.append(tr);

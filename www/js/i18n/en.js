@@ -8,14 +8,21 @@ const PIECE_WORDS = { K: 'king', R: 'rook', B: 'bishop', G: 'gold', S: 'silver',
 /** A number of bytes in MiB (`1 MiB`). */
 const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
 
+// The handicaps' English names, by the 手合割 the engine names them with (games.generated.js).
+const HANDICAPS = {
+  香落ち: 'lance', 右香落ち: 'right lance', 角落ち: 'bishop', 飛車落ち: 'rook', 飛香落ち: 'rook and lance',
+  二枚落ち: 'two pieces', 三枚落ち: 'three pieces', 四枚落ち: 'four pieces', 五枚落ち: 'five pieces',
+  左五枚落ち: 'five pieces, left', 六枚落ち: 'six pieces', 八枚落ち: 'eight pieces', 十枚落ち: 'ten pieces',
+};
+
 export default {
   pageTitle: 'shogi-reach: is this Shogi position reachable?',
   tagline: 'Is this Shogi position reachable from the start? How many are? — the method of Ishii & Tanaka, in your browser.',
   tabPosition: 'Position',
   tabEstimate: 'Estimate',
   game: 'Game',
-  gameShogi: 'Shogi',
-  gameMinishogi: 'Mini Shogi',
+  game_shogi: 'Shogi',
+  game_minishogi: 'Mini Shogi',
   pieces: 'Pieces',
   piecesKanji: 'kanji',
   piecesWestern: 'Western',
@@ -224,15 +231,7 @@ export default {
   presetReach17: 'Reachable, 17 plies back to KK (sample 3 of the oracle)',
   presetDies4: "Unreachable: search dies 4 plies back (authors' results)",
   presetDeadPawn: 'Unreachable: a pawn that can never move',
-  presetLance: 'Handicap: lance (香落ち)',
-  presetBishop: 'Handicap: bishop (角落ち)',
-  presetRook: 'Handicap: rook (飛車落ち)',
-  presetRookLance: 'Handicap: rook and lance (飛香落ち)',
-  presetTwo: 'Handicap: two pieces (二枚落ち)',
-  presetFour: 'Handicap: four pieces (四枚落ち)',
-  presetSix: 'Handicap: six pieces (六枚落ち)',
-  presetEight: 'Handicap: eight pieces (八枚落ち)',
-  presetTen: 'Handicap: ten pieces (十枚落ち)',
+  presetHandicap: (name) => `Handicap: ${HANDICAPS[name] ?? name} (${name})`,
   presetTsume: "Tsume set-up: Gote's king alone, the other pieces in Gote's hand (詰将棋)",
   // The play mode
   playHeading: 'Play moves',

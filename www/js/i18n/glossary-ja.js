@@ -1,5 +1,6 @@
 // The glossary in Japanese (page/terms.js shows it; docs/site.md#terms), under the keys of glossary-en.js,
 // and the stages' names in Japanese, which ja.js uses too.
+import { DECIDING_STAGES } from '../game/variants.js';
 
 /** The stages' names (docs/method.md#the-stages; the codes are the command line's). @type {Record<string, string>} */
 export const STAGE_NAMES = {
@@ -54,6 +55,6 @@ export default {
     'proof-game': ['全手順', '棋譜'],
     sample: ['標本'],
     // 段階は「段階「…」」の形で（「王手」「到達」は他の文にも出るため）。
-    ...Object.fromEntries(['count', 'flip', 'piece', 'king', 'prev', 'reach', 'OK'].map((code) => [`stage-${code.toLowerCase()}`, [jaStage(code)]])),
+    ...Object.fromEntries(DECIDING_STAGES.map((code) => [`stage-${code.toLowerCase()}`, [jaStage(code)]])),
   },
 };

@@ -79,7 +79,7 @@ export class SfenPanel {
   fillPresets(variant) {
     const select = field('presets');
     select.replaceChildren(new Option(t('choosePreset'), ''));
-    for (const [key, sfen] of VARIANTS[variant].presets) select.append(new Option(t(key), sfen));
+    for (const { key, args, sfen } of VARIANTS[variant].presets) select.append(new Option(t(key, ...args), sfen));
   }
 
   /** Reads the field's text (a position of the other game switches the game) and loads it. */

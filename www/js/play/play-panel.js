@@ -72,7 +72,7 @@ export class PlayPanel {
   gameChanged(variant) {
     const select = field('play-start');
     select.replaceChildren(new Option(t('playFromEditor'), ''));
-    for (const [key, sfen] of VARIANTS[variant].playStarts) select.append(new Option(t(key), sfen));
+    for (const { key, args, sfen } of VARIANTS[variant].playStarts) select.append(new Option(t(key, ...args), sfen));
     this.#game = null;
     this.#legal = [];
     this.#picked = this.#choice = null;

@@ -12,6 +12,7 @@ mod checkpoint;
 mod cli;
 mod explain_text;
 mod export_cli;
+mod games;
 mod inputs;
 mod merge;
 mod outputs;

@@ -1,12 +1,12 @@
 //! `replicate`: a small fraction of the papers' experiments, its tables beside the published figures of
-//! data/published.json, equal to `estimate` of the same samples, resumable after an interruption.
+//! the engine's data/published.json, equal to `estimate` of the same samples, resumable after an interruption.
 
 use crate::common::{cli, counts, fails, finish, ok};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-const PUBLISHED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/data/published.json"));
+const PUBLISHED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/data/published.json"));
 
 /// A folder of its own for each test, removed at the end.
 struct Dir(PathBuf);

@@ -214,6 +214,8 @@ impl<T: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'st
 pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     /// Name used on the command line and in files: `shogi` or `minishogi`.
     const NAME: &'static str;
+    /// The game, as a value chosen at run time names it.
+    const GAME: Game;
     /// Board width (files).
     const W: usize;
     /// Board height (ranks).
@@ -280,6 +282,7 @@ static MINISHOGI_GEOMETRY: Geometry = Geometry::new(5, 5);
 
 impl Variant for Shogi {
     const NAME: &'static str = "shogi";
+    const GAME: Game = Game::Shogi;
     const W: usize = 9;
     const H: usize = 9;
     const ZONE: usize = 3;
@@ -306,6 +309,7 @@ impl Variant for Shogi {
 
 impl Variant for MiniShogi {
     const NAME: &'static str = "minishogi";
+    const GAME: Game = Game::MiniShogi;
     const W: usize = 5;
     const H: usize = 5;
     const ZONE: usize = 1;

@@ -16,6 +16,7 @@ pub mod files;
 pub mod interval;
 pub mod plan;
 pub mod provenance;
+pub mod published;
 pub mod ranges;
 pub mod report;
 pub mod run;

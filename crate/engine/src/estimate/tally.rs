@@ -12,6 +12,15 @@ use serde::{Deserialize, Serialize};
 /// give, so that a file padded with millions of rows is refused by name.
 pub const TRACED_BACK_ROWS: usize = 256;
 
+/// The rows of the paper's Table 1 ([`Tally::funnel`]) and the stages whose samples each row removes.
+pub const FUNNEL_ROWS: [(&str, &[Stage]); 5] = [
+    ("initial generation", &[]),
+    ("horizontal mirroring", &[Stage::Flip]),
+    ("pawn placement", &[Stage::Piece]),
+    ("opponent king check", &[Stage::King]),
+    ("reachability", &[Stage::Prev, Stage::Reach, Stage::Unknown]),
+];
+
 /// Counts of one run (or shard).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tally {
@@ -123,19 +132,12 @@ impl Tally {
     /// consistent tally ([`Tally::check`]); for another one the rows stop at 0 instead of wrapping.
     pub fn funnel(&self) -> [(&'static str, u64); 5] {
         let mut left = self.samples;
-        let mut after = |stages: &[Stage]| {
+        FUNNEL_ROWS.map(|(row, stages)| {
             for &s in stages {
                 left = left.saturating_sub(self.count(s));
             }
-            left
-        };
-        [
-            ("initial generation", self.samples),
-            ("horizontal mirroring", after(&[Stage::Flip])),
-            ("pawn placement", after(&[Stage::Piece])),
-            ("opponent king check", after(&[Stage::King])),
-            ("reachability", after(&[Stage::Prev, Stage::Reach, Stage::Unknown])),
-        ]
+            (row, left)
+        })
     }
 
     /// p̂ = reachable / samples, with the 3σ interval, scaled by |P_K|; `None` without samples (p̂ is

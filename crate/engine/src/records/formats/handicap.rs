@@ -1,7 +1,7 @@
 //! The start positions a KIF or KI2 record names in its `手合割` line. In a handicap game the stronger
 //! player (上手) is Gote, gives up the pieces named, and moves first.
 
-use crate::board::variant::Game;
+use crate::board::variant::{Game, Variant};
 
 /// `手合割` names and the start each means (SFEN). A name may drop its final `ち` (`香落`).
 const STARTS: [(&str, Game, &str); 16] = [
@@ -36,6 +36,19 @@ pub(crate) fn handicap_start(name: &str) -> Option<(Game, &'static str)> {
         .map(|&(_, game, sfen)| (game, sfen))
 }
 
+/// The handicap starts of `game` that records name (`(手合割, SFEN)`), each once: not the even game's
+/// start, and not a second name of a start already listed (`飛落ち` beside `飛車落ち`).
+pub fn handicap_starts(game: Game) -> Vec<(&'static str, &'static str)> {
+    let even = crate::with_game!(game, V => V::START_SFEN);
+    let mut starts: Vec<(&'static str, &'static str)> = Vec::new();
+    for &(name, g, sfen) in &STARTS[..] {
+        if g == game && sfen != even && !starts.iter().any(|s| s.1 == sfen) {
+            starts.push((name, sfen));
+        }
+    }
+    starts
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +71,10 @@ mod tests {
         assert_eq!(handicap_start("香落").unwrap().1, handicap_start("香落ち").unwrap().1);
         assert_eq!(handicap_start("5五将棋").unwrap().0, Game::MiniShogi);
         assert_eq!(handicap_start("七面鳥落ち"), None);
+        let listed = handicap_starts(Game::Shogi);
+        assert_eq!(listed.len(), 13, "{listed:?}");
+        assert!(listed.iter().all(|(name, sfen)| handicap_start(name) == Some((Game::Shogi, sfen))));
+        assert!(!listed.iter().any(|(name, _)| ["平手", "飛落ち"].contains(name)));
+        assert!(handicap_starts(Game::MiniShogi).is_empty());
     }
 }

@@ -1,0 +1,60 @@
+//! The figures Ishii & Tanaka published for each game (`data/published.json`, transcribed by hand: see its
+//! `about` and each game's `citation`), for `replicate`'s tables and the site's.
+
+use crate::board::variant::Game;
+use serde::{Deserialize, Serialize};
+
+const PUBLISHED: &str = include_str!("../../data/published.json");
+
+/// What one paper published for one game.
+#[derive(Clone, Debug, Deserialize, Serialize)]
+pub struct Published {
+    /// Authors, title, where, and which tables.
+    pub citation: String,
+    /// Table 1: samples left after each check, as the engine names the checks.
+    pub funnel: Vec<(String, u64)>,
+    /// Samples drawn.
+    pub samples: u64,
+    /// How they were drawn, in words.
+    pub sampling: String,
+    /// The paper's own words on p and |R|.
+    pub statement: String,
+    /// Table 2: unreachable samples by the most plies traced back.
+    pub traced_back: Vec<u64>,
+    /// |R| and its 3σ interval, as numbers.
+    pub reachable: PublishedEstimate,
+}
+
+/// A published estimate of |R|.
+#[derive(Clone, Copy, Debug, Deserialize, Serialize)]
+pub struct PublishedEstimate {
+    /// |R|.
+    pub estimate: f64,
+    /// Its 3σ interval.
+    pub interval: [f64; 2],
+}
+
+/// The published figures for `game`.
+pub fn published(game: Game) -> Published {
+    let all: serde_json::Value = serde_json::from_str(PUBLISHED).expect("data/published.json is JSON");
+    serde_json::from_value(all[game.name()].clone()).expect("data/published.json has every game")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::estimate::tally::FUNNEL_ROWS;
+
+    #[test]
+    fn every_game_has_its_figures_with_the_engines_funnel_rows_and_an_interval_around_its_estimate() {
+        for game in Game::ALL {
+            let paper = published(game);
+            let rows: Vec<&str> = paper.funnel.iter().map(|(row, _)| row.as_str()).collect();
+            let engine: Vec<&str> = FUNNEL_ROWS.iter().map(|(row, _)| *row).collect();
+            assert_eq!(rows, engine, "{game}");
+            assert_eq!(paper.funnel[0].1, paper.samples, "{game}");
+            let [low, high] = paper.reachable.interval;
+            assert!(low < paper.reachable.estimate && paper.reachable.estimate < high, "{game}");
+        }
+    }
+}
