@@ -194,9 +194,11 @@ for (const coi of [true, false]) {
       const bad = '4k4/9/9/9/9/9/9/9/4K4 x - 1';
       await onPage(t, `?game=__proto__&sfen=${encodeURIComponent(bad)}`, async (page) => {
         assert.equal(await page.$eval('#game', (e) => e.value), 'shogi');
+        // The engine's reason joins the link's notice once it has read the text.
+        await page.waitForFunction(() => /could not be read/.test(document.getElementById('sfen-error').textContent));
         const message = await text(page, '#sfen-error');
         assert.match(message, /no game "__proto__"/);
-        assert.match(message, /side to move must be b or w, found "x"/);
+        assert.match(message, /side to move must be `b` or `w`, found "x"/);
         assert.equal(await sfenOf(page), bad);
         // The node cap is in the search options, closed: a refused cap opens them to say why.
         await page.$eval('#max-nodes', (e) => (e.value = '4294967297'));

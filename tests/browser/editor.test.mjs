@@ -135,6 +135,15 @@ describe('robustness', () => {
     });
   });
 
+  test('a ?sfen= in the reference\'s format is read by the engine and shown', async (t) => {
+    await onPage(t, `?game=minishogi&sfen=${encodeURIComponent('K1G1g/rbB1+r/+S3p/5/1sk2[p] w')}`, async (page) => {
+      await page.waitForFunction(() => new URL(location.href).searchParams.get('sfen') === 'K1G1g/rbB1+r/+S3p/5/1sk2 b p 1');
+      assert.equal(await sfenOf(page), 'K1G1g/rbB1+r/+S3p/5/1sk2 b p 1');
+      assert.deepEqual(await rules(page), ['prev']);
+      assert.equal(await page.isVisible('#sfen-error'), false);
+    });
+  });
+
   test('a bad ?sfen= shows its error and keeps the text in the SFEN field and the link', async (t) => {
     const bad = '4k4/9/9/9/9/9/9/9/4K4 x - 1';
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent(bad)}`, async (page) => {
@@ -143,8 +152,9 @@ describe('robustness', () => {
       assert.equal(await page.locator('#board .grid .piece').count(), 40);
       assert.equal(await sfenOf(page), bad);
       assert.equal(urlSfen(page), bad);
-      assert.equal(await page.isVisible('#sfen-error'), true);
-      assert.match(await page.textContent('#sfen-error'), /could not be read: side to move must be b or w, found "x"/);
+      // The engine read the text and said why it is no position.
+      await page.waitForSelector('#sfen-error:not([hidden])');
+      assert.match(await page.textContent('#sfen-error'), /could not be read: side to move must be `b` or `w`, found "x"/);
       // Corrected and loaded: the error goes and the position is shown.
       await page.fill('#sfen', bad.replace(' x ', ' b '));
       await page.click('#sfen-form button[type="submit"]');

@@ -31,11 +31,13 @@ test('an unknown game falls back to the game of the SFEN, saying so', () => {
   assert.equal(readLink('?labels=fancy').labels, 'kanji');
 });
 
-test('an SFEN that does not parse gives the start and is kept to be corrected', () => {
-  const link = readLink('?game=shogi&sfen=4k4/9%20b%20-%201');
-  assert.equal(link.badSfen, '4k4/9 b - 1');
-  assert.equal(toSfen(link.setup), VARIANTS.shogi.start);
-  assert.match(link.notices[0], /rows/);
+test('a position that is not SFEN as the engine writes it gives the start, kept for the engine to read', () => {
+  for (const text of ['4k4/9 b - 1', 'K1G1g/rbB1+r/+S3p/5/1sk2[p] w']) {
+    const link = readLink(`?sfen=${encodeURIComponent(text)}`);
+    assert.equal(link.badSfen, text);
+    assert.equal(toSfen(link.setup), VARIANTS[link.variant].start);
+    assert.deepEqual(link.notices, [], 'the engine says what is wrong, once it has read it');
+  }
 });
 
 test('writeLink puts the game, the position and western labels into the address, in place', () => {

@@ -7,6 +7,8 @@ import { DiagnosticsPanel } from './panels/diagnostics-panel.js';
 import { Editor } from './editor/editor.js';
 import { EditorView } from './editor/editor-view.js';
 import { Engine, showEngineStatus } from './engine/engine.js';
+import { errorText } from './engine/errors.js';
+import { readPosition } from './engine/position-text.js';
 import { EstimatePanel } from './estimate/estimate-panel.js';
 import { ExportPanel } from './panels/export-panel.js';
 import { PlayPanel } from './play/play-panel.js';
@@ -221,16 +223,30 @@ setUpTabs(link.tab);
 sfenPanel.fillPresets(editor.variant);
 playPanel.gameChanged(editor.variant);
 
-// The first position. A link whose SFEN could not be read keeps its text (in the field and the address
-// bar) for the user to correct; what the link asked for and did not get is said in the message line.
+// The first position. A link's position that is not SFEN as the engine writes it goes to the engine: read
+// (the reference's format), it is loaded; else its text stays (in the field and the address bar) for the
+// user to correct, and the engine's reason joins what the link asked for and did not get.
 if (link.badSfen === null) changed(editor, {});
 else {
   view.draw();
   diagnosticsPanel.update(editor.variant, toSfen(editor.setup));
   retroPanel.update(editor.variant, toSfen(editor.setup));
   sfenPanel.showText(link.badSfen);
+  readLinkPosition(link.variant, link.badSfen);
 }
 if (link.notices.length) sfenPanel.showError(link.notices.join(' '));
+
+/** The link's position `text` read by the engine and loaded, or its error said beside the link's notices. */
+async function readLinkPosition(variant, text) {
+  try {
+    const sfen = await readPosition(diagnostics, variant, text);
+    if (editor.variant !== variant || sfenPanel.fieldText() !== text) return; // edited meanwhile
+    editor.reset(parseSfen(variant, sfen));
+    if (link.notices.length) sfenPanel.showError(link.notices.join(' '));
+  } catch (e) {
+    sfenPanel.showError([...link.notices, t('badLinkSfen', errorText(e))].join(' '));
+  }
+}
 
 // How it works (the walkthrough): its code is loaded the first time the tab is shown, and it follows the
 // page's game and piece labels whenever it is shown again or the game changes under it.

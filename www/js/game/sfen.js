@@ -1,6 +1,6 @@
 // The editor's position model and SFEN text. A setup need not be legal (the editor holds half-built
-// positions); the engine judges it. Cells hold SFEN piece tokens: 'P', '+P' (Sente), 'p', '+p' (Gote).
-import { t } from '../i18n/i18n.js';
+// positions); the engine judges it, and reads what people type. Cells hold SFEN piece tokens: 'P', '+P'
+// (Sente), 'p', '+p' (Gote).
 import { KINDS, VARIANTS, variantNamed } from './variants.js';
 
 /** @typedef {{variant: string, cells: (string|null)[], hands: Record<string, number>[], side: 'b'|'w'}} Setup */
@@ -9,51 +9,52 @@ export function emptyHands() {
   return [0, 1].map(() => Object.fromEntries(KINDS.map((k) => [k, 0])));
 }
 
-/** Parses SFEN (`startpos` too); throws an Error that says what is wrong. */
+/**
+ * Reads SFEN as the engine writes it (`startpos` too) into a setup. It judges nothing: text from a person
+ * goes to the engine first (its `diagnose` gives the SFEN, or the error in words), and what does not read
+ * here throws an Error that is no message for people.
+ */
 export function parseSfen(variant, text) {
+  const setup = readSfen(variant, text);
+  if (!setup) throw new Error(`not an SFEN of ${String(variant)}: ${JSON.stringify(String(text).slice(0, 200))}`);
+  return setup;
+}
+
+/** The setup of `text` when it is SFEN as the engine writes it, else null (the engine says why). */
+export function readSfen(variant, text) {
   const v = variantNamed(variant);
-  if (!v) throw new Error(t('sfenNoGame', variant));
+  if (!v) return null;
   text = text.trim().replace(/^sfen\s+/, '');
   if (text === 'startpos') text = v.start;
   const fields = text.split(/\s+/);
-  if (fields.length < 3 || fields.length > 4) throw new Error(t('sfenFields', fields.length));
+  if (fields.length < 3 || fields.length > 4) return null;
   const [board, side, hands] = fields;
   const rows = board.split('/');
-  if (rows.length !== v.height) throw new Error(t('sfenRows', rows.length, t(v.titleKey), v.height));
-  const cells = [];
-  rows.forEach((row, y) => {
-    let promoted = false;
-    const start = cells.length;
-    for (const ch of row) {
-      if (/[1-9]/.test(ch) && !promoted) {
-        for (let i = 0; i < Number(ch); i++) cells.push(null);
-      } else if (ch === '+' && !promoted) {
-        promoted = true;
-      } else if (/[kgsnlprb]/i.test(ch) && !(promoted && /[kg]/i.test(ch))) {
-        cells.push((promoted ? '+' : '') + ch);
-        promoted = false;
-      } else {
-        throw new Error(t('sfenChar', ch, y + 1));
-      }
-    }
-    if (promoted || cells.length - start !== v.width) {
-      throw new Error(t('sfenRowWidth', y + 1, cells.length - start, t(v.titleKey), v.width));
-    }
-  });
-  if (side !== 'b' && side !== 'w') throw new Error(t('sfenSide', side));
+  const cells = rows.length === v.height ? rows.flatMap((row) => readRow(row, v.width) ?? []) : [];
+  if (cells.length !== v.width * v.height || (side !== 'b' && side !== 'w')) return null;
   const h = emptyHands();
   if (hands !== '-') {
     const re = /(\d*)([RBGSNLPrbgsnlp])/y;
     let m;
     let at = 0;
     while (at < hands.length && (m = re.exec(hands))) {
-      const n = m[1] === '' ? 1 : Number(m[1]);
-      h[m[2] === m[2].toUpperCase() ? 0 : 1][m[2].toUpperCase()] += n;
+      h[m[2] === m[2].toUpperCase() ? 0 : 1][m[2].toUpperCase()] += m[1] === '' ? 1 : Number(m[1]);
       at = re.lastIndex;
     }
-    if (at !== hands.length) throw new Error(t('sfenHands', hands));
+    if (at !== hands.length) return null;
   }
   return { variant, cells, hands: h, side };
+}
+
+/** The cells of a board row of `width` squares, or null when it is not one. */
+function readRow(row, width) {
+  const cells = [];
+  for (const [, empty, piece] of row.matchAll(/([1-9])|(\+?[kgsnlprbKGSNLPRB])|./g)) {
+    if (empty) cells.push(...Array(Number(empty)).fill(null));
+    else if (piece && !/^\+[kg]$/i.test(piece)) cells.push(piece);
+    else return null;
+  }
+  return cells.length === width ? cells : null;
 }
 
 /** The game a position text is for, by the number of board rows (null when neither). */

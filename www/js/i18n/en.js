@@ -141,13 +141,6 @@ export default {
   stopEstimateFirst: 'Stop the estimate before switching to the other game.',
   badLinkSfen: (why) => `The SFEN in the link could not be read: ${why}. The board shows the initial position; correct the text in the SFEN field and press Load.`,
   noSuchGame: (game, games, shown) => `There is no game ${JSON.stringify(game)} (the games are ${games}); showing ${shown}.`,
-  sfenNoGame: (game) => `there is no game ${JSON.stringify(game)}`,
-  sfenFields: (n) => `SFEN needs 3 or 4 fields, found ${n}`,
-  sfenRows: (n, game, want) => `the board has ${n} rows, ${game} has ${want}`,
-  sfenChar: (ch, row) => `unexpected ${JSON.stringify(ch)} in board row ${row}`,
-  sfenRowWidth: (row, n, game, want) => `board row ${row} covers ${n} squares, ${game} has ${want}`,
-  sfenSide: (side) => `side to move must be b or w, found ${JSON.stringify(side)}`,
-  sfenHands: (hands) => `cannot read the hands ${JSON.stringify(hands)}`,
   // Diagnostics
   passes: 'Passes every test before the search: full piece set, placement, the side not to move not in check, a legal predecessor. Prove it to learn whether it is reachable.',
   issue: (_rule, message) => message,

@@ -191,13 +191,6 @@ export default {
   stopEstimateFirst: '別のゲームに切り替える前に推定を止めてください。',
   badLinkSfen: (why) => `リンクのSFENを読めません：${why}。盤は初期局面です。SFEN欄の文字を直して「読み込む」を押してください。`,
   noSuchGame: (game, games, shown) => `ゲーム ${JSON.stringify(game)} はありません（${games}）。${shown}を表示します。`,
-  sfenNoGame: (game) => `ゲーム ${JSON.stringify(game)} はありません`,
-  sfenFields: (n) => `SFENには3つか4つの欄が要りますが、${n}つあります`,
-  sfenRows: (n, game, want) => `盤が${n}段ありますが、${game}は${want}段です`,
-  sfenChar: (ch, row) => `盤の${row}段目に読めない文字 ${JSON.stringify(ch)} があります`,
-  sfenRowWidth: (row, n, game, want) => `盤の${row}段目が${n}マスありますが、${game}は${want}マスです`,
-  sfenSide: (side) => `手番は b か w ですが、${JSON.stringify(side)} でした`,
-  sfenHands: (hands) => `持ち駒 ${JSON.stringify(hands)} を読めません`,
   passes: '探索前の検査に全て合格：駒が全て揃い、配置に問題がなく、手番でない側に王手がかかっておらず、直前の合法手があります。到達可能かは「到達可能か調べる」で確かめられます。',
   // The engine's diagnostics say what rule is broken, in English: told again here by rule.
   issue: (rule, message) => {

@@ -1,6 +1,6 @@
 // The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`) and writing the
 // position being edited back into it, so that a copied link opens the same position.
-import { detectVariant, parseSfen } from '../game/sfen.js';
+import { detectVariant, parseSfen, readSfen } from '../game/sfen.js';
 import { t } from '../i18n/i18n.js';
 import { VARIANTS, variantNamed } from '../game/variants.js';
 
@@ -8,24 +8,17 @@ const GAME_NAMES = Object.keys(VARIANTS).join(', ');
 
 /**
  * What the link asks for, read safely: `{labels, variant, setup, badSfen, notices, tab}`. An unknown game
- * falls back to the game of the SFEN (or Shogi); an SFEN that does not parse gives the initial position
- * and is kept in `badSfen`. `notices` says, in words, what was not as asked.
+ * falls back to the game of the SFEN (or Shogi); a position text that is not SFEN as the engine writes it
+ * gives the initial position and is kept in `badSfen`, for the engine to read (the reference's format) or
+ * to say what is wrong. `notices` says, in words, what was not as asked.
  */
 export function readLink(search) {
   const params = new URLSearchParams(search);
   const notices = [];
   const sfenText = params.get('sfen');
   const variant = gameOf(params.get('game'), sfenText, notices);
-  let setup = null;
-  let badSfen = null;
-  if (sfenText !== null) {
-    try {
-      setup = parseSfen(variant, sfenText);
-    } catch (e) {
-      badSfen = sfenText;
-      notices.push(t('badLinkSfen', e.message));
-    }
-  }
+  const setup = sfenText === null ? null : readSfen(variant, sfenText);
+  const badSfen = sfenText !== null && !setup ? sfenText : null;
   return {
     labels: params.get('labels') === 'western' ? 'western' : 'kanji',
     variant,

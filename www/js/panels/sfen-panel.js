@@ -1,6 +1,7 @@
 // The SFEN field and its buttons (Load, Copy, Copy link), the presets, and the message line under them
 // (errors stay until the next edit; refusals of an edit go away by themselves).
 import { errorText } from '../engine/errors.js';
+import { readPosition } from '../engine/position-text.js';
 import { t } from '../i18n/i18n.js';
 import { detectVariant, parseSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
@@ -36,6 +37,11 @@ export class SfenPanel {
   show(sfen) {
     field('sfen').value = sfen;
     $('sfen-error').hidden = true;
+  }
+
+  /** The field's text. */
+  fieldText() {
+    return field('sfen').value;
   }
 
   /** Puts `text` in the field as it is (the user's text, kept to be corrected). */
@@ -86,9 +92,9 @@ export class SfenPanel {
   async #load(engine, text, currentVariant, onPosition) {
     const variant = detectVariant(text) ?? currentVariant;
     try {
-      const { sfen } = await engine.call('diagnose', { variant, sfen: text });
+      const sfen = await readPosition(engine, variant, text);
       // Loaded (not refused): an earlier message about the field's text no longer applies.
-      if (onPosition(variant, parseSfen(variant, sfen ?? text)) !== false) $('sfen-error').hidden = true;
+      if (onPosition(variant, parseSfen(variant, sfen)) !== false) $('sfen-error').hidden = true;
     } catch (err) {
       this.showError(t('cannotLoad', errorText(err)));
     }
