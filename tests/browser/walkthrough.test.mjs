@@ -6,7 +6,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { CLI, axeViolations, cli, launchPhones, phoneContext, useChromium } from '../site.mjs';
+import { CLI, axeViolations, cli, launchPhones, phoneContext, sfenOf, useChromium } from '../site.mjs';
 
 const site = useChromium();
 let phones;
@@ -185,6 +185,24 @@ describe('the tabs and the Estimate tab', () => {
       await page.waitForSelector('#how-body[data-variant="minishogi"]');
       await page.waitForSelector('#how-sample[data-sfen]');
       assert.equal((await page.getAttribute('#how-sample', 'data-sfen')).split(' ')[0].split('/').length, 5);
+    });
+  });
+
+  test('the address says the tab shown: a reload opens it again, with the language and the position', async (t) => {
+    const sfen = '4k/5/5/5/K4 b RBGSPrbgsp 1';
+    await site.onPage(t, `?lang=ja&game=minishogi&sfen=${encodeURIComponent(sfen)}`, async (page) => {
+      const tabOf = () => new URL(page.url()).searchParams.get('tab');
+      assert.equal(tabOf(), null, 'the Position tab, where a page opens, is not written');
+      await page.click('#tab-estimate-button');
+      assert.equal(tabOf(), 'estimate');
+      await page.reload();
+      await page.waitForSelector('#tab-estimate:not([hidden])');
+      assert.equal(await page.getAttribute('#tab-estimate-button', 'aria-selected'), 'true');
+      assert.equal(await page.evaluate(() => document.documentElement.lang), 'ja');
+      assert.equal(new URL(page.url()).searchParams.get('sfen'), sfen);
+      await page.click('#tab-position-button');
+      assert.equal(tabOf(), null);
+      assert.equal(await sfenOf(page), sfen);
     });
   });
 

@@ -1,5 +1,6 @@
-// The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`) and writing the
-// position being edited back into it, so that a copied link opens the same position.
+// The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`; `lang` is i18n.js's)
+// and writing the position being edited and the tab shown back into it, so that a reload or a copied link
+// opens the same view.
 import { detectVariant, parseSfen, readSfen } from '../game/sfen.js';
 import { t } from '../i18n/i18n.js';
 import { VARIANTS, variantNamed } from '../game/variants.js';
@@ -47,4 +48,13 @@ export function writeLink(variant, sfen, labels) {
   if (labels !== 'kanji') url.searchParams.set('labels', labels);
   else url.searchParams.delete('labels');
   history.replaceState(null, '', url);
+}
+
+/** Puts the tab shown into the address bar (none for the Position tab, where a page opens), so that a reload
+ * or a copied link opens it again. */
+export function writeTab(tab) {
+  const url = new URL(location.href);
+  if (tab === 'position') url.searchParams.delete('tab');
+  else url.searchParams.set('tab', tab);
+  if (url.href !== location.href) history.replaceState(null, '', url);
 }

@@ -1,10 +1,12 @@
 // The page's tabs: Position, Estimate and How it works (its panel hears `tab-shown` when it is shown).
 import { $ } from './dom.js';
+import { writeTab } from './link.js';
 
 const TABS = ['position', 'estimate', 'how'];
 
-/** Shows tab `name` (`position`, `estimate` or `how`) and hides the others. */
+/** Shows tab `name` (`position`, `estimate` or `how`) and hides the others; the address says which. */
 export function selectTab(name) {
+  writeTab(name);
   for (const tab of TABS) {
     $(`tab-${tab}`).hidden = tab !== name;
     $(`tab-${tab}-button`).setAttribute('aria-selected', String(tab === name));
