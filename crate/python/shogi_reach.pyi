@@ -155,6 +155,11 @@ def sample(game: Game, seed: int, count: int, start: int = 0) -> list[int]:
     """The ranks of samples start .. start + count - 1 of `seed` (count 1 to 10**7), as `shogi-reach
     sample`: the draws an estimate of that seed classifies."""
 
+def samples(game: Game, seed: int, count: int, start: int = 0, max_nodes: Optional[int] = None) -> list[Json]:
+    """A row per sample start .. start + count - 1 of `seed` (count 1 to 10**6), as `shogi-reach estimate
+    --samples-out` writes them: {index, rank, stage, traced_back, nodes, pops, plies, board_R, ..., hand_P},
+    None where a field does not apply; what pandas.DataFrame(rows) takes as it is."""
+
 def classify(game: Game, ranks: Iterable[int], max_nodes: Optional[int] = None) -> list[Json]:
     """Each rank through the stage pipeline, as `shogi-reach classify`'s columns:
     [{goal, max_depth, n_prev, nodes, plies, pops, rank, sfen, stage}]."""

@@ -5,6 +5,8 @@ use crate::checkpoint::{self, Checkpoint, Done, RunSpec};
 use crate::output::Output;
 use crate::provenance::{self, Meter};
 use crate::run::{Result, Run};
+use crate::samples_out::SamplesOut;
+use crate::save::OutputFile;
 use crate::signature::Signature;
 use shogi_reach_engine::estimate::blocks::{self, Unverified};
 use shogi_reach_engine::estimate::files;
@@ -34,6 +36,8 @@ pub struct Estimate {
     pub verify: Option<VerifyCount>,
     /// Also print how many samples these significant digits need.
     pub target_digits: Option<u32>,
+    /// Write a row per sample here (`--samples-out`).
+    pub samples_out: Option<OutputFile>,
 }
 
 /// What [`Estimate::compute`] did: the report of the samples done (a prefix of the shard's range when
@@ -94,7 +98,11 @@ impl Estimate {
         let done = self.start::<V>(&spec, &pool, resumed)?;
         let meter = meter.after(done.earlier.as_ref());
         let started = (std::time::Instant::now(), done.at);
-        let done = self.run_chunks::<V>(&pool, &spec, done, &mut saver, &meter)?;
+        let mut rows = self.samples_out.as_ref().map(SamplesOut::create).transpose()?;
+        let done = self.run_chunks::<V>(&pool, &spec, done, (&mut saver, &mut rows), &meter)?;
+        if let Some(rows) = rows {
+            rows.finish()?;
+        }
         let report = done.report::<V>(&spec).with_provenance(meter.provenance(pool.current_num_threads()));
         if let Some(saver) = &mut saver {
             saver.save(&report, true);
@@ -183,14 +191,14 @@ impl Estimate {
         pool.build().map_err(|e| format!("starting {} threads: {e}", self.threads.unwrap_or(0)).into())
     }
 
-    /// Runs the samples from `at` to the end of the range in chunks on `pool`, with a progress bar and
-    /// checkpoints, until done or interrupted; returns the tally and where it stopped.
+    /// Runs the samples from `at` to the end of the range in chunks on `pool`, with a progress bar,
+    /// checkpoints and the samples' rows, until done or interrupted; returns the tally and where it stopped.
     fn run_chunks<V: Ranked>(
         &self,
         pool: &rayon::ThreadPool,
         spec: &RunSpec,
         mut done: Done,
-        saver: &mut Option<Checkpoint>,
+        (saver, rows): (&mut Option<Checkpoint>, &mut Option<SamplesOut>),
         meter: &Meter,
     ) -> Result<Done> {
         let range = &spec.range;
@@ -208,14 +216,17 @@ impl Estimate {
                 done.at.saturating_add(chunk).checked_next_multiple_of(estimate::JOB).unwrap_or(u64::MAX);
             let end = end.min(range.end);
             let started = std::time::Instant::now();
-            let (blocks, end) = pool.install(|| {
-                blocks::run_by_block_until::<V>(
-                    self.seed,
-                    done.at..end,
-                    self.options,
-                    &checkpoint::interrupted,
-                )
-            });
+            let (seed, indices, stop) = (self.seed, done.at..end, &checkpoint::interrupted);
+            let (blocks, end) = match rows {
+                None => pool.install(|| blocks::run_by_block_until::<V>(seed, indices, self.options, stop)),
+                Some(rows) => {
+                    let (blocks, end, chunk_rows) = pool.install(|| {
+                        blocks::run_by_block_with_rows_until::<V>(seed, indices, self.options, stop)
+                    });
+                    rows.write(&chunk_rows)?;
+                    (blocks, end)
+                }
+            };
             let seconds = started.elapsed().as_secs_f64().max(1e-3);
             chunk = ((chunk as f64 / seconds) as u64).clamp(smallest, chunk.saturating_mul(4));
             for b in &blocks {

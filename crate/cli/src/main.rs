@@ -11,6 +11,7 @@ mod record;
 mod replicate;
 mod retro;
 mod run;
+mod samples_out;
 mod save;
 mod signature;
 mod source;
@@ -238,9 +239,13 @@ struct EstimateArgs {
     /// SIGINT/SIGTERM.
     #[arg(long)]
     checkpoint: Option<std::path::PathBuf>,
-    /// Replace the --checkpoint FILE if it exists (its run's progress is lost).
-    #[arg(long, requires = "checkpoint")]
+    /// Replace the --checkpoint FILE (its run's progress is lost) or the --samples-out FILE if it exists.
+    #[arg(long)]
     force: bool,
+    /// Write one CSV row per sample to FILE: index, rank, stage, plies traced back, the search's nodes,
+    /// pops and plies, and the pieces of each kind on the board and in hand (docs/cli.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "resume"])]
+    samples_out: Option<std::path::PathBuf>,
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 60)]
     checkpoint_every: u64,
@@ -419,6 +424,11 @@ impl ProofGameArgs {
 
 impl EstimateArgs {
     fn run(self) -> run::Result<()> {
+        if self.force && self.checkpoint.is_none() && self.samples_out.is_none() {
+            return Err("--force replaces the file of --checkpoint or --samples-out; neither is given".into());
+        }
+        let samples_out =
+            self.samples_out.map(|path| save::OutputFile::new("--samples-out", path, self.force, vec![]));
         let command = estimate::Estimate {
             samples: self.samples,
             seed: self.seed,
@@ -432,6 +442,7 @@ impl EstimateArgs {
             resume: self.resume,
             verify: self.verify,
             target_digits: self.target_digits,
+            samples_out: samples_out.transpose()?,
         };
         dispatch(self.game.variant, command)
     }

@@ -114,6 +114,7 @@ impl Replicate {
             resume: exists.then(|| file.clone()),
             verify: self.verify,
             target_digits: None,
+            samples_out: None,
         };
         let computed = estimate.compute::<V>()?;
         if !computed.is_complete() {

@@ -144,6 +144,19 @@ impl OutputFile {
         let named = |reason: String| format!("{}: {reason}", self.path.display());
         self.check_target().map_err(named)?;
         write_partial(&self.partial, bytes).map_err(|e| named(e.to_string()))?;
+        self.place()
+    }
+
+    /// The partial file, created empty, for a result written in pieces; [`OutputFile::place`] then puts
+    /// it at the name.
+    pub fn create_partial(&self) -> std::result::Result<std::fs::File, String> {
+        std::fs::File::create(&self.partial).map_err(|e| format!("{}: {e}", self.path.display()))
+    }
+
+    /// Puts the partial file, written and synced, at the name (without `force`, only if the name is still
+    /// free).
+    pub fn place(&self) -> std::result::Result<(), String> {
+        let named = |reason: String| format!("{}: {reason}", self.path.display());
         let placed = if self.force { std::fs::rename(&self.partial, &self.path) } else { self.link() };
         let _ = std::fs::remove_file(&self.partial);
         placed.map_err(|e| match e.kind() {

@@ -113,6 +113,11 @@ pub fn sample_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("count", value, 1, 10_000_000)
 }
 
+/// `samples`'s `count`: 1 to 10**6 rows (a dict each).
+pub fn row_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
+    whole("count", value, 1, 1_000_000)
+}
+
 /// `sample`'s `start`: the first sample index, 0 to 2**64 - 1.
 pub fn start(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("start", value, 0, u64::MAX)

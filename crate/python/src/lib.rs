@@ -8,6 +8,7 @@ mod convert;
 mod errors;
 mod estimate;
 mod positions;
+mod rows;
 // The command line's provenance of reports (`line`, its text form, is not used here).
 #[allow(dead_code)]
 #[path = "../../cli/src/provenance.rs"]
@@ -34,6 +35,7 @@ fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(positions::read_record, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::classify, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::sample, m)?)?;
+    m.add_function(wrap_pyfunction!(rows::samples, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::merge, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

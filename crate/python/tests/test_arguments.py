@@ -20,6 +20,7 @@ CALLS = {
                        max_nodes=1000),
     "read_record": dict(data=MINI),
     "sample": dict(game="minishogi", seed=1, count=3, start=5),
+    "samples": dict(game="minishogi", seed=1, count=3, start=5, max_nodes=10),
     "classify": dict(game="minishogi", ranks=[0], max_nodes=10),
     "estimate": dict(game="minishogi", samples=4, seed=1, threads=1, shard=(0, 2), max_nodes=10,
                      progress=lambda done, total: None),
@@ -30,7 +31,7 @@ CALLS = {
 ERRORS = {"game": sr.UnknownGameError, "sfen": sr.BadSfenError, "rank": sr.BadRankError,
           "ranks": sr.BadRankError, "data": sr.BadRecordError, "reports": sr.BadReportError}
 OPTIONAL = {("perft", "sfen"), ("predecessors", "piece"), ("predecessors", "square"), ("proof_game", "budget_positions"),
-            ("classify", "max_nodes"), ("estimate", "threads"), ("estimate", "shard"),
+            ("classify", "max_nodes"), ("samples", "max_nodes"), ("estimate", "threads"), ("estimate", "shard"),
             ("estimate", "max_nodes"), ("estimate", "progress"), ("merge", "verify")}
 TEXTS = {"game", "sfen", "piece", "square", "method", "data"}
 

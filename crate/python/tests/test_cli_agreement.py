@@ -1,5 +1,6 @@
 """Each function against the command line's output for the same input: the same engine, the same answers."""
 
+import csv
 import json
 import subprocess
 
@@ -32,6 +33,19 @@ def test_games_is_games_json():
     assert facts == json.loads(cli("games", "--json"))
     assert [g["name"] for g in facts["games"]] == ["shogi", "minishogi"]
     assert [int(g["candidates"]) for g in facts["games"]] == [sr.count("shogi"), sr.count("minishogi")]
+
+
+def test_samples_are_the_rows_of_estimate_samples_out(tmp_path):
+    out = tmp_path / "rows.csv"
+    report = json.loads(cli("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "4", "--json",
+                            "--samples-out", str(out)))
+    with open(out, newline="") as f:
+        theirs = [{k: (int(v) if v.lstrip("-").isdigit() else (v or None)) for k, v in row.items()}
+                  for row in csv.DictReader(f)]
+    ours = sr.samples("minishogi", seed=4, count=3000)
+    assert ours == theirs
+    assert sum(r["stage"] == "OK" for r in ours) == report["tally"]["stages"]["OK"]
+    assert sr.samples("minishogi", 4, 10, start=2990) == ours[2990:]
 
 
 def test_rank_and_unrank_are_the_cli_ones():

@@ -20,4 +20,5 @@ mod position_args;
 mod record_command;
 mod records_cli;
 mod replicate;
+mod samples_out;
 mod signature;

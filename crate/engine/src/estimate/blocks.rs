@@ -5,7 +5,8 @@
 use crate::board::position::Position;
 use crate::estimate::ranges::append_blocks;
 use crate::estimate::report::Report;
-use crate::estimate::run::{keep_lowest, run_job, JOB};
+use crate::estimate::run::{keep_lowest, run_job, Keep, JOB};
+use crate::estimate::samples::SampleRow;
 use crate::estimate::tally::{BlockTally, BLOCK};
 use crate::ranking::rank::Ranked;
 use crate::ranking::sample::RankSampler;
@@ -30,8 +31,19 @@ pub fn run_by_block_until<V: Ranked>(
     options: SearchOptions,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> (Vec<BlockTally>, u64) {
-    let run = run_blocks::<V>(seed, indices, options, 0, stop);
+    let run = run_blocks::<V>(seed, indices, options, Keep { reachable: 0, rows: false }, stop);
     (run.blocks, run.end)
+}
+
+/// [`run_by_block_until`], also giving every sample's row, in order (`estimate --samples-out`).
+pub fn run_by_block_with_rows_until<V: Ranked>(
+    seed: u64,
+    indices: Range<u64>,
+    options: SearchOptions,
+    stop: &(dyn Fn() -> bool + Sync),
+) -> (Vec<BlockTally>, u64, Vec<SampleRow>) {
+    let run = run_blocks::<V>(seed, indices, options, Keep { reachable: 0, rows: true }, stop);
+    (run.blocks, run.end, run.rows)
 }
 
 /// [`run_by_block`], also keeping up to `keep` reachable samples (those with the lowest indices, so the
@@ -42,38 +54,41 @@ pub fn run_by_block_keeping<V: Ranked>(
     options: SearchOptions,
     keep: usize,
 ) -> (Vec<BlockTally>, Vec<(u64, Position<V>)>) {
-    let run = run_blocks::<V>(seed, indices, options, keep, &|| false);
+    let run = run_blocks::<V>(seed, indices, options, Keep { reachable: keep, rows: false }, &|| false);
     (run.blocks, run.reachable)
 }
 
 /// What [`run_blocks`] did: the blocks of the jobs done from the start on without a gap, where they end,
-/// and the reachable samples kept.
+/// the reachable samples kept, and the rows of those jobs' samples when asked for.
 struct BlockRun<V: Ranked> {
     blocks: Vec<BlockTally>,
     end: u64,
     reachable: Vec<(u64, Position<V>)>,
+    rows: Vec<SampleRow>,
 }
 
 /// The samples `indices` in jobs of [`JOB`] that never cross a block boundary, in parallel, until `stop()`,
-/// keeping up to `keep` reachable samples (those with the lowest indices).
+/// keeping what `keep` says (reachable samples: those with the lowest indices).
 fn run_blocks<V: Ranked>(
     seed: u64,
     indices: Range<u64>,
     options: SearchOptions,
-    keep: usize,
+    keep: Keep,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> BlockRun<V> {
     let sampler = RankSampler::<V>::new(seed);
     let jobs: Vec<Range<u64>> = pieces(indices.clone(), JOB).collect();
     let batches: Vec<_> =
         jobs.par_iter().map(|r| run_job(&sampler, r.clone(), options, keep, stop)).collect();
-    let mut run = BlockRun { blocks: Vec::new(), end: indices.start, reachable: Vec::new() };
+    let mut run =
+        BlockRun { blocks: Vec::new(), end: indices.start, reachable: Vec::new(), rows: Vec::new() };
     for (r, batch) in jobs.into_iter().zip(batches).map_while(|(r, b)| Some((r, b?))) {
         run.end = r.end;
         append_blocks(&mut run.blocks, vec![BlockTally { start: r.start, end: r.end, tally: batch.tally }]);
         if !batch.reachable.is_empty() {
-            keep_lowest(&mut run.reachable, batch.reachable, keep);
+            keep_lowest(&mut run.reachable, batch.reachable, keep.reachable);
         }
+        run.rows.extend(batch.rows);
     }
     run
 }
@@ -274,5 +289,63 @@ mod tests {
         assert_eq!(p, [BLOCK - 100..BLOCK - 64, BLOCK - 64..BLOCK, BLOCK..BLOCK + 10]);
         let p: Vec<_> = pieces(5..200, 64).collect();
         assert_eq!(p, [5..64, 64..128, 128..192, 192..200]);
+    }
+}
+
+/// The rows of a run ([`run_by_block_with_rows_until`]) against its tallies.
+#[cfg(test)]
+mod row_tests {
+    use super::*;
+    use crate::estimate::samples::{csv_header, csv_line, SampleRow, MATERIAL_KINDS};
+    use crate::estimate::tally::Tally;
+    use crate::reach::search::SearchOptions;
+    use crate::reach::stage::Stage;
+    use crate::{MiniShogi, Shogi};
+
+    /// The tally the rows say: Tables 1 and 2 and the searches' sums, recomputed.
+    fn tally_of(rows: &[SampleRow]) -> Tally {
+        let mut t = Tally { samples: rows.len() as u64, ..Tally::default() };
+        for r in rows {
+            t.stages[r.stage] += 1;
+            if let Some(d) = r.traced_back {
+                let d = d as usize;
+                if t.traced_back.len() <= d {
+                    t.traced_back.resize(d + 1, 0);
+                }
+                t.traced_back[d] += 1;
+            }
+            if r.stage == Stage::Ok {
+                t.reachable_pops += r.pops.unwrap();
+                t.reachable_nodes += r.nodes.unwrap();
+                t.reachable_plies += r.plies.unwrap();
+            }
+        }
+        t
+    }
+
+    fn rows_tally_to_the_runs_tally<V: Ranked>(seed: u64, n: u64) {
+        let options = SearchOptions { max_nodes: Some(20_000), lazy_captures: true };
+        let (blocks, end, rows) = run_by_block_with_rows_until::<V>(seed, 100..100 + n, options, &|| false);
+        assert_eq!(end, 100 + n);
+        let mut run = Tally::default();
+        for b in &blocks {
+            run.merge(&b.tally).unwrap();
+        }
+        assert_eq!(rows.iter().map(|r| r.index).collect::<Vec<_>>(), (100..100 + n).collect::<Vec<_>>());
+        assert_eq!(tally_of(&rows), run, "{}", V::NAME);
+        assert!(run.count(Stage::Ok) > 0 && run.count(Stage::Piece) > 0, "{run:?}");
+        for r in &rows {
+            for (i, kind) in MATERIAL_KINDS.iter().enumerate() {
+                assert_eq!(r.on_board[i] + r.in_hand[i], V::TOTAL[kind.index()], "{r:?}");
+            }
+            let line = csv_line(r);
+            assert_eq!(line.split(',').count(), csv_header().split(',').count(), "{line}");
+        }
+    }
+
+    #[test]
+    fn the_rows_of_a_range_tally_to_its_tally_and_hold_the_whole_material() {
+        rows_tally_to_the_runs_tally::<MiniShogi>(5, 3000);
+        rows_tally_to_the_runs_tally::<Shogi>(9, 3000);
     }
 }

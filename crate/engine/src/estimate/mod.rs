@@ -20,6 +20,7 @@ pub mod published;
 pub mod ranges;
 pub mod report;
 pub mod run;
+pub mod samples;
 pub mod tally;
 
 pub use provenance::{Provenance, ShardSource};

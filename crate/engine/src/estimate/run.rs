@@ -2,6 +2,7 @@
 //! on any number of threads.
 
 use crate::board::position::Position;
+use crate::estimate::samples::{sample_row, SampleRow};
 use crate::estimate::tally::{SampleFate, Tally};
 use crate::ranking::rank::Ranked;
 use crate::ranking::rank::{unrank_unless_misplaced, RankError};
@@ -59,6 +60,8 @@ pub struct Batch<V: Ranked> {
     pub tally: Tally,
     /// (sample index, position) of the reachable samples with the lowest indices.
     pub reachable: Vec<(u64, Position<V>)>,
+    /// Every sample's row, in order, when asked for.
+    pub rows: Vec<SampleRow>,
 }
 
 /// [`run_range`], keeping up to `keep` reachable samples (those with the lowest indices, so the same on
@@ -76,7 +79,8 @@ pub fn run_range_keeping<V: Ranked>(
         .map(|b| {
             let from = indices.start + b * JOB;
             let job = from..from.saturating_add(JOB).min(indices.end);
-            run_job(&sampler, job, options, keep, &|| false).expect("a job nothing stops")
+            run_job(&sampler, job, options, Keep { reachable: keep, rows: false }, &|| false)
+                .expect("a job nothing stops")
         })
         .reduce(Batch::default, |mut a, b| {
             // Counts of one range of at most 2^64 samples.
@@ -97,25 +101,36 @@ pub(crate) fn keep_lowest<P>(kept: &mut Vec<(u64, P)>, more: Vec<(u64, P)>, keep
     kept.truncate(keep);
 }
 
-/// The samples `indices` one after another on this thread, keeping up to `keep` reachable ones; given
-/// up (`None`) as soon as `stop()` is true before a sample.
+/// What a job keeps beside its tally: up to `reachable` reachable samples, and every sample's row.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Keep {
+    pub reachable: usize,
+    pub rows: bool,
+}
+
+/// The samples `indices` one after another on this thread, keeping what `keep` says; given up (`None`)
+/// as soon as `stop()` is true before a sample.
 pub(crate) fn run_job<V: Ranked>(
     sampler: &RankSampler<V>,
     indices: std::ops::Range<u64>,
     options: SearchOptions,
-    keep: usize,
+    keep: Keep,
     stop: &(dyn Fn() -> bool + Sync),
 ) -> Option<Batch<V>> {
-    let mut batch = Batch { tally: Tally::default(), reachable: Vec::new() };
+    let mut batch = Batch { tally: Tally::default(), reachable: Vec::new(), rows: Vec::new() };
     with_thread_search::<V, _>(|search| {
         for i in indices {
             if stop() {
                 return None;
             }
-            let c =
-                classify_sample::<V>(sampler.rank(i), search, options).expect("sampled ranks are in range");
-            let Some(c) = batch.tally.add_sample(c) else { continue };
-            if c.stage == Stage::Ok && batch.reachable.len() < keep {
+            let rank = sampler.rank(i);
+            let c = classify_sample::<V>(rank, search, options).expect("sampled ranks are in range");
+            let c = batch.tally.add_sample(c);
+            if keep.rows {
+                batch.rows.push(sample_row::<V>(i, rank, c.as_ref()));
+            }
+            let Some(c) = c else { continue };
+            if c.stage == Stage::Ok && batch.reachable.len() < keep.reachable {
                 batch.reachable.push((i, c.position));
             }
         }
