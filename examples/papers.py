@@ -1,0 +1,147 @@
+"""A small version of both papers' experiments, from Python: Ishii & Tanaka's Tables 1 and 2 for Mini Shogi
+and Shogi beside the published figures, the estimate of |R| with its three intervals, and four figures.
+
+    python examples/papers.py --samples 100000 --out papers-small
+
+needs the package (`maturin develop -m crate/python/Cargo.toml`, docs/python.md) and matplotlib. It writes
+OUT/tables.md and OUT/*.png and prints the tables. The papers drew 10^8 (Mini Shogi) and 5 * 10^9 (Shogi)
+samples; `--samples` draws that many of each game (the same seed gives the same numbers on every machine),
+and `--rows` keeps a row per sample of the first ones for the figures drawn from single samples.
+"""
+
+import argparse
+from pathlib import Path
+
+import matplotlib
+
+matplotlib.use("Agg")  # files only, no window
+import matplotlib.pyplot as plt  # noqa: E402
+
+import shogi_reach as sr  # noqa: E402
+
+TITLES = {"minishogi": "Mini Shogi", "shogi": "Shogi"}
+
+
+def table_1(report, paper):
+    """Table 1 as Markdown: samples left after each check, here and in the paper, in percent."""
+    lines = ["| check | samples | % | paper | % |", "|---|---:|---:|---:|---:|"]
+    ours, theirs = report["tally"]["samples"], paper["samples"]
+    for (row, n), (_, m) in zip(report["funnel"], paper["funnel"]):
+        lines.append(f"| {row} | {n} | {100 * n / ours:.4f} | {m} | {100 * m / theirs:.4f} |")
+    return lines
+
+
+def table_2(report, paper):
+    """Table 2 as Markdown: unreachable samples by the most plies traced back, here and in the paper."""
+    ours, theirs = report["tally"]["traced_back"], paper["traced_back"]
+    lines = ["| plies | samples | paper |", "|---:|---:|---:|"]
+    for d in range(max(len(ours), len(theirs))):
+        n = ours[d] if d < len(ours) else 0
+        m = theirs[d] if d < len(theirs) else 0
+        lines.append(f"| {d} | {n} | {m} |")
+    return lines
+
+
+def estimate_lines(report, paper):
+    """|R| with the normal 3-sigma interval, Wilson's and the exact one, and the paper's."""
+    e = report["estimate"]
+    published = paper["reachable"]
+    return [
+        f"|R| ≈ {e['reachable']:.4e}; 3σ interval [{e['low']:.4e}, {e['high']:.4e}];",
+        f"Wilson's [{e['wilson'][0]:.4e}, {e['wilson'][1]:.4e}]; exact [{e['exact'][0]:.4e}, {e['exact'][1]:.4e}].",
+        f"The paper: {published['estimate']:.4e}, [{published['interval'][0]:.4e}, {published['interval'][1]:.4e}].",
+    ]
+
+
+def figures(out, reports, rows):
+    """The funnel and Table 2 of both games, and what single samples show (search sizes, hands)."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, (game, (report, paper)) in zip(axes, reports.items()):
+        names = [row for row, _ in report["funnel"]]
+        ours = [100 * n / report["tally"]["samples"] for _, n in report["funnel"]]
+        theirs = [100 * m / paper["samples"] for _, m in paper["funnel"]]
+        x = range(len(names))
+        ax.bar([i - 0.2 for i in x], ours, width=0.4, label="this run")
+        ax.bar([i + 0.2 for i in x], theirs, width=0.4, label="paper")
+        ax.set_xticks(list(x), names, rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel("samples left (%)")
+        ax.set_title(f"{TITLES[game]}: Table 1")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "table1.png", dpi=100)
+    plt.close(fig)
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, (game, (report, paper)) in zip(axes, reports.items()):
+        ours = report["tally"]["traced_back"]
+        ax.bar(range(len(ours)), [max(n, 0.5) for n in ours], label="this run")
+        ax.plot(range(len(paper["traced_back"])), [m * report["tally"]["samples"] / paper["samples"] or None
+                                                   for m in paper["traced_back"]], "o", color="C1",
+                label="paper, scaled to this run")
+        ax.set_yscale("log")
+        ax.set_xlabel("plies traced back")
+        ax.set_ylabel("unreachable samples")
+        ax.set_title(f"{TITLES[game]}: Table 2")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "table2.png", dpi=100)
+    plt.close(fig)
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, (game, game_rows) in zip(axes, rows.items()):
+        for stage in ("OK", "reach", "prev"):
+            nodes = [r["nodes"] for r in game_rows if r["stage"] == stage and r["nodes"] is not None]
+            if nodes:
+                ax.hist(nodes, bins=40, alpha=0.6, label=f"{stage} ({len(nodes)})", log=True)
+        ax.set_xlabel("positions the backward search generated")
+        ax.set_title(f"{TITLES[game]}: search sizes")
+        ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "searches.png", dpi=100)
+    plt.close(fig)
+
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, (game, game_rows) in zip(axes, rows.items()):
+        in_hand = {}
+        for r in game_rows:
+            if r["stage"] in ("OK", "prev", "reach"):
+                n = sum(v for k, v in r.items() if k.startswith("hand_"))
+                ok, all_ = in_hand.get(n, (0, 0))
+                in_hand[n] = (ok + (r["stage"] == "OK"), all_ + 1)
+        hands = sorted(in_hand)
+        ax.bar(hands, [in_hand[n][0] / in_hand[n][1] for n in hands])
+        ax.set_xlabel("pieces in hand (both sides)")
+        ax.set_ylabel("share reachable, of those searched")
+        ax.set_title(f"{TITLES[game]}: reachability by pieces in hand")
+    fig.tight_layout()
+    fig.savefig(out / "hands.png", dpi=100)
+    plt.close(fig)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--samples", type=int, default=100_000, help="samples of each game")
+    parser.add_argument("--rows", type=int, default=20_000, help="samples kept as rows, for the figures")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--out", type=Path, default=Path("papers-small"))
+    args = parser.parse_args()
+    args.out.mkdir(parents=True, exist_ok=True)
+
+    games = {g["name"]: g for g in sr.games()["games"]}
+    reports, rows, text = {}, {}, []
+    for game in ("minishogi", "shogi"):
+        report = sr.estimate(game, args.samples, args.seed)
+        paper = games[game]["published"]
+        reports[game] = (report, paper)
+        rows[game] = sr.samples(game, args.seed, min(args.rows, args.samples))
+        text += [f"## {TITLES[game]}: {args.samples} samples, seed {args.seed}", "",
+                 f"Table 1 (the paper: {paper['samples']} samples)", "", *table_1(report, paper), "",
+                 "Table 2", "", *table_2(report, paper), "", *estimate_lines(report, paper), ""]
+    (args.out / "tables.md").write_text("\n".join(text), encoding="utf-8")
+    figures(args.out, reports, rows)
+    print("\n".join(text))
+    print(f"wrote {args.out}/tables.md, table1.png, table2.png, searches.png, hands.png")
+
+
+if __name__ == "__main__":
+    main()
