@@ -78,9 +78,11 @@ function watchWasm(page) {
   return seen;
 }
 
-/** Proves MINI_REACH on the page and checks the verdict against the CLI's. */
+/** Proves MINI_REACH on the page (on the Position tab: a reload keeps the tab shown) and checks the verdict
+ * against the CLI's. */
 async function proveReach(page) {
   const native = JSON.parse(cli('prove', '--json', '--variant', 'minishogi', MINI_REACH));
+  await page.click('#tab-position-button');
   await page.fill('#sfen', MINI_REACH);
   await page.click('#sfen-form button[type="submit"]');
   await page.click('#prove');

@@ -39,6 +39,16 @@ let boardFlipped = false;
 // fetches those the page's text needs as it draws, and the board does not wait for them (fonts.js).
 redrawWhenFontsLoad();
 
+// The game menus list the engine's games (game/variants.js), named in the page's language.
+for (const id of ['game', 'est-game']) {
+  field(id).replaceChildren(
+    ...Object.keys(VARIANTS).map((name) => {
+      const option = new Option('', name);
+      option.dataset.i18n = `game_${name}`;
+      return option;
+    }),
+  );
+}
 translatePage();
 keepShowingPowers(document.body);
 setUpTerms();
