@@ -176,6 +176,13 @@ def estimate(
     """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes. progress(done,
     total) is called after each block of 65 536 samples; Ctrl-C stops it within a block."""
 
+def replicate(game: Game, fraction: float = 1.0, seed: int = 1, threads: Optional[int] = None,
+              progress: Optional[Callable[[int, int], object]] = None) -> Json:
+    """The paper's experiment of `game` (Shogi 5e9 samples, Mini Shogi 1e8), or `fraction` of its samples,
+    beside the published figures, as `shogi-reach replicate --json`: table1 and table2 row by row ({label,
+    run, run_share, paper, paper_share, sigma_distance}), |R| of the run and of the paper's counts
+    (estimate), the citation and the run's report. threads, progress and Ctrl-C as estimate's."""
+
 def merge(reports: Iterable[Union[Report, Json, str]], verify: Union[Literal["auto"], int, None] = None) -> Report:
     """Shards of one run merged into its report, as `shogi-reach merge --json`, each checked and `verify`
     of its blocks recomputed ("auto", the default, or K; 0: none)."""

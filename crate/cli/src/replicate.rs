@@ -8,25 +8,13 @@ use crate::output::Output;
 use crate::provenance::Meter;
 use crate::run::{Result, Run};
 use serde::Serialize;
-use shogi_reach_engine::estimate::compare::sigma_distance;
-use shogi_reach_engine::estimate::published::{published, Published};
-use shogi_reach_engine::estimate::{files, Provenance, ReachableEstimate, Report};
+use shogi_reach_engine::estimate::compare::{compare_with_paper, Comparison, Estimates, Row, SAMPLING_NOTE};
+use shogi_reach_engine::estimate::published::{published, samples_of, Published};
+use shogi_reach_engine::estimate::{files, Provenance, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
 use shogi_reach_proof_games::WithOpening;
 use std::path::{Path, PathBuf};
-
-/// The samples a paper drew a fraction of: at least one.
-pub fn samples_of(paper_samples: u64, fraction: f64) -> std::result::Result<u64, String> {
-    if !(fraction > 0.0 && fraction <= 1.0) {
-        return Err(format!("--fraction {fraction}: a share of the paper's samples, 0 < F <= 1"));
-    }
-    let samples = (paper_samples as f64 * fraction).round() as u64;
-    if samples == 0 {
-        return Err(format!("--fraction {fraction} of {paper_samples} samples is no sample"));
-    }
-    Ok(samples)
-}
 
 /// Shards of about 2^24 samples by default: a shard's checkpoint saves at most 256 blocks.
 fn default_shards(samples: u64) -> u64 {
@@ -160,72 +148,20 @@ pub struct Replication {
     pub table2: Vec<Row>,
 }
 
-/// p̂, σ and |R| with its 3σ interval, of the run and of the paper's counts (computed here by the engine's
-/// formulas, as the run's).
-#[derive(Serialize)]
-pub struct Estimates {
-    pub paper: ReachableEstimate,
-    pub run: ReachableEstimate,
-}
-
-/// One row of a table: the counts of both, their shares of all samples, and the distance.
-#[derive(Serialize)]
-pub struct Row {
-    pub label: String,
-    pub paper: u64,
-    pub paper_share: f64,
-    pub run: u64,
-    pub run_share: f64,
-    /// (run share − paper share) / the standard error of their difference; `None` where both shares
-    /// are 0 or 1 (no spread to measure by).
-    pub sigma_distance: Option<f64>,
-}
-
-impl Row {
-    fn new(label: String, run: u64, run_samples: u64, paper: u64, paper_samples: u64) -> Row {
-        Row {
-            label,
-            paper,
-            paper_share: paper as f64 / paper_samples as f64,
-            run,
-            run_share: run as f64 / run_samples as f64,
-            sigma_distance: sigma_distance(run, run_samples, paper, paper_samples),
-        }
-    }
-}
-
 impl Replication {
     fn new<V: Ranked>(paper: Published, report: Report, run: RunInfo) -> Replication {
-        let n = report.tally.samples;
-        let table1 = report
-            .funnel
-            .iter()
-            .zip(&paper.funnel)
-            .map(|((name, run), (_, published))| Row::new(name.clone(), *run, n, *published, paper.samples))
-            .collect();
-        let rows = report.tally.traced_back.len().max(paper.traced_back.len());
-        let table2 = (0..rows)
-            .map(|d| {
-                let run = report.tally.traced_back.get(d).copied().unwrap_or(0);
-                let published = paper.traced_back.get(d).copied().unwrap_or(0);
-                Row::new(d.to_string(), run, n, published, paper.samples)
-            })
-            .collect();
-        let reachable = |funnel: &[(String, u64)]| funnel.last().map_or(0, |(_, r)| *r);
+        let Comparison { estimate, table1, table2 } = compare_with_paper::<V>(&report, &paper);
         Replication {
             citation: paper.citation,
             dir: run.dir.to_path_buf(),
-            estimate: Estimates {
-                paper: ReachableEstimate::of_counts::<V>(reachable(&paper.funnel), paper.samples, 0),
-                run: report.estimate,
-            },
+            estimate,
             fraction: run.fraction,
             game: report.variant.clone(),
             paper_samples: paper.samples,
             paper_sampling: paper.sampling,
             paper_statement: paper.statement,
             provenance: run.provenance,
-            samples: n,
+            samples: report.tally.samples,
             sampling_note: SAMPLING_NOTE.into(),
             seed: report.seed,
             shards: run.shards,
@@ -236,25 +172,4 @@ impl Replication {
     }
 }
 
-/// Why the counts cannot agree exactly, and what to compare instead.
-const SAMPLING_NOTE: &str =
-    "The samples differ: the paper drew its own random ranks; this run draws sample i \
-of its seed from ChaCha8 (stream i; with repetition, docs/method.md). Both are uniform over the same \
-candidate set P_K, so the counts agree only up to chance: compare the distance in sigma (the two shares' \
-difference over the standard error of a difference of two independent samples; |distance| > 3 is rare by \
-chance).";
-
 mod text;
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fractions_round_to_at_least_one_sample() {
-        assert_eq!(samples_of(100_000_000, 1e-4), Ok(10_000));
-        assert_eq!(samples_of(5_000_000_000, 1.0), Ok(5_000_000_000));
-        assert!(samples_of(100, 1e-3).is_err());
-        assert!(samples_of(100, -0.5).is_err());
-    }
-}

@@ -113,6 +113,27 @@ pub fn sample_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("count", value, 1, 10_000_000)
 }
 
+/// `replicate`'s `fraction`: a share of the paper's samples, 0 < fraction <= 1 (an int 1 too).
+pub fn fraction(value: &Bound<'_, PyAny>) -> PyResult<f64> {
+    let bad = || {
+        BadArgumentError::new_err(format!(
+            "fraction: a share of the paper's samples, 0 < fraction <= 1, not {}",
+            type_name(value)
+        ))
+    };
+    if value.is_instance_of::<PyBool>() {
+        return Err(bad());
+    }
+    let f: f64 = value.extract().map_err(|_| bad())?;
+    if f > 0.0 && f <= 1.0 {
+        Ok(f)
+    } else {
+        Err(BadArgumentError::new_err(format!(
+            "fraction {f}: a share of the paper's samples, 0 < fraction <= 1"
+        )))
+    }
+}
+
 /// `samples`'s `count`: 1 to 10**6 rows (a dict each).
 pub fn row_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("count", value, 1, 1_000_000)

@@ -117,11 +117,26 @@ pub fn estimate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let (k, m) = shard.unwrap_or((0, 1));
     let range = try_shard_range(samples, k, m).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
+    let report = run(py, game, Run { samples, seed, range, max_nodes, threads }, progress.as_ref())?;
+    loads(py, &json_text(&report))
+}
+
+/// What [`run`] runs: `range` of the `samples` of `seed`.
+pub struct Run {
+    pub samples: u64,
+    pub seed: u64,
+    pub range: std::ops::Range<u64>,
+    pub max_nodes: Option<usize>,
+    pub threads: Option<usize>,
+}
+
+/// The report of `run`, one verification block at a time (the same blocks as one run): between two,
+/// Ctrl-C is heard (KeyboardInterrupt) and `progress(done, total)` is called.
+pub fn run(py: Python<'_>, game: Game, run: Run, progress: Option<&Py<PyAny>>) -> PyResult<Report> {
+    let Run { samples, seed, range, max_nodes, threads } = run;
     let pool = thread_pool(threads)?;
     let options = SearchOptions { max_nodes, lazy_captures: true };
     let meter = crate::provenance::Meter::start();
-    // One verification block at a time (the same blocks as one run): between two, Ctrl-C is heard
-    // (KeyboardInterrupt) and `progress(done, total)` is called.
     let mut done = Vec::new();
     let mut at = range.start;
     while at < range.end {
@@ -132,13 +147,13 @@ pub fn estimate<'py>(
         done.extend(part);
         at = next;
         py.check_signals()?;
-        if let Some(report_progress) = &progress {
+        if let Some(report_progress) = progress {
             report_progress.call1(py, (at - range.start, range.end - range.start))?;
         }
     }
     let report = with_game!(game, V => report::<V>(seed, samples, range, max_nodes, done));
     let report = report.map(|r| r.with_provenance(meter.provenance(pool.current_num_threads())));
-    loads(py, &json_text(&report.map_err(ShogiReachError::new_err)?))
+    report.map_err(ShogiReachError::new_err)
 }
 
 /// merge(reports, verify="auto") -> dict

@@ -8,6 +8,7 @@ mod convert;
 mod errors;
 mod estimate;
 mod positions;
+mod replicate;
 mod rows;
 // The command line's provenance of reports (`line`, its text form, is not used here).
 #[allow(dead_code)]
@@ -38,6 +39,7 @@ fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rows::samples, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::estimate, m)?)?;
     m.add_function(wrap_pyfunction!(estimate::merge, m)?)?;
+    m.add_function(wrap_pyfunction!(replicate::replicate, m)?)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

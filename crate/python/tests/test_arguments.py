@@ -25,6 +25,7 @@ CALLS = {
     "estimate": dict(game="minishogi", samples=4, seed=1, threads=1, shard=(0, 2), max_nodes=10,
                      progress=lambda done, total: None),
     "merge": dict(reports=[sr.estimate("minishogi", 4, 1)], verify=1),
+    "replicate": dict(game="minishogi", fraction=1e-7, seed=1, threads=1, progress=lambda done, total: None),
 }
 
 # Each argument's error, and whether None is its default (then None is no bad value).
@@ -32,7 +33,8 @@ ERRORS = {"game": sr.UnknownGameError, "sfen": sr.BadSfenError, "rank": sr.BadRa
           "ranks": sr.BadRankError, "data": sr.BadRecordError, "reports": sr.BadReportError}
 OPTIONAL = {("perft", "sfen"), ("predecessors", "piece"), ("predecessors", "square"), ("proof_game", "budget_positions"),
             ("classify", "max_nodes"), ("samples", "max_nodes"), ("estimate", "threads"), ("estimate", "shard"),
-            ("estimate", "max_nodes"), ("estimate", "progress"), ("merge", "verify")}
+            ("estimate", "max_nodes"), ("estimate", "progress"), ("merge", "verify"),
+            ("replicate", "threads"), ("replicate", "progress")}
 TEXTS = {"game", "sfen", "piece", "square", "method", "data"}
 
 BAD_INTS = [-1, -(2**200), 2**64, 2**200, 10**5000, True, False, 1.5, "3", b"3"]

@@ -48,6 +48,17 @@ def test_samples_are_the_rows_of_estimate_samples_out(tmp_path):
     assert sr.samples("minishogi", 4, 10, start=2990) == ours[2990:]
 
 
+def test_replicate_is_replicate_json(tmp_path):
+    theirs = json.loads(cli("replicate", "--game", "minishogi", "--fraction", "1e-4", "--seed", "3", "--json",
+                            "--dir", str(tmp_path / "shards")))
+    ours = sr.replicate("minishogi", fraction=1e-4, seed=3)
+    for key in ("table1", "table2", "estimate", "samples", "seed", "fraction", "citation", "paper_samples",
+                "sampling_note", "game"):
+        assert ours[key] == theirs[key], key
+    assert ours["report"]["tally"] == theirs["report"]["tally"]
+    assert ours["samples"] == 10_000 and [row["label"] for row in ours["table1"]][-1] == "reachability"
+
+
 def test_rank_and_unrank_are_the_cli_ones():
     for game, ranks in (("minishogi", [0, 1, 922954480167522874, 16014219505238849249]),
                         ("shogi", [0, 10**60, 2**200 + 12345, sr.count("shogi") - 1])):

@@ -40,6 +40,18 @@ pub fn published(game: Game) -> Published {
     serde_json::from_value(all[game.name()].clone()).expect("data/published.json has every game")
 }
 
+/// The samples a paper drew a fraction of: at least one.
+pub fn samples_of(paper_samples: u64, fraction: f64) -> Result<u64, String> {
+    if !(fraction > 0.0 && fraction <= 1.0) {
+        return Err(format!("--fraction {fraction}: a share of the paper's samples, 0 < F <= 1"));
+    }
+    let samples = (paper_samples as f64 * fraction).round() as u64;
+    if samples == 0 {
+        return Err(format!("--fraction {fraction} of {paper_samples} samples is no sample"));
+    }
+    Ok(samples)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -56,5 +68,13 @@ mod tests {
             let [low, high] = paper.reachable.interval;
             assert!(low < paper.reachable.estimate && paper.reachable.estimate < high, "{game}");
         }
+    }
+
+    #[test]
+    fn fractions_round_to_at_least_one_sample() {
+        assert_eq!(samples_of(100_000_000, 1e-4), Ok(10_000));
+        assert_eq!(samples_of(5_000_000_000, 1.0), Ok(5_000_000_000));
+        assert!(samples_of(100, 1e-3).is_err());
+        assert!(samples_of(100, -0.5).is_err());
     }
 }
