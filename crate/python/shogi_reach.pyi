@@ -75,6 +75,106 @@ class Report(TypedDict):
     provenance: NotRequired[Provenance]
     shards: NotRequired[list[ShardSource]]
 
+# The rows of `samples`, as `estimate --samples-out` writes them.
+
+class SampleRow(TypedDict):
+    index: int
+    rank: int
+    stage: str
+    traced_back: Optional[int]
+    nodes: Optional[int]
+    pops: Optional[int]
+    plies: Optional[int]
+    board_R: int
+    board_B: int
+    board_G: int
+    board_S: int
+    board_N: int
+    board_L: int
+    board_P: int
+    hand_R: int
+    hand_B: int
+    hand_G: int
+    hand_S: int
+    hand_N: int
+    hand_L: int
+    hand_P: int
+
+# `replicate`: a run beside the paper, as `replicate --json` prints it.
+
+class Row(TypedDict):
+    label: str
+    paper: int
+    paper_share: float
+    run: int
+    run_share: float
+    sigma_distance: Optional[float]
+
+class Estimates(TypedDict):
+    paper: Estimate
+    run: Estimate
+
+class Replication(TypedDict):
+    citation: str
+    estimate: Estimates
+    fraction: float
+    game: str
+    paper_samples: int
+    paper_sampling: str
+    paper_statement: str
+    report: Report
+    samples: int
+    sampling_note: str
+    seed: int
+    table1: list[Row]
+    table2: list[Row]
+
+# `games`: each game's facts and the method's, as `games --json` prints them.
+
+class PublishedEstimate(TypedDict):
+    estimate: float
+    interval: list[float]
+
+class Published(TypedDict):
+    citation: str
+    funnel: list[list[Union[str, int]]]
+    samples: int
+    sampling: str
+    statement: str
+    traced_back: list[int]
+    reachable: PublishedEstimate
+
+class NamedStart(TypedDict):
+    name: str
+    sfen: str
+
+class GameFacts(TypedDict):
+    name: str
+    width: int
+    height: int
+    zone: int
+    pieces: dict[str, int]
+    start: str
+    usi_start: str
+    kif_name: str
+    handicaps: list[NamedStart]
+    candidates: str
+    published: Published
+
+class StageFacts(TypedDict):
+    name: str
+    verdict: str
+    describe: str
+
+class FunnelRow(TypedDict):
+    row: str
+    removes: list[str]
+
+class Games(TypedDict):
+    games: list[GameFacts]
+    stages: list[StageFacts]
+    funnel: list[FunnelRow]
+
 class ShogiReachError(ValueError):
     """Any error of shogi_reach (a ValueError)."""
 
@@ -112,7 +212,7 @@ class BadArgumentError(ShogiReachError):
 def count(game: Game) -> int:
     """|P_K|, the number of K-canonical candidate positions of the game (`shogi-reach count`)."""
 
-def games() -> Json:
+def games() -> Games:
     """Each game's facts and the method's, as `shogi-reach games --json`: {games: [{name, width, height,
     pieces, start, handicaps, candidates, published, ...}], stages, funnel}."""
 
@@ -155,7 +255,7 @@ def sample(game: Game, seed: int, count: int, start: int = 0) -> list[int]:
     """The ranks of samples start .. start + count - 1 of `seed` (count 1 to 10**7), as `shogi-reach
     sample`: the draws an estimate of that seed classifies."""
 
-def samples(game: Game, seed: int, count: int, start: int = 0, max_nodes: Optional[int] = None) -> list[Json]:
+def samples(game: Game, seed: int, count: int, start: int = 0, max_nodes: Optional[int] = None) -> list[SampleRow]:
     """A row per sample start .. start + count - 1 of `seed` (count 1 to 10**6), as `shogi-reach estimate
     --samples-out` writes them: {index, rank, stage, traced_back, nodes, pops, plies, board_R, ..., hand_P},
     None where a field does not apply; what pandas.DataFrame(rows) takes as it is."""
@@ -177,7 +277,7 @@ def estimate(
     total) is called after each block of 65 536 samples; Ctrl-C stops it within a block."""
 
 def replicate(game: Game, fraction: float = 1.0, seed: int = 1, threads: Optional[int] = None,
-              progress: Optional[Callable[[int, int], object]] = None) -> Json:
+              progress: Optional[Callable[[int, int], object]] = None) -> Replication:
     """The paper's experiment of `game` (Shogi 5e9 samples, Mini Shogi 1e8), or `fraction` of its samples,
     beside the published figures, as `shogi-reach replicate --json`: table1 and table2 row by row ({label,
     run, run_share, paper, paper_share, sigma_distance}), |R| of the run and of the paper's counts

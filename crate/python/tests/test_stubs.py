@@ -73,3 +73,13 @@ def test_the_report_types_name_the_keys_of_built_reports():
     shards = [sr.estimate("minishogi", 70_000, 3, shard=(k, 2)) for k in range(2)]
     for report in [*shards, sr.merge(shards), sr.estimate("shogi", 100, 1, max_nodes=1000)]:
         check_keys(report, "Report", types, "report")
+
+
+def test_the_other_result_types_name_the_keys_of_built_results():
+    types = typed_dicts()
+    check_keys(sr.games(), "Games", types, "games()")
+    rows = sr.samples("shogi", 1, 300) + sr.samples("minishogi", 1, 300)
+    assert {r["stage"] for r in rows} >= {"OK", "piece", "king"}, "rows of several stages"
+    for i, row in enumerate(rows):
+        check_keys(row, "SampleRow", types, f"samples()[{i}]")
+    check_keys(sr.replicate("minishogi", fraction=1e-5, seed=2), "Replication", types, "replicate()")

@@ -1,5 +1,5 @@
-"""The stubs type the estimate's report: `mypy --strict` accepts code that reads its keys and rejects a
-misspelled one."""
+"""The stubs type the results (the estimate's report, samples' rows, replicate, games): `mypy --strict`
+accepts code that reads their keys and rejects a misspelled one."""
 
 import subprocess
 import sys
@@ -19,6 +19,10 @@ samples: int = report["tally"]["samples"]
 low = report["estimate"]["exact"][0]
 merged = sr.merge([report])
 files = [s["file"] for s in merged.get("shards", [])]
+rows = sr.samples("minishogi", 1, 10)
+in_hand: int = rows[0]["hand_P"]
+distance = sr.replicate("minishogi", 1e-6)["table1"][0]["sigma_distance"]
+start: str = sr.games()["games"][0]["handicaps"][0]["sfen"]
 """
 
 
@@ -28,6 +32,7 @@ def test_mypy_accepts_the_report_read_by_its_keys(tmp_path):
 
 
 def test_mypy_rejects_a_misspelled_key(tmp_path):
-    code, out = mypy(tmp_path, READS + 'typo = report["tally"]["sampels"]\n')
-    assert code != 0
-    assert '"sampels"' in out and "TypedDict" in out, out
+    for typo in ('report["tally"]["sampels"]', 'rows[0]["hand_p"]', 'sr.games()["games"][0]["candidate"]'):
+        code, out = mypy(tmp_path, READS + f"typo = {typo}\n")
+        assert code != 0, typo
+        assert "TypedDict" in out, out
