@@ -8,6 +8,7 @@ of the wrong type (never TypeError, OverflowError or UnicodeEncodeError). The wo
 released.
 """
 
+import os
 from collections.abc import Callable, Iterable
 from typing import Any, Literal, Optional, Tuple, Union
 
@@ -272,9 +273,12 @@ def estimate(
     shard: Optional[Tuple[int, int]] = None,
     max_nodes: Optional[int] = None,
     progress: Optional[Callable[[int, int], object]] = None,
+    checkpoint: Union[str, "os.PathLike[str]", None] = None,
 ) -> Report:
     """The Monte Carlo estimate, as `estimate --json`: a report `shogi-reach merge` takes. progress(done,
-    total) is called after each block of 65 536 samples; Ctrl-C stops it within a block."""
+    total) is called after each block of 65 536 samples; Ctrl-C stops it within a block. checkpoint: the
+    progress saved to that file as it goes and when the call stops; a call whose file exists continues its
+    run (blocks of it recomputed first)."""
 
 def replicate(game: Game, fraction: float = 1.0, seed: int = 1, threads: Optional[int] = None,
               progress: Optional[Callable[[int, int], object]] = None) -> Replication:

@@ -6,6 +6,7 @@ use crate::run::Result;
 use crate::save;
 use crate::signature::{self, Signature};
 use shogi_reach_engine::board::sfen::quote;
+pub use shogi_reach_engine::estimate::files::RunSpec;
 use shogi_reach_engine::estimate::tally::{BlockTally, BLOCK};
 use shogi_reach_engine::estimate::{files, Provenance, Report, Tally};
 use shogi_reach_engine::Ranked;
@@ -101,14 +102,6 @@ impl Checkpoint {
     }
 }
 
-/// What a run asks of the report it resumes.
-pub struct RunSpec {
-    pub seed: u64,
-    pub samples: u64,
-    pub max_nodes: Option<usize>,
-    pub range: std::ops::Range<u64>,
-}
-
 /// What a run has done: the samples `spec.range.start..at`, their tally and per-block tallies, and the
 /// provenance of the checkpoint it resumed (whose time counts too).
 pub struct Done {
@@ -169,27 +162,7 @@ pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Done, Signature
     let report: Report = serde_json::from_str(&text)
         .map_err(|e| format!("{name}: not an estimate report: {}", quote(&e.to_string())))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;
-    let mismatch = |what: &str, found: String, expected: String| -> Result<(Done, Signature)> {
-        Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}").into())
-    };
-    if report.variant != V::NAME {
-        return mismatch("game", quote(&report.variant), V::NAME.into());
-    }
-    if (report.seed, report.samples) != (spec.seed, spec.samples) {
-        let found = format!("seed {} of {} samples", report.seed, report.samples);
-        return mismatch("", found, format!("seed {} of {} samples", spec.seed, spec.samples));
-    }
-    if report.max_nodes != spec.max_nodes {
-        return mismatch("node cap", format!("{:?}", report.max_nodes), format!("{:?}", spec.max_nodes));
-    }
-    let done = match report.ranges.as_slice() {
-        [] => spec.range.start,
-        [[s, e]] if *s == spec.range.start && *e <= spec.range.end => *e,
-        ranges => {
-            let expected = format!("a prefix of {:?}", spec.range);
-            return mismatch("samples", format!("{ranges:?}"), expected);
-        }
-    };
+    let done = files::resume_point::<V>(&report, &name, spec)?;
     let done = Done { tally: report.tally, blocks: report.blocks, at: done, earlier: report.provenance };
     Ok((done, signature::check_own(&text)))
 }

@@ -113,6 +113,24 @@ pub fn sample_count(value: &Bound<'_, PyAny>) -> PyResult<u64> {
     whole("count", value, 1, 10_000_000)
 }
 
+/// `estimate`'s `checkpoint`: None, or a path (a str or an os.PathLike) of at most 4096 bytes, no NUL.
+pub fn checkpoint(value: &Bound<'_, PyAny>) -> PyResult<Option<std::path::PathBuf>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    let bad = |why: String| BadArgumentError::new_err(format!("checkpoint: {why}"));
+    let fspath = value.py().import("os")?.getattr("fspath")?;
+    let path = fspath
+        .call1((value,))
+        .map_err(|_| bad(format!("a path (str or os.PathLike), not {}", type_name(value))))?;
+    let text: String =
+        path.extract().map_err(|_| bad("a path as text (UTF-8), not bytes or lone surrogates".into()))?;
+    if text.is_empty() || text.len() > 4096 || text.contains('\0') {
+        return Err(bad(format!("{}: not a file name (empty, over 4096 bytes, or with NUL)", quote(&text))));
+    }
+    Ok(Some(std::path::PathBuf::from(text)))
+}
+
 /// `replicate`'s `fraction`: a share of the paper's samples, 0 < fraction <= 1 (an int 1 too).
 pub fn fraction(value: &Bound<'_, PyAny>) -> PyResult<f64> {
     let bad = || {

@@ -2,6 +2,7 @@
 //! and `estimate` (the Monte Carlo estimate, as `shogi-reach estimate --json`).
 
 use crate::args;
+use crate::checkpoint::{self, Saver};
 use crate::convert::{self, int_of, json_text, loads};
 use crate::errors::{rank_error, BadArgumentError, BadRankError, BadReportError, ShogiReachError};
 use pyo3::prelude::*;
@@ -9,7 +10,7 @@ use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::board::variant::UnknownGame;
 use shogi_reach_engine::estimate::blocks::Unverified;
 use shogi_reach_engine::estimate::{
-    blocks, files, ranges, try_shard_range, BlockTally, Report, Tally, BLOCK,
+    blocks, files, files::RunSpec, ranges, try_shard_range, BlockTally, Report, Tally, BLOCK,
 };
 use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
@@ -101,9 +102,12 @@ pub fn sample<'py>(
 /// more counts as 'unknown'. Its `provenance`: this package (program shogi-reach-python, version, commit,
 /// build profile), the machine (CPU, host, OS), the threads, and the CPU and wall seconds it took.
 /// progress: called as progress(done, total) after each block of 65 536 samples. Ctrl-C stops the run
-/// within a block (KeyboardInterrupt).
+/// within a block (KeyboardInterrupt). checkpoint: a file the progress is saved to (every 30 s, when the
+/// call stops, and at its end: a report of the samples done); a call whose checkpoint file exists continues
+/// that run (the same game, samples, seed, shard and max_nodes, else BadReportError), after recomputing
+/// blocks of it drawn at random.
 #[pyfunction]
-#[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None, progress = None))]
+#[pyo3(signature = (game, samples, seed, threads = None, shard = None, max_nodes = None, progress = None, checkpoint = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn estimate<'py>(
     py: Python<'py>,
@@ -114,31 +118,46 @@ pub fn estimate<'py>(
     #[pyo3(from_py_with = args::shard)] shard: Option<(u64, u64)>,
     #[pyo3(from_py_with = args::max_nodes_or_none)] max_nodes: Option<usize>,
     #[pyo3(from_py_with = args::progress)] progress: Option<Py<PyAny>>,
+    #[pyo3(from_py_with = args::checkpoint)] checkpoint: Option<std::path::PathBuf>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (k, m) = shard.unwrap_or((0, 1));
     let range = try_shard_range(samples, k, m).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
-    let report = run(py, game, Run { samples, seed, range, max_nodes, threads }, progress.as_ref())?;
+    let run_spec = Run { samples, seed, range, max_nodes, threads, checkpoint };
+    let report = run(py, game, run_spec, progress.as_ref())?;
     loads(py, &json_text(&report))
 }
 
-/// What [`run`] runs: `range` of the `samples` of `seed`.
+/// What [`run`] runs: `range` of the `samples` of `seed`, saving its progress to `checkpoint`.
 pub struct Run {
     pub samples: u64,
     pub seed: u64,
     pub range: std::ops::Range<u64>,
     pub max_nodes: Option<usize>,
     pub threads: Option<usize>,
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 /// The report of `run`, one verification block at a time (the same blocks as one run): between two,
-/// Ctrl-C is heard (KeyboardInterrupt) and `progress(done, total)` is called.
+/// Ctrl-C is heard (KeyboardInterrupt) and `progress(done, total)` is called. With a checkpoint, a file
+/// there is resumed, the progress saved as it goes and when the call stops (an exception from Ctrl-C or
+/// `progress`), and the report saved at the end.
 pub fn run(py: Python<'_>, game: Game, run: Run, progress: Option<&Py<PyAny>>) -> PyResult<Report> {
-    let Run { samples, seed, range, max_nodes, threads } = run;
+    let Run { samples, seed, range, max_nodes, threads, checkpoint } = run;
     let pool = thread_pool(threads)?;
     let options = SearchOptions { max_nodes, lazy_captures: true };
     let meter = crate::provenance::Meter::start();
-    let mut done = Vec::new();
-    let mut at = range.start;
+    let spec = RunSpec { seed, samples, max_nodes, range: range.clone() };
+    let (mut saver, (mut done, mut at)) = match checkpoint {
+        Some(path) => (Some(Saver::new(path.clone())?), checkpoint::resume(py, game, &path, &spec)?),
+        None => (None, (Vec::new(), range.start)),
+    };
+    let report_of = |done: &[BlockTally], at: u64| {
+        let report =
+            with_game!(game, V => report::<V>(seed, samples, range.start..at, max_nodes, done.to_vec()));
+        report
+            .map(|r| r.with_provenance(meter.provenance(pool.current_num_threads())))
+            .map_err(ShogiReachError::new_err)
+    };
     while at < range.end {
         let next = (at / BLOCK + 1).saturating_mul(BLOCK).min(range.end);
         let part = py.detach(
@@ -146,14 +165,22 @@ pub fn run(py: Python<'_>, game: Game, run: Run, progress: Option<&Py<PyAny>>) -
         );
         done.extend(part);
         at = next;
-        py.check_signals()?;
-        if let Some(report_progress) = progress {
-            report_progress.call1(py, (at - range.start, range.end - range.start))?;
+        let heard = py.check_signals().and_then(|()| match progress {
+            Some(report_progress) => {
+                report_progress.call1(py, (at - range.start, range.end - range.start)).map(drop)
+            }
+            None => Ok(()),
+        });
+        if let Some(saver) = &mut saver {
+            saver.save(&report_of(&done, at)?, heard.is_err())?;
         }
+        heard?;
     }
-    let report = with_game!(game, V => report::<V>(seed, samples, range, max_nodes, done));
-    let report = report.map(|r| r.with_provenance(meter.provenance(pool.current_num_threads())));
-    report.map_err(ShogiReachError::new_err)
+    let report = report_of(&done, at)?;
+    if let Some(saver) = &mut saver {
+        saver.save(&report, true)?;
+    }
+    Ok(report)
 }
 
 /// merge(reports, verify="auto") -> dict
@@ -178,7 +205,7 @@ pub fn merge<'py>(
         merged.variant.parse().map_err(|e: UnknownGame| BadReportError::new_err(e.to_string()))?;
     let checked = py.detach(|| {
         with_game!(game, V => reports.iter().zip(&names).try_for_each(|(r, name)| {
-            match blocks::verify_drawn::<V>(r, verify, random_u64(), &|| false) {
+            match blocks::verify_drawn::<V>(r, verify, crate::draw::random_u64(), &|| false) {
                 Ok(_) => Ok(()),
                 Err(Unverified::Differs(m)) => Err(format!("{name}: {m}: the report is wrong")),
                 Err(Unverified::Stopped { .. }) => unreachable!("nothing stops it"),
@@ -225,20 +252,6 @@ fn read_reports(py: Python<'_>, reports: &Bound<'_, PyAny>) -> PyResult<(Vec<Rep
         return Err(BadReportError::new_err("reports: none to merge"));
     }
     Ok((out, names))
-}
-
-/// A source of random u64s for the blocks drawn: std's randomly keyed hasher over a counter (the draw
-/// need not be reproducible, only unpredictable to whoever wrote the report).
-fn random_u64() -> impl FnMut() -> u64 {
-    use std::hash::{BuildHasher, Hasher};
-    let keys = std::collections::hash_map::RandomState::new();
-    let mut counter = 0u64;
-    move || {
-        counter += 1;
-        let mut h = keys.build_hasher();
-        h.write_u64(counter);
-        h.finish()
-    }
 }
 
 /// The report of a whole range, as the command line writes it: the range done, the tally of its blocks.

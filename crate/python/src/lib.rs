@@ -4,7 +4,9 @@
 //! are `ShogiReachError`s. The work runs with the GIL released, so other Python threads go on.
 
 mod args;
+mod checkpoint;
 mod convert;
+mod draw;
 mod errors;
 mod estimate;
 mod positions;

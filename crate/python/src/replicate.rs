@@ -48,8 +48,12 @@ pub fn replicate<'py>(
 ) -> PyResult<Bound<'py, PyAny>> {
     let paper = published(game);
     let samples = samples_of(paper.samples, fraction).map_err(BadArgumentError::new_err)?;
-    let report =
-        run(py, game, Run { samples, seed, range: 0..samples, max_nodes: None, threads }, progress.as_ref())?;
+    let report = run(
+        py,
+        game,
+        Run { samples, seed, range: 0..samples, max_nodes: None, threads, checkpoint: None },
+        progress.as_ref(),
+    )?;
     let comparison = with_game!(game, V => compare_with_paper::<V>(&report, &paper));
     let replication = Replication {
         citation: paper.citation,

@@ -2,8 +2,17 @@
 ShogiReachError), never TypeError, OverflowError or UnicodeEncodeError: ints negative, past 2**64, huge,
 bools or floats; strs with lone surrogates, NUL, a million characters, or not strs at all."""
 
+import atexit
+import shutil
+import tempfile
+from pathlib import Path
+
 import pytest
 import shogi_reach as sr
+
+# estimate's checkpoint: a file in a folder of this module's own (its call as given resumes it when there).
+CHECKPOINTS = Path(tempfile.mkdtemp(prefix="shogi-reach-arguments-"))
+atexit.register(shutil.rmtree, CHECKPOINTS, ignore_errors=True)
 
 MINI = "rbsgk/4p/5/P4/KGSBR b - 1"  # reachable within 275 positions
 
@@ -23,7 +32,7 @@ CALLS = {
     "samples": dict(game="minishogi", seed=1, count=3, start=5, max_nodes=10),
     "classify": dict(game="minishogi", ranks=[0], max_nodes=10),
     "estimate": dict(game="minishogi", samples=4, seed=1, threads=1, shard=(0, 2), max_nodes=10,
-                     progress=lambda done, total: None),
+                     progress=lambda done, total: None, checkpoint=CHECKPOINTS / "run.json"),
     "merge": dict(reports=[sr.estimate("minishogi", 4, 1)], verify=1),
     "replicate": dict(game="minishogi", fraction=1e-7, seed=1, threads=1, progress=lambda done, total: None),
 }
@@ -34,8 +43,8 @@ ERRORS = {"game": sr.UnknownGameError, "sfen": sr.BadSfenError, "rank": sr.BadRa
 OPTIONAL = {("perft", "sfen"), ("predecessors", "piece"), ("predecessors", "square"), ("proof_game", "budget_positions"),
             ("classify", "max_nodes"), ("samples", "max_nodes"), ("estimate", "threads"), ("estimate", "shard"),
             ("estimate", "max_nodes"), ("estimate", "progress"), ("merge", "verify"),
-            ("replicate", "threads"), ("replicate", "progress")}
-TEXTS = {"game", "sfen", "piece", "square", "method", "data"}
+            ("replicate", "threads"), ("replicate", "progress"), ("estimate", "checkpoint")}
+TEXTS = {"game", "sfen", "piece", "square", "method", "data", "checkpoint"}
 
 BAD_INTS = [-1, -(2**200), 2**64, 2**200, 10**5000, True, False, 1.5, "3", b"3"]
 BAD_RANKS = [-1, -(2**200), 2**256, 2**300, 10**5000, True, False, 1.5, "0"]

@@ -1,5 +1,6 @@
 """A long estimate tells its progress and stops on Ctrl-C within a block of samples."""
 
+import json
 import signal
 import subprocess
 import sys
@@ -45,3 +46,44 @@ def test_ctrl_c_stops_a_long_estimate_between_two_blocks():
     finally:
         child.kill()
     assert "KeyboardInterrupt" in err, err
+
+
+def test_a_checkpoint_keeps_a_stopped_run_and_the_same_call_continues_it(tmp_path):
+    checkpoint = tmp_path / "run.json"
+    stops = []
+
+    def stop_after_two_blocks(done, total):
+        if done >= 2 * 65536 and not stops:
+            stops.append(done)
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        sr.estimate("minishogi", 300_000, 9, threads=1, progress=stop_after_two_blocks, checkpoint=checkpoint)
+    saved = json.loads(checkpoint.read_text())
+    assert saved["ranges"] == [[0, 2 * 65536]] and saved["tally"]["samples"] == 2 * 65536
+    told = []
+    resumed = sr.estimate("minishogi", 300_000, 9, threads=2, checkpoint=str(checkpoint),
+                          progress=lambda done, total: told.append(done))
+    assert told[0] == 3 * 65536, "it goes on from the checkpoint's end"
+    whole = sr.estimate("minishogi", 300_000, 9)
+    assert resumed["tally"] == whole["tally"] and resumed["blocks"] == whole["blocks"]
+    assert json.loads(checkpoint.read_text())["tally"] == whole["tally"], "the file holds the whole run"
+    # Its finished report, asked again, is verified and given back without running anything.
+    assert sr.estimate("minishogi", 300_000, 9, checkpoint=checkpoint)["tally"] == whole["tally"]
+
+
+def test_a_checkpoint_of_another_run_or_with_a_forged_block_is_refused_and_kept(tmp_path):
+    checkpoint = tmp_path / "run.json"
+    sr.estimate("minishogi", 100_000, 9, checkpoint=checkpoint)
+    text = checkpoint.read_text()
+    with pytest.raises(sr.BadReportError, match="another run's checkpoint"):
+        sr.estimate("minishogi", 100_000, 10, checkpoint=checkpoint)
+    forged = json.loads(text)
+    forged["blocks"][0]["tally"]["stages"]["OK"] += 1
+    forged["blocks"][0]["tally"]["stages"]["king"] -= 1
+    forged["tally"]["stages"]["OK"] += 1
+    forged["tally"]["stages"]["king"] -= 1
+    checkpoint.write_text(json.dumps(forged))
+    with pytest.raises(sr.BadReportError, match="the checkpoint is wrong"):
+        sr.estimate("minishogi", 100_000, 9, checkpoint=checkpoint)
+    assert json.loads(checkpoint.read_text()) == forged, "never written over"

@@ -113,6 +113,42 @@ pub fn read_checked(name: &str, text: &str) -> Result<Report, FileError> {
     Ok(report)
 }
 
+/// What a run is: the game, seed, samples, node cap and its range of sample indices (a shard's part).
+#[derive(Clone, Debug)]
+pub struct RunSpec {
+    /// The samples' seed.
+    pub seed: u64,
+    /// The samples of the whole run.
+    pub samples: u64,
+    /// The node cap of its searches.
+    pub max_nodes: Option<usize>,
+    /// The sample indices this run (or shard) does.
+    pub range: std::ops::Range<u64>,
+}
+
+/// Where a run of `spec` in game `V` resumes from `report`, a checkpoint called `name`: the end of the
+/// samples it has done, which must be a prefix of the run's range. Else why it is another run's.
+pub fn resume_point<V: Ranked>(report: &Report, name: &str, spec: &RunSpec) -> Result<u64, String> {
+    let mismatch = |what: &str, found: String, expected: String| -> Result<u64, String> {
+        Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}"))
+    };
+    if report.variant != V::NAME {
+        return mismatch("game", crate::board::sfen::quote(&report.variant), V::NAME.into());
+    }
+    if (report.seed, report.samples) != (spec.seed, spec.samples) {
+        let found = format!("seed {} of {} samples", report.seed, report.samples);
+        return mismatch("", found, format!("seed {} of {} samples", spec.seed, spec.samples));
+    }
+    if report.max_nodes != spec.max_nodes {
+        return mismatch("node cap", format!("{:?}", report.max_nodes), format!("{:?}", spec.max_nodes));
+    }
+    match report.ranges.as_slice() {
+        [] => Ok(spec.range.start),
+        [[s, e]] if *s == spec.range.start && *e <= spec.range.end => Ok(*e),
+        ranges => mismatch("samples", format!("{ranges:?}"), format!("a prefix of {:?}", spec.range)),
+    }
+}
+
 fn game_of(report: &Report, name: &str) -> Result<Game, FileError> {
     report.variant.parse::<Game>().map_err(|game| FileError::Game { file: name.to_string(), game })
 }
