@@ -101,6 +101,53 @@ class SampleRow(TypedDict):
     hand_L: int
     hand_P: int
 
+# `prove`, `classify` and `predecessors`, as the command line's `--json` and columns.
+
+class Step(TypedDict):
+    japanese: str
+    move: str
+    sfen: str
+
+class Proof(TypedDict):
+    goal: Optional[str]
+    max_depth: Optional[int]
+    n_prev: Optional[int]
+    nodes: Optional[int]
+    path: list[Step]
+    pops: Optional[int]
+    reason: str
+    sfen: str
+    stage: str
+    variant: str
+    verdict: str
+
+class Classified(TypedDict):
+    goal: Optional[str]
+    max_depth: Optional[int]
+    n_prev: Optional[int]
+    nodes: Optional[int]
+    plies: Optional[int]
+    pops: Optional[int]
+    rank: int
+    sfen: str
+    stage: str
+
+class Before(TypedDict):
+    captured: Optional[str]
+    sfen: str
+
+class LastMove(TypedDict):
+    before: list[Before]
+    japanese: str
+    kif: str
+    piece: str
+    usi: str
+
+class LastMoves(TypedDict):
+    last_moves: list[LastMove]
+    moves: int
+    predecessors: int
+
 # `replicate`: a run beside the paper, as `replicate --json` prints it.
 
 class Row(TypedDict):
@@ -227,14 +274,14 @@ def perft(game: Game, depth: int, sfen: Optional[str] = None, divide: bool = Fal
     """Legal move sequences of `depth` plies (0 to 10) from the position (None: the initial one), as
     `shogi-reach perft`; with divide, {first move (USI): count}."""
 
-def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
+def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Proof:
     """Reachable (with the path from a KK position) or unreachable (with the stage), as `prove --json`:
     {goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
 
 def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
     """Why a position is unreachable, with a checked certificate, as `explain --json`."""
 
-def predecessors(game: Game, sfen: str, piece: Optional[str] = None, square: Optional[str] = None) -> Json:
+def predecessors(game: Game, sfen: str, piece: Optional[str] = None, square: Optional[str] = None) -> LastMoves:
     """Every legal last move with the positions before it, as `predecessors --json`:
     {last_moves: [{before: [{captured, sfen}], japanese, kif, piece, usi}], moves, predecessors}."""
 
@@ -261,7 +308,7 @@ def samples(game: Game, seed: int, count: int, start: int = 0, max_nodes: Option
     --samples-out` writes them: {index, rank, stage, traced_back, nodes, pops, plies, board_R, ..., hand_P},
     None where a field does not apply; what pandas.DataFrame(rows) takes as it is."""
 
-def classify(game: Game, ranks: Iterable[int], max_nodes: Optional[int] = None) -> list[Json]:
+def classify(game: Game, ranks: Iterable[int], max_nodes: Optional[int] = None) -> list[Classified]:
     """Each rank through the stage pipeline, as `shogi-reach classify`'s columns:
     [{goal, max_depth, n_prev, nodes, plies, pops, rank, sfen, stage}]."""
 

@@ -83,3 +83,12 @@ def test_the_other_result_types_name_the_keys_of_built_results():
     for i, row in enumerate(rows):
         check_keys(row, "SampleRow", types, f"samples()[{i}]")
     check_keys(sr.replicate("minishogi", fraction=1e-5, seed=2), "Replication", types, "replicate()")
+    mini, shogi = "minishogi", "shogi"
+    # Each stage a proof ends at, so that every field is seen both set and None.
+    for game, sfen in [(mini, "rbsgk/4p/5/P4/KGSBR b - 1"), (mini, "Pbsgk/4p/5/5/KGSBR b r 1"),
+                       (mini, "K1G1g/rbB1+r/+S3p/5/1sk2 b p 1"), (mini, "1+r3/bs3/gs3/2b2/K+rk2 b GPp 1")]:
+        check_keys(sr.prove(game, sfen), "Proof", types, f"prove({sfen})")
+        if sr.prove(game, sfen)["stage"] != "piece":  # a dead piece is no legal position: no last moves
+            check_keys(sr.predecessors(game, sfen), "LastMoves", types, f"predecessors({sfen})")
+    for i, row in enumerate(sr.classify(shogi, sr.sample(shogi, 1, 400))):
+        check_keys(row, "Classified", types, f"classify()[{i}]")

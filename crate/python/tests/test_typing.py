@@ -1,5 +1,5 @@
-"""The stubs type the results (the estimate's report, samples' rows, replicate, games): `mypy --strict`
-accepts code that reads their keys and rejects a misspelled one."""
+"""The stubs type the results (the estimate's report, samples' rows, replicate, games, prove, classify,
+predecessors): `mypy --strict` accepts code that reads their keys and rejects a misspelled one."""
 
 import subprocess
 import sys
@@ -23,6 +23,8 @@ rows = sr.samples("minishogi", 1, 10)
 in_hand: int = rows[0]["hand_P"]
 distance = sr.replicate("minishogi", 1e-6)["table1"][0]["sigma_distance"]
 start: str = sr.games()["games"][0]["handicaps"][0]["sfen"]
+path = sr.prove("minishogi", "rbsgk/4p/5/P4/KGSBR b - 1")["path"]
+before = sr.predecessors("minishogi", "rbsgk/4p/5/P4/KGSBR b - 1")["last_moves"][0]["before"][0]["sfen"]
 """
 
 
@@ -32,7 +34,8 @@ def test_mypy_accepts_the_report_read_by_its_keys(tmp_path):
 
 
 def test_mypy_rejects_a_misspelled_key(tmp_path):
-    for typo in ('report["tally"]["sampels"]', 'rows[0]["hand_p"]', 'sr.games()["games"][0]["candidate"]'):
+    for typo in ('report["tally"]["sampels"]', 'rows[0]["hand_p"]', 'sr.games()["games"][0]["candidate"]',
+                 'path[0]["usi"]'):
         code, out = mypy(tmp_path, READS + f"typo = {typo}\n")
         assert code != 0, typo
         assert "TypedDict" in out, out
