@@ -148,6 +148,36 @@ class LastMoves(TypedDict):
     moves: int
     predecessors: int
 
+# `read_record`, as `record --json` prints it.
+
+class HeaderField(TypedDict):
+    key: str
+    name: Optional[str]
+    value: str
+
+class RecordMove(TypedDict):
+    comment: NotRequired[str]
+    japanese: str
+    sfen: str
+    usi: str
+
+class Variation(TypedDict):
+    comment: NotRequired[str]
+    moves: list[RecordMove]
+    parent: Optional[int]
+    ply: int
+
+class Record(TypedDict):
+    comment: NotRequired[str]
+    format: str
+    header: list[HeaderField]
+    moves: list[RecordMove]
+    plies: int
+    skipped: list[str]
+    start: str
+    variant: str
+    variations: list[Variation]
+
 # `replicate`: a run beside the paper, as `replicate --json` prints it.
 
 class Row(TypedDict):
@@ -295,7 +325,7 @@ def proof_game(
 ) -> Json:
     """A whole game from the initial position, verified by replay, as `proof-game --format json`."""
 
-def read_record(data: Union[str, bytes, bytearray]) -> Json:
+def read_record(data: Union[str, bytes, bytearray]) -> Record:
     """A game record (KIF, KI2, CSA, USI, BOD, SFEN; bytes in UTF-8 or Shift_JIS):
     {format, moves: [{japanese, sfen, usi}], plies, start, variant}."""
 
