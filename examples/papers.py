@@ -46,10 +46,11 @@ def estimate_lines(report, paper):
     """|R| with the normal 3-sigma interval, Wilson's and the exact one, and the paper's."""
     e = report["estimate"]
     published = paper["reachable"]
+    wilson, exact, interval = e["wilson"], e["exact"], published["interval"]
     return [
         f"|R| ≈ {e['reachable']:.4e}; 3σ interval [{e['low']:.4e}, {e['high']:.4e}];",
-        f"Wilson's [{e['wilson'][0]:.4e}, {e['wilson'][1]:.4e}]; exact [{e['exact'][0]:.4e}, {e['exact'][1]:.4e}].",
-        f"The paper: {published['estimate']:.4e}, [{published['interval'][0]:.4e}, {published['interval'][1]:.4e}].",
+        f"Wilson's [{wilson[0]:.4e}, {wilson[1]:.4e}]; exact [{exact[0]:.4e}, {exact[1]:.4e}].",
+        f"The paper: {published['estimate']:.4e}, [{interval[0]:.4e}, {interval[1]:.4e}].",
     ]
 
 

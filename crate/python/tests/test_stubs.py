@@ -94,7 +94,8 @@ def test_the_other_result_types_name_the_keys_of_built_results():
             check_keys(sr.predecessors(game, sfen), "LastMoves", types, f"predecessors({sfen})")
     for i, row in enumerate(sr.classify(shogi, sr.sample(shogi, 1, 400))):
         check_keys(row, "Classified", types, f"classify()[{i}]")
-    records = [sr.read_record(f.read_bytes()) for f in sorted(RECORDS.parent.glob("*/*.ki*")) + sorted(RECORDS.parent.glob("*/*.csa"))]
+    files = sorted(RECORDS.parent.glob("*/*.ki*")) + sorted(RECORDS.parent.glob("*/*.csa"))
+    records = [sr.read_record(f.read_bytes()) for f in files]
     assert any(r["variations"] and r.get("comment") for r in records), "a record with variations and comments"
     for i, record in enumerate(records):
         check_keys(record, "Record", types, f"read_record()[{i}]")
