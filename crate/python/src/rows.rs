@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::estimate::blocks::run_by_block_with_rows_until;
 use shogi_reach_engine::estimate::samples::{SampleRow, MATERIAL_KINDS};
+use shogi_reach_engine::estimate::BLOCK;
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::{with_game, Game, RankInt, Ranked};
 
@@ -15,7 +16,8 @@ use shogi_reach_engine::{with_game, Game, RankInt, Ranked};
 /// A row per sample start, start + 1, …, start + count - 1 of `seed` (count: 1 to 10**6), as
 /// `shogi-reach estimate --samples-out` writes them: {index, rank, stage, traced_back, nodes, pops, plies,
 /// board_R, …, board_P, hand_R, …, hand_P}, None where a field does not apply; what
-/// `pandas.DataFrame(rows)` takes as it is. The same rows as the estimate's of that seed and cap.
+/// `pandas.DataFrame(rows)` takes as it is. The same rows as the estimate's of that seed and cap. Ctrl-C
+/// stops it between two blocks of 65 536 samples (KeyboardInterrupt).
 #[pyfunction]
 #[pyo3(signature = (game, seed, count, start = 0, max_nodes = None))]
 pub fn samples<'py>(
@@ -31,8 +33,18 @@ pub fn samples<'py>(
     })?;
     let options = SearchOptions { max_nodes, lazy_captures: true };
     with_game!(game, V => {
-        let (_, _, rows) = py.detach(|| run_by_block_with_rows_until::<V>(seed, start..end, options, &|| false));
-        let dicts = rows.iter().map(|r| row_dict::<V>(py, r)).collect::<PyResult<Vec<_>>>()?;
+        // A block at a time: Ctrl-C is heard between two (KeyboardInterrupt).
+        let mut dicts = Vec::new();
+        let mut at = start;
+        while at < end {
+            let next = (at / BLOCK + 1).saturating_mul(BLOCK).min(end);
+            let (_, _, rows) = py.detach(|| run_by_block_with_rows_until::<V>(seed, at..next, options, &|| false));
+            for row in &rows {
+                dicts.push(row_dict::<V>(py, row)?);
+            }
+            py.check_signals()?;
+            at = next;
+        }
         PyList::new(py, dicts)
     })
 }
