@@ -40,11 +40,13 @@ impl Saver {
         shogi_reach_engine::board::sfen::quote(&self.path.display().to_string())
     }
 
-    /// Saves `report` when the interval has passed, or `now`.
-    pub fn save(&mut self, report: &Report, now: bool) -> PyResult<()> {
-        if !now && self.last.elapsed() < EVERY {
-            return Ok(());
-        }
+    /// Whether the interval since the last save has passed.
+    pub fn due(&self) -> bool {
+        self.last.elapsed() >= EVERY
+    }
+
+    /// Saves `report`.
+    pub fn save(&mut self, report: &Report) -> PyResult<()> {
         std::fs::write(&self.partial, files::to_file_text(report))
             .and_then(|()| std::fs::rename(&self.partial, &self.path))
             .map_err(|e| {
