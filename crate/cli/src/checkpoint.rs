@@ -6,7 +6,7 @@ use crate::run::Result;
 use crate::save;
 use crate::signature::{self, Signature};
 use shogi_reach_engine::board::sfen::quote;
-pub use shogi_reach_engine::estimate::files::RunSpec;
+pub use shogi_reach_engine::estimate::files::{RunSpec, MAX_REPORT_BYTES};
 use shogi_reach_engine::estimate::tally::{BlockTally, BLOCK};
 use shogi_reach_engine::estimate::{files, Provenance, Report, Tally};
 use shogi_reach_engine::Ranked;
@@ -118,11 +118,6 @@ impl Done {
             .with_blocks(self.blocks.clone())
     }
 }
-
-/// The most bytes of a report file read (a checkpoint resumed, a shard merged or counted): 2^17 blocks of
-/// 65 536 samples (8.6 × 10^9 samples, the Shogi paper's 5 × 10^9 in one file) at 1 KiB each as
-/// written (about 0.45 KiB measured; the rest for deeper Table 2s): 128 MiB. Larger runs take `--shard`.
-pub const MAX_REPORT_BYTES: u64 = (1 << 17) * 1024;
 
 /// Refuses, before any work, a checkpointed run of `range` (shard of `m`) whose checkpoint would hold
 /// more blocks than a resume reads ([`MAX_REPORT_BYTES`] at 1 KiB a block): its file could be written

@@ -5,14 +5,11 @@
 use crate::errors::BadReportError;
 use pyo3::prelude::*;
 use shogi_reach_engine::estimate::blocks::{self, Unverified};
-use shogi_reach_engine::estimate::files::{self, RunSpec};
+use shogi_reach_engine::estimate::files::{self, RunSpec, MAX_REPORT_BYTES};
 use shogi_reach_engine::estimate::{BlockTally, Report};
 use shogi_reach_engine::{with_game, Game};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
-
-/// The most bytes of a checkpoint read: the command line's limit (2^17 blocks at 1 KiB).
-const MAX_BYTES: u64 = (1 << 17) * 1024;
 
 /// How often the progress is saved (and always when the call stops, and at its end).
 const EVERY: Duration = Duration::from_secs(30);
@@ -69,8 +66,8 @@ pub fn resume(py: Python<'_>, game: Game, path: &Path, spec: &RunSpec) -> PyResu
         Ok(meta) if !meta.is_file() => return Err(refuse(format!("{name}: not a regular file"))),
         Ok(meta) => meta.len(),
     };
-    if size > MAX_BYTES {
-        return Err(refuse(format!("{name}: {size} bytes, more than a checkpoint's {MAX_BYTES}")));
+    if size > MAX_REPORT_BYTES {
+        return Err(refuse(format!("{name}: {size} bytes, more than a checkpoint's {MAX_REPORT_BYTES}")));
     }
     let text = std::fs::read_to_string(path).map_err(|e| refuse(format!("{name}: {e}")))?;
     let report = files::read_checked(&name, &text).map_err(|e| refuse(e.to_string()))?;

@@ -113,6 +113,12 @@ pub fn read_checked(name: &str, text: &str) -> Result<Report, FileError> {
     Ok(report)
 }
 
+/// The most bytes of a report file read (a checkpoint resumed, a shard merged or counted): 2^17 blocks of
+/// 65 536 samples (8.6 × 10^9 samples, the Shogi paper's 5 × 10^9 in one file) at 1 KiB each as
+/// written (about 0.45 KiB measured; the rest for deeper Table 2s): 128 MiB. Larger runs take shards
+/// (`--shard`, `shard=`). The command line's and Python's limit (a browser reads at most 64 MiB).
+pub const MAX_REPORT_BYTES: u64 = (1 << 17) * 1024;
+
 /// What a run is: the game, seed, samples, node cap and its range of sample indices (a shard's part).
 #[derive(Clone, Debug)]
 pub struct RunSpec {
