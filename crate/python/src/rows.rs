@@ -6,7 +6,7 @@ use crate::errors::BadArgumentError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use shogi_reach_engine::estimate::blocks::run_by_block_with_rows_until;
-use shogi_reach_engine::estimate::samples::{SampleRow, MATERIAL_KINDS};
+use shogi_reach_engine::estimate::samples::{material_columns, SampleRow};
 use shogi_reach_engine::estimate::BLOCK;
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::{with_game, Game, RankInt, Ranked};
@@ -59,10 +59,8 @@ fn row_dict<'py, V: Ranked>(py: Python<'py>, row: &SampleRow) -> PyResult<Bound<
     dict.set_item("nodes", row.nodes)?;
     dict.set_item("pops", row.pops)?;
     dict.set_item("plies", row.plies)?;
-    for (place, counts) in [("board", &row.on_board), ("hand", &row.in_hand)] {
-        for (kind, n) in MATERIAL_KINDS.iter().zip(counts) {
-            dict.set_item(format!("{place}_{}", kind.letter()), n)?;
-        }
+    for (column, n) in material_columns().zip(row.material()) {
+        dict.set_item(column, n)?;
     }
     Ok(dict)
 }

@@ -75,16 +75,24 @@ fn material<V: Ranked>(pos: &Position<V>) -> ([u8; 7], [u8; 7]) {
     (on_board, in_hand)
 }
 
+/// The material's column names, as a row's counts come: `board_R` … `board_P`, then `hand_R` … `hand_P`.
+pub fn material_columns() -> impl Iterator<Item = String> {
+    ["board", "hand"]
+        .into_iter()
+        .flat_map(|place| MATERIAL_KINDS.iter().map(move |k| format!("{place}_{}", k.letter())))
+}
+
+impl SampleRow {
+    /// The material's counts, in the order of [`material_columns`].
+    pub fn material(&self) -> impl Iterator<Item = u8> + '_ {
+        self.on_board.iter().chain(&self.in_hand).copied()
+    }
+}
+
 /// The CSV header of [`csv_line`]'s rows.
 pub fn csv_header() -> String {
-    let mut columns = vec!["index", "rank", "stage", "traced_back", "nodes", "pops", "plies"]
-        .into_iter()
-        .map(String::from)
-        .collect::<Vec<_>>();
-    for place in ["board", "hand"] {
-        columns.extend(MATERIAL_KINDS.iter().map(|k| format!("{place}_{}", k.letter())));
-    }
-    columns.join(",")
+    let columns = ["index", "rank", "stage", "traced_back", "nodes", "pops", "plies"].map(String::from);
+    columns.into_iter().chain(material_columns()).collect::<Vec<_>>().join(",")
 }
 
 /// A row as a CSV line (no quoting needed: numbers and stage names), empty fields for what did not happen.
@@ -99,6 +107,6 @@ pub fn csv_line(row: &SampleRow) -> String {
         opt(row.pops),
         opt(row.plies),
     ];
-    fields.extend(row.on_board.iter().chain(&row.in_hand).map(|n| n.to_string()));
+    fields.extend(row.material().map(|n| n.to_string()));
     fields.join(",")
 }
