@@ -54,69 +54,76 @@ def estimate_lines(report, paper):
     ]
 
 
+def two_panels(out, name, items, draw):
+    """A figure of two panels side by side, one per game of `items` ({game: data}), each drawn by
+    draw(ax, data) and titled by game, saved as OUT/NAME.png."""
+    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
+    for ax, (game, data) in zip(axes, items.items()):
+        title = draw(ax, data)
+        ax.set_title(f"{TITLES[game]}: {title}")
+    fig.tight_layout()
+    fig.savefig(out / f"{name}.png", dpi=100)
+    plt.close(fig)
+
+
+def draw_table_1(ax, data):
+    report, paper = data
+    names = [row for row, _ in report["funnel"]]
+    ours = [100 * n / report["tally"]["samples"] for _, n in report["funnel"]]
+    theirs = [100 * m / paper["samples"] for _, m in paper["funnel"]]
+    x = range(len(names))
+    ax.bar([i - 0.2 for i in x], ours, width=0.4, label="this run")
+    ax.bar([i + 0.2 for i in x], theirs, width=0.4, label="paper")
+    ax.set_xticks(list(x), names, rotation=30, ha="right", fontsize=8)
+    ax.set_ylabel("samples left (%)")
+    ax.legend()
+    return "Table 1"
+
+
+def draw_table_2(ax, data):
+    report, paper = data
+    ours = report["tally"]["traced_back"]
+    scale = report["tally"]["samples"] / paper["samples"]
+    ax.bar(range(len(ours)), [max(n, 0.5) for n in ours], label="this run")
+    ax.plot(range(len(paper["traced_back"])), [m * scale or None for m in paper["traced_back"]], "o",
+            color="C1", label="paper, scaled to this run")
+    ax.set_yscale("log")
+    ax.set_xlabel("plies traced back")
+    ax.set_ylabel("unreachable samples")
+    ax.legend()
+    return "Table 2"
+
+
+def draw_searches(ax, rows):
+    for stage in ("OK", "reach", "prev"):
+        nodes = [r["nodes"] for r in rows if r["stage"] == stage and r["nodes"] is not None]
+        if nodes:
+            ax.hist(nodes, bins=40, alpha=0.6, label=f"{stage} ({len(nodes)})", log=True)
+    ax.set_xlabel("positions the backward search generated")
+    ax.legend()
+    return "search sizes"
+
+
+def draw_hands(ax, rows):
+    in_hand = {}
+    for r in rows:
+        if r["stage"] in ("OK", "prev", "reach"):
+            n = sum(v for k, v in r.items() if k.startswith("hand_"))
+            ok, all_ = in_hand.get(n, (0, 0))
+            in_hand[n] = (ok + (r["stage"] == "OK"), all_ + 1)
+    hands = sorted(in_hand)
+    ax.bar(hands, [in_hand[n][0] / in_hand[n][1] for n in hands])
+    ax.set_xlabel("pieces in hand (both sides)")
+    ax.set_ylabel("share reachable, of those searched")
+    return "reachability by pieces in hand"
+
+
 def figures(out, reports, rows):
     """The funnel and Table 2 of both games, and what single samples show (search sizes, hands)."""
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for ax, (game, (report, paper)) in zip(axes, reports.items()):
-        names = [row for row, _ in report["funnel"]]
-        ours = [100 * n / report["tally"]["samples"] for _, n in report["funnel"]]
-        theirs = [100 * m / paper["samples"] for _, m in paper["funnel"]]
-        x = range(len(names))
-        ax.bar([i - 0.2 for i in x], ours, width=0.4, label="this run")
-        ax.bar([i + 0.2 for i in x], theirs, width=0.4, label="paper")
-        ax.set_xticks(list(x), names, rotation=30, ha="right", fontsize=8)
-        ax.set_ylabel("samples left (%)")
-        ax.set_title(f"{TITLES[game]}: Table 1")
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "table1.png", dpi=100)
-    plt.close(fig)
-
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for ax, (game, (report, paper)) in zip(axes, reports.items()):
-        ours = report["tally"]["traced_back"]
-        ax.bar(range(len(ours)), [max(n, 0.5) for n in ours], label="this run")
-        ax.plot(range(len(paper["traced_back"])), [m * report["tally"]["samples"] / paper["samples"] or None
-                                                   for m in paper["traced_back"]], "o", color="C1",
-                label="paper, scaled to this run")
-        ax.set_yscale("log")
-        ax.set_xlabel("plies traced back")
-        ax.set_ylabel("unreachable samples")
-        ax.set_title(f"{TITLES[game]}: Table 2")
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "table2.png", dpi=100)
-    plt.close(fig)
-
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for ax, (game, game_rows) in zip(axes, rows.items()):
-        for stage in ("OK", "reach", "prev"):
-            nodes = [r["nodes"] for r in game_rows if r["stage"] == stage and r["nodes"] is not None]
-            if nodes:
-                ax.hist(nodes, bins=40, alpha=0.6, label=f"{stage} ({len(nodes)})", log=True)
-        ax.set_xlabel("positions the backward search generated")
-        ax.set_title(f"{TITLES[game]}: search sizes")
-        ax.legend()
-    fig.tight_layout()
-    fig.savefig(out / "searches.png", dpi=100)
-    plt.close(fig)
-
-    fig, axes = plt.subplots(1, 2, figsize=(10, 4))
-    for ax, (game, game_rows) in zip(axes, rows.items()):
-        in_hand = {}
-        for r in game_rows:
-            if r["stage"] in ("OK", "prev", "reach"):
-                n = sum(v for k, v in r.items() if k.startswith("hand_"))
-                ok, all_ = in_hand.get(n, (0, 0))
-                in_hand[n] = (ok + (r["stage"] == "OK"), all_ + 1)
-        hands = sorted(in_hand)
-        ax.bar(hands, [in_hand[n][0] / in_hand[n][1] for n in hands])
-        ax.set_xlabel("pieces in hand (both sides)")
-        ax.set_ylabel("share reachable, of those searched")
-        ax.set_title(f"{TITLES[game]}: reachability by pieces in hand")
-    fig.tight_layout()
-    fig.savefig(out / "hands.png", dpi=100)
-    plt.close(fig)
+    two_panels(out, "table1", reports, draw_table_1)
+    two_panels(out, "table2", reports, draw_table_2)
+    two_panels(out, "searches", rows, draw_searches)
+    two_panels(out, "hands", rows, draw_hands)
 
 
 def main():
