@@ -25,6 +25,10 @@ describe('Firefox: certificates a player can read', () => {
     };
     await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(noPrev)}`, async (page) => {
       await why(page);
+      // The cause first, on the answer card and in the certificate, its squares marked on the board.
+      assert.match(await text(page, '#answer-text'), /先手玉（６七）に５五の桂と５七の飛から両王手/);
+      assert.equal(await attr(page, '#certificate .cert-cause', 'data-cause'), 'double-check');
+      assert.equal(await count(page, '#board .sq.bad'), 3);
       assert.match(await text(page, '#certificate .cert-summary'), new RegExp(`${cert.prev.candidates.length}通りの手は、どれも成り立ちません`));
       assert.deepEqual(await page.$$eval('#certificate .cert-group', (ds) => ds.map((d) => Number(d.dataset.count))), cert.prev.groups.map((g) => g.candidates.length));
       await page.click('#certificate .cert-group[data-reason="occupied"] > summary');

@@ -108,7 +108,26 @@ class Step(TypedDict):
     move: str
     sfen: str
 
+class CausePiece(TypedDict):
+    count: NotRequired[int]
+    piece: str
+    square: NotRequired[str]
+
+# Why a position is unreachable, as a player would say it: `text` names the pieces and squares, `squares` are
+# the squares to mark (the king first where one is in check).
+class Cause(TypedDict):
+    candidates: NotRequired[int]
+    depth: NotRequired[int]
+    file: NotRequired[int]
+    kind: str
+    pieces: list[CausePiece]
+    positions: NotRequired[int]
+    side: NotRequired[str]
+    squares: list[str]
+    text: str
+
 class Proof(TypedDict):
+    causes: list[Cause]
     goal: Optional[str]
     max_depth: Optional[int]
     n_prev: Optional[int]
@@ -305,8 +324,9 @@ def perft(game: Game, depth: int, sfen: Optional[str] = None, divide: bool = Fal
     `shogi-reach perft`; with divide, {first move (USI): count}."""
 
 def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Proof:
-    """Reachable (with the path from a KK position) or unreachable (with the stage), as `prove --json`:
-    {goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
+    """Reachable (with the path from a KK position) or unreachable (with the stage and its causes, each a
+    sentence with the squares to mark), as `prove --json`:
+    {causes, goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
 
 def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
     """Why a position is unreachable, with a checked certificate, as `explain --json`."""

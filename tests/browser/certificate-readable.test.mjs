@@ -53,7 +53,8 @@ describe('certificates a player can read', () => {
   });
 
   const cert = JSON.parse(cli('explain', '--json', SHOGI_NO_PREV));
-  const summaryLine = cli('explain', SHOGI_NO_PREV).split('\n')[1];
+  // The text of `explain`: the stage, the cause, then the summary.
+  const summaryLine = cli('explain', SHOGI_NO_PREV).split('\n')[2];
   const expected = groupsOf(cert.prev);
 
   for (const [[screen, options], lang] of PREV_RUNS) {

@@ -37,7 +37,8 @@ describe('certificates', () => {
       await whyOf(page);
       assert.equal(await page.getAttribute('#certificate', 'data-stage'), cert.stage);
       assert.deepEqual(await page.$$eval('#certificate .cert-issues li', (lis) => lis.map((li) => li.textContent)),
-        cert.issues.map((i) => `${i.rule}: ${i.message} (${i.squares.join(', ')})`));
+        cert.issues.map((i) => i.cause.text));
+      assert.equal(cert.issues[0].cause.kind, 'dead-piece');
     });
   });
 
@@ -46,7 +47,9 @@ describe('certificates', () => {
     await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(SHOGI_NO_PREV)}`, async (page) => {
       await whyOf(page);
       assert.equal(await page.getAttribute('#certificate', 'data-stage'), 'prev');
-      assert.match(await page.textContent('#certificate .cert-head'), /後手が最後に指せた手は全て成り立ちません/);
+      // The cause first, as a player would say it.
+      assert.equal(await page.getAttribute('#certificate .cert-cause', 'data-cause'), 'double-check');
+      assert.match(await page.textContent('#certificate .cert-cause'), /先手玉（６七）に５五の桂と５七の飛から両王手/);
       assert.deepEqual(await page.$$eval('#certificate li[data-usi]', (lis) => lis.map((li) => li.dataset.usi)),
         cert.prev.groups.flatMap((g) => g.candidates).map((i) => cert.prev.candidates[i].usi ?? ''));
       const failures = (list) => [...new Set(list)].sort();

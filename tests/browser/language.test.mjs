@@ -49,10 +49,10 @@ describe('Japanese and English', () => {
       const check = '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1';
       await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(check)}`, async (page) => {
         assert.deepEqual(await rules(page), ['king']);
-        assert.equal(await page.textContent('#diagnostics li[data-rule="king"]'), '王手 手番でない側の玉に王手がかかっています（５一、５五）');
+        assert.equal(await page.textContent('#diagnostics li[data-rule="king"]'), '王手 後手玉（５一）に５五の飛から王手がかかっているのに、手番は先手です。後手が王手を放置したことになります。');
         await page.click('#clear');
         assert.deepEqual(await rules(page), ['count']);
-        assert.match(await page.textContent('#diagnostics'), /駒が足りません（金4枚、桂4枚、香4枚、歩18枚、銀4枚、飛2枚、角2枚）/);
+        assert.match(await page.textContent('#diagnostics'), /駒が足りません：飛2枚、角2枚、金4枚、銀4枚、桂4枚、香4枚、歩18枚。/);
         // Not a position at all: the engine's reason, retold.
         await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K3k b - 1');
         await page.click('#sfen-form button[type="submit"]');

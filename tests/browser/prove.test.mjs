@@ -150,9 +150,9 @@ describe('proving', () => {
     await onPage(t, '?game=shogi', async (page) => {
       const cases = [
         ['search dies 2 plies back', 'reach', /at most 2 plies/],
-        ['no legal predecessor', 'prev', /no legal move leads to this position/],
+        ['no legal predecessor', 'prev', /double check from Gote's knight on 5e and Gote's rook on 5g/],
         ['two pawns on a file', 'piece', /two unpromoted pawns/],
-        ['side not to move is in check', 'king', /side not to move is in check/],
+        ['side not to move is in check', 'king', /Gote's king on 5a is in check from Sente's rook on 5e, but it is Sente's move/],
       ];
       for (const [preset, stage, text] of cases) {
         const value = await page.$eval('#presets', (s, p) => [...s.options].find((o) => o.text.includes(p)).value, preset);

@@ -12,6 +12,7 @@ use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
 use shogi_reach_engine::records::formats::export::{export, ExportFormat};
 use shogi_reach_engine::rules;
+use shogi_reach_engine::why::cause::{proof_causes, ProofWithCauses};
 use shogi_reach_engine::Game;
 use shogi_reach_engine::{MoveList, Position, Ranked};
 use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
@@ -180,9 +181,13 @@ impl Run for Prove {
         let proof = prove(&pos, &mut KkSearch::<V>::new(), self.options);
         let mut out = Output::new();
         if self.json {
-            out.line(serde_json::to_string_pretty(&proof.to_json()).expect("JSON of a proof"))?;
+            let json = ProofWithCauses::of(&proof);
+            out.line(serde_json::to_string_pretty(&json).expect("JSON of a proof"))?;
         } else {
             out.text(&proof.to_text())?;
+            for cause in proof_causes(&proof) {
+                out.line(format!("cause: {}", cause.text::<V>()))?;
+            }
         }
         out.finish()
     }

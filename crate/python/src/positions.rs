@@ -124,7 +124,7 @@ pub fn perft<'py>(
 /// prove(game, sfen, max_nodes=5000000) -> dict
 ///
 /// Proves a position reachable (with the path from a KK position) or unreachable (with the stage that
-/// rules it out), as `shogi-reach prove --json`. A search that needs more than max_nodes positions gives
+/// rules it out and its causes: a sentence each, with the squares to mark), as `shogi-reach prove --json`. A search that needs more than max_nodes positions gives
 /// the verdict 'unknown'.
 #[pyfunction]
 #[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
@@ -138,7 +138,8 @@ pub fn prove<'py>(
     with_game!(game, V => {
         let pos = convert::position::<V>(&sfen)?;
         let proof = py.detach(|| {
-            shogi_reach_engine::reach::prove::prove(&pos, &mut KkSearch::<V>::new(), options).to_json()
+            let proof = shogi_reach_engine::reach::prove::prove(&pos, &mut KkSearch::<V>::new(), options);
+            shogi_reach_engine::why::cause::ProofWithCauses::of(&proof)
         });
         json_of(py, &proof)
     })

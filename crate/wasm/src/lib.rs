@@ -142,7 +142,7 @@ pub fn prove(
                 .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
         };
         let proof = with_thread_search::<V, _>(|search| prove_with_progress(&pos, search, options, report));
-        Ok(to_js(&proof.to_json())?)
+        Ok(to_js(&shogi_reach_engine::why::cause::ProofWithCauses::of(&proof))?)
     })
 }
 

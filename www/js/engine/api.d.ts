@@ -23,7 +23,23 @@ export interface EngineErrorData {
 
 export interface Stage { name: string; verdict: Verdict; describe: string }
 
-export interface Issue { rule: string; message: string; squares: string[]; error?: EngineErrorData }
+/** Why a position is unreachable, as a player would say it (crate/engine/src/why/cause.rs). */
+export interface Cause {
+  kind: 'missing' | 'two-pawns' | 'dead-piece' | 'waiting-in-check' | 'double-check' | 'check-from-nowhere' | 'no-last-move' | 'exhausted';
+  /** The sentence in English. */
+  text: string;
+  /** The squares to mark (USI), the king first where one is in check. */
+  squares: string[];
+  /** The pieces named: SFEN tokens with their squares, or kinds missing with their counts. */
+  pieces: { piece: string; square?: string; count?: number }[];
+  side?: 'Sente' | 'Gote';
+  file?: number;
+  candidates?: number;
+  positions?: number;
+  depth?: number;
+}
+
+export interface Issue { rule: string; message: string; squares: string[]; cause: Cause | null; error?: EngineErrorData }
 export interface Diagnosis { sfen: string | null; issues: Issue[] }
 
 /** A move of a path or a game, with the position after it. */
@@ -42,6 +58,8 @@ export interface ProveResult {
   nodes?: number | null;
   goal: string;
   path: Step[];
+  /** Why an unreachable position is (empty otherwise). */
+  causes: Cause[];
 }
 
 export interface ProofGame {
@@ -100,6 +118,7 @@ export interface Predecessors { moves: number; predecessors: number; last_moves:
  * certificate-view.js. */
 export interface Certificate {
   stage: string;
+  causes: Cause[];
   verdict: Verdict;
   issues?: Issue[];
   /** `groups`: the candidates by reason (indices into `candidates`), largest group first. */

@@ -5,6 +5,9 @@ import GLOSSARY from './glossary-en.js';
 // Pieces by their SFEN letter, as messages name them.
 const PIECE_WORDS = { K: 'king', R: 'rook', B: 'bishop', G: 'gold', S: 'silver', N: 'knight', L: 'lance', P: 'pawn' };
 
+// Stages as a sentence names them (their codes are for the command line).
+const STAGE_WORDS = { count: 'all pieces', flip: 'mirror image', piece: 'piece placement', king: 'king in check', prev: 'last move', reach: 'search back' };
+
 /** A number of bytes in MiB (`1 MiB`). */
 const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
 
@@ -278,8 +281,7 @@ export default {
   certHint: 'The engine checks this certificate before it is shown: every reason below was derived again.',
   certWorking: 'Working out the certificate…',
   certFailed: (why) => `No certificate: ${why}`,
-  certPrev: (mover) => `No legal move leads to this position: every move ${mover} could have made last fails.`,
-  certRules: (stage) => `Stage ${stage}: the position breaks these rules.`,
+  certRules: (stage) => `The position breaks the rules of the stage “${STAGE_WORDS[stage] ?? stage}”:`,
   certNone: (verdict) => `The position is not unreachable (${verdict}).`,
   certFromOff: (to, piece) => `${piece} to ${to} from off the board`,
   certCapturing: (piece) => `capturing ${piece}`,
@@ -438,7 +440,10 @@ export default {
   answerShowProof: 'Show the proof',
   answerProof: (plies) =>
     `The engine traced this position back ${counted(plies, 'ply', 'plies')} to a position with only the two kings; every such position is reachable, so this one is too.`,
-  answerUnreachable: (_stage, reason) => `No game from the initial position reaches this position: ${reason}.`,
+  answerUnreachable: (_stage, reason, causes = []) =>
+    causes.length ? `No game from the initial position reaches this position. ${causes.join(' ')}` : `No game from the initial position reaches this position: ${reason}.`,
+  // The cause of an unreachable verdict: the engine's sentence (its squares are written as this page writes them).
+  cause: (c) => c.text,
   answerUnknown: (nodes, canRaise) =>
     `The search stopped at its node cap of ${counted(nodes, 'position')} before it could decide${canRaise ? ': raise the node cap and prove it again.' : ', the most this page allows.'}`,
   answerRaise: (cap) => `Prove again with a cap of ${cap}`,

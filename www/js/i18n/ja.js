@@ -1,4 +1,5 @@
 // Every text of the page in Japanese, under the keys of en.js (a key missing here shows in English).
+import { causeJa } from './causes-ja.js';
 import GLOSSARY, { STAGE_NAMES, jaStage } from './glossary-ja.js';
 
 const STAGES = {
@@ -192,23 +193,8 @@ export default {
   badLinkSfen: (why) => `リンクのSFENを読めません：${why}。盤は初期局面です。SFEN欄の文字を直して「読み込む」を押してください。`,
   noSuchGame: (game, games, shown) => `ゲーム ${JSON.stringify(game)} はありません（${games}）。${shown}を表示します。`,
   passes: '探索前の検査に全て合格：駒が全て揃い、配置に問題がなく、手番でない側に王手がかかっておらず、直前の合法手があります。到達可能かは「到達可能か調べる」で確かめられます。',
-  // The engine's diagnostics say what rule is broken, in English: told again here by rule.
-  issue: (rule, message) => {
-    if (rule === 'count') {
-      // `2 P, 1 G` as 歩2枚、金1枚.
-      const missing = (/\(([^)]*)\)/.exec(message)?.[1] ?? '')
-        .split(', ')
-        .map((item) => item.replace(/^(\d+) ([A-Z])$/, (_, n, letter) => `${jaPiece(letter)}${n}枚`))
-        .join('、');
-      return `駒が足りません（${missing}）。到達可能な局面は盤上と持ち駒で全ての駒を持ちます`;
-    }
-    if (rule === 'piece') {
-      return /two unpromoted pawns/.test(message) ? '二歩：同じ筋に自分の歩が二枚あります' : '二度と動けない歩・香・桂があります';
-    }
-    if (rule === 'king') return '手番でない側の玉に王手がかかっています';
-    if (rule === 'prev') return 'この局面に至る合法手がありません';
-    return `局面になっていません：${setupJa(message)}`;
-  },
+  // An issue without a cause (a stage's issues have one, told by `cause`): what keeps a setup from being a position.
+  issue: (rule, message) => (rule === 'prev' ? STAGES.prev : `局面になっていません：${setupJa(message)}`),
   diagnosticsUnavailable: (why) => `診断できません：${why}`,
   emptySquare: (square) => `${square} 空き`,
   handTitle: (color) => (color === 0 ? '先手の持ち駒' : '後手の持ち駒'),
@@ -338,7 +324,6 @@ export default {
   certHint: 'この証明書は表示の前にエンジンが検証しています。下の理由は全て導き直されたものです。',
   certWorking: '証明書を作成しています…',
   certFailed: (why) => `証明書を作れません：${why}`,
-  certPrev: (mover) => `この局面に至る合法手はありません。${mover === 'Sente' ? '先手' : mover === 'Gote' ? '後手' : mover}が最後に指せた手は全て成り立ちません。`,
   certRules: (stage) => `${jaStage(stage)}：この局面は次の規則に反します。`,
   certNone: (verdict) => `この局面は到達不能ではありません（${verdict}）。`,
   certFromOff: (to, piece) => `${to}${piece}（元いたマスが盤上にない）`,
@@ -500,7 +485,9 @@ export default {
   answerShowProof: '証明を見る',
   answerProof: (plies) =>
     `エンジンはこの局面から${plies}手遡って玉二枚だけの局面に着きました。そのような局面はどれも到達可能なので、この局面も到達可能です。`,
-  answerUnreachable: (stage, reason) => `初期局面からこの局面に至る棋譜はありません：${STAGES[stage] ?? reason}。`,
+  answerUnreachable: (stage, reason, causes = []) =>
+    causes.length ? `初期局面からこの局面に至る棋譜はありません。${causes.join('')}` : `初期局面からこの局面に至る棋譜はありません：${STAGES[stage] ?? reason}。`,
+  cause: causeJa,
   answerUnknown: (nodes, canRaise) =>
     `判定する前に探索がノード上限（${nodes}局面）に達しました。${canRaise ? 'ノード上限を上げてもう一度調べてください。' : 'このページで使える最大の上限です。'}`,
   answerRaise: (cap) => `上限${cap}でもう一度調べる`,

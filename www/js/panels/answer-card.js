@@ -112,7 +112,7 @@ export class AnswerCard {
     if (raise !== null) $('answer-raise').textContent = t('answerRaise', num(raise));
     const text = $('answer-text');
     if (kind === 'reachable') text.textContent = '';
-    else if (kind === 'unreachable') text.textContent = t('answerUnreachable', result.stage, result.reason ?? '');
+    else if (kind === 'unreachable') text.textContent = t('answerUnreachable', result.stage, result.reason ?? '', (result.causes ?? []).map((c) => t('cause', c)));
     else text.textContent = t('answerUnknown', num(target.maxNodes), raise !== null);
     markTerms(text, ['node-cap']);
     text.hidden = kind === 'reachable';

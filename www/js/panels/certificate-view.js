@@ -1,6 +1,6 @@
 // The certificate of an unreachable verdict ("Why?"), as the engine's `explain` gives it, checked by the
 // engine before it is returned: for `prev`, a summary and every candidate last move grouped by reason
-// (certificate-groups.js); for `reach`, the whole exhausted backward search as a tree of small boards
+// (certificate-groups.js) after the cause in a sentence; for `reach`, the whole exhausted backward search as a tree of small boards
 // (certificate-tree.js), whose leaves have no legal last move; for `count`, `piece` and `king`, the rules
 // and their squares.
 import { errorText } from '../engine/errors.js';
@@ -83,7 +83,7 @@ export class CertificateView {
 
 /** The certificate's contents: `open(sfen)` opens a position of a `reach` tree in the editor. */
 function body(cert, view) {
-  if (cert.prev) return [el('p', 'cert-head', t('certPrev', cert.prev.last_mover)), ...prevGroups(cert.prev)];
+  if (cert.prev) return [...cert.causes.map(causeItem), ...prevGroups(cert.prev)];
   if (cert.issues) {
     return [el('p', 'cert-head', t('certRules', cert.stage)), el('ul', 'cert-issues', ...cert.issues.map(issueItem))];
   }
@@ -91,7 +91,15 @@ function body(cert, view) {
   return [el('p', 'cert-head', t('certNone', cert.verdict))];
 }
 
-function issueItem({ rule, message, squares }) {
+/** The cause that leads a certificate, as a player would say it. */
+function causeItem(cause) {
+  const p = el('p', 'cert-cause', t('cause', cause));
+  p.dataset.cause = cause.kind;
+  return p;
+}
+
+function issueItem({ rule, message, squares, cause }) {
+  if (cause) return el('li', null, t('cause', cause));
   const where = squares.length ? paren(listed(squares.map(sq))) : '';
   return el('li', null, `${t('stageName', rule)}${colon()}${t('issue', rule, message) ?? message}${where}`);
 }

@@ -55,9 +55,10 @@ export class DiagnosticsPanel {
     list.dataset.sfen = sfen;
   }
 
-  #issueItem({ rule, message, squares, error }) {
+  #issueItem({ rule, message, squares, error, cause }) {
     const li = document.createElement('li');
     li.dataset.rule = rule;
+    if (cause) li.dataset.cause = cause.kind;
     // A stage's name explains itself (terms.js); a text that is no position has no stage.
     const stage = this.#describe.has(rule);
     const tag = stage ? termElement(stageTerm(rule), t('stageName', rule)) : document.createElement('span');
@@ -66,8 +67,8 @@ export class DiagnosticsPanel {
     if (!stage) tag.textContent = t('stageName', rule);
     const where = listed(squares.map((sq) => squareText(sq, language())));
     // A text that is no position says why by the engine's error kind (in the page's language).
-    const text = error ? t('notPosition', errorText(error)) : (t('issue', rule, message) ?? message);
-    li.append(tag, ` ${text}${squares.length ? paren(where) : ''}`);
+    const text = error ? t('notPosition', errorText(error)) : cause ? t('cause', cause) : (t('issue', rule, message) ?? message);
+    li.append(tag, ` ${text}${squares.length && !cause ? paren(where) : ''}`);
     for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
       const button = document.createElement('button');
       button.type = 'button';

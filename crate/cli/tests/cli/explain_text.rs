@@ -1,11 +1,16 @@
-//! `explain`'s text for people: a `prev` certificate leads with the summary sentence, then each group of
-//! reasons with its count and its moves, the counts those of `explain --json` for the same position.
+//! `explain`'s text for people: a `prev` certificate leads with the cause and the summary sentence, then
+//! each group of reasons with its count and its moves, the counts those of `explain --json` for the same
+//! position; `prove` says the same cause.
 
 use std::collections::BTreeSet;
 use std::process::Command;
 
 fn explain(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach")).arg("explain").args(args).output().unwrap();
+    run("explain", args)
+}
+
+fn run(command: &str, args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach")).arg(command).args(args).output().unwrap();
     assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
     String::from_utf8(out.stdout).unwrap()
 }
@@ -32,13 +37,19 @@ fn reasons(json: &serde_json::Value) -> Vec<String> {
 }
 
 #[test]
-fn the_text_leads_with_the_summary_and_groups_the_moves() {
+fn the_text_leads_with_the_cause_and_the_summary_and_groups_the_moves() {
     let text = explain(&[SHOGI_NO_PREV]);
     let json: serde_json::Value = serde_json::from_str(&explain(&["--json", SHOGI_NO_PREV])).unwrap();
     let reasons = reasons(&json);
     let count = |r: &str| reasons.iter().filter(|x| *x == r).count();
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "prev: no legal move leads to this position");
+    assert_eq!(lines[1], json["causes"][0]["text"].as_str().unwrap());
+    assert!(lines[1]
+        .starts_with("Sente's king on 6g is in double check from Gote's knight on 5e and Gote's rook on 5g"));
+    let cause = format!("cause: {}", lines[1]);
+    assert!(run("prove", &[SHOGI_NO_PREV]).lines().any(|l| l == cause), "prove says the same cause");
+    let lines = &lines[1..];
     let lead = format!("None of Gote's {} candidate last moves is legal: ", reasons.len());
     assert!(lines[1].starts_with(&lead), "{text}");
     for (reason, phrase) in [

@@ -367,7 +367,11 @@ impl PrevCertificate {
 
 /// The position before candidate `c` with `captured`: `None` from off the board, from an occupied square, or
 /// for a capture of a kind not in the mover's hand.
-fn before_move<V: Variant>(pos: &Position<V>, c: &Candidate, captured: Option<Piece>) -> Option<Position<V>> {
+pub(crate) fn before_move<V: Variant>(
+    pos: &Position<V>,
+    c: &Candidate,
+    captured: Option<Piece>,
+) -> Option<Position<V>> {
     let y = c.piece.color();
     let mut before = *pos;
     match c.origin {

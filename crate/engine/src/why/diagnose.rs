@@ -3,14 +3,14 @@
 //! [`crate::reach::prove`] stops at the first failing stage; an editor wants all of them at once, in the same
 //! vocabulary (`count`, `piece`, `king`, `prev`), plus what keeps a setup from being a position at all.
 
-use crate::board::color::Color;
-use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::piece::{Kind, Piece};
 use crate::board::position::{PositionError, Setup};
 use crate::board::sfen::parse_setup;
 use crate::board::variant::Variant;
 use crate::reach::search::KkSearch;
 use crate::reach::stage::Stage;
-use crate::rules;
+use crate::why::cause::{prev_cause, setup_causes, Cause, CauseJson};
+use crate::why::certificate::prev_certificate;
 use serde::Serialize;
 
 /// What kind of rule a position breaks: it is not text of a position, not a position at all, or it fails
@@ -45,6 +45,8 @@ impl Serialize for Rule {
 /// One broken rule. (Fields in the order of their names, as a JSON map keeps them.)
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Issue {
+    /// A stage's rule: the cause, as a player would say it (`null` for `sfen` and `setup`).
+    pub cause: Option<CauseJson>,
     /// What is wrong, in English.
     pub message: String,
     /// The rule.
@@ -57,7 +59,7 @@ pub struct Issue {
 /// check before the backward search. `prev` is looked at only when nothing else is wrong.
 pub fn diagnose<V: Variant>(text: &str, search: &mut KkSearch<V>) -> Vec<Issue> {
     match parse_setup::<V>(text) {
-        Err(e) => vec![Issue { rule: Rule::Sfen, message: e.to_string(), squares: Vec::new() }],
+        Err(e) => vec![Issue { cause: None, rule: Rule::Sfen, message: e.to_string(), squares: Vec::new() }],
         Ok(setup) => diagnose_setup(&setup, search),
     }
 }
@@ -68,60 +70,28 @@ pub(crate) fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch
         Ok(pos) => pos,
         Err(e) => return vec![setup_issue(setup, e)],
     };
-    let mut issues = Vec::new();
-    let missing: Vec<String> = V::KINDS
-        .iter()
-        .filter_map(|&k| {
-            let have = count_kind(setup, k);
-            let n = V::TOTAL[k.index()] as u32 - have;
-            (n > 0).then(|| format!("{n} {}", k.letter()))
-        })
-        .collect();
-    if !missing.is_empty() {
-        issues.push(Issue {
-            rule: Rule::Stage(Stage::Count),
-            message: format!(
-                "pieces missing ({}): every reachable position holds the full set on board and in hand",
-                missing.join(", ")
-            ),
-            squares: Vec::new(),
-        });
-    }
-    let doubled = doubled_pawns(setup);
-    if !doubled.is_empty() {
-        issues.push(Issue {
-            rule: Rule::Stage(Stage::Piece),
-            message: "two unpromoted pawns of one side on a file".into(),
-            squares: names::<V>(&doubled),
-        });
-    }
-    let dead = dead_pieces(setup);
-    if !dead.is_empty() {
-        issues.push(Issue {
-            rule: Rule::Stage(Stage::Piece),
-            message: "a pawn, lance or knight that can never move again".into(),
-            squares: names::<V>(&dead),
-        });
-    }
-    let waiting = pos.side_to_move().opponent();
-    if rules::in_check(&pos, waiting) {
-        let king = pos.king(waiting);
-        let mut squares = vec![king];
-        squares.extend(attackers(setup, king, pos.side_to_move(), &pos));
-        issues.push(Issue {
-            rule: Rule::Stage(Stage::King),
-            message: format!("{waiting} is in check but {} is to move", pos.side_to_move()),
-            squares: names::<V>(&squares),
-        });
-    }
+    let mut issues: Vec<Issue> = setup_causes(&pos).iter().map(Issue::of::<V>).collect();
     if issues.iter().all(|i| i.rule == Rule::Stage(Stage::Count)) && search.count_predecessors(&pos) == 0 {
-        issues.push(Issue {
-            rule: Rule::Stage(Stage::Prev),
-            message: "no legal move leads to this position".into(),
-            squares: Vec::new(),
+        issues.push(match prev_certificate(&pos) {
+            Some(cert) => Issue::of::<V>(&prev_cause(&pos, &cert)),
+            None => Issue {
+                cause: None,
+                rule: Rule::Stage(Stage::Prev),
+                message: "no legal move leads to this position".into(),
+                squares: Vec::new(),
+            },
         });
     }
     issues
+}
+
+impl Issue {
+    /// The issue of a stage's `cause`: its sentence and squares.
+    pub fn of<V: Variant>(cause: &Cause) -> Issue {
+        let rule = Rule::Stage(cause.stage());
+        let cause = cause.to_json::<V>();
+        Issue { rule, message: cause.text.clone(), squares: cause.squares.clone(), cause: Some(cause) }
+    }
 }
 
 fn setup_issue<V: Variant>(setup: &Setup<V>, e: PositionError) -> Issue {
@@ -132,7 +102,7 @@ fn setup_issue<V: Variant>(setup: &Setup<V>, e: PositionError) -> Issue {
         }
         _ => Vec::new(),
     };
-    Issue { rule: Rule::Setup, message: e.to_string(), squares: names::<V>(&squares) }
+    Issue { cause: None, rule: Rule::Setup, message: e.to_string(), squares: names::<V>(&squares) }
 }
 
 fn names<V: Variant>(squares: &[usize]) -> Vec<String> {
@@ -142,50 +112,6 @@ fn names<V: Variant>(squares: &[usize]) -> Vec<String> {
 fn squares_of<V: Variant>(setup: &Setup<V>, pred: impl Fn(Piece) -> bool) -> Vec<usize> {
     let board = setup.board.as_ref();
     (0..board.len()).filter(|&sq| Piece::from_code(board[sq]).is_some_and(&pred)).collect()
-}
-
-fn count_kind<V: Variant>(setup: &Setup<V>, kind: Kind) -> u32 {
-    let on_board = squares_of(setup, |p| p.kind() == kind).len() as u32;
-    on_board + setup.hands.iter().map(|h| h[kind.index()] as u32).sum::<u32>()
-}
-
-/// Unpromoted pawns sharing a file with another unpromoted pawn of their side.
-fn doubled_pawns<V: Variant>(setup: &Setup<V>) -> Vec<usize> {
-    let g = V::geometry();
-    let pawns = squares_of(setup, |p| p.kind() == Kind::Pawn && !p.is_promoted());
-    let color = |sq: usize| setup.board.as_ref()[sq] & 1;
-    pawns
-        .iter()
-        .copied()
-        .filter(|&a| pawns.iter().any(|&b| b != a && g.x(a) == g.x(b) && color(a) == color(b)))
-        .collect()
-}
-
-fn dead_pieces<V: Variant>(setup: &Setup<V>) -> Vec<usize> {
-    let board = setup.board.as_ref();
-    squares_of(setup, |p| !p.is_promoted())
-        .into_iter()
-        .filter(|&sq| {
-            let p = Piece::from_code(board[sq]).expect("a piece");
-            V::is_dead(p.kind(), p.color(), sq)
-        })
-        .collect()
-}
-
-/// The pieces of `by` attacking `target`.
-fn attackers<V: Variant>(
-    setup: &Setup<V>,
-    target: usize,
-    by: Color,
-    pos: &crate::board::position::Position<V>,
-) -> Vec<usize> {
-    let board = setup.board.as_ref();
-    (0..board.len())
-        .filter(|&sq| {
-            let c = board[sq];
-            c != EMPTY && c & 1 == by as u8 && rules::piece_attacks(pos, c, sq, target)
-        })
-        .collect()
 }
 
 #[cfg(test)]
@@ -215,7 +141,7 @@ mod tests {
 
     #[test]
     fn every_broken_rule_with_its_squares() {
-        // Sente: pawns on 5b and 5d (doubled), a pawn on the last rank (dead); Gote's king on 1a is
+        // Sente: pawns on 5a and 5b (doubled), the one on the last rank dead; Gote's king on 1a is
         // attacked by Sente's rook on 1e while Sente is to move.
         let found = rules_of::<MiniShogi>("P3k/P4/5/5/K3R b - 1");
         assert_eq!(
@@ -227,6 +153,15 @@ mod tests {
                 ("king", vec!["1a".into(), "1e".into()]),
             ]
         );
+        let texts: Vec<String> = diagnose::<MiniShogi>("P3k/P4/5/5/K3R b - 1", &mut KkSearch::new())
+            .into_iter()
+            .map(|i| i.message)
+            .collect();
+        assert_eq!(texts[0], "Pieces are missing: 1 rook, 2 bishops, 2 golds and 2 silvers. Every reachable position has all 12 pieces on the board or in hand.");
+        assert!(texts[1].starts_with("Sente has two unpromoted pawns on file 5 (5a and 5b)"), "{}", texts[1]);
+        assert_eq!(texts[2], "Sente's pawn on 5a could never move again, so no game puts it there.");
+        assert!(texts[3]
+            .starts_with("Gote's king on 1a is in check from Sente's rook on 1e, but it is Sente's move"));
     }
 
     #[test]
@@ -234,6 +169,21 @@ mod tests {
         let row = "+r4/5/pK+BgS/1p2G/S1k+b+R b - 1";
         assert!(rules_of::<MiniShogi>(row).is_empty(), "it has a predecessor");
         let none = rules_of::<MiniShogi>("K1G1g/rbB1+r/+S3p/5/1sk2 b p 1"); // minishogi-extras, prevNG 1
-        assert_eq!(none, vec![("prev", vec![])]);
+        assert_eq!(none, vec![("prev", vec!["5a".into(), "5b".into(), "4b".into()])]);
+    }
+
+    #[test]
+    fn a_double_check_no_move_gives_is_named_with_its_checkers() {
+        // Sente's king on 6g, checked by Gote's knight on 5e and rook on 5g: a knight uncovers no line.
+        let pos = "+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1";
+        let issues = diagnose::<Shogi>(pos, &mut KkSearch::new());
+        assert_eq!(issues.len(), 1);
+        assert_eq!(issues[0].squares, vec!["6g".to_string(), "5e".into(), "5g".into()]);
+        assert_eq!(issues[0].cause.as_ref().map(|c| c.kind), Some("double-check"));
+        assert_eq!(
+            issues[0].message,
+            "Sente's king on 6g is in double check from Gote's knight on 5e and Gote's rook on 5g, which no \
+             single last move of Gote's can give."
+        );
     }
 }

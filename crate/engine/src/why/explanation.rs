@@ -7,6 +7,7 @@ use crate::reach::prove::prove;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
 use crate::records::notation;
+use crate::why::cause::{prev_cause, Cause, CauseJson};
 use crate::why::certificate::{
     reach_tree, Candidate, CertificateError, Line, PrevCertificate, ReachTree, TreeError,
 };
@@ -27,8 +28,8 @@ pub enum Explanation<V: Variant> {
         /// The rules broken.
         issues: Vec<Issue>,
     },
-    /// `prev`: no legal last move, each candidate refuted.
-    Prev(PrevCertificate),
+    /// `prev`: no legal last move, each candidate refuted, and the cause.
+    Prev(PrevCertificate, Cause),
     /// The backward search is exhausted: its tree, or (too large to show) its size and depth; and a line
     /// from a deepest position up to the position (each position with the move from it).
     Reach {
@@ -99,7 +100,8 @@ pub fn explain_up_to<V: Variant>(
             let cert = crate::why::certificate::prev_certificate(pos)
                 .ok_or_else(|| ExplainError::Disagreement("a candidate last move is legal".into()))?;
             cert.verify(pos)?;
-            Ok(Explanation::Prev(cert))
+            let cause = prev_cause(pos, &cert);
+            Ok(Explanation::Prev(cert, cause))
         }
         Stage::Reach => {
             let outcome = proof.search.expect("the reach stage has a search");
@@ -157,13 +159,26 @@ impl<V: Variant> Explanation<V> {
     pub fn stage(&self) -> Stage {
         match self {
             Explanation::Rules { stage, .. } => *stage,
-            Explanation::Prev(_) => Stage::Prev,
+            Explanation::Prev(..) => Stage::Prev,
             Explanation::Reach { .. } => Stage::Reach,
             Explanation::NotUnreachable(stage) => *stage,
         }
     }
 
-    /// The explanation as text for people.
+    /// Why the position is unreachable, as a player would say it: a sentence each, with the squares to mark
+    /// (none for a position that is not unreachable).
+    pub fn causes(&self) -> Vec<CauseJson> {
+        match self {
+            Explanation::Rules { issues, .. } => issues.iter().filter_map(|i| i.cause.clone()).collect(),
+            Explanation::Prev(_, cause) => vec![cause.to_json::<V>()],
+            Explanation::Reach { nodes, depth, .. } => {
+                vec![Cause::Exhausted { positions: *nodes, depth: *depth }.to_json::<V>()]
+            }
+            Explanation::NotUnreachable(_) => Vec::new(),
+        }
+    }
+
+    /// The explanation as text for people: the causes first.
     pub fn to_text(&self) -> String {
         let mut s = format!("{}: {}\n", self.stage().name(), self.stage().describe());
         match self {
@@ -172,8 +187,12 @@ impl<V: Variant> Explanation<V> {
                     let _ = writeln!(s, "- {} {}", i.message, i.squares.join(" "));
                 }
             }
-            Explanation::Prev(cert) => prev_text::<V>(&mut s, cert, ""),
+            Explanation::Prev(cert, cause) => {
+                let _ = writeln!(s, "{}", cause.text::<V>());
+                prev_text::<V>(&mut s, cert, "");
+            }
             Explanation::Reach { nodes, depth, tree: Some(tree), .. } => {
+                let _ = writeln!(s, "{}", Cause::Exhausted { positions: *nodes, depth: *depth }.text::<V>());
                 let _ = writeln!(
                     s,
                     "The backward search is exhausted: {nodes} positions, at most {} back, no KK position among \
@@ -184,6 +203,7 @@ impl<V: Variant> Explanation<V> {
                 tree_text(&mut s, tree);
             }
             Explanation::Reach { nodes, depth, tree: None, deepest } => {
+                let _ = writeln!(s, "{}", Cause::Exhausted { positions: *nodes, depth: *depth }.text::<V>());
                 let _ = writeln!(
                     s,
                     "The backward search is exhausted: {nodes} positions, at most {} back, no KK position among \

@@ -5,6 +5,7 @@ use crate::board::moves::Move;
 use crate::board::piece::Piece;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
+use crate::why::cause::CauseJson;
 use crate::why::certificate::{Candidate, Origin, PrevCertificate, ReachTree};
 use crate::why::diagnose::Issue;
 use crate::why::explanation::Explanation;
@@ -14,6 +15,8 @@ use serde::Serialize;
 /// An explanation as JSON: the stage and verdict, and the parts its kind has.
 #[derive(Clone, Debug, Serialize)]
 pub struct ExplanationJson {
+    /// Why the position is unreachable, a sentence each with the squares to mark (empty when it is not).
+    pub causes: Vec<CauseJson>,
     /// `reach`: a line from a deepest position up to the position.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub deepest_line: Option<Vec<LineStepJson>>,
@@ -174,6 +177,7 @@ impl<V: Variant> Explanation<V> {
     /// The explanation as JSON.
     pub fn to_json(&self) -> ExplanationJson {
         let mut out = ExplanationJson {
+            causes: self.causes(),
             deepest_line: None,
             depth: None,
             issues: None,
@@ -185,7 +189,7 @@ impl<V: Variant> Explanation<V> {
         };
         match self {
             Explanation::Rules { issues, .. } => out.issues = Some(issues.clone()),
-            Explanation::Prev(cert) => out.prev = Some(prev_json::<V>(cert)),
+            Explanation::Prev(cert, _) => out.prev = Some(prev_json::<V>(cert)),
             Explanation::Reach { nodes, depth, tree, deepest } => {
                 out.positions = Some(*nodes);
                 out.depth = Some(*depth);

@@ -95,7 +95,7 @@ pub fn summary_sentence(cert: &PrevCertificate) -> String {
 }
 
 /// `a`, `a and b`, `a, b and c`.
-fn join_english(parts: &[String]) -> String {
+pub(crate) fn join_english(parts: &[String]) -> String {
     match parts {
         [] => String::new(),
         [one] => one.clone(),

@@ -4,6 +4,7 @@
 
 use crate::common::oracle;
 use shogi_reach_engine::ranking::rank::{unrank, RankInt};
+use shogi_reach_engine::why::cause::prev_cause;
 use shogi_reach_engine::why::certificate::{prev_certificate, PrevCertificate};
 use shogi_reach_engine::why::explanation::Explanation;
 use shogi_reach_engine::why::summary::{reason_groups, reason_phrase, summary_sentence, BY_CAPTURE};
@@ -113,7 +114,8 @@ fn plurals_and_the_only_candidate() {
 fn the_json_and_the_text_carry_the_groups() {
     let pos = Position::<Shogi>::from_sfen(SHOGI_NO_PREV).unwrap();
     let cert = prev_certificate(&pos).unwrap();
-    let explanation = Explanation::<Shogi>::Prev(cert.clone());
+    let cause = prev_cause(&pos, &cert);
+    let explanation = Explanation::<Shogi>::Prev(cert.clone(), cause.clone());
     let json = serde_json::to_value(explanation.to_json()).unwrap();
     let groups = json["prev"]["groups"].as_array().unwrap();
     assert_eq!(groups.len(), reason_groups(&cert).len());
@@ -121,10 +123,13 @@ fn the_json_and_the_text_carry_the_groups() {
         assert_eq!(g["reason"], want.reason);
         assert_eq!(g["candidates"].as_array().unwrap().len(), want.candidates.len());
     }
-    // The text leads with the sentence, then each group's phrase, each followed by its moves.
+    // The text leads with the cause, then the summary sentence, then each group's phrase, each followed by
+    // its moves.
     let text = explanation.to_text();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines[1], summary_sentence(&cert));
+    assert_eq!(lines[1], cause.text::<Shogi>());
+    assert_eq!(json["causes"][0]["kind"], "double-check");
+    assert_eq!(lines[2], summary_sentence(&cert));
     for g in reason_groups(&cert).iter().filter(|g| g.reason != "off-board") {
         let head = format!("{}:", reason_phrase(g.reason, g.candidates.len(), Color::Sente));
         let at = lines.iter().position(|l| *l == head).unwrap_or_else(|| panic!("{head} missing:\n{text}"));

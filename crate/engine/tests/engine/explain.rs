@@ -26,7 +26,7 @@ fn check_file<V: Ranked>(file: &str, seen: &mut BTreeSet<&'static str>) -> (usiz
         let explanation =
             explain(&pos, &mut search, SearchOptions::default()).unwrap_or_else(|e| panic!("{ctx}: {e}"));
         match explanation {
-            Explanation::Prev(cert) => {
+            Explanation::Prev(cert, _) => {
                 assert_eq!(stage, "prev", "{ctx}");
                 cert.verify(&pos).unwrap();
                 seen.extend(cert.candidates.iter().flat_map(|c| {
