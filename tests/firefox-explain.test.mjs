@@ -47,6 +47,19 @@ describe('Firefox: certificates a player can read', () => {
 });
 
 // Records whole: header, comments, a variation chosen, the parts not kept.
+describe('Firefox: a tsume set-up', () => {
+  test("Prove marks the squares where Sente's king could stand, as the CLI finds them", async (t) => {
+    const problem = 'b7k/9/7GP/9/9/9/9/9/r8 b Grb2g4s4n4l17p 1';
+    const { reachable } = JSON.parse(cli('king-squares', '--json', problem));
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(problem)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#answer[data-verdict="tsume"]', { timeout: 60_000 });
+      assert.equal(await count(page, '#board .sq.target'), reachable.length);
+      assert.deepEqual(await page.$$eval('#answer-squares button', (bs) => bs.map((b) => b.dataset.square)), reachable);
+    });
+  });
+});
+
 describe('Firefox: a record whole', () => {
   test('a KIF with header, comments and variations: the variation chosen loads its position, as the CLI reads it', async (t) => {
     const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');

@@ -126,6 +126,17 @@ class Cause(TypedDict):
     squares: list[str]
     text: str
 
+class KingSquare(TypedDict):
+    causes: list[Cause]
+    sfen: str
+    square: str
+    stage: str
+    verdict: str
+
+class KingSquares(TypedDict):
+    reachable: list[str]
+    squares: list[KingSquare]
+
 class Proof(TypedDict):
     causes: list[Cause]
     goal: Optional[str]
@@ -330,6 +341,10 @@ def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Proof:
 
 def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
     """Why a position is unreachable, with a checked certificate, as `explain --json`."""
+
+def king_squares(game: Game, sfen: str, max_nodes: int = 5_000_000) -> KingSquares:
+    """For a tsume set-up (Gote's king, none of Sente's): Sente's king tried on every empty square, each
+    position proved, as `king-squares --json`."""
 
 def predecessors(game: Game, sfen: str, piece: Optional[str] = None, square: Optional[str] = None) -> LastMoves:
     """Every legal last move with the positions before it, as `predecessors --json`:

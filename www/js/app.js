@@ -22,7 +22,7 @@ import { ProvePanel } from './panels/prove-panel.js';
 import { RecordPanel } from './panels/record-panel.js';
 import { RetroPanel } from './panels/retro-panel.js';
 import { SfenPanel } from './panels/sfen-panel.js';
-import { parseSfen, toSfen } from './game/sfen.js';
+import { parseSfen, squareIndex, toSfen } from './game/sfen.js';
 import { selectTab, setUpTabs } from './page/tabs.js';
 import { setUpTerms } from './page/terms.js';
 import { VARIANTS } from './game/variants.js';
@@ -122,6 +122,11 @@ const answer = new AnswerCard({
     onPlaying: (playing) => {
       $('board').hidden = playing;
     },
+    // A tsume set-up's square: the position with Sente's king there, proved.
+    onKingSquare: (variant, sfen) => {
+      loadPosition(variant, sfen);
+      provePanel.prove();
+    },
   },
 });
 const provePanel = new ProvePanel({
@@ -133,6 +138,12 @@ const provePanel = new ProvePanel({
     else certificate.reset();
     if (result && target) answer.show(result, target);
     else answer.reset();
+    view.showTargets([]);
+  },
+  // The squares where Sente's king of a tsume set-up could stand, marked on the board.
+  onKingSquares: (result, target) => {
+    answer.showKingSquares(result, target);
+    view.showTargets(result.reachable.map((square) => squareIndex(target.variant, square)));
   },
 });
 /** Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one. */

@@ -150,6 +150,20 @@ enum Command {
         #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
         sfen: Vec<String>,
     },
+    /// For a tsume set-up (Gote's king but none of Sente's): on which squares Sente's king could stand so
+    /// that the position could arise in a game, each square's position proved.
+    KingSquares {
+        #[command(flatten)]
+        game: GameArg,
+        #[arg(long)]
+        json: bool,
+        /// The most distinct positions each square's backward search may generate; one that needs more
+        /// gives that square the verdict `unknown`.
+        #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
+        max_nodes: usize,
+        #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
+        sfen: Vec<String>,
+    },
     /// Run the papers' experiments (their sample counts, or --fraction of them) in resumable shards and
     /// print Tables 1 and 2 beside the published figures, with the distance of each row in sigma.
     Replicate(ReplicateArgs),
@@ -390,6 +404,10 @@ fn run(command: Command) -> run::Result<()> {
         Command::Explain { game, json, max_nodes, sfen } => dispatch(
             game.variant,
             retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
+        ),
+        Command::KingSquares { game, json, max_nodes, sfen } => dispatch(
+            game.variant,
+            retro::KingSquares { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
         ),
         Command::Replicate(args) => args.run(),
         Command::Record { file, json } => record::run_record(&file, json),

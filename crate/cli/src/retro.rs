@@ -1,9 +1,10 @@
-//! The commands that look backwards: `predecessors` (every legal last move) and `explain` (why a position
-//! is unreachable, as a checked certificate).
+//! The commands that look backwards: `predecessors` (every legal last move), `explain` (why a position
+//! is unreachable, as a checked certificate) and `king-squares` (where Sente's king of a tsume set-up
+//! could stand).
 
 use crate::output::Output;
 use crate::run::{position_arg, Result, Run};
-use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::board::sfen::{parse_setup, quote};
 use shogi_reach_engine::reach::retro::{
     last_moves, last_moves_json, last_moves_text, predecessor_count, Filter,
 };
@@ -11,6 +12,7 @@ use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::why::diagnose::{diagnose, Rule};
 use shogi_reach_engine::why::explanation::explain;
+use shogi_reach_engine::why::tsume::{king_squares, king_squares_json};
 use shogi_reach_engine::{Kind, Ranked};
 use shogi_reach_proof_games::WithOpening;
 
@@ -94,6 +96,40 @@ impl Run for Explain {
             out.line(serde_json::to_string_pretty(&explanation.to_json()).expect("JSON of an explanation"))?;
         } else {
             out.text(&explanation.to_text())?;
+        }
+        out.finish()
+    }
+}
+
+pub struct KingSquares {
+    pub json: bool,
+    pub options: SearchOptions,
+    pub sfen: String,
+}
+
+impl Run for KingSquares {
+    fn run<V: Ranked + WithOpening>(self) -> Result<()> {
+        let setup = parse_setup::<V>(&self.sfen).map_err(|e| format!("{}: {e}", quote(&self.sfen)))?;
+        let squares = king_squares(&setup, &mut KkSearch::<V>::new(), self.options, |_, _| {})
+            .map_err(|e| e.to_string())?;
+        let json = king_squares_json(&squares);
+        let mut out = Output::new();
+        if self.json {
+            out.line(serde_json::to_string_pretty(&json).expect("JSON of king squares"))?;
+            return out.finish();
+        }
+        let tried = json.squares.len();
+        out.line(format!(
+            "Sente's king can stand on {} of the {tried} empty squares so that the position could arise in a game{}",
+            json.reachable.len(),
+            if json.reachable.is_empty() { "." } else { ":" }
+        ))?;
+        if !json.reachable.is_empty() {
+            out.line(format!("  {}", json.reachable.join(" ")))?;
+        }
+        for square in json.squares.iter().filter(|s| s.verdict != "reachable") {
+            let why = square.causes.first().map_or(square.verdict.to_string(), |c| c.text.clone());
+            out.line(format!("not {}: {why}", square.square))?;
         }
         out.finish()
     }

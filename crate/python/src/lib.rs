@@ -20,7 +20,7 @@ mod provenance;
 use pyo3::prelude::*;
 
 /// Is a Shogi (or Mini Shogi) position reachable from the start, and how many are? Ishii & Tanaka's
-/// method: count, rank, unrank, perft, prove, explain, predecessors, proof_game, read_record, sample,
+/// method: count, rank, unrank, perft, prove, explain, king_squares, predecessors, proof_game, read_record, sample,
 /// classify, estimate and merge. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
 /// --json prints, as dicts and lists; ranks are Python ints; errors are ShogiReachError subclasses.
 #[pymodule]
@@ -33,6 +33,7 @@ fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(positions::perft, m)?)?;
     m.add_function(wrap_pyfunction!(positions::prove, m)?)?;
     m.add_function(wrap_pyfunction!(positions::explain, m)?)?;
+    m.add_function(wrap_pyfunction!(positions::king_squares, m)?)?;
     m.add_function(wrap_pyfunction!(positions::predecessors, m)?)?;
     m.add_function(wrap_pyfunction!(positions::proof_game, m)?)?;
     m.add_function(wrap_pyfunction!(positions::read_record, m)?)?;

@@ -1,15 +1,15 @@
-//! The functions on one position or rank: count, rank, unrank, perft, prove, explain, predecessors, proof
-//! games, and game records. Each calls the engine as the command line does and returns the same JSON.
+//! The functions on one position or rank: count, rank, unrank, perft, prove, explain, king_squares,
+//! predecessors, proof games, and game records. Each calls the engine as the command line does and returns the same JSON.
 
 use crate::args;
 use crate::convert::{self, int_of, json_of, json_text, loads};
 use crate::errors::{
-    bad_record, rank_error, BadArgumentError, BadRecordError, ExplainError, IllegalPositionError,
-    NoProofGameError,
+    bad_record, bad_sfen, rank_error, BadArgumentError, BadRecordError, BadSfenError, ExplainError,
+    IllegalPositionError, NoProofGameError,
 };
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
-use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::board::sfen::{parse_setup, quote};
 use shogi_reach_engine::ranking::rank as ranking;
 use shogi_reach_engine::reach::retro::{last_moves, last_moves_json, Filter};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
@@ -166,6 +166,29 @@ pub fn explain<'py>(
                 .map_err(|e| e.to_string())
         });
         json_of(py, &explained.map_err(ExplainError::new_err)?)
+    })
+}
+
+/// king_squares(game, sfen, max_nodes=5000000) -> dict
+///
+/// For a tsume set-up (Gote's king but none of Sente's): Sente's king tried on every empty square, each
+/// position proved, as `shogi-reach king-squares --json`: {reachable, squares: [{square, sfen, verdict,
+/// stage, causes}]}. Raises BadSfenError for a position with Sente's king or without one Gote king.
+#[pyfunction]
+#[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
+pub fn king_squares<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = args::game)] game: Game,
+    #[pyo3(from_py_with = args::sfen)] sfen: String,
+    #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    use shogi_reach_engine::why::tsume;
+    let options = exact(max_nodes);
+    with_game!(game, V => {
+        let setup = parse_setup::<V>(&sfen).map_err(|e| bad_sfen(&sfen, e))?;
+        let squares = py.detach(|| tsume::king_squares(&setup, &mut KkSearch::<V>::new(), options, |_, _| {}));
+        let squares = squares.map_err(|e| BadSfenError::new_err(format!("not a tsume set-up {:?}: {e}", quote(&sfen))))?;
+        json_of(py, &tsume::king_squares_json(&squares))
     })
 }
 

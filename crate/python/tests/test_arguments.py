@@ -24,6 +24,7 @@ CALLS = {
     "perft": dict(game="minishogi", depth=1, sfen=MINI),
     "prove": dict(game="minishogi", sfen=MINI, max_nodes=10),
     "explain": dict(game="minishogi", sfen=MINI, max_nodes=10),
+    "king_squares": dict(game="minishogi", sfen="4k/5/5/5/5 b 2r2b2g2s2p 1", max_nodes=10),
     "predecessors": dict(game="minishogi", sfen=MINI, piece="P", square="1b"),
     "proof_game": dict(game="minishogi", sfen=MINI, method="kk", budget_positions=10, threads=1,
                        max_nodes=1000),

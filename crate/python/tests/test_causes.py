@@ -266,3 +266,12 @@ def test_explain_and_the_command_line_give_the_same_causes(maker, seed, stage):
         assert sr.explain("shogi", position)["causes"] == causes
         assert cli_json("prove", position)["causes"] == causes
         assert cli_json("explain", position)["causes"] == causes
+
+
+def test_king_squares_of_a_tsume_set_up_are_those_of_the_command_line():
+    problem = "b7k/9/7GP/9/9/9/9/9/r8 b Grb2g4s4n4l17p 1"
+    squares = sr.king_squares("shogi", problem)
+    assert squares == cli_json("king-squares", problem)
+    assert [s["square"] for s in squares["squares"] if s["verdict"] != "reachable"] == ["2a", "2b", "1b", "1i"]
+    with pytest.raises(sr.BadSfenError, match="Sente's king is already there"):
+        sr.king_squares("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1")

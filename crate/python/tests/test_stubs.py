@@ -92,6 +92,7 @@ def test_the_other_result_types_name_the_keys_of_built_results():
         check_keys(sr.prove(game, sfen), "Proof", types, f"prove({sfen})")
         if sr.prove(game, sfen)["stage"] != "piece":  # a dead piece is no legal position: no last moves
             check_keys(sr.predecessors(game, sfen), "LastMoves", types, f"predecessors({sfen})")
+    check_keys(sr.king_squares(mini, "4k/5/5/5/5 b 2r2b2g2s2p 1"), "KingSquares", types, "king_squares()")
     for i, row in enumerate(sr.classify(shogi, sr.sample(shogi, 1, 400))):
         check_keys(row, "Classified", types, f"classify()[{i}]")
     files = sorted(RECORDS.parent.glob("*/*.ki*")) + sorted(RECORDS.parent.glob("*/*.csa"))

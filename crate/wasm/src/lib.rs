@@ -244,6 +244,31 @@ pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsVa
     })
 }
 
+/// For a tsume set-up (Gote's king but none of Sente's), every empty square tried for Sente's king, each
+/// position proved (as `shogi-reach king-squares --json`): `{reachable, squares: [{square, sfen, verdict,
+/// stage, causes}]}`. `progress(done, total)` is called after each square.
+#[wasm_bindgen(js_name = kingSquares)]
+pub fn king_squares(
+    variant: &str,
+    text: &str,
+    max_nodes: Option<f64>,
+    progress: Option<js_sys::Function>,
+) -> Result<JsValue, JsValue> {
+    use shogi_reach_engine::why::tsume;
+    with_variant!(variant, V => {
+        let setup = parse_setup::<V>(text).map_err(EngineError::from)?;
+        let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
+        let report = |done: usize, total: usize| {
+            if let Some(f) = &progress {
+                let _ = f.call2(&JsValue::NULL, &(done as f64).into(), &(total as f64).into());
+            }
+        };
+        let squares = with_thread_search::<V, _>(|search| tsume::king_squares(&setup, search, options, report))
+            .map_err(EngineError::from)?;
+        Ok(to_js(&tsume::king_squares_json(&squares))?)
+    })
+}
+
 // estimate runs and shards: chunks tallied per block, reports in the command line's file format, shard
 // files merged and checked by the same code as `shogi-reach merge` (shogi_reach_engine::estimate::files).
 

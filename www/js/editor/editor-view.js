@@ -27,6 +27,8 @@ export class EditorView {
   #cursor = null;
   /** @type {number[]} squares the diagnostics highlight */
   #bad = [];
+  /** @type {number[]} */
+  #targets = [];
   #alternate = false; // clicks cycle pieces and take from hands, as right-clicks do
 
   /**
@@ -79,9 +81,16 @@ export class EditorView {
     this.draw();
   }
 
+  /** Marks `squares` (cell indices) as places a piece could go: a tsume set-up's squares for Sente's king. */
+  showTargets(squares) {
+    if (!squares.length && !this.#targets.length) return;
+    this.#targets = squares;
+    this.draw();
+  }
+
   draw(animate = false) {
     const setup = this.#editor.setup;
-    const marks = { bad: this.#bad, cursor: this.#cursor ?? undefined, selected: this.#selected ?? undefined };
+    const marks = { bad: this.#bad, targets: this.#targets, cursor: this.#cursor ?? undefined, selected: this.#selected ?? undefined };
     this.#board.render(setup, { animate, marks });
     this.#drawPalette();
     this.#drawBox();

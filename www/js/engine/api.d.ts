@@ -129,6 +129,13 @@ export interface Certificate {
   deepest_line?: { sfen: string; usi?: string }[];
 }
 
+/** A tsume set-up's squares for Sente's king (`shogi-reach king-squares --json`): each square tried, with the
+ * verdict of the position with the king there. */
+export interface KingSquares {
+  reachable: string[];
+  squares: { square: string; sfen: string; verdict: Verdict; stage: string; causes: Cause[] }[];
+}
+
 /** Samples counted by the stage that decided them. */
 export interface Tally {
   samples: number;
@@ -176,6 +183,7 @@ export interface EngineModule {
   predecessors(variant: string, sfen: string): Predecessors;
   legalMoves(variant: string, sfen: string, previous?: string | null): LegalMove[];
   explain(variant: string, sfen: string, maxNodes?: number): Certificate;
+  kingSquares(variant: string, sfen: string, maxNodes: number | undefined, progress: (done: number, total: number) => void): KingSquares;
   estimateBlocks(variant: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
   mergeReports(names: string[], texts: string[]): MergedReport;
   readReport(name: string, text: string): Report;

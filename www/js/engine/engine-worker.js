@@ -44,6 +44,9 @@ const handlers = {
   // The play mode: every legal move with its notation and the position after it.
   legalMoves: ({ variant, sfen, previous }) => engine.legalMoves(variant, sfen, previous),
   explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
+  // A tsume set-up: every square tried for Sente's king, progress after each.
+  kingSquares: ({ variant, sfen, maxNodes }, { progress }) =>
+    engine.kingSquares(variant, sfen, maxNodes, (done, total) => progress({ done, total })),
   blocks: ({ variant, seed, start, end, maxNodes, keep }) =>
     engine.estimateBlocks(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
   // Estimate reports: shard files merged as `shogi-reach merge` does (and read one by one, to verify

@@ -12,7 +12,7 @@
 // Each worker's requests are a map from `type` to its `args`, `progress` and `result` (EngineApi,
 // EstimateApi); WorkerClient<Api>.call and serve<Api> are typed by it.
 import type {
-  Block, Blocks, Certificate, Diagnosis, EngineErrorData, Example, FileLimits, GameRecord, LegalMove, MergedReport,
+  Block, Blocks, Certificate, Diagnosis, KingSquares, EngineErrorData, Example, FileLimits, GameRecord, LegalMove, MergedReport,
   PlotPoint, Predecessors, ProofGame, ProveResult, Report, Stage, Variant,
 } from './api';
 
@@ -53,6 +53,7 @@ export interface EngineApi {
   predecessors: Call<Position, Predecessors>;
   legalMoves: Call<Position & { previous: string | null }, LegalMove[]>;
   explain: Call<Position & { maxNodes: number }, Certificate>;
+  kingSquares: Call<Position & { maxNodes: number }, KingSquares, { done: number; total: number }>;
   blocks: Call<BlocksArgs, Blocks>;
   mergeReports: Call<{ names: string[]; texts: string[] }, MergedReport>;
   readReport: Call<{ name: string; text: string }, Report>;

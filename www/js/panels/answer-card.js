@@ -3,7 +3,8 @@
 // played on the main board with its moves beside it; the paper's proof one click away. Unreachable: the
 // reason in a sentence and Why?. Unknown: what to do (raise the node cap). It goes with the position.
 import { errorText } from '../engine/errors.js';
-import { num, t } from '../i18n/i18n.js';
+import { language, num, t } from '../i18n/i18n.js';
+import { squareText } from '../game/notation.js';
 import { Player } from '../board/player.js';
 import { MAX_NODE_CAP } from './node-cap.js';
 import { $ } from '../page/dom.js';
@@ -16,7 +17,7 @@ const STANDARD_BUDGET = 1;
 /**
  * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
- *   onPlaying: (playing: boolean) => void}} Actions
+ *   onPlaying: (playing: boolean) => void, onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void}} Actions
  */
 
 export class AnswerCard {
@@ -104,6 +105,34 @@ export class AnswerCard {
     card.scrollIntoView({ block: 'nearest' });
   }
 
+  /**
+   * A tsume set-up's answer: the squares where Sente's king could stand, each a button that loads the
+   * position with the king there (to prove it and see a game); when there is none, why.
+   * @param {import('../engine/api').KingSquares} result
+   * @param {Target} target
+   */
+  showKingSquares(result, target) {
+    this.reset();
+    const card = $('answer');
+    Object.assign(card.dataset, { verdict: 'tsume', sfen: target.sfen });
+    const found = result.squares.filter((s) => s.verdict === 'reachable');
+    $('answer-heading').textContent = t(found.length ? 'tsumeHeading' : 'tsumeHeadingNone');
+    $('answer-text').textContent = found.length ? t('tsumeSquares', found.length, result.squares.length) : t('tsumeNone', whyNowhere(result));
+    $('answer-text').hidden = false;
+    const buttons = found.map((s) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = squareText(s.square, language());
+      button.dataset.square = s.square;
+      button.onclick = () => this.#actions.onKingSquare(target.variant, s.sfen);
+      return button;
+    });
+    $('answer-squares').replaceChildren(...buttons);
+    $('answer-squares').hidden = !found.length;
+    card.hidden = false;
+    card.scrollIntoView({ block: 'nearest' });
+  }
+
   /** The card's sentences for a verdict of `kind`. */
   #text(kind, result, target) {
     const raise = raisedCap(target.maxNodes, MAX_NODE_CAP);
@@ -132,6 +161,8 @@ export class AnswerCard {
     for (const key of ['verdict', 'sfen', 'state', 'plies', 'shortest', 'method']) delete card.dataset[key];
     $('answer-status').textContent = '';
     $('answer-detail').textContent = '';
+    $('answer-squares').replaceChildren();
+    $('answer-squares').hidden = true;
     $('answer-cancel').hidden = $('answer-retry').hidden = $('answer-play').hidden = true;
   }
 
@@ -219,4 +250,20 @@ export class AnswerCard {
     if (wasPlaying) this.#actions.onPlaying(false);
     if (focus) $('answer-play').focus();
   }
+}
+
+/**
+ * Why Sente's king can stand nowhere: the one cause every square shares, or how many squares each kind of
+ * cause rules out.
+ * @param {import('../engine/api').KingSquares} result
+ */
+function whyNowhere(result) {
+  const texts = new Set(result.squares.map((s) => (s.causes[0] ? t('cause', s.causes[0]) : s.verdict)));
+  if (texts.size === 1) return [...texts];
+  const counts = new Map();
+  for (const s of result.squares) {
+    const kind = s.causes[0]?.kind ?? s.verdict;
+    counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  }
+  return [...counts].map(([kind, n]) => t('tsumeGroup', kind, n));
 }

@@ -10,6 +10,12 @@ import { markTerms, stageTerm } from '../page/terms.js';
 
 const count = num;
 
+/** A tsume set-up: Gote's king on the board, Sente's nowhere (the SFEN's letters, no rule). */
+const isTsumeSetup = (sfen) => {
+  const board = sfen.split(' ')[0];
+  return !board.includes('K') && board.split('k').length === 2;
+};
+
 /** @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target */
 /**
  * A position proved reachable: the path found, and the whole game once built.
@@ -30,16 +36,22 @@ export class ProvePanel {
   #run = 0; // counts proofs and resets: an answer for an older one is dropped
   /** @type {(result: import('../engine/api').ProveResult | null, target?: Target) => void} */
   #onVerdict;
+  /** @type {(result: import('../engine/api').KingSquares, target: Target) => void} */
+  #onKingSquares;
 
   /**
    * `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove;
-   * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes.
+   * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes;
+   * for a tsume set-up (Gote's king, none of Sente's), `onKingSquares(result, target)` with the squares where
+   * Sente's king could stand.
    * @param {{engine: import('../engine/engine.js').Engine, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
-   *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void}} options
+   *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void,
+   *   onKingSquares?: (result: import('../engine/api').KingSquares, target: Target) => void}} options
    */
-  constructor({ engine, currentPosition, labels, onVerdict = () => {} }) {
+  constructor({ engine, currentPosition, labels, onVerdict = () => {}, onKingSquares = () => {} }) {
     this.#engine = engine;
     this.#onVerdict = onVerdict;
+    this.#onKingSquares = onKingSquares;
     this.#currentPosition = currentPosition;
     this.#player = new Player({
       board: $('player-board'),
@@ -136,18 +148,31 @@ export class ProvePanel {
       return;
     }
     const { variant, sfen } = this.#currentPosition();
+    const target = { variant, sfen, maxNodes };
+    if (isTsumeSetup(sfen)) {
+      await this.#search(target, 'kingSquares', (p) => t('kingSquaresProgress', p.done, p.total), (r) => this.#showKingSquares(r, target));
+    } else {
+      await this.#search(target, 'prove', (p) => t('searchProgress', count(p.pops), count(p.nodes), p.bestH), (r, s) => this.#showVerdict(r, target, s));
+    }
+  }
+
+  /**
+   * Runs the engine's `method` on `target`, the search's progress written by `progress`; `show(result,
+   * seconds)` once it answers, unless the position changed since.
+   */
+  async #search(target, method, progress, show) {
     this.reset();
     const run = this.#run;
-    this.#searchingSfen = sfen;
+    this.#searchingSfen = target.sfen;
     this.#searching(true);
     const started = performance.now();
     try {
-      const result = await this.#engine.call('prove', { variant, sfen, maxNodes }, (p) => {
-        $('prove-progress').textContent = t('searchProgress', count(p.pops), count(p.nodes), p.bestH);
+      const result = await this.#engine.call(method, target, (p) => {
+        $('prove-progress').textContent = progress(p);
       });
       if (run !== this.#run) return; // reset since: the answer is for a position no longer shown
-      this.#provedSfen = sfen;
-      this.#showVerdict(result, { variant, sfen, maxNodes }, (performance.now() - started) / 1000);
+      this.#provedSfen = target.sfen;
+      show(result, (performance.now() - started) / 1000);
     } catch (e) {
       if (run !== this.#run) return;
       const verdict = $('verdict');
@@ -161,6 +186,18 @@ export class ProvePanel {
         this.#searching(false);
       }
     }
+  }
+
+  /**
+   * A tsume set-up's answer: on how many squares Sente's king could stand; the answer card names them.
+   * @param {import('../engine/api').KingSquares} result
+   * @param {Target} target
+   */
+  #showKingSquares(result, target) {
+    const verdict = $('verdict');
+    verdict.dataset.verdict = 'tsume';
+    verdict.textContent = t('kingSquaresVerdict', result.reachable.length, result.squares.length);
+    this.#onKingSquares(result, target);
   }
 
   #showNodeCapError(message) {

@@ -14,6 +14,7 @@ mod explain_text;
 mod export_cli;
 mod games;
 mod inputs;
+mod king_squares;
 mod merge;
 mod outputs;
 mod position_args;

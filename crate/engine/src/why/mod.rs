@@ -7,3 +7,4 @@ pub mod diagnose;
 pub mod explanation;
 pub mod explanation_json;
 pub mod summary;
+pub mod tsume;

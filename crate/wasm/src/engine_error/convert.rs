@@ -12,6 +12,7 @@ use shogi_reach_engine::records::error::{
     BoardProblem, RecordError, RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES,
 };
 use shogi_reach_engine::why::explanation::ExplainError;
+use shogi_reach_engine::why::tsume::TsumeError;
 use shogi_reach_proof_games::proof_game::ProofGameError;
 
 /// `b` (Sente) or `w` (Gote), as SFEN writes the side.
@@ -27,6 +28,16 @@ fn short_name(name: &str) -> String {
 impl From<UnknownGame> for EngineError {
     fn from(e: UnknownGame) -> Self {
         EngineError::new(ErrorKind::UnknownGame { name: short_name(&e.0) }, e.to_string())
+    }
+}
+
+impl From<TsumeError> for EngineError {
+    fn from(e: TsumeError) -> Self {
+        match e {
+            TsumeError::NoGoteKing => PositionError::MissingKing(Color::Gote).into(),
+            TsumeError::NotAPosition(e) => e.into(),
+            TsumeError::SenteKingPresent => EngineError::bad_argument(e),
+        }
     }
 }
 
