@@ -1,7 +1,7 @@
 // Real-browser tests in Debian's Firefox ESR (tests/firefox-site.mjs) on phones: every tab at 360 and 390
 // px in Japanese and English (a proof, the whole game, a record, the explorer; axe on the Estimate tab),
 // engine errors in Japanese, a 360×740 phone's tools on the first screen (a tsume built by taps, Tabs to
-// Prove) and touch mode. A failing test leaves a screenshot in test-results/.
+// Prove), Play it with the board in view, and touch mode. A failing test leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { attr, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
@@ -114,6 +114,26 @@ describe('Firefox: phones, touch, both languages', () => {
         tabs++;
       }
       assert.ok(tabs <= 10, `${tabs} Tabs to Prove`);
+    });
+  });
+
+  test('a 360×740 phone: Play it keeps the whole board and its step buttons on screen at every step', async (t) => {
+    const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
+    await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.setViewport({ width: 360, height: 740 });
+      await page.click('#prove');
+      await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
+      await page.click('#answer-play');
+      await page.click('#answer-first');
+      const plies = Number(await attr(page, '#answer', 'data-plies'));
+      for (let k = 0; k <= plies; k++) {
+        const inside = await page.evaluate(() => ['answer-board', 'answer-forward'].every((id) => {
+          const r = document.getElementById(id).getBoundingClientRect();
+          return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+        }));
+        assert.ok(inside, `ply ${k}: the board and the step buttons on screen`);
+        if (k < plies) await page.click('#answer-forward');
+      }
     });
   });
 

@@ -87,6 +87,33 @@ describe('a 360×740 phone', () => {
   });
 });
 
+describe("Play it keeps the board and its controls in view", () => {
+  const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
+  const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
+  for (const [name, options] of [['a 360×740 phone', PHONE], ['a 390×844 phone', PHONE_390], ['1366×768', DESKTOP]]) {
+    test(`on ${name}, at every step of the game the whole board and the step buttons are on screen`, async (t) => {
+      await inContext(t, options, `?game=shogi&lang=ja&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+        await page.click('#prove');
+        await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
+        await page.click('#answer-play');
+        await page.click('#answer-first');
+        const plies = Number(await page.getAttribute('#answer', 'data-plies'));
+        for (let k = 0; k <= plies; k++) {
+          const seen = await page.evaluate(() => {
+            const inside = (id) => {
+              const r = document.getElementById(id).getBoundingClientRect();
+              return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;
+            };
+            return { board: inside('answer-board'), controls: inside('answer-forward') && inside('answer-back') };
+          });
+          assert.deepEqual(seen, { board: true, controls: true }, `ply ${k}`);
+          if (k < plies) await page.click('#answer-forward');
+        }
+      });
+    });
+  }
+});
+
 describe("a record's moves keep the board in view", () => {
   const kif = () => cli('proof-game', '--format', 'kif', '--variant', 'shogi', 'lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/4P4/PPPP1PPPP/1B2R4/LNSGKGSNL b - 1');
   for (const [name, options] of [['1366×768', DESKTOP], ['a 360×740 phone', PHONE]]) {

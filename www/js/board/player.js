@@ -76,7 +76,7 @@ export class Player {
     this.board.render(this.frames[i], { animate, marks: move ? { from: move.from, to: move.to } : {} });
     this.els.scrub.value = i;
     for (const li of this.els.moves.children) li.classList.toggle('current', Number(li.dataset.index) === i);
-    this.els.moves.children[i]?.scrollIntoView({ block: 'nearest' });
+    scrollWithin(this.els.moves, this.els.moves.children[i]);
     const n = this.steps.length;
     this.els.caption.textContent =
       i === 0
@@ -116,4 +116,17 @@ export class Player {
   setFlipped(flipped) {
     this.board.setFlipped(flipped);
   }
+}
+
+/**
+ * Scrolls `list` (a scrolling element) so that `item` is in it, never the page: the page stays where the
+ * player put it, the board in view (scrollIntoView would scroll every ancestor).
+ * @param {HTMLElement} list
+ * @param {Element | undefined} item
+ */
+function scrollWithin(list, item) {
+  if (!(item instanceof HTMLElement)) return;
+  const top = item.offsetTop - list.offsetTop;
+  if (top < list.scrollTop) list.scrollTop = top;
+  else if (top + item.offsetHeight > list.scrollTop + list.clientHeight) list.scrollTop = top + item.offsetHeight - list.clientHeight;
 }

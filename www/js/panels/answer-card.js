@@ -235,7 +235,7 @@ export class AnswerCard {
     this.#actions.onPlaying(true);
     this.#player.load(variant, shown.game.start, shown.game.moves, t('initialPosition'));
     $('answer').dataset.playing = '';
-    this.#board.scrollIntoView({ block: 'nearest' });
+    bringUnderBoard(this.#board, $('answer-player'));
     $('answer-moves').focus({ preventScroll: true });
     this.#player.play();
   }
@@ -266,4 +266,21 @@ function whyNowhere(result) {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return [...counts].map(([kind, n]) => t('tsumeGroup', kind, n));
+}
+
+/**
+ * Scrolls the page so that `board` and the game's `controls` are both on screen: in one column (phones,
+ * tablets) the board sticks to the top while a game plays (style.css), so the controls go just under it;
+ * beside it, the board is in view already and the controls only need to be.
+ * @param {HTMLElement} board
+ * @param {HTMLElement} controls
+ */
+function bringUnderBoard(board, controls) {
+  const column = board.closest('.board-column');
+  if (!column || !matchMedia('(max-width: 820px)').matches) {
+    controls.scrollIntoView({ block: 'nearest' });
+    return;
+  }
+  const under = column.getBoundingClientRect().height;
+  scrollTo({ top: controls.getBoundingClientRect().top + scrollY - under - 4 });
 }
