@@ -124,9 +124,11 @@ describe('Firefox: phones, touch, both languages', () => {
       await page.click('#prove');
       await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
       await page.click('#answer-play');
-      await page.click('#answer-first');
       const plies = Number(await attr(page, '#answer', 'data-plies'));
+      await page.waitForSelector(`#answer-caption[data-index="${plies}"]`);
+      await page.click('#answer-first');
       for (let k = 0; k <= plies; k++) {
+        await page.waitForSelector(`#answer-caption[data-index="${k}"]`);
         const inside = await page.evaluate(() => ['answer-board', 'answer-forward'].every((id) => {
           const r = document.getElementById(id).getBoundingClientRect();
           return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight;

@@ -37,7 +37,7 @@ const box = (page, selector) =>
 
 describe('a 360×740 phone', () => {
   for (const lang of ['en', 'ja']) {
-    test(`the board spans the width with squares of 38 px or more; palette, hands, Cycle and Undo on the first screen (${lang})`, async (t) => {
+    test(`the board spans the width with squares of 38 px or more; palette, hands, Cycle, Undo and Prove on the first screen (${lang})`, async (t) => {
       await inContext(t, PHONE, `?game=shogi&lang=${lang}`, async (page) => {
         assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360 && innerWidth === 360), 'nothing wider than the screen');
         const cell = await box(page, `#board [data-square="40"]`);
@@ -45,7 +45,7 @@ describe('a 360×740 phone', () => {
         const grid = await box(page, '#board .grid');
         assert.ok(grid.left >= 0 && grid.right <= 360, JSON.stringify(grid));
         assert.ok(grid.width >= 9 * 38, `the board is ${grid.width} px wide`);
-        for (const sel of ['#board', '#board .grid', '#palette', '#board [data-hand="0"]', '#board [data-hand="1"]', '#alternate', '#undo', '#clear']) {
+        for (const sel of ['#board', '#board .grid', '#palette', '#board [data-hand="0"]', '#board [data-hand="1"]', '#alternate', '#undo', '#clear', '#prove']) {
           const b = await box(page, sel);
           assert.ok(b.top >= 0 && b.bottom <= 740 && b.right <= 360, `${sel}: ${JSON.stringify(b)}`);
         }
@@ -96,9 +96,12 @@ describe("Play it keeps the board and its controls in view", () => {
         await page.click('#prove');
         await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
         await page.click('#answer-play');
-        await page.click('#answer-first');
         const plies = Number(await page.getAttribute('#answer', 'data-plies'));
+        // The game plays to its end, then is stepped through from the start.
+        await page.waitForSelector(`#answer-caption[data-index="${plies}"]`);
+        await page.click('#answer-first');
         for (let k = 0; k <= plies; k++) {
+          await page.waitForSelector(`#answer-caption[data-index="${k}"]`);
           const seen = await page.evaluate(() => {
             const inside = (id) => {
               const r = document.getElementById(id).getBoundingClientRect();

@@ -456,7 +456,7 @@ export default {
   answerProof: (plies) =>
     `The engine traced this position back ${counted(plies, 'ply', 'plies')} to a position with only the two kings; every such position is reachable, so this one is too.`,
   answerUnreachable: (_stage, reason, causes = []) =>
-    causes.length ? `No game from the initial position reaches this position. ${causes.join(' ')}` : `No game from the initial position reaches this position: ${reason}.`,
+    causes.length ? causes.join(' ') : `No game from the initial position reaches this position: ${reason}.`,
   // The cause of an unreachable verdict: the engine's sentence (its squares are written as this page writes them).
   cause: (c) => c.text,
   answerUnknown: (nodes, canRaise) =>

@@ -500,7 +500,7 @@ export default {
   answerProof: (plies) =>
     `エンジンはこの局面から${plies}手遡って玉二枚だけの局面に着きました。そのような局面はどれも到達可能なので、この局面も到達可能です。`,
   answerUnreachable: (stage, reason, causes = []) =>
-    causes.length ? `初期局面からこの局面に至る棋譜はありません。${causes.join('')}` : `初期局面からこの局面に至る棋譜はありません：${STAGES[stage] ?? reason}。`,
+    causes.length ? causes.join('') : `初期局面からこの局面に至る棋譜はありません：${STAGES[stage] ?? reason}。`,
   cause: causeJa,
   answerUnknown: (nodes, canRaise) =>
     `判定する前に探索がノード上限（${nodes}局面）に達しました。${canRaise ? 'ノード上限を上げてもう一度調べてください。' : 'このページで使える最大の上限です。'}`,

@@ -282,5 +282,5 @@ function bringUnderBoard(board, controls) {
     return;
   }
   const under = column.getBoundingClientRect().height;
-  scrollTo({ top: controls.getBoundingClientRect().top + scrollY - under - 4 });
+  scrollTo({ top: controls.getBoundingClientRect().top + scrollY - under - 8 });
 }
