@@ -221,8 +221,9 @@ export class AnswerCard {
     $('answer-status').textContent = '';
     $('answer-detail').textContent = t('answerGameDetail', game.method, game.shortest, game.lower_bound);
     $('answer-play').hidden = false;
-    // The card grew: all of it stays on screen.
-    card.scrollIntoView({ block: 'nearest' });
+    // The card grew: all of it stays on screen, unless the page was scrolled away from it meanwhile.
+    const shown = card.getBoundingClientRect();
+    if (shown.bottom > 0 && shown.top < innerHeight) card.scrollIntoView({ block: 'nearest' });
   }
 
   /** Plays the game found on the main board, its moves beside it. */

@@ -91,6 +91,8 @@ export class PlayPanel {
     this.#game = new PlayGame(variant, chosen || sfen);
     $('play-area').hidden = false;
     this.#show(0, false);
+    // The board at the top of the screen, its buttons under it (on a phone the whole board is on screen).
+    $('play-board').scrollIntoView({ block: 'start' });
   }
 
   /**
