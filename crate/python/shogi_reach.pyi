@@ -126,6 +126,82 @@ class Cause(TypedDict):
     squares: list[str]
     text: str
 
+# `explain`: the stage's verdict and its causes, and the parts its kind has (the rules broken; a `prev`
+# certificate; a `reach` tree), as `explain --json`.
+
+class Issue(TypedDict):
+    cause: Optional[Cause]
+    message: str
+    rule: str
+    squares: list[str]
+
+class CandidateVariant(TypedDict):
+    captured: Optional[str]
+    failure: Optional[str]
+    reason: Optional[str]
+
+# (Functional form: `from` is a Python keyword.)
+Candidate = TypedDict(
+    "Candidate",
+    {"drop": bool, "from": Optional[str], "piece": str, "to": str, "unpromotion": bool, "usi": Optional[str],
+     "variants": list[CandidateVariant]},
+)
+
+class ReasonGroup(TypedDict):
+    candidates: list[int]
+    reason: str
+
+class PrevCertificate(TypedDict):
+    candidates: list[Candidate]
+    groups: list[ReasonGroup]
+    last_mover: str
+
+class LineStep(TypedDict):
+    sfen: str
+    usi: Optional[str]
+
+class TreeEdge(TypedDict):
+    node: int
+    usi: str
+
+class TreeNode(TypedDict):
+    depth: int
+    leaf: Optional[PrevCertificate]
+    parent: Optional[int]
+    predecessors: list[TreeEdge]
+    sfen: str
+
+class Explanation(TypedDict):
+    causes: list[Cause]
+    deepest_line: NotRequired[list[LineStep]]
+    depth: NotRequired[int]
+    issues: NotRequired[list[Issue]]
+    positions: NotRequired[int]
+    prev: NotRequired[PrevCertificate]
+    stage: str
+    tree: NotRequired[Optional[list[TreeNode]]]
+    verdict: str
+
+# `proof_game`, as `proof-game --format json`: the KK route's parts are None for a short game.
+
+class ProofGame(TypedDict):
+    connection: Optional[int]
+    first_kk: Optional[str]
+    kif: str
+    kk_bound: Optional[int]
+    lower_bound: Optional[int]
+    method: str
+    moves: list[Step]
+    opening: Optional[int]
+    path: Optional[int]
+    plies: int
+    search_kk: Optional[str]
+    sfen: str
+    shortest: bool
+    start: str
+    usi: str
+    variant: str
+
 class KingSquare(TypedDict):
     causes: list[Cause]
     sfen: str
@@ -339,7 +415,7 @@ def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Proof:
     sentence with the squares to mark), as `prove --json`:
     {causes, goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
 
-def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Json:
+def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Explanation:
     """Why a position is unreachable, with a checked certificate, as `explain --json`."""
 
 def king_squares(game: Game, sfen: str, max_nodes: int = 5_000_000) -> KingSquares:
@@ -357,7 +433,7 @@ def proof_game(
     budget_positions: Optional[int] = None,
     threads: Literal[1, 2] = 2,
     max_nodes: int = 5_000_000,
-) -> Json:
+) -> ProofGame:
     """A whole game from the initial position, verified by replay, as `proof-game --format json`."""
 
 def read_record(data: Union[str, bytes, bytearray]) -> Record:

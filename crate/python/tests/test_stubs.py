@@ -44,15 +44,18 @@ def test_each_function_has_the_stub_parameters_and_a_docstring():
 
 
 def typed_dicts() -> dict:
-    """Each TypedDict of the stub: {name: {field: (annotation's text, required)}}."""
+    """Each TypedDict of the stub, in class or functional form: {name: {field: (annotation's text, required)}}."""
     out = {}
     for node in stub_tree().body:
         if typed_dict(node):
-            fields = {}
-            for item in node.body:
-                text = ast.unparse(item.annotation)
-                fields[item.target.id] = (text, not text.startswith("NotRequired["))
-            out[node.name] = fields
+            items = [(item.target.id, ast.unparse(item.annotation)) for item in node.body]
+        elif isinstance(node, ast.Assign) and getattr(getattr(node.value, "func", None), "id", None) == "TypedDict":
+            keys, values = node.value.args[1].keys, node.value.args[1].values
+            items = [(k.value, ast.unparse(v)) for k, v in zip(keys, values)]
+        else:
+            continue
+        name = node.name if isinstance(node, ast.ClassDef) else node.targets[0].id
+        out[name] = {field: (text, not text.startswith("NotRequired[")) for field, text in items}
     return out
 
 
@@ -65,7 +68,8 @@ def check_keys(value, name, types, where):
     for key, (text, _) in fields.items():
         inner = text.removeprefix("NotRequired[").removeprefix("Optional[").removeprefix("list[").rstrip("]")
         if inner in types and value.get(key) is not None:
-            items = value[key] if text.removeprefix("NotRequired[").startswith("list[") else [value[key]]
+            is_list = text.removeprefix("NotRequired[").removeprefix("Optional[").startswith("list[")
+            items = value[key] if is_list else [value[key]]
             for i, item in enumerate(items):
                 check_keys(item, inner, types, f"{where}.{key}[{i}]")
 
@@ -93,6 +97,16 @@ def test_the_other_result_types_name_the_keys_of_built_results():
         if sr.prove(game, sfen)["stage"] != "piece":  # a dead piece is no legal position: no last moves
             check_keys(sr.predecessors(game, sfen), "LastMoves", types, f"predecessors({sfen})")
     check_keys(sr.king_squares(mini, "4k/5/5/5/5 b 2r2b2g2s2p 1"), "KingSquares", types, "king_squares()")
+    # `explain` of each stage (the rules, a prev certificate, a reach tree, none), `proof_game` by each method.
+    for game, sfen in [(mini, "Pbsgk/4p/5/5/KGSBR b r 1"), (mini, "K1G1g/rbB1+r/+S3p/5/1sk2 b p 1"),
+                       (mini, "1+r3/bs3/gs3/2b2/K+rk2 b GPp 1"), (mini, "rbsgk/4p/5/P4/KGSBR b - 1"),
+                       (mini, "4k/5/5/5/K4 b - 1")]:
+        check_keys(sr.explain(game, sfen), "Explanation", types, f"explain({sfen})")
+    reach = sr.explain(mini, "1+r3/bs3/gs3/2b2/K+rk2 b GPp 1")
+    assert reach["tree"] and any(n["leaf"] for n in reach["tree"]), "a tree with its leaves' certificates"
+    for method in ("short", "kk"):
+        game = sr.proof_game(mini, "rbsgk/4p/5/P4/KGSBR b - 1", method=method, threads=1)
+        check_keys(game, "ProofGame", types, f"proof_game({method})")
     for i, row in enumerate(sr.classify(shogi, sr.sample(shogi, 1, 400))):
         check_keys(row, "Classified", types, f"classify()[{i}]")
     files = sorted(RECORDS.parent.glob("*/*.ki*")) + sorted(RECORDS.parent.glob("*/*.csa"))
