@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Benchmark proof-game length: shogi-reach's proof games against the games that produced the positions.
 
-For each self-play position (crate/engine/tests/data/selfplay/{shogi,minishogi}.tsv: game, ply, sfen, moves) runs
+For each self-play position of each set (crate/engine/tests/data/SET/{shogi,minishogi}.tsv: game, ply, sfen,
+moves; the sets are the project's own, `selfplay`, and one generated afresh with new seeds, `selfplay-20261128`,
+so that no figure is tuned to one set) runs
 
     target/release/shogi-reach proof-game --variant V --format json SFEN
 
@@ -16,6 +18,7 @@ Exits non-zero if any proof game fails (non-zero exit, bad JSON, or a game that 
     python3 scripts/bench-proof-games.py                 # everything
     python3 scripts/bench-proof-games.py --limit 10      # at most 10 rows per bucket / per oracle file
     python3 scripts/bench-proof-games.py --variant minishogi --no-oracle --out /tmp/ms.tsv
+    python3 scripts/bench-proof-games.py --set selfplay-20261128 --no-oracle   # one set only
 """
 
 import argparse
@@ -29,6 +32,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VARIANTS = ["shogi", "minishogi"]
+SETS = ["selfplay", "selfplay-20261128"]
 
 
 def read_tsv(path):
@@ -69,6 +73,7 @@ def main():
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/shogi-reach"))
     ap.add_argument("--data", default=os.path.join(ROOT, "crate/engine/tests/data"))
     ap.add_argument("--no-selfplay", action="store_true", help="skip the self-play positions")
+    ap.add_argument("--set", action="append", choices=SETS, help="only this self-play set (repeatable)")
     ap.add_argument("--no-oracle", action="store_true", help="skip the oracle sample rows")
     ap.add_argument("--timeout", type=float, default=300, help="seconds per proof game (default 300)")
     ap.add_argument("--out", help="write one TSV line per position (source, variant, game, ply, plies, seconds)")
@@ -94,15 +99,15 @@ def main():
         return j["plies"], dt, j.get("kk_bound")
 
     for v in variants:
-        if not args.no_selfplay:
-            rows = read_tsv(os.path.join(args.data, "selfplay", f"{v}.tsv"))
+        for name in [] if args.no_selfplay else (args.set or SETS):
+            rows = read_tsv(os.path.join(args.data, name, f"{v}.tsv"))
             buckets = sorted({int(r["ply"]) for r in rows})
             lines = []
             for b in buckets:
                 sel = [r for r in rows if int(r["ply"]) == b][: args.limit]
                 ratios, plies, times = [], [], []
                 for r in sel:
-                    res = run("selfplay", v, r["game"], b, r["sfen"])
+                    res = run(name, v, r["game"], b, r["sfen"])
                     if res:
                         ratios.append(res[0] / b)
                         plies.append(res[0])
@@ -112,7 +117,7 @@ def main():
                                   statistics.median(plies), statistics.median(times), max(times)))
                 else:
                     lines.append((b, len(sel), 0, None, None, None, None, None))
-            tables.append(("selfplay", v, lines))
+            tables.append((name, v, lines))
         if not args.no_oracle:
             rows = [r for r in read_tsv(os.path.join(args.data, "oracle", f"{v}-sample.tsv")) if r["stage"] == "OK"]
             rows = rows[: args.limit]
@@ -128,8 +133,8 @@ def main():
 
     print()
     for source, v, data in tables:
-        if source == "selfplay":
-            print(f"{v}: self-play positions, proof-game plies / game plies")
+        if source != "oracle":
+            print(f"{v}: self-play positions ({source}), proof-game plies / game plies")
             w = [5, 5, 5, 8, 8, 8, 9, 9]
             print(fmt_row(["ply", "rows", "ok", "med×", "max×", "med pl", "med s", "max s"], w))
             for b, n, ok, med, mx, mpl, mt, xt in data:

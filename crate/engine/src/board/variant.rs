@@ -355,6 +355,20 @@ impl Game {
             Game::MiniShogi => MiniShogi::NAME,
         }
     }
+
+    /// The rows of the game's board ([`Variant::H`]).
+    pub const fn rows(self) -> usize {
+        match self {
+            Game::Shogi => Shogi::H,
+            Game::MiniShogi => MiniShogi::H,
+        }
+    }
+
+    /// The game whose board has `rows` rows, if one has: how a diagram or a position without a header says
+    /// its game (the one place that decides it by size).
+    pub fn of_rows(rows: usize) -> Option<Game> {
+        Game::ALL.into_iter().find(|g| g.rows() == rows)
+    }
 }
 
 /// A name that is not one of [`Game::ALL`].

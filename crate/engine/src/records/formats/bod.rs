@@ -75,13 +75,10 @@ impl Diagram {
         !self.rows.is_empty()
     }
 
-    /// The game the diagram's size says (5 rows: Mini Shogi).
+    /// The game the diagram's size says ([`Game::of_rows`]; Shogi for a size no game has, whose rows are
+    /// then refused by name), if it has rows.
     pub fn game(&self) -> Option<Game> {
-        match self.rows.len() {
-            0 => None,
-            5 => Some(Game::MiniShogi),
-            _ => Some(Game::Shogi),
-        }
+        (!self.rows.is_empty()).then(|| Game::of_rows(self.rows.len()).unwrap_or(Game::Shogi))
     }
 
     /// The position drawn.

@@ -32,16 +32,12 @@ pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Mov
     Ok((record.start, record.moves))
 }
 
-/// The game a one-line position or USI command is of: Mini Shogi for a 5-row board, else Shogi
-/// (`startpos` included).
+/// The game a one-line position or USI command is of: the game of its board's size (Shogi for
+/// `startpos`, and for a size no game has, whose rows are then refused by name).
 fn game_of(line: &str) -> Game {
     let board = line.split_whitespace().find(|w| w.contains('/')).unwrap_or("");
     let board = board.split('[').next().unwrap_or(board);
-    if board.split('/').count() == MiniShogi::H {
-        Game::MiniShogi
-    } else {
-        Game::Shogi
-    }
+    Game::of_rows(board.split('/').count()).unwrap_or(Game::Shogi)
 }
 
 /// Reads `line` (number `number` of its text): a USI command or a position, with moves or not.
