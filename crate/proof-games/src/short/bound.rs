@@ -55,7 +55,7 @@ pub trait BoundCache: Variant {
     const PERIMETER_PLIES: u32;
     /// The default budget of the short proof-game search (see `ShortBudget`): the positions its backward
     /// searches may weigh against the bound in all, so that the whole command takes at most about 2 s on
-    /// this project's machine.
+    /// this project's machine (measured 2026-11-28: Shogi's 80 000 at most 2.3 s, docs/benchmarks.md).
     const SHORT_WEIGHED: usize;
     /// How many positions each guide's forward searches may weigh per position of that budget: their
     /// guide costs far less than the backward searches' bound.
@@ -65,7 +65,7 @@ pub trait BoundCache: Variant {
 
 impl BoundCache for Shogi {
     const PERIMETER_PLIES: u32 = 4;
-    const SHORT_WEIGHED: usize = 40_000;
+    const SHORT_WEIGHED: usize = 80_000;
     const FORWARD_PER_BACKWARD: usize = 4;
     fn bound_cache() -> &'static OnceLock<Bound<Self>> {
         static CACHE: OnceLock<Bound<Shogi>> = OnceLock::new();
