@@ -170,7 +170,9 @@ describe('Japanese words, and wording bugs once found', () => {
       ];
       for (const text of texts) assert.doesNotMatch(text, /\b(piece|stage)\b/, text);
       assert.match(texts[0], /段階「駒の配置」/);
-      assert.match(texts.at(-1), /^駒の配置：/);
+      assert.match(texts[2], /段階「駒の配置」/);
+      // Each rule broken is its cause, as a player would say it.
+      assert.match(texts.at(-1), /^先手の歩が５筋に2枚あります（５五、５六）。二歩は反則/);
     });
   });
 
