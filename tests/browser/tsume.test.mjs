@@ -35,6 +35,9 @@ describe('tsume set-ups', () => {
       const proved = native.squares.filter((s) => JSON.parse(cli('prove', '--json', s.sfen)).verdict === 'reachable');
       assert.deepEqual(native.reachable, proved.map((s) => s.square));
       await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(sfen)}`, async (page) => {
+        // The diagnostics say what Prove does with a set-up without Sente's king.
+        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
+        assert.match(await page.textContent('#diagnostics li[data-rule="setup"]'), lang === 'ja' ? /先手玉を空いている各マスに置いて/ : /tries Sente's king on every empty square/);
         await tried(page);
         assert.deepEqual(new Set(await targets(page)), new Set(native.reachable));
         const offered = await page.$$eval('#answer-squares button', (bs) => bs.map((b) => b.dataset.square));

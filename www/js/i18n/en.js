@@ -428,6 +428,7 @@ export default {
   // A tsume set-up (Gote's king, none of Sente's): where Sente's king could stand.
   kingSquaresProgress: (done, total) => `Trying Sente's king on each square: ${done} of ${total}…`,
   kingSquaresVerdict: (n, total) => `Tsume set-up: Sente's king tried on all ${total} empty squares; the position could arise in a game with it on ${counted(n, 'square')}.`,
+  tsumeHint: "A tsume set-up? Prove reachability tries Sente's king on every empty square.",
   tsumeHeading: 'Could arise in a game, with Sente\'s king placed',
   tsumeHeadingNone: 'Cannot arise in a game, wherever Sente\'s king stands',
   tsumeSquares: (n, total) => `With Sente's king on any of these ${counted(n, 'square')} (of ${total} empty ones, marked on the board), a game can reach the position. Choose one to prove it and see such a game.`,

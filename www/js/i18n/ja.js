@@ -472,6 +472,7 @@ export default {
   answerHeading_unknown: '判定できませんでした',
   kingSquaresProgress: (done, total) => `先手玉を各マスに置いて調べています：${total}マス中${done}マス…`,
   kingSquaresVerdict: (n, total) => `詰将棋の局面：先手玉を空いている${total}マスすべてに置いて調べました。対局に現れうるのは${n}マスです。`,
+  tsumeHint: '詰将棋の局面なら、「到達可能か調べる」で先手玉を空いている各マスに置いて調べます。',
   tsumeHeading: '先手玉を置けば対局に現れえます',
   tsumeHeadingNone: '先手玉をどこに置いても対局に現れません',
   tsumeSquares: (n, total) => `先手玉を次の${n}マス（空いている${total}マスのうち。盤に印）のどこに置いても、初期局面からの対局でこの局面に至れます。マスを選ぶと、その局面を証明し棋譜を示します。`,

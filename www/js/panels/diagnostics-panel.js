@@ -69,6 +69,8 @@ export class DiagnosticsPanel {
     // A text that is no position says why by the engine's error kind (in the page's language).
     const text = error ? t('notPosition', errorText(error)) : cause ? t('cause', cause) : (t('issue', rule, message) ?? message);
     li.append(tag, ` ${text}${squares.length && !cause ? paren(where) : ''}`);
+    // A tsume set-up (no Sente king): Prove tries the king on every square.
+    if (error?.kind === 'missing-king' && error.params?.color === 'b') li.append(` ${t('tsumeHint')}`);
     for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
       const button = document.createElement('button');
       button.type = 'button';
