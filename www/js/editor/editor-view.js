@@ -27,7 +27,7 @@ export class EditorView {
   #cursor = null;
   /** @type {number[]} squares the diagnostics highlight */
   #bad = [];
-  /** @type {number[]} */
+  /** @type {number[]} squares marked as places to go: a tsume set-up's squares for Sente's king */
   #targets = [];
   #alternate = false; // clicks cycle pieces and take from hands, as right-clicks do
 
