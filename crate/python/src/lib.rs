@@ -20,8 +20,8 @@ mod provenance;
 use pyo3::prelude::*;
 
 /// Is a Shogi (or Mini Shogi) position reachable from the start, and how many are? Ishii & Tanaka's
-/// method: count, rank, unrank, perft, prove, explain, king_squares, predecessors, proof_game, read_record, sample,
-/// classify, estimate and merge. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
+/// method: count, rank, unrank, perft, prove, explain, king_squares, predecessors, proof_game, read_record,
+/// sample, classify, estimate and merge. Each takes the game by name ("shogi" or "minishogi") and returns what the command line's
 /// --json prints, as dicts and lists; ranks are Python ints; errors are ShogiReachError subclasses.
 #[pymodule]
 fn shogi_reach(m: &Bound<'_, PyModule>) -> PyResult<()> {

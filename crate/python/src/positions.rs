@@ -1,5 +1,6 @@
 //! The functions on one position or rank: count, rank, unrank, perft, prove, explain, king_squares,
-//! predecessors, proof games, and game records. Each calls the engine as the command line does and returns the same JSON.
+//! predecessors, proof games, and game records. Each calls the engine as the command line does and returns
+//! the same JSON.
 
 use crate::args;
 use crate::convert::{self, int_of, json_of, json_text, loads};
