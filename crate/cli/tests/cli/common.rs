@@ -20,6 +20,12 @@ pub fn finish(child: Child) -> (Output, String) {
     (out, err)
 }
 
+/// Whether a run succeeded, and its standard output and standard error as text.
+pub fn run(args: &[&str]) -> (bool, String, String) {
+    let (out, err) = finish(cli(args).spawn().unwrap());
+    (out.status.success(), String::from_utf8(out.stdout).unwrap(), err)
+}
+
 /// The standard output of a run that must succeed.
 pub fn ok(args: &[&str]) -> String {
     let (out, err) = finish(cli(args).spawn().unwrap());

@@ -2,17 +2,11 @@
 //! each group of reasons with its count and its moves, the counts those of `explain --json` for the same
 //! position; `prove` says the same cause.
 
+use crate::common::ok;
 use std::collections::BTreeSet;
-use std::process::Command;
 
 fn explain(args: &[&str]) -> String {
-    run("explain", args)
-}
-
-fn run(command: &str, args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach")).arg(command).args(args).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
+    ok(&[&["explain"], args].concat())
 }
 
 /// The site's "no legal predecessor" preset.
@@ -48,7 +42,7 @@ fn the_text_leads_with_the_cause_and_the_summary_and_groups_the_moves() {
     assert!(lines[1]
         .starts_with("Sente's king on 6g is in double check from Gote's knight on 5e and Gote's rook on 5g"));
     let cause = format!("cause: {}", lines[1]);
-    assert!(run("prove", &[SHOGI_NO_PREV]).lines().any(|l| l == cause), "prove says the same cause");
+    assert!(ok(&["prove", SHOGI_NO_PREV]).lines().any(|l| l == cause), "prove says the same cause");
     let lines = &lines[1..];
     let lead = format!("None of Gote's {} candidate last moves is legal: ", reasons.len());
     assert!(lines[1].starts_with(&lead), "{text}");

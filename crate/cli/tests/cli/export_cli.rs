@@ -4,10 +4,9 @@
 use shogi_reach_engine::records::read;
 use shogi_reach_engine::Shogi;
 use std::path::PathBuf;
-use std::process::Command;
 
 fn cli(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_shogi-reach")).args(args).output().unwrap()
+    crate::common::cli(args).output().unwrap()
 }
 
 fn folder(name: &str) -> PathBuf {

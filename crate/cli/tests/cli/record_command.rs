@@ -1,14 +1,9 @@
 //! `record FILE [--json]`: a game record whole (header, comments, variations, parts skipped), as text
 //! and as the JSON the page reads; a record that cannot be read fails with its line and cause.
 
-use std::process::Command;
+use crate::common::run;
 
 const ANNOTATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/annotated");
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
 
 #[test]
 fn json_of_a_shift_jis_kif_with_header_comments_and_nested_variations() {
