@@ -30,6 +30,10 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kinds a hand can hold, in the order players list them and SFEN writes them: R B G S N L P.
+    pub const HAND_ORDER: [Kind; 7] =
+        [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Pawn];
+
     /// Every kind, in the reference's type order.
     pub const ALL: [Kind; 8] = [
         Kind::King,

@@ -300,10 +300,6 @@ fn parse_sfen_hands<V: Variant>(hands: &str, setup: &mut Setup<V>) -> Result<(),
     store_hands(setup, &counts, hands)
 }
 
-/// Hand order in SFEN.
-const SFEN_HAND_ORDER: [Kind; 7] =
-    [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Pawn];
-
 /// SFEN board field.
 pub(crate) fn board_sfen<V: Variant>(board: &[u8]) -> String {
     let mut s = String::with_capacity(V::squares() + 2 * V::H);
@@ -335,7 +331,7 @@ pub(crate) fn board_sfen<V: Variant>(board: &[u8]) -> String {
 pub(crate) fn hands_sfen(hands: &[[u8; 8]; 2]) -> String {
     let mut s = String::new();
     for color in Color::BOTH {
-        for kind in SFEN_HAND_ORDER {
+        for kind in Kind::HAND_ORDER {
             let n = hands[color.index()][kind.index()];
             if n > 1 {
                 s.push_str(&n.to_string());

@@ -10,8 +10,7 @@ use crate::reach::stage::{Classified, Stage};
 use serde::Serialize;
 
 /// The kinds whose counts a row gives, in SFEN hand order (the kings are always one on each side).
-pub const MATERIAL_KINDS: [Kind; 7] =
-    [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Pawn];
+pub const MATERIAL_KINDS: [Kind; 7] = Kind::HAND_ORDER;
 
 /// What happened to one sample.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]

@@ -327,7 +327,7 @@ impl ProofWithCauses {
 /// check (`king`).
 pub fn setup_causes<V: Variant>(pos: &Position<V>) -> Vec<Cause> {
     let mut causes = Vec::new();
-    let missing: Vec<(Kind, u32)> = HAND_ORDER
+    let missing: Vec<(Kind, u32)> = Kind::HAND_ORDER
         .iter()
         .filter(|k| V::KINDS.contains(k))
         .map(|&k| (k, (V::TOTAL[k.index()] as u32).saturating_sub(count_kind(pos, k))))
@@ -366,10 +366,6 @@ pub fn prev_cause<V: Variant>(pos: &Position<V>, cert: &PrevCertificate) -> Caus
         _ => Cause::NoLastMove { last_mover: cert.last_mover, candidates: cert.candidates.len() },
     }
 }
-
-/// Kinds in the order players list pieces in hand (and SFEN writes them).
-const HAND_ORDER: [Kind; 8] =
-    [Kind::Rook, Kind::Bishop, Kind::Gold, Kind::Silver, Kind::Knight, Kind::Lance, Kind::Pawn, Kind::King];
 
 /// The pieces of `side`'s opponent giving check to `side`'s king, in square order.
 fn checkers<V: Variant>(pos: &Position<V>, side: Color) -> Vec<(usize, Piece)> {
