@@ -189,18 +189,25 @@ impl<V: Variant> Position<V> {
         self.kings[color.index()] as usize
     }
 
-    /// Whether every piece of the game is on the board or in a hand (true of every reachable position).
-    pub fn is_complete(&self) -> bool {
+    /// How many pieces of each kind (by [`Kind::index`], promoted ones under their base kind) the position
+    /// holds, on the board and in both hands.
+    pub fn kind_counts(&self) -> [u32; 8] {
         let mut counts = [0u32; 8];
         for &code in self.board() {
             if let Some(p) = Piece::from_code(code) {
                 counts[p.kind().index()] += 1;
             }
         }
-        Kind::ALL.iter().all(|&k| {
-            let n = counts[k.index()] + self.hands.iter().map(|h| h[k.index()] as u32).sum::<u32>();
-            n == V::TOTAL[k.index()] as u32
-        })
+        for k in Kind::ALL {
+            counts[k.index()] += self.hands.iter().map(|h| h[k.index()] as u32).sum::<u32>();
+        }
+        counts
+    }
+
+    /// Whether every piece of the game is on the board or in a hand (true of every reachable position).
+    pub fn is_complete(&self) -> bool {
+        let counts = self.kind_counts();
+        Kind::ALL.iter().all(|&k| counts[k.index()] == V::TOTAL[k.index()] as u32)
     }
 
     /// The same position reflected left to right.

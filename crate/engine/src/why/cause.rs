@@ -13,7 +13,7 @@ use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::prove::{Proof, ProofJson};
 use crate::reach::stage::Stage;
-use crate::rules::{self, piece_attacks};
+use crate::rules;
 use crate::why::certificate::{before_move, prev_certificate, Origin, PrevCertificate};
 use crate::why::summary::join_english as join;
 use serde::Serialize;
@@ -327,10 +327,11 @@ impl ProofWithCauses {
 /// check (`king`).
 pub fn setup_causes<V: Variant>(pos: &Position<V>) -> Vec<Cause> {
     let mut causes = Vec::new();
+    let counts = pos.kind_counts();
     let missing: Vec<(Kind, u32)> = Kind::HAND_ORDER
         .iter()
         .filter(|k| V::KINDS.contains(k))
-        .map(|&k| (k, (V::TOTAL[k.index()] as u32).saturating_sub(count_kind(pos, k))))
+        .map(|&k| (k, (V::TOTAL[k.index()] as u32).saturating_sub(counts[k.index()])))
         .filter(|&(_, n)| n > 0)
         .collect();
     if !missing.is_empty() {
@@ -369,11 +370,13 @@ pub fn prev_cause<V: Variant>(pos: &Position<V>, cert: &PrevCertificate) -> Caus
 
 /// The pieces of `side`'s opponent giving check to `side`'s king, in square order.
 fn checkers<V: Variant>(pos: &Position<V>, side: Color) -> Vec<(usize, Piece)> {
-    let king = pos.king(side);
-    (0..V::squares())
-        .filter_map(|sq| pos.piece_at(sq).map(|p| (sq, p)))
-        .filter(|&(sq, p)| p.color() != side && piece_attacks(pos, p.code(), sq, king))
-        .collect()
+    let (n, squares) = rules::attackers(pos, pos.king(side), side.opponent());
+    let mut found: Vec<(usize, Piece)> = squares[..n]
+        .iter()
+        .map(|&sq| (sq as usize, pos.piece_at(sq as usize).expect("an attacker")))
+        .collect();
+    found.sort_unstable_by_key(|&(sq, _)| sq);
+    found
 }
 
 /// Each file with two or more unpromoted pawns of one side: Sente's files first, right to left.
@@ -400,11 +403,6 @@ fn dead_pieces<V: Variant>(pos: &Position<V>) -> Vec<Cause> {
         .filter(|&(sq, p)| !p.is_promoted() && V::is_dead(p.kind(), p.color(), sq))
         .map(|(square, piece)| Cause::DeadPiece { piece, square })
         .collect()
-}
-
-fn count_kind<V: Variant>(pos: &Position<V>, kind: Kind) -> u32 {
-    let on_board = pos.board().iter().filter(|&&c| Piece::from_code(c).is_some_and(|p| p.kind() == kind));
-    on_board.count() as u32 + pos.hands().iter().map(|h| h[kind.index()] as u32).sum::<u32>()
 }
 
 /// A piece's English name (`knight`, `dragon`, `promoted silver`).
