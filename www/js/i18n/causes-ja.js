@@ -1,6 +1,7 @@
 // The cause of an unreachable verdict in Japanese (the engine's `causes`, crate/engine/src/why/cause.rs):
 // one sentence naming the pieces and squares as a player would, from the cause's facts, never from its
 // English text.
+import { squareText } from '../game/notation.js';
 
 const SIDE = { Sente: '先手', Gote: '後手' };
 const OTHER = { Sente: '後手', Gote: '先手' };
@@ -9,10 +10,8 @@ const NAMES = {
   K: '玉', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩',
   '+R': '龍', '+B': '馬', '+S': '成銀', '+N': '成桂', '+L': '成香', '+P': 'と',
 };
-const FULL_WIDTH = '０１２３４５６７８９';
-
 /** `5e` as ５五. */
-const square = (sq) => `${FULL_WIDTH[Number(sq[0])]}${'一二三四五六七八九'[sq.charCodeAt(1) - 97]}`;
+const square = (sq) => squareText(sq, 'ja');
 /** A piece (SFEN token, any side) by its name. */
 const name = (piece) => NAMES[piece.toUpperCase()] ?? piece;
 /** `５五の桂`. */
@@ -26,7 +25,7 @@ const TEXTS = {
   missing: (c) =>
     `駒が足りません：${c.pieces.map((p) => `${name(p.piece)}${p.count}枚`).join('、')}。到達可能な局面では、全ての駒が盤上か持ち駒にあります。`,
   'two-pawns': (c) =>
-    `${SIDE[c.side]}の歩が${FULL_WIDTH[c.file] ?? c.file}筋に${c.pieces.length}枚あります（${c.squares.map(square).join('、')}）。二歩は反則なので、どの対局にも現れません。`,
+    `${SIDE[c.side]}の歩が${square(c.squares[0])[0]}筋に${c.pieces.length}枚あります（${c.squares.map(square).join('、')}）。二歩は反則なので、どの対局にも現れません。`,
   'dead-piece': (c) =>
     `${placed(c.pieces[0])}（${SIDE[c.side]}）は二度と動けない位置にあります（行き所のない駒）。どの対局にも現れない配置です。`,
   'waiting-in-check': (c) =>

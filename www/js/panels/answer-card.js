@@ -272,17 +272,17 @@ function whyNowhere(result) {
 
 /**
  * Scrolls the page so that `board` and the game's `controls` are both on screen: in one column (phones,
- * tablets) the board sticks to the top while a game plays (style.css), so the controls go just under it;
- * beside it, the board is in view already and the controls only need to be.
+ * tablets: the controls under the board) the board sticks to the top while a game plays (style.css), so the
+ * controls go just under it; beside it, the board is in view already and the controls only need to be.
  * @param {HTMLElement} board
  * @param {HTMLElement} controls
  */
 function bringUnderBoard(board, controls) {
-  const column = board.closest('.board-column');
-  if (!column || !matchMedia('(max-width: 820px)').matches) {
+  const c = board.closest('.board-column')?.getBoundingClientRect();
+  const k = controls.getBoundingClientRect();
+  if (!c || k.left >= c.right || c.left >= k.right) {
     controls.scrollIntoView({ block: 'nearest' });
     return;
   }
-  const under = column.getBoundingClientRect().height;
-  scrollTo({ top: controls.getBoundingClientRect().top + scrollY - under - 8 });
+  scrollTo({ top: k.top + scrollY - c.height - 8 });
 }
