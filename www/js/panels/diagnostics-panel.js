@@ -70,7 +70,7 @@ export class DiagnosticsPanel {
     const text = error ? t('notPosition', errorText(error)) : cause ? t('cause', cause) : (t('issue', rule, message) ?? message);
     li.append(tag, ` ${text}${squares.length && !cause ? paren(where) : ''}`);
     // A tsume set-up (no Sente king): Prove tries the king on every square.
-    if (error?.kind === 'missing-king' && error.params?.color === 'b') li.append(` ${t('tsumeHint')}`);
+    if (error?.kind === 'missing-king' && error.params?.color === 'b') li.append(document.createElement('br'), t('tsumeHint'));
     for (const [text, action] of Object.hasOwn(this.#fixes, rule) ? this.#fixes[rule] : []) {
       const button = document.createElement('button');
       button.type = 'button';
