@@ -46,7 +46,6 @@ describe('Firefox: certificates a player can read', () => {
   });
 });
 
-// Records whole: header, comments, a variation chosen, the parts not kept.
 describe('Firefox: a tsume set-up', () => {
   test("Prove marks the squares where Sente's king could stand, as the CLI finds them", async (t) => {
     const problem = 'b7k/9/7GP/9/9/9/9/9/r8 b Grb2g4s4n4l17p 1';
@@ -60,6 +59,27 @@ describe('Firefox: a tsume set-up', () => {
   });
 });
 
+describe('Firefox: a handicap start', () => {
+  test('a 角落ち game\'s position is proved from the 角落ち start, with the CLI\'s game; from 平手 a bishop is missing', async (t) => {
+    const sfen = 'lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3';
+    const game = JSON.parse(cli('proof-game', '--format', 'json', '--start', '角落ち', sfen));
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(sfen)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#answer[data-verdict="unreachable"]', { timeout: 60_000 });
+      assert.match(await text(page, '#answer-text'), /駒が足りません：角1枚/);
+      await page.$eval('#start', (e) => {
+        e.value = '角落ち';
+        e.dispatchEvent(new Event('change'));
+      });
+      await page.click('#prove');
+      await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
+      assert.equal(Number(await attr(page, '#answer', 'data-plies')), game.plies);
+      assert.match(await text(page, '#answer-heading'), /^角落ちの開始局面から\d+手の棋譜/);
+    });
+  });
+});
+
+// Records whole: header, comments, a variation chosen, the parts not kept.
 describe('Firefox: a record whole', () => {
   test('a KIF with header, comments and variations: the variation chosen loads its position, as the CLI reads it', async (t) => {
     const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');

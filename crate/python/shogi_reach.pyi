@@ -118,12 +118,14 @@ class CausePiece(TypedDict):
 class Cause(TypedDict):
     candidates: NotRequired[int]
     depth: NotRequired[int]
+    extra: NotRequired[list[CausePiece]]
     file: NotRequired[int]
     kind: str
     pieces: list[CausePiece]
     positions: NotRequired[int]
     side: NotRequired[str]
     squares: list[str]
+    start: NotRequired[str]
     text: str
 
 # `explain`: the stage's verdict and its causes, and the parts its kind has (the rules broken; a `prev`
@@ -199,6 +201,7 @@ class ProofGame(TypedDict):
     sfen: str
     shortest: bool
     start: str
+    start_name: str
     usi: str
     variant: str
 
@@ -224,6 +227,7 @@ class Proof(TypedDict):
     reason: str
     sfen: str
     stage: str
+    start: str
     variant: str
     verdict: str
 
@@ -410,13 +414,15 @@ def perft(game: Game, depth: int, sfen: Optional[str] = None, divide: bool = Fal
     """Legal move sequences of `depth` plies (0 to 10) from the position (None: the initial one), as
     `shogi-reach perft`; with divide, {first move (USI): count}."""
 
-def prove(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Proof:
+def prove(game: Game, sfen: str, max_nodes: int = 5_000_000, start: Optional[str] = None) -> Proof:
     """Reachable (with the path from a KK position) or unreachable (with the stage and its causes, each a
-    sentence with the squares to mark), as `prove --json`:
-    {causes, goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, variant, verdict}."""
+    sentence with the squares to mark) from `start` (None: the initial position; or a handicap's name,
+    '角落ち', or SFEN), as `prove --json`:
+    {causes, goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, start, variant, verdict}."""
 
-def explain(game: Game, sfen: str, max_nodes: int = 5_000_000) -> Explanation:
-    """Why a position is unreachable, with a checked certificate, as `explain --json`."""
+def explain(game: Game, sfen: str, max_nodes: int = 5_000_000, start: Optional[str] = None) -> Explanation:
+    """Why a position is unreachable (from `start`, as prove's), with a checked certificate, as
+    `explain --json`."""
 
 def king_squares(game: Game, sfen: str, max_nodes: int = 5_000_000) -> KingSquares:
     """For a tsume set-up (Gote's king, none of Sente's): Sente's king tried on every empty square, each
@@ -433,8 +439,10 @@ def proof_game(
     budget_positions: Optional[int] = None,
     threads: Literal[1, 2] = 2,
     max_nodes: int = 5_000_000,
+    start: Optional[str] = None,
 ) -> ProofGame:
-    """A whole game from the initial position, verified by replay, as `proof-game --format json`."""
+    """A whole game from `start` (None: the initial position; or a handicap's name, '角落ち', or SFEN),
+    verified by replay, as `proof-game --format json`."""
 
 def read_record(data: Union[str, bytes, bytearray]) -> Record:
     """A game record (KIF, KI2, CSA, USI, BOD, SFEN; bytes in UTF-8 or Shift_JIS):

@@ -18,6 +18,7 @@ import { readLink, writeLink } from './page/link.js';
 import { registerOffline } from './page/offline.js';
 import { redrawWhenFontsLoad } from './page/fonts.js';
 import { keepShowingPowers } from './page/powers.js';
+import { StartChoice } from './panels/start-choice.js';
 import { ProvePanel } from './panels/prove-panel.js';
 import { RecordPanel } from './panels/record-panel.js';
 import { RetroPanel } from './panels/retro-panel.js';
@@ -105,6 +106,11 @@ const diagnosticsPanel = new DiagnosticsPanel({
     ],
   },
 });
+// The start proved from: a verdict, its certificate and the diagnostics belong to one start.
+const startChoice = new StartChoice(() => {
+  provePanel.reset();
+  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), startChoice.name);
+});
 const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => labels });
 // The answer card searches its game in a worker of its own, started on first use.
 const answerBoard = document.createElement('div');
@@ -132,9 +138,9 @@ const answer = new AnswerCard({
 const provePanel = new ProvePanel({
   engine: prover,
   labels,
-  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
+  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup), start: startChoice.name }),
   onVerdict: (result, target) => {
-    if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes);
+    if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes, target.start);
     else certificate.reset();
     if (result && target) answer.show(result, target);
     else answer.reset();
@@ -153,7 +159,8 @@ function loadPosition(variant, sfen) {
   else return false;
   return true;
 }
-const recordPanel = new RecordPanel({ engine: retro, onPosition: loadPosition });
+// A record's start (平手 or a handicap) is the start its positions are proved from.
+const recordPanel = new RecordPanel({ engine: retro, onPosition: loadPosition, onStart: (sfen) => startChoice.follow(sfen) && startChoice.changed() });
 const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 // The play mode: its own board, legal moves from the engine (the records' worker), positions to the editor.
 const playPanel = new PlayPanel({
@@ -201,7 +208,9 @@ function changed(_, { animate } = {}) {
   sfenPanel.show(sfen);
   writeLink(editor.variant, sfen, labels);
   view.draw(animate);
-  diagnosticsPanel.update(editor.variant, sfen);
+  // A start's own position (a handicap preset, a record's start) chooses that start.
+  if (startChoice.follow(sfen)) provePanel.reset();
+  diagnosticsPanel.update(editor.variant, sfen, startChoice.name);
   provePanel.positionChanged(sfen);
   recordPanel.positionChanged(editor.variant, sfen);
   retroPanel.update(editor.variant, sfen);
@@ -220,6 +229,7 @@ function switchGame(variant) {
   field('game').value = variant;
   view.reset();
   sfenPanel.fillPresets(variant);
+  startChoice.setVariant(variant);
   provePanel.reset();
   estimatePanel.gameChanged(variant);
   playPanel.gameChanged(variant);
@@ -242,6 +252,7 @@ field('labels').onchange = () => {
 addIcons();
 setUpTabs(link.tab);
 sfenPanel.fillPresets(editor.variant);
+startChoice.setVariant(editor.variant);
 playPanel.gameChanged(editor.variant);
 
 // The first position. A link's position that is not SFEN as the engine writes it goes to the engine: read
@@ -250,7 +261,7 @@ playPanel.gameChanged(editor.variant);
 if (link.badSfen === null) changed(editor, {});
 else {
   view.draw();
-  diagnosticsPanel.update(editor.variant, toSfen(editor.setup));
+  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), startChoice.name);
   retroPanel.update(editor.variant, toSfen(editor.setup));
   sfenPanel.showText(link.badSfen);
   readLinkPosition(link.variant, link.badSfen);

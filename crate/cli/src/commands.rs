@@ -7,7 +7,7 @@ use crate::save::OutputFile;
 use crate::source::Source;
 use shogi_reach_engine::ranking::rank;
 use shogi_reach_engine::ranking::sample::RankSampler;
-use shogi_reach_engine::reach::prove::prove;
+use shogi_reach_engine::reach::prove::prove_from;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{classify_rank, Classified, Stage};
 use shogi_reach_engine::records::formats::export::{export, ExportFormat};
@@ -15,7 +15,7 @@ use shogi_reach_engine::rules;
 use shogi_reach_engine::why::cause::{proof_causes, ProofWithCauses};
 use shogi_reach_engine::Game;
 use shogi_reach_engine::{MoveList, Position, Ranked};
-use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
+use shogi_reach_proof_games::proof_game::{build_proof_game_from, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -174,18 +174,23 @@ pub struct Prove {
     pub json: bool,
     pub options: SearchOptions,
     pub source: Source,
+    /// `--start`: the start's name or SFEN.
+    pub start: Option<String>,
 }
 impl Run for Prove {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = self.source.position::<V>()?;
-        let proof = prove(&pos, &mut KkSearch::<V>::new(), self.options);
+        let (pos, start) = self.source.position_from::<V>(self.start.as_deref())?;
+        let proof = prove_from(&pos, &start, &mut KkSearch::<V>::new(), self.options);
         let mut out = Output::new();
         if self.json {
-            let json = ProofWithCauses::of(&proof);
+            let json = ProofWithCauses::of(&proof, &start);
             out.line(serde_json::to_string_pretty(&json).expect("JSON of a proof"))?;
         } else {
+            if !start.is_initial() {
+                out.line(format!("start: {}", start.name()))?;
+            }
             out.text(&proof.to_text())?;
-            for cause in proof_causes(&proof) {
+            for cause in proof_causes(&proof, &start) {
                 out.line(format!("cause: {}", cause.text::<V>()))?;
             }
         }
@@ -222,10 +227,12 @@ pub struct ProofGame {
     pub time_limit: Option<std::time::Duration>,
     pub options: SearchOptions,
     pub source: Source,
+    /// `--start`: the start's name or SFEN.
+    pub start: Option<String>,
 }
 impl Run for ProofGame {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
-        let pos = self.source.position::<V>()?;
+        let (pos, start) = self.source.position_from::<V>(self.start.as_deref())?;
         let choice = match self.method {
             GameMethod::Best => Choice::Best,
             GameMethod::Short => Choice::Short,
@@ -245,9 +252,9 @@ impl Run for ProofGame {
         let default = ShortBudget::of::<V>();
         let weighed = self.budget_positions.unwrap_or(default.weighed);
         let budget = ShortBudget { weighed, threads: self.threads };
-        let game =
-            build_proof_game(&pos, &mut KkSearch::<V>::new(), self.options, choice, budget, keep_going)
-                .map_err(|e| e.to_string())?;
+        let mut search = KkSearch::<V>::new();
+        let game = build_proof_game_from(&pos, &start, &mut search, self.options, choice, budget, keep_going)
+            .map_err(|e| e.to_string())?;
         spinner.finish_and_clear();
         // Printed first: a file that cannot be written after all does not lose the search's result.
         let mut out = Output::new();
@@ -260,8 +267,8 @@ impl Run for ProofGame {
         }
         out.finish()?;
         if let Some((file, format)) = &self.output {
-            let start = Position::<V>::startpos();
-            let bytes = export(&start, &game.moves, *format, &game.comment()).map_err(|e| e.to_string())?;
+            let bytes = export(game.start.position(), &game.moves, *format, &game.comment())
+                .map_err(|e| e.to_string())?;
             file.write(&bytes).map_err(|e| format!("the game is printed above, but not saved: {e}"))?;
         }
         Ok(())

@@ -88,11 +88,15 @@ enum Command {
         /// more gives the verdict `unknown`.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
+        /// The start to prove from: 平手 (the initial position, the default) or a handicap by its 手合割
+        /// name (香落ち, 角落ち, 飛車落ち, 二枚落ち … 十枚落ち) or SFEN; with --record, the record's start.
+        #[arg(long, value_name = "NAME")]
+        start: Option<String>,
         #[command(flatten)]
         position: PositionArgs,
     },
-    /// A complete game from the initial position to a reachable position, verified by replaying it: the
-    /// short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
+    /// A complete game from the start (the initial position, or a handicap's with --start) to a reachable
+    /// position, verified by replaying it: the short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
     /// position the backward search reached, then the search path), whichever is shorter.
     ProofGame(ProofGameArgs),
     /// Estimate the number of reachable positions from uniformly sampled ranks.
@@ -147,6 +151,10 @@ enum Command {
         /// that needs more gives the verdict `unknown`.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
+        /// The start to prove from: 平手 (the initial position, the default) or a handicap by its 手合割
+        /// name (香落ち, 角落ち, …) or SFEN.
+        #[arg(long, value_name = "NAME")]
+        start: Option<String>,
         #[arg(required = true, num_args = 1.., allow_negative_numbers = true)]
         sfen: Vec<String>,
     },
@@ -224,6 +232,10 @@ struct ProofGameArgs {
     /// The most distinct positions the backward search may generate (the position's own included).
     #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
     max_nodes: usize,
+    /// The start to prove from: 平手 (the initial position, the default) or a handicap by its 手合割
+    /// name (香落ち, 角落ち, 飛車落ち, 二枚落ち … 十枚落ち) or SFEN; with --record, the record's start.
+    #[arg(long, value_name = "NAME")]
+    start: Option<String>,
     #[command(flatten)]
     position: PositionArgs,
 }
@@ -391,9 +403,9 @@ fn run(command: Command) -> run::Result<()> {
         Command::Classify { game, max_nodes } => {
             dispatch(game.variant, commands::Classify { options: exact(max_nodes) })
         }
-        Command::Prove { variant, json, max_nodes, position } => {
+        Command::Prove { variant, json, max_nodes, start, position } => {
             let (game, source) = position.source(variant)?;
-            dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source })
+            dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source, start })
         }
         Command::ProofGame(args) => args.run(),
         Command::Estimate(args) => args.run(),
@@ -401,9 +413,9 @@ fn run(command: Command) -> run::Result<()> {
         Command::Predecessors { game, json, piece, square, sfen } => {
             dispatch(game.variant, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
         }
-        Command::Explain { game, json, max_nodes, sfen } => dispatch(
+        Command::Explain { game, json, max_nodes, start, sfen } => dispatch(
             game.variant,
-            retro::Explain { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
+            retro::Explain { json, options: exact(Some(max_nodes)), start, sfen: sfen.join(" ") },
         ),
         Command::KingSquares { game, json, max_nodes, sfen } => dispatch(
             game.variant,
@@ -435,6 +447,7 @@ impl ProofGameArgs {
             time_limit: self.budget_ms.map(std::time::Duration::from_millis),
             options: exact(Some(self.max_nodes)),
             source,
+            start: self.start,
         };
         dispatch(game, command)
     }

@@ -5,6 +5,7 @@
 use crate::output::Output;
 use crate::run::{position_arg, Result, Run};
 use shogi_reach_engine::board::sfen::{parse_setup, quote};
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::reach::retro::{
     last_moves, last_moves_json, last_moves_text, predecessor_count, Filter,
 };
@@ -56,7 +57,7 @@ impl Run for Predecessors {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = position_arg::<V>(&self.sfen)?;
         // The last moves of a position that no legal game holds would be illegal moves too.
-        let illegal: Vec<String> = diagnose::<V>(&self.sfen, &mut KkSearch::new())
+        let illegal: Vec<String> = diagnose::<V>(&self.sfen, &Start::initial(), &mut KkSearch::new())
             .into_iter()
             .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
             .map(|i| format!("{} ({})", i.message, i.rule.name()))
@@ -83,14 +84,20 @@ impl Run for Predecessors {
 pub struct Explain {
     pub json: bool,
     pub options: SearchOptions,
+    /// `--start`: the start's name or SFEN.
+    pub start: Option<String>,
     pub sfen: String,
 }
 
 impl Run for Explain {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = position_arg::<V>(&self.sfen)?;
+        let start = match &self.start {
+            Some(name) => Start::named(name).map_err(|e| format!("--start: {e}"))?,
+            None => Start::initial(),
+        };
         let explanation =
-            explain(&pos, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
+            explain(&pos, &start, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
         let mut out = Output::new();
         if self.json {
             out.line(serde_json::to_string_pretty(&explanation.to_json()).expect("JSON of an explanation"))?;

@@ -1,8 +1,10 @@
 //! Where `prove` and `proof-game` take their position from: the text on the command line, or a game
-//! record (`--record FILE --ply N`: the position after N moves, the last by default).
+//! record (`--record FILE --ply N`: the position after N moves, the last by default), and the start to
+//! prove it from.
 
 use crate::input;
 use crate::run::{position_arg, Result};
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::records::error::MAX_RECORD_BYTES;
 use shogi_reach_engine::records::{read, GameRecord};
 use shogi_reach_engine::{Game, Position, Ranked};
@@ -42,15 +44,19 @@ impl Source {
         Ok((game, Source::Record { path, record: Box::new(record), ply }))
     }
 
-    /// The position, in game `V` (the game [`Source::choose`] gave).
-    pub fn position<V: Ranked>(self) -> Result<Position<V>> {
+    /// The position, in game `V` (the game [`Source::choose`] gave), and the start to prove it from: `start` (`--start`: 平手 or a handicap's name or SFEN)
+    /// if given, else a record's own start when it is the initial position or a handicap, else the
+    /// initial position.
+    pub fn position_from<V: Ranked>(self, start: Option<&str>) -> Result<(Position<V>, Start<V>)> {
+        let named = start.map(Start::<V>::named).transpose().map_err(|e| format!("--start: {e}"))?;
         match self {
-            Source::Text(text) => position_arg::<V>(&text),
+            Source::Text(text) => Ok((position_arg::<V>(&text)?, named.unwrap_or_else(Start::initial))),
             Source::Record { path, record, ply } => {
                 let in_record = |e: shogi_reach_engine::records::RecordError| record_error(&path, e);
                 let record = (*record).into_game::<V>().map_err(in_record)?;
                 let pos = record.position_after(ply.unwrap_or(record.plies())).map_err(in_record)?;
-                Ok(pos)
+                let own = || Start::of_position(&record.start).unwrap_or_else(Start::initial);
+                Ok((pos, named.unwrap_or_else(own)))
             }
         }
     }

@@ -4,12 +4,12 @@
 //! compares the two), so the page keeps no copy of its own.
 
 use crate::board::piece::Kind;
+use crate::board::start::handicap_starts;
 use crate::board::variant::Game;
 use crate::estimate::published::{published, Published};
 use crate::estimate::tally::FUNNEL_ROWS;
 use crate::ranking::rank::{candidate_count, Ranked};
 use crate::reach::stage::Stage;
-use crate::records::formats::handicap::handicap_starts;
 use serde::Serialize;
 use std::collections::BTreeMap;
 

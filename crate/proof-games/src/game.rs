@@ -4,10 +4,12 @@
 use serde::Serialize;
 use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::reach::prove::StepJson;
 use shogi_reach_engine::reach::stage::Stage;
-use shogi_reach_engine::records::{kif, notation, usi_command};
+use shogi_reach_engine::records::formats::export::{kif_from, usi_from, TextEncoding};
+use shogi_reach_engine::records::notation;
 use shogi_reach_engine::rules::{legal_moves, play};
 use std::fmt;
 
@@ -29,10 +31,12 @@ impl Method {
     }
 }
 
-/// A complete game from the initial position, verified by replay.
+/// A complete game from its start (the initial position or a handicap start), verified by replay.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofGame<V: Variant> {
-    /// Every move from the initial position.
+    /// Where the game begins.
+    pub start: Start<V>,
+    /// Every move from the start.
     pub moves: Vec<Move>,
     /// The position the game ends in.
     pub end: Position<V>,
@@ -119,8 +123,10 @@ pub struct ProofGameJson {
     pub sfen: String,
     /// Whether no shorter game exists.
     pub shortest: bool,
-    /// The initial position.
+    /// The start position (SFEN).
     pub start: String,
+    /// The start's `手合割` name (`平手` for Shogi's initial position).
+    pub start_name: &'static str,
     /// The game as a USI command.
     pub usi: String,
     /// The game's name.
@@ -160,7 +166,21 @@ impl fmt::Display for ProofGameError {
 impl std::error::Error for ProofGameError {}
 
 impl<V: Variant> ProofGame<V> {
-    /// Replays the game from the initial position, each move checked against the legal moves, and
+    /// The game of no moves: `start` itself, the shortest possible.
+    pub fn empty(start: Start<V>) -> ProofGame<V> {
+        let end = *start.position();
+        ProofGame {
+            start,
+            moves: Vec::new(),
+            end,
+            method: Method::Short,
+            shortest: true,
+            lower_bound: Some(0),
+            kk: None,
+        }
+    }
+
+    /// Replays the game from its start, each move checked against the legal moves, and
     /// confirms it passes through both KK positions and ends exactly at `end` (board, hands, side).
     pub fn verify(&self) -> Result<(), ProofGameError> {
         let mut checkpoints = vec![(self.moves.len(), &self.end, "the position")];
@@ -168,7 +188,7 @@ impl<V: Variant> ProofGame<V> {
             checkpoints.push((kk.opening, &kk.first_kk, "the first KK position"));
             checkpoints.push((kk.opening + kk.connection, &kk.search_kk, "the search's KK position"));
         }
-        replay(&Position::<V>::startpos(), &self.moves, |ply, p| {
+        replay(self.start.position(), &self.moves, |ply, p| {
             match checkpoints.iter().find(|(n, want, _)| *n == ply && p != *want) {
                 Some((_, _, what)) => Err(format!("after {ply} plies the game is not at {what}")),
                 None => Ok(()),
@@ -178,27 +198,37 @@ impl<V: Variant> ProofGame<V> {
         .map_err(ProofGameError::Verification)
     }
 
-    /// The game as a USI `position` command.
+    /// The game as a USI `position` command (from `sfen …` for a handicap start).
     pub fn to_usi(&self) -> String {
-        usi_command::<V>(&self.moves)
+        usi_from(self.start.position(), &self.moves)
     }
 
-    /// The game as a KIF record (UTF-8), with [`ProofGame::comment`] at its top.
+    /// The game as a KIF record (UTF-8), with [`ProofGame::comment`] at its top; a handicap start is named
+    /// in its `手合割` line.
     pub fn to_kif(&self) -> String {
-        kif::<V>(&self.moves, &self.comment())
+        kif_from(self.start.position(), &self.moves, &self.comment(), TextEncoding::Utf8)
     }
 
     /// What the game is, for a record's comment lines: its length, its end and, for the KK route, its parts.
     pub fn comment(&self) -> String {
         let mut comment = format!(
-            "shogi-reach proof game: {} from the initial position to {}\n",
+            "shogi-reach proof game: {} from {} to {}\n",
             self.length(),
+            self.start_text(),
             self.end.to_sfen()
         );
         if let Some(kk) = &self.kk {
             comment += &kk.parts_text();
         }
         comment
+    }
+
+    /// `the initial position`, or `the 角落ち start`.
+    pub fn start_text(&self) -> String {
+        match self.start.handicap() {
+            None => "the initial position".into(),
+            Some(name) => format!("the {name} start"),
+        }
     }
 
     /// "N plies (shortest possible)", "N plies (shortest found)" by the short search, or "N plies (KK
@@ -236,15 +266,16 @@ impl<V: Variant> ProofGame<V> {
             search_kk: kk.map(|kk| kk.search_kk.to_sfen()),
             sfen: self.end.to_sfen(),
             shortest: self.shortest,
-            start: Position::<V>::startpos().to_sfen(),
+            start: self.start.position().to_sfen(),
+            start_name: self.start.name(),
             usi: self.to_usi(),
             variant: V::NAME,
         }
     }
 
-    /// The positions after each move (the first one is the initial position).
+    /// The positions after each move (the first one is the start).
     pub fn positions(&self) -> Vec<Position<V>> {
-        let mut out = vec![Position::<V>::startpos()];
+        let mut out = vec![*self.start.position()];
         for &m in &self.moves {
             out.push(play(out.last().unwrap(), m));
         }

@@ -4,7 +4,8 @@
 //!
 //! - [`proof_game`]: the entry point ([`proof_game::build_proof_game`]) and the choice of method;
 //! - `game`: the proof game (shown through [`proof_game`]), its check by replay and its records;
-//! - [`openings`]: the per-game openings to a KK position ([`WithOpening`]);
+//! - [`openings`]: the per-game openings to a KK position ([`WithOpening`]), and `handicap_openings`, those
+//!   from Shogi's handicap starts;
 //! - [`kk_route`]: the KK route — the path back to a KK position, its king walks rerouted, the connection
 //!   between KK positions;
 //! - `short_method`: the short method, first games from the two searches below, then A*;
@@ -17,6 +18,7 @@
 mod assignment;
 mod forward;
 mod game;
+mod handicap_openings;
 mod hasher;
 pub mod kk_route;
 pub mod openings;

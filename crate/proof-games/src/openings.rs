@@ -2,11 +2,13 @@
 //! board), and its variants that end in other KK positions. Shogi's is the paper's 44-ply game (Table A·1);
 //! Mini Shogi's is found by a search.
 
+use crate::game::replay;
 use crate::short::bound::BoundCache;
 use crate::tree::moves_from_root;
 use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::piece::EMPTY;
 use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::board::variant::{MiniShogi, Shogi, Variant};
 use shogi_reach_engine::records::notation;
 use shogi_reach_engine::rules::{legal_moves, play};
@@ -44,6 +46,8 @@ pub trait WithOpening: BoundCache {
     /// Other last moves of the opening, in Western notation: each replaces as many of its last plies as
     /// it has moves, and ends in another KK position.
     const OTHER_ENDINGS: &'static [&'static str] = &[];
+    /// The opening from each handicap start (`手合割`, USI moves).
+    const HANDICAP_OPENINGS: &'static [(&'static str, &'static str)] = &[];
     /// Finds the opening; [`openings`] calls it once.
     fn find_opening() -> Opening<Self>;
     /// Where [`openings`] keeps it and its variants.
@@ -56,6 +60,7 @@ impl WithOpening for Shogi {
     /// elsewhere. (A search over every legal ending of 14 plies finds no other KK position.)
     const OTHER_ENDINGS: &'static [&'static str] =
         &["☖G-3a ☗Rx3a= ☖Kx3a", "☖G-5a ☗Rx5a= ☖Kx5a", "☗Rx6a+ ☖+Bx6i ☗Kx6i ☖G-5b ☗+Rx5b ☖Kx5b"];
+    const HANDICAP_OPENINGS: &'static [(&'static str, &'static str)] = &crate::handicap_openings::SHOGI;
 
     fn find_opening() -> Opening<Shogi> {
         read_game(PAPER_SHOGI_OPENING)
@@ -96,6 +101,32 @@ pub fn openings<V: WithOpening>() -> Result<&'static [KkOpening<V>], String> {
     all.as_deref().map_err(Clone::clone)
 }
 
+/// The openings from `start`: the game's own ([`openings`]) from the initial position; from a handicap
+/// start, its opening of [`WithOpening::HANDICAP_OPENINGS`], replayed against the legal moves.
+pub fn start_openings<V: WithOpening>(start: &Start<V>) -> Result<Vec<KkOpening<V>>, String> {
+    let Some(name) = start.handicap() else { return openings::<V>().map(<[_]>::to_vec) };
+    let (_, text) = V::HANDICAP_OPENINGS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .ok_or_else(|| format!("no opening from the {name} start is known"))?;
+    let moves = text
+        .split_whitespace()
+        .map(|usi| Move::from_usi::<V>(usi).map_err(|e| e.to_string()))
+        .collect::<Result<Vec<Move>, String>>()?;
+    let mut end = *start.position();
+    replay(start.position(), &moves, |_, p| {
+        end = *p;
+        Ok(())
+    })?;
+    if !is_kk(&end) {
+        return Err(format!(
+            "the opening from the {name} start ends in {}, not a KK position",
+            end.to_sfen()
+        ));
+    }
+    Ok(vec![(moves, end)])
+}
+
 /// `moves` with its last plies replaced by `ending` (Western notation), read against the legal moves.
 fn with_ending<V: Variant>(moves: &[Move], ending: &str) -> Opening<V> {
     let kept = moves
@@ -131,21 +162,29 @@ fn read_game_from<V: Variant>(mut pos: Position<V>, text: &str) -> Opening<V> {
 /// scored plies + 2·(pieces on the board besides the kings); drops are never useful and not tried.
 /// Weight 2 finds a 15-ply Mini Shogi opening at once (weight 1, A*, does not finish in its node cap).
 fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
-    const W: usize = 2;
-    const MAX_NODES: usize = 2_000_000;
-    let start = Position::<V>::startpos();
+    search_opening_from(Position::<V>::startpos(), 2, 2_000_000)
+}
+
+/// The weighted best-first search of [`search_opening`] from `start`, each position scored plies +
+/// `weight`·(pieces on the board besides the kings), within `max_nodes` positions: how the handicap
+/// openings were found (`examples/handicap_openings.rs`).
+pub fn search_opening_from<V: Variant>(
+    start: Position<V>,
+    weight: usize,
+    max_nodes: usize,
+) -> Result<(Vec<Move>, Position<V>), String> {
     // (position, parent index, move from the parent, plies)
     let mut nodes: Vec<(Position<V>, usize, Move, usize)> =
         vec![(start, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
     let mut best: HashMap<Position<V>, usize> = HashMap::from([(start, 0)]);
-    let mut open = BinaryHeap::from([Reverse((W * pieces_besides_kings(&start), 0usize))]);
+    let mut open = BinaryHeap::from([Reverse((weight * pieces_besides_kings(&start), 0usize))]);
     let mut legal = MoveList::new();
     while let Some(Reverse((_, i))) = open.pop() {
         let (pos, _, _, g) = nodes[i];
         if is_kk(&pos) {
             return Ok((moves_from_root(&nodes, i), pos));
         }
-        if nodes.len() > MAX_NODES {
+        if nodes.len() > max_nodes {
             break;
         }
         legal_moves(&pos, &mut legal);
@@ -159,10 +198,10 @@ fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
             }
             best.insert(next, g + 1);
             nodes.push((next, i, m, g + 1));
-            open.push(Reverse((g + 1 + W * pieces_besides_kings(&next), nodes.len() - 1)));
+            open.push(Reverse((g + 1 + weight * pieces_besides_kings(&next), nodes.len() - 1)));
         }
     }
-    Err(format!("no opening to a KK position found within {MAX_NODES} positions"))
+    Err(format!("no opening to a KK position found within {max_nodes} positions"))
 }
 
 #[cfg(test)]
@@ -179,6 +218,21 @@ mod tests {
         assert!(moves.len() <= 16, "{} plies", moves.len());
         assert!(is_kk(kk));
         assert_eq!(openings::<MiniShogi>().unwrap(), [(moves.clone(), *kk)]);
+    }
+
+    #[test]
+    fn every_handicap_start_has_an_opening_to_a_kk_position_with_its_material() {
+        let starts = Start::<Shogi>::all();
+        assert_eq!(Shogi::HANDICAP_OPENINGS.len(), starts.len() - 1);
+        for start in starts {
+            let all = start_openings(&start).unwrap_or_else(|e| panic!("{}: {e}", start.name()));
+            for (moves, kk) in &all {
+                assert!(is_kk(kk), "{}", start.name());
+                assert_eq!(kk.kind_counts(), start.material(), "{}", start.name());
+                assert_eq!(replays(start.position(), moves).unwrap(), *kk, "{}", start.name());
+            }
+        }
+        assert_eq!(start_openings(&Start::<MiniShogi>::initial()).unwrap().len(), 1);
     }
 
     #[test]

@@ -10,8 +10,9 @@ pub use crate::game::{KkRoute, Method, ProofGame, ProofGameError};
 use crate::kk_route::kk_proof_game;
 use crate::openings::WithOpening;
 use crate::short::bound::{Bound, BoundCache};
-use crate::short_method::short_proof_game;
+use crate::short_method::{forward_proof_game, short_proof_game};
 use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 
 /// Which method builds a proof game.
@@ -54,8 +55,29 @@ pub fn build_proof_game<V: WithOpening>(
     options: SearchOptions,
     choice: Choice,
     budget: ShortBudget,
+    keep_going: impl FnMut(usize) -> bool,
+) -> Result<ProofGame<V>, ProofGameError> {
+    build_proof_game_from(pos, &Start::initial(), search, options, choice, budget, keep_going)
+}
+
+/// [`build_proof_game`] from `start`. From a handicap start the game is its start itself (0 plies) or a
+/// KK route through the start's opening ([`crate::openings::start_openings`]): the short search knows
+/// only the initial position.
+pub fn build_proof_game_from<V: WithOpening>(
+    pos: &Position<V>,
+    start: &Start<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+    choice: Choice,
+    budget: ShortBudget,
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> Result<ProofGame<V>, ProofGameError> {
+    if !start.is_initial() {
+        if pos == start.position() {
+            return Ok(ProofGame::empty(*start));
+        }
+        return handicap_proof_game(pos, start, search, options, choice, budget, &mut keep_going);
+    }
     if choice == Choice::Kk {
         return proof_game(pos, search, options);
     }
@@ -73,6 +95,29 @@ pub fn build_proof_game<V: WithOpening>(
     }
 }
 
+/// [`build_proof_game_from`] from a handicap start: the KK route, and the forward searches for a shorter
+/// game (the short search backwards and A* know only the initial position).
+fn handicap_proof_game<V: WithOpening>(
+    pos: &Position<V>,
+    start: &Start<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+    choice: Choice,
+    budget: ShortBudget,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Result<ProofGame<V>, ProofGameError> {
+    let kk = kk_proof_game(pos, start, search, options)?;
+    if choice == Choice::Kk {
+        return Ok(kk);
+    }
+    let longest = (choice == Choice::Best).then_some(kk.moves.len() as u32);
+    match forward_proof_game(pos, start, longest, budget.weighed, budget.threads, keep_going)? {
+        Some(game) => Ok(game),
+        None if choice == Choice::Short => Err(ProofGameError::NotFound),
+        None => Ok(kk),
+    }
+}
+
 /// Builds and verifies the KK-route proof game for `pos`, which must be proved reachable by the backward
 /// search.
 pub fn proof_game<V: WithOpening>(
@@ -80,5 +125,5 @@ pub fn proof_game<V: WithOpening>(
     search: &mut KkSearch<V>,
     options: SearchOptions,
 ) -> Result<ProofGame<V>, ProofGameError> {
-    kk_proof_game(pos, search, options)
+    kk_proof_game(pos, &Start::initial(), search, options)
 }

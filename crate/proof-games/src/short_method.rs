@@ -9,6 +9,7 @@ use crate::short::bound::{Bound, BoundCache};
 use crate::short::search::{short_search, SearchOrder, ShortOptions};
 use shogi_reach_engine::board::moves::Move;
 use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::board::variant::Variant;
 
 /// The short search's game, verified, if it finds one within `max_nodes` positions and `keep_going`: a
@@ -50,7 +51,8 @@ pub(crate) fn short_proof_game<V: BoundCache>(
             FirstGame::Forward => {
                 let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
                 let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
-                forward_with_both_guides(pos, shorter_than, &near, each, threads, &mut *keep_going)
+                let start = Position::startpos();
+                forward_with_both_guides(&start, pos, shorter_than, &near, each, threads, &mut *keep_going)
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
@@ -59,7 +61,44 @@ pub(crate) fn short_proof_game<V: BoundCache>(
     }
     let Some(moves) = found else { return Ok(None) };
     let (moves, shortest) = shortened(pos, bound, moves, lower_bound, (max_nodes, left), keep_going);
-    let game = ProofGame { moves, end: *pos, method: Method::Short, shortest, lower_bound, kk: None };
+    let game = ProofGame {
+        start: Start::initial(),
+        moves,
+        end: *pos,
+        method: Method::Short,
+        shortest,
+        lower_bound,
+        kk: None,
+    };
+    game.verify()?;
+    Ok(Some(game))
+}
+
+/// The forward searches' game from a handicap `start` to `pos` (the short method's other searches know only
+/// the initial position), verified, if they find one shorter than `shorter_than` within `budget`
+/// (weighed positions of the backward searches, as [`short_proof_game`]'s).
+pub(crate) fn forward_proof_game<V: BoundCache>(
+    pos: &Position<V>,
+    start: &Start<V>,
+    shorter_than: Option<u32>,
+    budget: usize,
+    threads: usize,
+    keep_going: &mut impl FnMut(usize) -> bool,
+) -> Result<Option<ProofGame<V>>, ProofGameError> {
+    let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
+    let near = |_: &Vec<Move>| false;
+    let found =
+        forward_with_both_guides(start.position(), pos, shorter_than, &near, each, threads, keep_going);
+    let Some(moves) = found else { return Ok(None) };
+    let game = ProofGame {
+        start: *start,
+        moves,
+        end: *pos,
+        method: Method::Short,
+        shortest: false,
+        lower_bound: None,
+        kk: None,
+    };
     game.verify()?;
     Ok(Some(game))
 }
@@ -127,7 +166,7 @@ const BEAMS_FIRST: &[(ForwardSearch, usize)] = &[
 
 /// The forward `searches` with one guide: the shortest game they find, shorter than `shorter_than`.
 fn forward_games<V: BoundCache>(
-    pos: &Position<V>,
+    (start, pos): (&Position<V>, &Position<V>),
     in_place: InPlaceCaptors,
     searches: &[(ForwardSearch, usize)],
     shorter_than: Option<u32>,
@@ -146,10 +185,10 @@ fn forward_games<V: BoundCache>(
         let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
         let game = match search {
             ForwardSearch::Beam(width) => {
-                beam_search(pos, travel, in_place, width, shorter, left, &mut *keep_going)
+                beam_search((start, pos), travel, in_place, width, shorter, left, &mut *keep_going)
             }
             ForwardSearch::BestFirst(weights) => {
-                best_first_search(pos, travel, in_place, weights, shorter, left, &mut *keep_going)
+                best_first_search((start, pos), travel, in_place, weights, shorter, left, &mut *keep_going)
             }
         };
         left = left.saturating_sub(game.weighed);
@@ -162,6 +201,7 @@ fn forward_games<V: BoundCache>(
 /// (the beams' on a tie). On two threads (natively) side by side, the second stopped when `keep_going`
 /// says so; otherwise one after the other.
 fn forward_with_both_guides<V: BoundCache>(
+    start: &Position<V>,
     pos: &Position<V>,
     shorter_than: Option<u32>,
     near: &(impl Fn(&Vec<Move>) -> bool + Sync),
@@ -170,13 +210,19 @@ fn forward_with_both_guides<V: BoundCache>(
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Option<Vec<Move>> {
     let beams = |go_on: &mut dyn FnMut(usize) -> bool| {
-        forward_games(pos, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_weighed, &mut |n| {
-            go_on(n)
-        })
+        forward_games(
+            (start, pos),
+            InPlaceCaptors::Go,
+            BEAMS_FIRST,
+            shorter_than,
+            near,
+            max_weighed,
+            &mut |n| go_on(n),
+        )
     };
     let best_first = |go_on: &mut dyn FnMut(usize) -> bool| {
         let in_place = InPlaceCaptors::GoAndReturn;
-        forward_games(pos, in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
+        forward_games((start, pos), in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
     };
     let (mine, theirs) = if threads < 2 || cfg!(target_arch = "wasm32") {
         (beams(&mut *keep_going), best_first(&mut *keep_going))

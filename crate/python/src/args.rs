@@ -82,6 +82,12 @@ pub fn budget_positions(value: &Bound<'_, PyAny>) -> PyResult<Option<usize>> {
     optional(value, |v| positions("budget_positions", v))
 }
 
+/// `start`: `None` (the initial position) or a start's name (`"平手"`, `"角落ち"`) or SFEN, which the game
+/// checks ([`crate::convert::start`]).
+pub fn start_name(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    optional(value, |v| text(v).map_err(|e| BadArgumentError::new_err(format!("start: {e}"))))
+}
+
 /// `proof_game`'s `threads`: 1 or 2.
 pub fn game_threads(value: &Bound<'_, PyAny>) -> PyResult<usize> {
     Ok(whole("threads", value, 1, 2)? as usize)

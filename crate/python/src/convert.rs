@@ -7,11 +7,20 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::PyInt;
 use shogi_reach_engine::board::sfen::quote;
+use shogi_reach_engine::board::start::Start;
+use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::{Position, RankInt, Ranked};
 
 /// A position of game `V` from SFEN, `startpos` or the reference format.
 pub fn position<V: Ranked>(text: &str) -> PyResult<Position<V>> {
     Position::from_sfen(text).map_err(|e| bad_sfen(text, e))
+}
+
+/// The start called `name` in game `V` (the initial position for `None`), or a `BadArgumentError`.
+pub fn start<V: Variant>(name: Option<&str>) -> PyResult<Start<V>> {
+    name.map_or(Ok(Start::initial()), |name| {
+        Start::named(name).map_err(|e| crate::errors::BadArgumentError::new_err(format!("start: {e}")))
+    })
 }
 
 /// A Python int (not a bool) as a rank of game `V`: at least 0 and within the rank's width (the range

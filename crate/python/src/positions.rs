@@ -11,6 +11,7 @@ use crate::errors::{
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use shogi_reach_engine::board::sfen::{parse_setup, quote};
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::ranking::rank as ranking;
 use shogi_reach_engine::reach::retro::{last_moves, last_moves_json, Filter};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
@@ -18,7 +19,7 @@ use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::rules;
 use shogi_reach_engine::why::diagnose::{diagnose, Rule};
 use shogi_reach_engine::{with_game, Game, Kind, MoveList, Ranked};
-use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
+use shogi_reach_proof_games::proof_game::{build_proof_game_from, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
 
 /// The backward search's options for one position: the node cap (default 5 000 000, the command line's
@@ -122,47 +123,53 @@ pub fn perft<'py>(
     })
 }
 
-/// prove(game, sfen, max_nodes=5000000) -> dict
+/// prove(game, sfen, max_nodes=5000000, start=None) -> dict
 ///
 /// Proves a position reachable (with the path from a KK position) or unreachable (with the stage that
-/// rules it out and its causes: a sentence each, with the squares to mark), as `shogi-reach prove --json`. A search that needs more than max_nodes positions gives
-/// the verdict 'unknown'.
+/// rules it out and its causes: a sentence each, with the squares to mark), as `shogi-reach prove --json`.
+/// A search that needs more than max_nodes positions gives the verdict 'unknown'. start: None (the initial
+/// position) or a handicap's name ('角落ち', '二枚落ち', …) or SFEN, as `--start`.
 #[pyfunction]
-#[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
+#[pyo3(signature = (game, sfen, max_nodes = 5_000_000, start = None))]
 pub fn prove<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = args::game)] game: Game,
     #[pyo3(from_py_with = args::sfen)] sfen: String,
     #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
+    #[pyo3(from_py_with = args::start_name)] start: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = exact(max_nodes);
     with_game!(game, V => {
         let pos = convert::position::<V>(&sfen)?;
+        let start = convert::start::<V>(start.as_deref())?;
         let proof = py.detach(|| {
-            let proof = shogi_reach_engine::reach::prove::prove(&pos, &mut KkSearch::<V>::new(), options);
-            shogi_reach_engine::why::cause::ProofWithCauses::of(&proof)
+            let proof =
+                shogi_reach_engine::reach::prove::prove_from(&pos, &start, &mut KkSearch::<V>::new(), options);
+            shogi_reach_engine::why::cause::ProofWithCauses::of(&proof, &start)
         });
         json_of(py, &proof)
     })
 }
 
-/// explain(game, sfen, max_nodes=5000000) -> dict
+/// explain(game, sfen, max_nodes=5000000, start=None) -> dict
 ///
 /// Why a position is unreachable, with a certificate checked before it is returned, as `shogi-reach
-/// explain --json`.
+/// explain --json`; start as prove's.
 #[pyfunction]
-#[pyo3(signature = (game, sfen, max_nodes = 5_000_000))]
+#[pyo3(signature = (game, sfen, max_nodes = 5_000_000, start = None))]
 pub fn explain<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = args::game)] game: Game,
     #[pyo3(from_py_with = args::sfen)] sfen: String,
     #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
+    #[pyo3(from_py_with = args::start_name)] start: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let options = exact(max_nodes);
     with_game!(game, V => {
         let pos = convert::position::<V>(&sfen)?;
+        let start = convert::start::<V>(start.as_deref())?;
         let explained = py.detach(|| {
-            shogi_reach_engine::why::explanation::explain(&pos, &mut KkSearch::<V>::new(), options)
+            shogi_reach_engine::why::explanation::explain(&pos, &start, &mut KkSearch::<V>::new(), options)
                 .map(|e| e.to_json())
                 .map_err(|e| e.to_string())
         });
@@ -223,7 +230,7 @@ pub fn predecessors<'py>(
 /// The rules of the piece and king stages the position breaks: the last moves of a position that no legal
 /// game holds would be illegal moves too (the command line's check).
 fn legal_position_problems<V: Ranked>(sfen: &str) -> Result<(), String> {
-    let illegal: Vec<String> = diagnose::<V>(sfen, &mut KkSearch::new())
+    let illegal: Vec<String> = diagnose::<V>(sfen, &Start::initial(), &mut KkSearch::new())
         .into_iter()
         .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
         .map(|i| format!("{} ({})", i.message, i.rule.name()))
@@ -253,17 +260,18 @@ fn square_of<V: Ranked>(text: &str) -> PyResult<usize> {
     })
 }
 
-/// proof_game(game, sfen, method='best', budget_positions=None, threads=2, max_nodes=5000000) -> dict
+/// proof_game(game, sfen, method='best', budget_positions=None, threads=2, max_nodes=5000000, start=None) -> dict
 ///
-/// A complete game from the initial position to a reachable position, verified by replaying it, as
+/// A complete game from the start (start as prove's) to a reachable position, verified by replaying it, as
 /// `shogi-reach proof-game --format json`: method 'short' (the short search), 'kk' (the KK route) or
 /// 'best' (the shorter of the two). budget_positions: the positions the short search may weigh (None: the
 /// game's default); counted in positions, not time, so the same game on every machine. threads: 1 or 2
 /// (the same game). Raises NoProofGameError when the position is not proved reachable.
 #[pyfunction]
 #[pyo3(signature = (
-    game, sfen, method = "best", budget_positions = None, threads = 2, max_nodes = 5_000_000
+    game, sfen, method = "best", budget_positions = None, threads = 2, max_nodes = 5_000_000, start = None
 ))]
+#[allow(clippy::too_many_arguments)] // Python's keyword arguments, one each
 pub fn proof_game<'py>(
     py: Python<'py>,
     #[pyo3(from_py_with = args::game)] game: Game,
@@ -272,6 +280,7 @@ pub fn proof_game<'py>(
     #[pyo3(from_py_with = args::budget_positions)] budget_positions: Option<usize>,
     #[pyo3(from_py_with = args::game_threads)] threads: usize,
     #[pyo3(from_py_with = args::max_nodes)] max_nodes: usize,
+    #[pyo3(from_py_with = args::start_name)] start: Option<String>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let choice = match method {
         "short" => Choice::Short,
@@ -281,21 +290,21 @@ pub fn proof_game<'py>(
     let options = exact(max_nodes);
     with_game!(game, V => {
         let pos = convert::position::<V>(&sfen)?;
-        let game = py.detach(|| proof_game_json::<V>(&pos, options, choice, budget_positions, threads));
+        let start = convert::start::<V>(start.as_deref())?;
+        let budget = ShortBudget { weighed: budget_positions.unwrap_or(ShortBudget::of::<V>().weighed), threads };
+        let game = py.detach(|| proof_game_json::<V>(&pos, &start, options, choice, budget));
         loads(py, &game.map_err(NoProofGameError::new_err)?)
     })
 }
 
 fn proof_game_json<V: Ranked + WithOpening>(
     pos: &shogi_reach_engine::Position<V>,
+    start: &Start<V>,
     options: SearchOptions,
     choice: Choice,
-    budget_positions: Option<usize>,
-    threads: usize,
+    budget: ShortBudget,
 ) -> Result<String, String> {
-    let weighed = budget_positions.unwrap_or(ShortBudget::of::<V>().weighed);
-    let budget = ShortBudget { weighed, threads };
-    build_proof_game(pos, &mut KkSearch::<V>::new(), options, choice, budget, |_| true)
+    build_proof_game_from(pos, start, &mut KkSearch::<V>::new(), options, choice, budget, |_| true)
         .map(|g| json_text(&g.to_json()))
         .map_err(|e| e.to_string())
 }

@@ -22,12 +22,12 @@ CALLS = {
     "rank": dict(game="minishogi", sfen=MINI),
     "unrank": dict(game="minishogi", rank=0),
     "perft": dict(game="minishogi", depth=1, sfen=MINI),
-    "prove": dict(game="minishogi", sfen=MINI, max_nodes=10),
-    "explain": dict(game="minishogi", sfen=MINI, max_nodes=10),
+    "prove": dict(game="minishogi", sfen=MINI, max_nodes=10, start="５五将棋"),
+    "explain": dict(game="minishogi", sfen=MINI, max_nodes=10, start="５五将棋"),
     "king_squares": dict(game="minishogi", sfen="4k/5/5/5/5 b 2r2b2g2s2p 1", max_nodes=10),
     "predecessors": dict(game="minishogi", sfen=MINI, piece="P", square="1b"),
     "proof_game": dict(game="minishogi", sfen=MINI, method="kk", budget_positions=10, threads=1,
-                       max_nodes=1000),
+                       max_nodes=1000, start="５五将棋"),
     "read_record": dict(data=MINI),
     "sample": dict(game="minishogi", seed=1, count=3, start=5),
     "samples": dict(game="minishogi", seed=1, count=3, start=5, max_nodes=10),
@@ -46,6 +46,8 @@ OPTIONAL = {("perft", "sfen"), ("predecessors", "piece"), ("predecessors", "squa
             ("estimate", "max_nodes"), ("estimate", "progress"), ("merge", "verify"),
             ("replicate", "threads"), ("replicate", "progress"), ("estimate", "checkpoint")}
 TEXTS = {"game", "sfen", "piece", "square", "method", "data", "checkpoint"}
+# `start` is a sample's index in sample and samples, and a start's name (None: the initial position) here.
+START_NAMES = {"prove", "explain", "proof_game"}
 
 BAD_INTS = [-1, -(2**200), 2**64, 2**200, 10**5000, True, False, 1.5, "3", b"3"]
 BAD_RANKS = [-1, -(2**200), 2**256, 2**300, 10**5000, True, False, 1.5, "0"]
@@ -61,6 +63,8 @@ def bad_values(function, name):
         values = [[r] for r in BAD_RANKS + [None]] + [5, None]
     elif name == "shard":
         values = BAD_SHARDS
+    elif name == "start" and function in START_NAMES:
+        values = BAD_TEXTS + [b"shogi", "角落ち", "平手"]  # Mini Shogi has no handicap and no 平手
     elif name == "data":
         values = [v for v in BAD_TEXTS if not isinstance(v, bytes)] + [None]
     elif name in TEXTS:

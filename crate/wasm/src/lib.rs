@@ -17,13 +17,14 @@ use crate::engine_error::{EngineError, ErrorKind};
 use serde::Serialize;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::sfen::parse_setup;
-use shogi_reach_engine::board::variant::Game;
+use shogi_reach_engine::board::start::Start;
+use shogi_reach_engine::board::variant::{Game, Variant};
 use shogi_reach_engine::estimate::files::FileError;
 use shogi_reach_engine::reach::prove::prove_with_progress;
 use shogi_reach_engine::reach::search::{with_thread_search, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::why::diagnose;
-use shogi_reach_proof_games::proof_game::{build_proof_game, Choice, ShortBudget};
+use shogi_reach_proof_games::proof_game::{build_proof_game_from, Choice, ShortBudget};
 use wasm_bindgen::prelude::*;
 
 #[cfg(target_feature = "atomics")]
@@ -100,15 +101,16 @@ impl From<EngineError> for JsValue {
 /// (`[{rule, message, squares}]`, see [`diagnose::diagnose`]); a text that is no position (rule `sfen` or
 /// `setup`) has its [`EngineError`] as `error` (`{kind, message, params}`).
 #[wasm_bindgen]
-pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsValue> {
+pub fn diagnose(variant: &str, text: &str, start: Option<String>) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
+        let start = start_named::<V>(start.as_deref())?;
         let setup = parse_setup::<V>(text);
         let sfen = setup.as_ref().ok().map(|s| s.to_sfen());
         let error = match setup {
             Err(e) => Some(EngineError::from(e)),
             Ok(setup) => Position::try_from(setup).err().map(EngineError::from),
         };
-        let issues: Vec<_> = with_thread_search::<V, _>(|search| diagnose::diagnose::<V>(text, search))
+        let issues: Vec<_> = with_thread_search::<V, _>(|search| diagnose::diagnose::<V>(text, &start, search))
             .into_iter()
             .map(|issue| {
                 let error = match issue.rule.name() {
@@ -124,16 +126,19 @@ pub fn diagnose(variant: &str, text: &str) -> Result<JsValue, JsValue> {
 
 /// Proves a position (SFEN, `startpos` or the reference's format) reachable or unreachable, exactly as
 /// `shogi-reach prove --json`. `progress(pops, nodes, bestH)` is called every 1024 pops; when it returns
-/// false the search stops with the verdict unknown. `maxNodes` caps the positions generated.
+/// false the search stops with the verdict unknown. `maxNodes` caps the positions generated. `start`: the
+/// start's name (`角落ち`) or SFEN, the initial position when absent.
 #[wasm_bindgen]
 pub fn prove(
     variant: &str,
     text: &str,
     max_nodes: Option<f64>,
     progress: Option<js_sys::Function>,
+    start: Option<String>,
 ) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let start = start_named::<V>(start.as_deref())?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let report = |p: shogi_reach_engine::reach::search::Progress| match &progress {
             None => true,
@@ -141,8 +146,8 @@ pub fn prove(
                 .call3(&JsValue::NULL, &(p.pops as f64).into(), &(p.nodes as f64).into(), &p.best_h.into())
                 .is_ok_and(|keep_going| keep_going.as_bool() != Some(false)),
         };
-        let proof = with_thread_search::<V, _>(|search| prove_with_progress(&pos, search, options, report));
-        Ok(to_js(&shogi_reach_engine::why::cause::ProofWithCauses::of(&proof))?)
+        let proof = with_thread_search::<V, _>(|search| prove_with_progress(&pos, &start, search, options, report));
+        Ok(to_js(&shogi_reach_engine::why::cause::ProofWithCauses::of(&proof, &start))?)
     })
 }
 
@@ -151,7 +156,8 @@ pub fn prove(
 /// budget of positions (default 1: the command line's default, so the same game; 0: the KK route only) and
 /// the KK route, the shorter game, with `method`, `shortest` and `lower_bound`. `progress(positions, ms)`
 /// is called during the short search; when it returns false the short search stops and the KK route is
-/// the fallback. Throws when there is no game (not proved reachable) with the reason.
+/// the fallback. Throws when there is no game (not proved reachable) with the reason. `start` as
+/// [`prove`]'s.
 #[wasm_bindgen(js_name = proofGame)]
 pub fn proof_game(
     variant: &str,
@@ -159,6 +165,7 @@ pub fn proof_game(
     max_nodes: Option<f64>,
     budget_scale: Option<f64>,
     progress: Option<js_sys::Function>,
+    start: Option<String>,
 ) -> Result<JsValue, JsValue> {
     let scale = match budget_scale {
         None => 1.0,
@@ -167,6 +174,7 @@ pub fn proof_game(
     };
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let start = start_named::<V>(start.as_deref())?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let started = js_sys::Date::now();
         let keep_going = |positions: usize| match &progress {
@@ -178,9 +186,16 @@ pub fn proof_game(
         // One thread (the page's engine worker has one): the same game as the command line's two.
         let default = ShortBudget::of::<V>();
         let short = ShortBudget { weighed: (default.weighed as f64 * scale) as usize, threads: 1 };
-        let game = with_thread_search::<V, _>(|search| build_proof_game(&pos, search, options, Choice::Best, short, keep_going))
+        let game = with_thread_search::<V, _>(|search| build_proof_game_from(&pos, &start, search, options, Choice::Best, short, keep_going))
             .map_err(EngineError::from)?;
         Ok(to_js(&game.to_json())?)
+    })
+}
+
+/// The start called `name` (the initial position when `None`), or the named error.
+fn start_named<V: Variant>(name: Option<&str>) -> Result<Start<V>, EngineError> {
+    name.map_or(Ok(Start::initial()), |name| {
+        Start::named(name).map_err(|e| EngineError::unknown_start(name, e))
     })
 }
 
@@ -232,13 +247,20 @@ pub fn legal_moves(variant: &str, text: &str, previous: Option<String>) -> Resul
 }
 
 /// Why a position is unreachable, as `shogi-reach explain --json`: a certificate checked before it is
-/// returned (`{stage, verdict, issues | prev | positions, depth, tree, deepest_line}`).
+/// returned (`{stage, verdict, issues | prev | positions, depth, tree, deepest_line}`); `start` as
+/// [`prove`]'s.
 #[wasm_bindgen]
-pub fn explain(variant: &str, text: &str, max_nodes: Option<f64>) -> Result<JsValue, JsValue> {
+pub fn explain(
+    variant: &str,
+    text: &str,
+    max_nodes: Option<f64>,
+    start: Option<String>,
+) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
+        let start = start_named::<V>(start.as_deref())?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
-        let explanation = with_thread_search::<V, _>(|search| shogi_reach_engine::why::explanation::explain(&pos, search, options))
+        let explanation = with_thread_search::<V, _>(|search| shogi_reach_engine::why::explanation::explain(&pos, &start, search, options))
             .map_err(EngineError::from)?;
         Ok(to_js(&explanation.to_json())?)
     })

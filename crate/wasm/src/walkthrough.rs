@@ -8,6 +8,7 @@ use crate::to_js;
 use serde::Serialize;
 use shogi_reach_engine::board::color::Color;
 use shogi_reach_engine::board::position::Position;
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::ranking::rank::{candidate_count as count_of, unrank, Ranked};
 use shogi_reach_engine::ranking::sample::RankSampler;
@@ -134,7 +135,7 @@ pub fn reason_squares<V: Variant>(pos: &Position<V>, stage: Stage, search: &mut 
         Stage::Flip => mirror_difference(pos),
         Stage::Prev => candidates(pos).iter().map(|c| c.to).collect(),
         Stage::Ok => Vec::new(),
-        _ => diagnose::diagnose::<V>(&pos.to_sfen(), search)
+        _ => diagnose::diagnose::<V>(&pos.to_sfen(), &Start::initial(), search)
             .iter()
             .filter(|issue| issue.rule.name() == stage.name())
             .flat_map(|issue| issue.squares.iter().filter_map(|name| V::geometry().parse_square(name)))

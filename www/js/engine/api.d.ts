@@ -25,13 +25,16 @@ export interface Stage { name: string; verdict: Verdict; describe: string }
 
 /** Why a position is unreachable, as a player would say it (crate/engine/src/why/cause.rs). */
 export interface Cause {
-  kind: 'missing' | 'two-pawns' | 'dead-piece' | 'waiting-in-check' | 'double-check' | 'check-from-nowhere' | 'no-last-move' | 'exhausted';
+  kind: 'missing' | 'start-material' | 'two-pawns' | 'dead-piece' | 'waiting-in-check' | 'double-check' | 'check-from-nowhere' | 'no-last-move' | 'exhausted';
   /** The sentence in English. */
   text: string;
   /** The squares to mark (USI), the king first where one is in check. */
   squares: string[];
   /** The pieces named: SFEN tokens with their squares, or kinds missing with their counts. */
   pieces: { piece: string; square?: string; count?: number }[];
+  /** `start-material`: the kinds there are more of than the start has, and the start's name. */
+  extra?: { piece: string; count: number }[];
+  start?: string;
   side?: 'Sente' | 'Gote';
   file?: number;
   candidates?: number;
@@ -60,6 +63,8 @@ export interface ProveResult {
   path: Step[];
   /** Why an unreachable position is (empty otherwise). */
   causes: Cause[];
+  /** The start proved from: `平手` or a handicap's name. */
+  start: string;
 }
 
 export interface ProofGame {
@@ -70,6 +75,8 @@ export interface ProofGame {
   opening?: number;
   connection?: number;
   start: string;
+  /** The start's name: `平手`, or a handicap's (`角落ち`). */
+  start_name: string;
   moves: Step[];
   kif: string;
   usi: string;
@@ -176,13 +183,13 @@ export interface EngineModule {
   initThreadPool(threads: number): Promise<unknown>;
   isThreaded(): boolean;
   stages(): Stage[];
-  diagnose(variant: string, sfen: string): Diagnosis;
-  prove(variant: string, sfen: string, maxNodes: number | undefined, progress: (pops: number, nodes: number, bestH: number) => boolean): ProveResult;
-  proofGame(variant: string, sfen: string, maxNodes: number | undefined, budgetScale: number | undefined, progress: (nodes: number, ms: number) => boolean): ProofGame;
+  diagnose(variant: string, sfen: string, start?: string): Diagnosis;
+  prove(variant: string, sfen: string, maxNodes: number | undefined, progress: (pops: number, nodes: number, bestH: number) => boolean, start?: string): ProveResult;
+  proofGame(variant: string, sfen: string, maxNodes: number | undefined, budgetScale: number | undefined, progress: (nodes: number, ms: number) => boolean, start?: string): ProofGame;
   parseRecord(data: string | Uint8Array): GameRecord;
   predecessors(variant: string, sfen: string): Predecessors;
   legalMoves(variant: string, sfen: string, previous?: string | null): LegalMove[];
-  explain(variant: string, sfen: string, maxNodes?: number): Certificate;
+  explain(variant: string, sfen: string, maxNodes?: number, start?: string): Certificate;
   kingSquares(variant: string, sfen: string, maxNodes: number | undefined, progress: (done: number, total: number) => void): KingSquares;
   estimateBlocks(variant: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
   mergeReports(names: string[], texts: string[]): MergedReport;

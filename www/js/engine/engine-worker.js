@@ -21,13 +21,14 @@ const handlers = {
     return { threaded: engine.isThreaded() };
   },
   stages: () => engine.stages(),
-  diagnose: ({ variant, sfen }) => engine.diagnose(variant, sfen),
-  prove: ({ variant, sfen, maxNodes }, { progress }) =>
+  diagnose: ({ variant, sfen, start }) => engine.diagnose(variant, sfen, start ?? undefined),
+  // `start`: a handicap's name, the initial position when absent.
+  prove: ({ variant, sfen, maxNodes, start }, { progress }) =>
     engine.prove(variant, sfen, maxNodes, (pops, nodes, bestH) => {
       progress({ pops, nodes, bestH });
       return true;
-    }),
-  proofGame: ({ variant, sfen, maxNodes, budgetScale }, { progress }) => {
+    }, start ?? undefined),
+  proofGame: ({ variant, sfen, maxNodes, budgetScale, start }, { progress }) => {
     let shown = -Infinity;
     return engine.proofGame(variant, sfen, maxNodes, budgetScale, (nodes, ms) => {
       // Asked every 64 positions: tell the page about ten times a second.
@@ -36,14 +37,14 @@ const handlers = {
         progress({ nodes, ms });
       }
       return true;
-    });
+    }, start ?? undefined);
   },
   // A game record (text, or a file's bytes as a Uint8Array so that Shift_JIS is read too).
   parseRecord: ({ data }) => engine.parseRecord(data),
   predecessors: ({ variant, sfen }) => engine.predecessors(variant, sfen),
   // The play mode: every legal move with its notation and the position after it.
   legalMoves: ({ variant, sfen, previous }) => engine.legalMoves(variant, sfen, previous),
-  explain: ({ variant, sfen, maxNodes }) => engine.explain(variant, sfen, maxNodes),
+  explain: ({ variant, sfen, maxNodes, start }) => engine.explain(variant, sfen, maxNodes, start ?? undefined),
   // A tsume set-up: every square tried for Sente's king, progress after each.
   kingSquares: ({ variant, sfen, maxNodes }, { progress }) =>
     engine.kingSquares(variant, sfen, maxNodes, (done, total) => progress({ done, total })),

@@ -41,18 +41,23 @@ export interface BlocksArgs {
   variant: Variant; seed: string; start: number; end: number; maxNodes?: number | null; keep: number;
 }
 
+/** The start to prove from: a handicap's name (`角落ち`); the initial position when null or absent. */
+export interface FromStart {
+  start?: string | null;
+}
+
 /** engine-worker.js: one engine instance. */
 export interface EngineApi {
   [type: string]: Call<any, any, any>;
   init: Call<Init, { threaded: boolean }>;
   stages: Call<{}, Stage[]>;
-  diagnose: Call<Position, Diagnosis>;
-  prove: Call<Position & { maxNodes: number }, ProveResult, { pops: number; nodes: number; bestH: number }>;
-  proofGame: Call<Position & { maxNodes: number; budgetScale: number }, ProofGame, { nodes: number; ms: number }>;
+  diagnose: Call<Position & FromStart, Diagnosis>;
+  prove: Call<Position & FromStart & { maxNodes: number }, ProveResult, { pops: number; nodes: number; bestH: number }>;
+  proofGame: Call<Position & FromStart & { maxNodes: number; budgetScale: number }, ProofGame, { nodes: number; ms: number }>;
   parseRecord: Call<{ data: string | Uint8Array }, GameRecord>;
   predecessors: Call<Position, Predecessors>;
   legalMoves: Call<Position & { previous: string | null }, LegalMove[]>;
-  explain: Call<Position & { maxNodes: number }, Certificate>;
+  explain: Call<Position & FromStart & { maxNodes: number }, Certificate>;
   kingSquares: Call<Position & { maxNodes: number }, KingSquares, { done: number; total: number }>;
   blocks: Call<BlocksArgs, Blocks>;
   mergeReports: Call<{ names: string[]; texts: string[] }, MergedReport>;

@@ -196,7 +196,7 @@ export const FACTS = {
     {
       "name": "count",
       "verdict": "unreachable",
-      "describe": "pieces are missing: every reachable position holds the full set on board and in hand"
+      "describe": "the pieces on the board and in hand are not the start's: a game never loses or gains a piece"
     },
     {
       "name": "flip",

@@ -24,6 +24,11 @@ const king = (c) => `${SIDE[c.side]}玉（${square(c.squares[0])}）`;
 const TEXTS = {
   missing: (c) =>
     `駒が足りません：${c.pieces.map((p) => `${name(p.piece)}${p.count}枚`).join('、')}。到達可能な局面では、全ての駒が盤上か持ち駒にあります。`,
+  'start-material': (c) => {
+    const list = (pieces) => pieces.map((p) => `${name(p.piece)}${p.count}枚`).join('、');
+    const parts = [c.extra?.length ? `${list(c.extra)}多い` : '', c.pieces.length ? `${list(c.pieces)}少ない` : ''];
+    return `${c.start}の対局と駒が合いません（${parts.filter(Boolean).join('、')}）。対局中に駒が増えたり減ったりすることはありません。`;
+  },
   'two-pawns': (c) =>
     `${SIDE[c.side]}の歩が${square(c.squares[0])[0]}筋に${c.pieces.length}枚あります（${c.squares.map(square).join('、')}）。二歩は反則なので、どの対局にも現れません。`,
   'dead-piece': (c) =>
@@ -37,7 +42,7 @@ const TEXTS = {
   'no-last-move': (c) =>
     `${SIDE[c.side]}が最後に指せた手は${c.candidates}通りあり、どれも成り立ちません（理由ごとに下に示します）。`,
   exhausted: (c) =>
-    `この局面に至る局面を全て遡りました（${c.positions.toLocaleString('ja-JP')}局面、最大${c.depth}手前まで）。玉二枚だけの局面はどこにもないので、初期局面からのどの対局もここには至りません。`,
+    `この局面に至る局面を全て遡りました（${c.positions.toLocaleString('ja-JP')}局面、最大${c.depth}手前まで）。玉二枚だけの局面はどこにもないので、開始局面からのどの対局もここには至りません。`,
 };
 
 /** The cause `c` (the engine's JSON) as a Japanese sentence. */

@@ -12,6 +12,8 @@ const STAGE_WORDS = { count: 'all pieces', flip: 'mirror image', piece: 'piece p
 const mib = (bytes) => `${Number(bytes) / 2 ** 20} MiB`;
 
 // The handicaps' English names, by the 手合割 the engine names them with (games.generated.js).
+/** `the initial position`, or `the 角落ち start` (a handicap's name, as players say it). */
+const startText = (start) => (start ? `the ${start} start` : 'the initial position');
 const HANDICAPS = {
   香落ち: 'lance', 右香落ち: 'right lance', 角落ち: 'bishop', 飛車落ち: 'rook', 飛香落ち: 'rook and lance',
   二枚落ち: 'two pieces', 三枚落ち: 'three pieces', 四枚落ち: 'four pieces', 五枚落ち: 'five pieces',
@@ -103,6 +105,9 @@ export default {
   moves: 'Moves',
   kkPosition: 'KK position',
   initialPosition: 'Initial position',
+  startCaption: (start) => (start ? `The ${start} start` : 'Initial position'),
+  startLabel: 'From',
+  startInitial: 'Even game (平手)',
   captionStart: (label, n) => `${label} (${counted(n, 'move')} from your position)`,
   captionAt: (i, n, move, usi, last) => `${last ? 'Your position, after' : 'After'} move ${i} of ${n}: ${move} (${usi})`,
   // Proving
@@ -120,7 +125,7 @@ export default {
   nodeCapRule: (max) => `: use a whole number from 1 to ${max}, in digits.`,
   buildingGame: 'proving it reachable again and building the KK route…',
   shortSearchProgress: (positions, s) => `searching for a short game: ${counted(positions, 'position')}, ${s} s`,
-  wholeGameHeading: (plies) => `The whole game: ${counted(plies, 'move')} from the initial position`,
+  wholeGameHeading: (plies, start) => `The whole game: ${counted(plies, 'move')} from ${startText(start)}`,
   gameCancelled: 'Cancelled: no game built.',
   noGame: (why) => `No game: ${why}`,
   checked: 'Checked by replaying every move from the initial position.',
@@ -359,6 +364,7 @@ export default {
   'engine:certificate-failed': (p) => `the certificate does not verify (a bug, please report it): ${p.detail}`,
   'engine:node-cap': (p) => `node cap ${p.value}: use a whole number from 1 to ${p.max.toLocaleString('en')}`,
   'engine:budget-scale': (p) => `search budget ${p.value} times the default: use a number from 0 to 1000`,
+  'engine:unknown-start': (p) => `no such start: ${p.name} (choose 平手 or a handicap)`,
   'engine:sample-range': (p) => `empty sample range ${p.start}..${p.end}`,
   'engine:tally-overflow': (p) => `the sum of the ${p.field} counts does not fit in 64 bits`,
   'engine:tally-problem': (p) => `the counts contradict one another: ${p.detail}`,
@@ -441,8 +447,8 @@ export default {
     exhausted: 'the search back finds no position with only the two kings',
     unknown: 'the search reached its node cap',
   })[kind] ?? kind}`,
-  answerSearching: 'Looking for a short game from the initial position…',
-  answerGame: (plies) => `A game of ${counted(plies, 'move')} from the initial position`,
+  answerSearching: (start) => `Looking for a short game from ${startText(start)}…`,
+  answerGame: (plies, start) => `A game of ${counted(plies, 'move')} from ${startText(start)}`,
   answerShortest: 'shortest possible',
   answerShortestFound: 'shortest found',
   answerGameDetail: (method, shortest, bound) =>

@@ -70,6 +70,9 @@ function setupJa(message) {
   return message;
 }
 
+/** `初期局面`, or `角落ちの開始局面`. */
+const startText = (start) => (start ? `${start}の開始局面` : '初期局面');
+
 export default {
   pageTitle: 'shogi-reach：この将棋の局面は初期局面から到達できるか',
   tagline: 'この局面は初期局面から到達できるか？ 到達可能な局面はいくつあるか？ — 石井・田中の方法をブラウザで。',
@@ -154,6 +157,9 @@ export default {
   moves: '指し手',
   kkPosition: 'KK局面',
   initialPosition: '初期局面',
+  startCaption: (start) => (start ? `${start}の開始局面` : '初期局面'),
+  startLabel: '開始局面',
+  startInitial: '平手（初期局面）',
   captionStart: (label, n) => `${label}（あなたの局面まで${n}手）`,
   captionAt: (i, n, move, usi, last) => `${last ? 'あなたの局面：' : ''}${n}手中${i}手目 ${move}（${usi}）`,
   searching: '後ろ向きに探索中…',
@@ -169,7 +175,7 @@ export default {
   nodeCapRule: (max) => `：1から${max}までの整数を数字で入力してください。`,
   buildingGame: 'もう一度到達可能性を確かめ、KK経由の棋譜を作っています…',
   shortSearchProgress: (positions, s) => `短い棋譜を探索中：${positions}局面、${s}秒`,
-  wholeGameHeading: (plies) => `全手順：初期局面から${plies}手`,
+  wholeGameHeading: (plies, start) => `全手順：${startText(start)}から${plies}手`,
   gameCancelled: '中止しました：棋譜は作っていません。',
   noGame: (why) => `棋譜がありません：${why}`,
   checked: '初期局面から全ての手を指し直して確かめました。',
@@ -404,6 +410,7 @@ export default {
   'engine:certificate-failed': (p) => `証明書が検証できませんでした（不具合です。報告してください）：${p.detail}`,
   'engine:node-cap': (p) => `ノード上限 ${p.value} は使えません：1から${p.max.toLocaleString('ja-JP')}までの整数にしてください`,
   'engine:budget-scale': (p) => `探索量 ${p.value} 倍：0 から 1000 までの数を指定してください`,
+  'engine:unknown-start': (p) => `そのような開始局面はありません：${p.name}（平手か駒落ちを選んでください）`,
   'engine:sample-range': (p) => `標本の範囲 ${p.start}..${p.end} が空です`,
   'engine:tally-overflow': (p) => `${p.field} の合計が64ビットに収まりません`,
   'engine:tally-problem': (p) => `集計の数が互いに食い違っています：${jaTallyProblem(p)}`,
@@ -485,8 +492,8 @@ export default {
     exhausted: '遡っても玉二枚だけの局面に着かない',
     unknown: '探索がノード上限に達した',
   })[kind] ?? kind}`,
-  answerSearching: '初期局面からの短い棋譜を探しています…',
-  answerGame: (plies) => `初期局面から${plies}手の棋譜`,
+  answerSearching: (start) => `${startText(start)}からの短い棋譜を探しています…`,
+  answerGame: (plies, start) => `${startText(start)}から${plies}手の棋譜`,
   answerShortest: '最短手数',
   answerShortestFound: '見つかった中で最短',
   answerGameDetail: (method, shortest, bound) =>

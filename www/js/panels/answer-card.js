@@ -16,7 +16,7 @@ import { markTerms } from '../page/terms.js';
 const STANDARD_BUDGET = 1;
 
 /**
- * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target
+ * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
  *   onPlaying: (playing: boolean) => void, onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void}} Actions
  */
@@ -180,10 +180,10 @@ export class AnswerCard {
     $('answer-detail').textContent = '';
     $('answer-cancel').hidden = false;
     $('answer-retry').hidden = $('answer-play').hidden = true;
-    status.textContent = t('answerSearching');
-    const { variant, sfen, maxNodes } = shown.target;
+    status.textContent = t('answerSearching', shown.target.start);
+    const { variant, sfen, maxNodes, start } = shown.target;
     try {
-      const args = { variant, sfen, maxNodes, budgetScale: STANDARD_BUDGET };
+      const args = { variant, sfen, maxNodes, start, budgetScale: STANDARD_BUDGET };
       const game = await this.#engine.call('proofGame', args, (p) => {
         if (run === this.#run) status.textContent = t('shortSearchProgress', num(p.nodes), (p.ms / 1000).toFixed(1));
       });
@@ -217,7 +217,7 @@ export class AnswerCard {
     const badge = document.createElement('span');
     badge.className = `answer-badge${game.shortest ? ' shortest' : ''}`;
     badge.textContent = game.shortest ? t('answerShortest') : t('answerShortestFound');
-    heading.replaceChildren(t('answerGame', game.plies), ' ', badge);
+    heading.replaceChildren(t('answerGame', game.plies, this.#shown?.target.start), ' ', badge);
     markTerms(heading, ['proof-game']);
     $('answer-status').textContent = '';
     $('answer-detail').textContent = t('answerGameDetail', game.method, game.shortest, game.lower_bound);
@@ -235,7 +235,7 @@ export class AnswerCard {
     $('answer-player').hidden = false;
     this.#board.hidden = false;
     this.#actions.onPlaying(true);
-    this.#player.load(variant, shown.game.start, shown.game.moves, t('initialPosition'));
+    this.#player.load(variant, shown.game.start, shown.game.moves, t('startCaption', shown.target.start));
     $('answer').dataset.playing = '';
     bringUnderBoard(this.#board, $('answer-player'));
     $('answer-moves').focus({ preventScroll: true });

@@ -13,7 +13,7 @@ export class CertificateView {
   #engine;
   #load;
   #labels;
-  /** @type {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number} | null} the unreachable position whose certificate can be asked for */
+  /** @type {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start: string | null} | null} the unreachable position whose certificate can be asked for */
   #target = null;
   #run = 0; // an answer for an older request is dropped
   #busy = false;
@@ -28,11 +28,19 @@ export class CertificateView {
     this.#labels = labels;
   }
 
-  /** A verdict is shown for `sfen`: an unreachable one offers its certificate. */
-  offer(variant, sfen, verdict, maxNodes) {
+  /**
+   * A verdict is shown for `sfen` (from `start`, a handicap's name or null): an unreachable one offers its
+   * certificate.
+   * @param {import('../engine/api').Variant} variant
+   * @param {string} sfen
+   * @param {string} verdict
+   * @param {number} maxNodes
+   * @param {string | null} [start]
+   */
+  offer(variant, sfen, verdict, maxNodes, start = null) {
     this.reset();
     if (verdict !== 'unreachable') return;
-    this.#target = { variant, sfen, maxNodes };
+    this.#target = { variant, sfen, maxNodes, start };
   }
 
   /** Opens the certificate offered (the answer card's Why?) and brings it into view. */

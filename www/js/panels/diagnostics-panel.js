@@ -29,11 +29,17 @@ export class DiagnosticsPanel {
     );
   }
 
-  /** Diagnoses `sfen` of `variant` and shows what it breaks (only the latest request is shown). */
-  async update(variant, sfen) {
+  /**
+   * Diagnoses `sfen` of `variant` for a game from `start` (a handicap's name, or null for the initial
+   * position) and shows what it breaks (only the latest request is shown).
+   * @param {import('../engine/api').Variant} variant
+   * @param {string} sfen
+   * @param {string | null} [start]
+   */
+  async update(variant, sfen, start = null) {
     const request = ++this.#latest;
     try {
-      const { issues } = await this.#engine.call('diagnose', { variant, sfen });
+      const { issues } = await this.#engine.call('diagnose', { variant, sfen, start });
       if (request !== this.#latest) return;
       this.#showIssues(issues, sfen);
       this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));

@@ -16,7 +16,7 @@ const isTsumeSetup = (sfen) => {
   return !board.includes('K') && board.split('k').length === 2;
 };
 
-/** @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number}} Target */
+/** @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target */
 /**
  * A position proved reachable: the path found, and the whole game once built.
  * @typedef {Target & {goal: string, path: import('../engine/api').Step[], game: import('../engine/api').ProofGame | null}} Proved
@@ -40,11 +40,12 @@ export class ProvePanel {
   #onKingSquares;
 
   /**
-   * `engine` runs the proofs; `currentPosition()` is `{variant, sfen}` of the position to prove;
+   * `engine` runs the proofs; `currentPosition()` is `{variant, sfen, start}` of the position to prove (start:
+   * a handicap's name, null for the initial position);
    * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes;
    * for a tsume set-up (Gote's king, none of Sente's), `onKingSquares(result, target)` with the squares where
    * Sente's king could stand.
-   * @param {{engine: import('../engine/engine.js').Engine, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
+   * @param {{engine: import('../engine/engine.js').Engine, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string, start: string | null},
    *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void,
    *   onKingSquares?: (result: import('../engine/api').KingSquares, target: Target) => void}} options
    */
@@ -147,8 +148,8 @@ export class ProvePanel {
       this.#showNodeCapError(e.message);
       return;
     }
-    const { variant, sfen } = this.#currentPosition();
-    const target = { variant, sfen, maxNodes };
+    const { variant, sfen, start } = this.#currentPosition();
+    const target = { variant, sfen, maxNodes, start };
     if (isTsumeSetup(sfen)) {
       await this.#search(target, 'kingSquares', (p) => t('kingSquaresProgress', p.done, p.total), (r) => this.#showKingSquares(r, target));
     } else {
@@ -285,14 +286,14 @@ export class ProvePanel {
     try {
       target.game ??= await this.#engine.call(
         'proofGame',
-        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, budgetScale },
+        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, start: target.start, budgetScale },
         (p) => {
           status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1));
         },
       );
       if (run !== this.#run) return;
       const g = target.game;
-      $('player-title').textContent = t('wholeGameHeading', g.plies);
+      $('player-title').textContent = t('wholeGameHeading', g.plies, target.start);
       markTerms($('player-title'), ['proof-game']);
       $('player-hint').hidden = true;
       field('whole-game').hidden = true;
@@ -301,7 +302,7 @@ export class ProvePanel {
       markTerms(status, ['kk']);
       Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });
       status.dataset.state = 'done';
-      this.#player.load(target.variant, g.start, g.moves, t('initialPosition'));
+      this.#player.load(target.variant, g.start, g.moves, t('startCaption', target.start));
     } catch (e) {
       if (run !== this.#run) return;
       status.dataset.state = e.cancelled ? 'cancelled' : 'error';

@@ -18,6 +18,7 @@ import { showHeader, showSkipped } from './record-notes.js';
 export class RecordPanel {
   #engine;
   #onPosition;
+  #onStart;
   /**
    * @type {{variant: import('../engine/api').Variant, lines: RecordLines, start: string, sfens: string[][], written: string[][]} | null}
    * the record read: its lines, and for each line the editor's SFEN after each move and its moves as the page writes them
@@ -33,11 +34,14 @@ export class RecordPanel {
 
   /**
    * `engine` reads records; `onPosition(variant, sfen)` loads a position of the record into the editor
-   * (false when it refuses, e.g. a game switch while an estimate runs).
+   * (false when it refuses, e.g. a game switch while an estimate runs); `onStart(sfen)` gets the start of a
+   * record read.
+   * @param {{engine: import('../engine/engine.js').Engine, onPosition: (variant: import('../engine/api').Variant, sfen: string) => boolean | void, onStart?: (sfen: string) => void}} options
    */
-  constructor({ engine, onPosition }) {
+  constructor({ engine, onPosition, onStart = () => {} }) {
     this.#engine = engine;
     this.#onPosition = onPosition;
+    this.#onStart = onStart;
     $('record-read').onclick = () => this.#read(field('record-text').value);
     field('record-file').onchange = () => {
       const file = field('record-file').files?.[0];
@@ -125,6 +129,7 @@ export class RecordPanel {
       this.#showLine(0);
       $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
       this.#choose(record.moves.length);
+      this.#onStart(start);
     } catch (e) {
       if (run !== this.#run) return;
       this.#showError(t('recordError', errorText(e)));

@@ -23,3 +23,4 @@ mod records_cli;
 mod replicate;
 mod samples_out;
 mod signature;
+mod start;

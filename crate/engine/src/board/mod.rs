@@ -6,4 +6,5 @@ pub mod moves;
 pub mod piece;
 pub mod position;
 pub mod sfen;
+pub mod start;
 pub mod variant;

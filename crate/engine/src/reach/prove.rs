@@ -1,6 +1,7 @@
 //! Proving one given position reachable or unreachable, with the reason and the path.
 
 use crate::board::position::Position;
+use crate::board::start::Start;
 use crate::board::variant::Variant;
 use crate::reach::search::{KkSearch, Progress, SearchOptions, Verdict};
 use crate::reach::stage::{run_stages, Classified, Stage};
@@ -23,21 +24,34 @@ pub struct Step<V: Variant> {
 /// position is as reachable as its mirror image).
 pub type Proof<V> = Classified<V>;
 
-/// Decides whether `pos` is reachable from the start position (either side to move, not necessarily
+/// Decides whether `pos` is reachable from the initial position (either side to move, not necessarily
 /// mirror-canonical).
 pub fn prove<V: Variant>(pos: &Position<V>, search: &mut KkSearch<V>, options: SearchOptions) -> Proof<V> {
-    prove_with_progress(pos, search, options, |_| true)
+    prove_with_progress(pos, &Start::initial(), search, options, |_| true)
 }
 
-/// [`prove`], calling `progress` during the search (every 1024 pops); returning false stops it with the
-/// verdict unknown.
+/// Decides whether `pos` is reachable from `start`. From a handicap start the same stages decide, with
+/// the start's material in place of the full set: every KK position with that material is reachable from
+/// the start (docs/method.md, "Handicap starts").
+pub fn prove_from<V: Variant>(
+    pos: &Position<V>,
+    start: &Start<V>,
+    search: &mut KkSearch<V>,
+    options: SearchOptions,
+) -> Proof<V> {
+    prove_with_progress(pos, start, search, options, |_| true)
+}
+
+/// [`prove_from`], calling `progress` during the search (every 1024 pops); returning false stops it with
+/// the verdict unknown.
 pub fn prove_with_progress<V: Variant>(
     pos: &Position<V>,
+    start: &Start<V>,
     search: &mut KkSearch<V>,
     options: SearchOptions,
     progress: impl FnMut(Progress) -> bool,
 ) -> Proof<V> {
-    if !pos.is_complete() {
+    if pos.kind_counts() != start.material() {
         return Proof { position: *pos, stage: Stage::Count, n_prev: None, search: None };
     }
     run_stages(pos, search, options, false, progress)

@@ -13,7 +13,7 @@ use std::fmt;
 /// ranked candidate always holds the full set) and `flip` only on ranked ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Stage {
-    /// Not every piece of the game is on the board or in a hand.
+    /// The pieces on the board and in hand are not the start's (the full set, from the initial position).
     Count,
     /// Not the mirror-canonical representative.
     Flip,
@@ -76,7 +76,7 @@ impl Stage {
     pub const fn describe(self) -> &'static str {
         match self {
             Stage::Count => {
-                "pieces are missing: every reachable position holds the full set on board and in hand"
+                "the pieces on the board and in hand are not the start's: a game never loses or gains a piece"
             }
             Stage::Flip => "not the mirror-canonical representative of its mirror pair",
             Stage::Piece => {

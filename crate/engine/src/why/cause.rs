@@ -10,6 +10,7 @@
 use crate::board::color::Color;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
+use crate::board::start::Start;
 use crate::board::variant::Variant;
 use crate::reach::prove::{Proof, ProofJson};
 use crate::reach::stage::Stage;
@@ -25,6 +26,15 @@ pub enum Cause {
     Missing {
         /// Each kind missing and how many of it.
         pieces: Vec<(Kind, u32)>,
+    },
+    /// `count` from a handicap start: the pieces are not the start's.
+    NotStartMaterial {
+        /// The start's `手合割` name.
+        start: &'static str,
+        /// Each kind the position has more of than the start, and how many more.
+        extra: Vec<(Kind, u32)>,
+        /// Each kind it has fewer of, and how many fewer.
+        missing: Vec<(Kind, u32)>,
     },
     /// `piece`: two or more unpromoted pawns of `side` on one file (二歩).
     TwoPawns {
@@ -89,6 +99,7 @@ impl Cause {
     pub const fn name(&self) -> &'static str {
         match self {
             Cause::Missing { .. } => "missing",
+            Cause::NotStartMaterial { .. } => "start-material",
             Cause::TwoPawns { .. } => "two-pawns",
             Cause::DeadPiece { .. } => "dead-piece",
             Cause::WaitingInCheck { .. } => "waiting-in-check",
@@ -102,7 +113,7 @@ impl Cause {
     /// The stage the cause fails.
     pub const fn stage(&self) -> Stage {
         match self {
-            Cause::Missing { .. } => Stage::Count,
+            Cause::Missing { .. } | Cause::NotStartMaterial { .. } => Stage::Count,
             Cause::TwoPawns { .. } | Cause::DeadPiece { .. } => Stage::Piece,
             Cause::WaitingInCheck { .. } => Stage::King,
             Cause::DoubleCheck { .. } | Cause::CheckFromNowhere { .. } | Cause::NoLastMove { .. } => {
@@ -121,7 +132,10 @@ impl Cause {
                 std::iter::once(*king).chain(checkers.iter().map(|c| c.0)).collect()
             }
             Cause::CheckFromNowhere { king, checker, .. } => vec![*king, checker.0],
-            Cause::Missing { .. } | Cause::NoLastMove { .. } | Cause::Exhausted { .. } => Vec::new(),
+            Cause::Missing { .. }
+            | Cause::NotStartMaterial { .. }
+            | Cause::NoLastMove { .. }
+            | Cause::Exhausted { .. } => Vec::new(),
         }
     }
 
@@ -130,14 +144,8 @@ impl Cause {
         let at = |sq: &usize| V::geometry().square_name(*sq);
         let named = |(sq, p): &(usize, Piece)| format!("{}'s {} on {}", p.color(), english(*p), at(sq));
         match self {
-            Cause::Missing { pieces } => {
-                let list: Vec<String> = pieces.iter().map(|&(k, n)| counted(n, k)).collect();
-                let total: u32 = V::TOTAL.iter().map(|&n| n as u32).sum();
-                format!(
-                    "Pieces are missing: {}. Every reachable position has all {total} pieces on the board or in hand.",
-                    join(&list)
-                )
-            }
+            Cause::Missing { pieces } => missing::<V>(pieces),
+            Cause::NotStartMaterial { start, extra, missing } => not_start_material(start, extra, missing),
             Cause::TwoPawns { side, squares } => {
                 let file = V::geometry().w - V::geometry().x(squares[0]);
                 let list: Vec<String> = squares.iter().map(at).collect();
@@ -192,27 +200,31 @@ impl Cause {
         let sq = |s: usize| V::geometry().square_name(s);
         let piece =
             |&(s, p): &(usize, Piece)| CausePieceJson { count: None, piece: p.sfen(), square: Some(sq(s)) };
+        let counts = |pieces: &[(Kind, u32)]| -> Vec<CausePieceJson> {
+            pieces
+                .iter()
+                .map(|&(k, n)| CausePieceJson { count: Some(n), piece: k.letter().to_string(), square: None })
+                .collect()
+        };
         let mut out = CauseJson {
             candidates: None,
             depth: None,
+            extra: Vec::new(),
             file: None,
             kind: self.name(),
             pieces: Vec::new(),
             positions: None,
             side: None,
             squares: self.squares().into_iter().map(sq).collect(),
+            start: None,
             text: self.text::<V>(),
         };
         match self {
-            Cause::Missing { pieces } => {
-                out.pieces = pieces
-                    .iter()
-                    .map(|&(k, n)| CausePieceJson {
-                        count: Some(n),
-                        piece: k.letter().to_string(),
-                        square: None,
-                    })
-                    .collect()
+            Cause::Missing { pieces } => out.pieces = counts(pieces),
+            Cause::NotStartMaterial { start, extra, missing } => {
+                out.start = Some(start.to_string());
+                out.extra = counts(extra);
+                out.pieces = counts(missing);
             }
             Cause::TwoPawns { side, squares } => {
                 out.side = Some(side.to_string());
@@ -255,13 +267,16 @@ pub struct CauseJson {
     /// `exhausted`: the most plies traced back.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
+    /// `start-material`: the kinds the position has more of than its start, with how many more.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub extra: Vec<CausePieceJson>,
     /// `two-pawns`: the file (1 = the rightmost, as players number files).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<usize>,
     /// The cause's name ([`Cause::name`]).
     pub kind: &'static str,
-    /// The pieces named: checkers, the dead piece, the pawns (with squares), or the kinds missing (with
-    /// counts).
+    /// The pieces named: checkers, the dead piece, the pawns (with squares), or the kinds missing or (from
+    /// a handicap start) fewer than the start's (with counts).
     pub pieces: Vec<CausePieceJson>,
     /// `exhausted`: the positions the search generated.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -271,14 +286,17 @@ pub struct CauseJson {
     pub side: Option<String>,
     /// The squares to mark (USI), the king first where one is in check.
     pub squares: Vec<String>,
+    /// `start-material`: the start's `手合割` name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
     /// The sentence in English.
     pub text: String,
 }
 
-/// A piece a cause names: its SFEN letter, with its square, or (pieces missing) with a count.
+/// A piece a cause names: its SFEN letter, with its square, or (pieces missing or extra) with a count.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CausePieceJson {
-    /// How many are missing.
+    /// How many are missing (or extra).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<u32>,
     /// The piece (SFEN: `n` a Gote knight, `+R` a Sente dragon; a kind's letter for pieces missing).
@@ -288,12 +306,13 @@ pub struct CausePieceJson {
     pub square: Option<String>,
 }
 
-/// Why `proof`'s position is unreachable: the causes of the stage that decided (none unless unreachable).
-pub fn proof_causes<V: Variant>(proof: &Proof<V>) -> Vec<Cause> {
+/// Why `proof`'s position is unreachable from `start`: the causes of the stage that decided (none unless
+/// unreachable).
+pub fn proof_causes<V: Variant>(proof: &Proof<V>, start: &Start<V>) -> Vec<Cause> {
     let pos = &proof.position;
     match proof.stage {
         Stage::Count | Stage::Piece | Stage::King => {
-            setup_causes(pos).into_iter().filter(|c| c.stage() == proof.stage).collect()
+            setup_causes(pos, start).into_iter().filter(|c| c.stage() == proof.stage).collect()
         }
         Stage::Prev => prev_certificate(pos).map(|cert| prev_cause(pos, &cert)).into_iter().collect(),
         Stage::Reach => {
@@ -312,30 +331,39 @@ pub struct ProofWithCauses {
     /// The proof.
     #[serde(flatten)]
     pub proof: ProofJson,
+    /// The start's `手合割` name (`平手` for Shogi's initial position).
+    pub start: &'static str,
 }
 
 impl ProofWithCauses {
-    /// `proof` as JSON, with its causes.
-    pub fn of<V: Variant>(proof: &Proof<V>) -> ProofWithCauses {
-        let causes = proof_causes(proof).iter().map(Cause::to_json::<V>).collect();
-        ProofWithCauses { causes, proof: proof.to_json() }
+    /// `proof` from `start` as JSON, with its causes.
+    pub fn of<V: Variant>(proof: &Proof<V>, start: &Start<V>) -> ProofWithCauses {
+        let causes = proof_causes(proof, start).iter().map(Cause::to_json::<V>).collect();
+        ProofWithCauses { causes, proof: proof.to_json(), start: start.name() }
     }
 }
 
-/// The causes a position breaks before the `prev` stage, in pipeline order: the pieces
-/// missing (`count`), each file with two pawns and each dead piece (`piece`), the side not to move in
-/// check (`king`).
-pub fn setup_causes<V: Variant>(pos: &Position<V>) -> Vec<Cause> {
+/// The causes a position breaks before the `prev` stage, in pipeline order: pieces not the start's
+/// (`count`), each file with two pawns and each dead piece (`piece`), the side not to move in check
+/// (`king`).
+pub fn setup_causes<V: Variant>(pos: &Position<V>, start: &Start<V>) -> Vec<Cause> {
     let mut causes = Vec::new();
-    let counts = pos.kind_counts();
-    let missing: Vec<(Kind, u32)> = Kind::HAND_ORDER
-        .iter()
-        .filter(|k| V::KINDS.contains(k))
-        .map(|&k| (k, (V::TOTAL[k.index()] as u32).saturating_sub(counts[k.index()])))
-        .filter(|&(_, n)| n > 0)
-        .collect();
-    if !missing.is_empty() {
-        causes.push(Cause::Missing { pieces: missing });
+    let (counts, want) = (pos.kind_counts(), start.material());
+    let beyond = |more: &[u32; 8], less: &[u32; 8]| -> Vec<(Kind, u32)> {
+        Kind::HAND_ORDER
+            .iter()
+            .filter(|k| V::KINDS.contains(k))
+            .map(|&k| (k, more[k.index()].saturating_sub(less[k.index()])))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    };
+    let (extra, missing) = (beyond(&counts, &want), beyond(&want, &counts));
+    match start.handicap() {
+        Some(start) if !extra.is_empty() || !missing.is_empty() => {
+            causes.push(Cause::NotStartMaterial { start, extra, missing })
+        }
+        None if !missing.is_empty() => causes.push(Cause::Missing { pieces: missing }),
+        _ => {}
     }
     causes.extend(two_pawns(pos));
     causes.extend(dead_pieces(pos));
@@ -423,6 +451,30 @@ fn english(piece: Piece) -> &'static str {
         (Kind::Pawn, false) => "pawn",
         (Kind::Pawn, true) => "tokin",
     }
+}
+
+/// The sentence of [`Cause::Missing`].
+fn missing<V: Variant>(pieces: &[(Kind, u32)]) -> String {
+    let list: Vec<String> = pieces.iter().map(|&(k, n)| counted(n, k)).collect();
+    let total: u32 = V::TOTAL.iter().map(|&n| n as u32).sum();
+    format!(
+        "Pieces are missing: {}. Every reachable position has all {total} pieces on the board or in hand.",
+        join(&list)
+    )
+}
+
+/// The sentence of [`Cause::NotStartMaterial`].
+fn not_start_material(start: &str, extra: &[(Kind, u32)], missing: &[(Kind, u32)]) -> String {
+    let list = |pieces: &[(Kind, u32)]| join(&pieces.iter().map(|&(k, n)| counted(n, k)).collect::<Vec<_>>());
+    let parts: Vec<String> = [(extra, "more"), (missing, "fewer")]
+        .into_iter()
+        .filter(|(pieces, _)| !pieces.is_empty())
+        .map(|(pieces, word)| format!("{} {word}", list(pieces)))
+        .collect();
+    format!(
+        "This position has {} than a game from the {start} start, which never gains or loses a piece.",
+        join(&parts)
+    )
 }
 
 /// `1 bishop`, `2 pawns`, `2 golds`.

@@ -6,6 +6,7 @@
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::{PositionError, Setup};
 use crate::board::sfen::parse_setup;
+use crate::board::start::Start;
 use crate::board::variant::Variant;
 use crate::reach::search::KkSearch;
 use crate::reach::stage::Stage;
@@ -55,22 +56,27 @@ pub struct Issue {
     pub squares: Vec<String>,
 }
 
-/// Every rule the position breaks, in pipeline order. An empty list means the position passes every
-/// check before the backward search. `prev` is looked at only when nothing else is wrong.
-pub fn diagnose<V: Variant>(text: &str, search: &mut KkSearch<V>) -> Vec<Issue> {
+/// Every rule the position breaks for a game from `start`, in pipeline order. An empty list means the
+/// position passes every check before the backward search. `prev` is looked at only when nothing else is
+/// wrong.
+pub fn diagnose<V: Variant>(text: &str, start: &Start<V>, search: &mut KkSearch<V>) -> Vec<Issue> {
     match parse_setup::<V>(text) {
         Err(e) => vec![Issue { cause: None, rule: Rule::Sfen, message: e.to_string(), squares: Vec::new() }],
-        Ok(setup) => diagnose_setup(&setup, search),
+        Ok(setup) => diagnose_setup(&setup, start, search),
     }
 }
 
 /// [`diagnose`] for a parsed setup.
-pub(crate) fn diagnose_setup<V: Variant>(setup: &Setup<V>, search: &mut KkSearch<V>) -> Vec<Issue> {
+pub(crate) fn diagnose_setup<V: Variant>(
+    setup: &Setup<V>,
+    start: &Start<V>,
+    search: &mut KkSearch<V>,
+) -> Vec<Issue> {
     let pos = match crate::board::position::Position::try_from(*setup) {
         Ok(pos) => pos,
         Err(e) => return vec![setup_issue(setup, e)],
     };
-    let mut issues: Vec<Issue> = setup_causes(&pos).iter().map(Issue::of::<V>).collect();
+    let mut issues: Vec<Issue> = setup_causes(&pos, start).iter().map(Issue::of::<V>).collect();
     if issues.iter().all(|i| i.rule == Rule::Stage(Stage::Count)) && search.count_predecessors(&pos) == 0 {
         issues.push(match prev_certificate(&pos) {
             Some(cert) => Issue::of::<V>(&prev_cause(&pos, &cert)),
@@ -120,7 +126,10 @@ mod tests {
     use crate::board::variant::{MiniShogi, Shogi};
 
     fn rules_of<V: Variant>(text: &str) -> Vec<(&'static str, Vec<String>)> {
-        diagnose::<V>(text, &mut KkSearch::new()).into_iter().map(|i| (i.rule.name(), i.squares)).collect()
+        diagnose::<V>(text, &Start::initial(), &mut KkSearch::new())
+            .into_iter()
+            .map(|i| (i.rule.name(), i.squares))
+            .collect()
     }
 
     #[test]
@@ -153,10 +162,11 @@ mod tests {
                 ("king", vec!["1a".into(), "1e".into()]),
             ]
         );
-        let texts: Vec<String> = diagnose::<MiniShogi>("P3k/P4/5/5/K3R b - 1", &mut KkSearch::new())
-            .into_iter()
-            .map(|i| i.message)
-            .collect();
+        let texts: Vec<String> =
+            diagnose::<MiniShogi>("P3k/P4/5/5/K3R b - 1", &Start::initial(), &mut KkSearch::new())
+                .into_iter()
+                .map(|i| i.message)
+                .collect();
         assert_eq!(texts[0], "Pieces are missing: 1 rook, 2 bishops, 2 golds and 2 silvers. Every reachable position has all 12 pieces on the board or in hand.");
         assert!(texts[1].starts_with("Sente has two unpromoted pawns on file 5 (5a and 5b)"), "{}", texts[1]);
         assert_eq!(texts[2], "Sente's pawn on 5a could never move again, so no game puts it there.");
@@ -176,7 +186,7 @@ mod tests {
     fn a_double_check_no_move_gives_is_named_with_its_checkers() {
         // Sente's king on 6g, checked by Gote's knight on 5e and rook on 5g: a knight uncovers no line.
         let pos = "+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1";
-        let issues = diagnose::<Shogi>(pos, &mut KkSearch::new());
+        let issues = diagnose::<Shogi>(pos, &Start::initial(), &mut KkSearch::new());
         assert_eq!(issues.len(), 1);
         assert_eq!(issues[0].squares, vec!["6g".to_string(), "5e".into(), "5g".into()]);
         assert_eq!(issues[0].cause.as_ref().map(|c| c.kind), Some("double-check"));

@@ -2,8 +2,9 @@
 
 use crate::board::moves::Move;
 use crate::board::position::Position;
+use crate::board::start::Start;
 use crate::board::variant::Variant;
-use crate::reach::prove::prove;
+use crate::reach::prove::prove_from;
 use crate::reach::search::{KkSearch, SearchOptions};
 use crate::reach::stage::Stage;
 use crate::records::notation;
@@ -72,28 +73,33 @@ impl From<CertificateError> for ExplainError {
     }
 }
 
-/// Proves `pos` and explains the verdict; every certificate is verified before it is returned.
+/// Proves `pos` reachable or not from `start` and explains the verdict; every certificate is verified
+/// before it is returned.
 pub fn explain<V: Variant>(
     pos: &Position<V>,
+    start: &Start<V>,
     search: &mut KkSearch<V>,
     options: SearchOptions,
 ) -> Result<Explanation<V>, ExplainError> {
-    explain_up_to(pos, search, options, TREE_LIMIT)
+    explain_up_to(pos, start, search, options, TREE_LIMIT)
 }
 
 /// [`explain`], showing `reach` trees of at most `tree_limit` positions.
 pub fn explain_up_to<V: Variant>(
     pos: &Position<V>,
+    start: &Start<V>,
     search: &mut KkSearch<V>,
     options: SearchOptions,
     tree_limit: usize,
 ) -> Result<Explanation<V>, ExplainError> {
-    let proof = prove(pos, search, options);
+    let proof = prove_from(pos, start, search, options);
     match proof.stage {
         Stage::Count | Stage::Flip | Stage::Piece | Stage::King => {
             let rule = Rule::Stage(proof.stage);
-            let issues =
-                diagnose_setup(&pos.to_setup(), search).into_iter().filter(|i| i.rule == rule).collect();
+            let issues = diagnose_setup(&pos.to_setup(), start, search)
+                .into_iter()
+                .filter(|i| i.rule == rule)
+                .collect();
             Ok(Explanation::Rules { stage: proof.stage, issues })
         }
         Stage::Prev => {

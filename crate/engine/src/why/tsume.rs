@@ -6,6 +6,7 @@
 use crate::board::color::Color;
 use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::{Position, PositionError, Setup};
+use crate::board::start::Start;
 use crate::board::variant::Variant;
 use crate::reach::prove::{prove, Proof};
 use crate::reach::search::{KkSearch, SearchOptions};
@@ -104,7 +105,7 @@ pub fn king_squares_json<V: Variant>(squares: &[KingSquare<V>]) -> KingSquaresJs
     let squares: Vec<KingSquareJson> = squares
         .iter()
         .map(|k| KingSquareJson {
-            causes: proof_causes(&k.proof).iter().map(Cause::to_json::<V>).collect(),
+            causes: proof_causes(&k.proof, &Start::initial()).iter().map(Cause::to_json::<V>).collect(),
             sfen: k.proof.position.to_sfen(),
             square: name(k.square),
             stage: k.proof.stage.name(),

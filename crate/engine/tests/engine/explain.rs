@@ -3,6 +3,7 @@
 //! position for each `prev` reason; tampered certificates do not verify.
 
 use crate::common::oracle;
+use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::ranking::rank::{unrank, RankInt};
 use shogi_reach_engine::reach::prev::predecessors;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
@@ -23,8 +24,8 @@ fn check_file<V: Ranked>(file: &str, seen: &mut BTreeSet<&'static str>) -> (usiz
         }
         let ctx = format!("{file}:{}", row.line);
         let pos = unrank::<V>(V::Rank::parse_decimal(row.get("rank")).unwrap()).unwrap();
-        let explanation =
-            explain(&pos, &mut search, SearchOptions::default()).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        let explanation = explain(&pos, &Start::initial(), &mut search, SearchOptions::default())
+            .unwrap_or_else(|e| panic!("{ctx}: {e}"));
         match explanation {
             Explanation::Prev(cert, _) => {
                 assert_eq!(stage, "prev", "{ctx}");
@@ -134,7 +135,7 @@ fn a_tampered_certificate_does_not_verify() {
 
     let reach = Position::<MiniShogi>::from_sfen("+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1").unwrap();
     let Explanation::Reach { tree: Some(tree), .. } =
-        explain(&reach, &mut KkSearch::new(), SearchOptions::default()).unwrap()
+        explain(&reach, &Start::initial(), &mut KkSearch::new(), SearchOptions::default()).unwrap()
     else {
         panic!("a reach position")
     };
@@ -150,7 +151,8 @@ fn a_tampered_certificate_does_not_verify() {
 fn a_tree_too_large_to_show_still_gives_a_deepest_line() {
     use shogi_reach_engine::why::explanation::explain_up_to;
     let pos = Position::<MiniShogi>::from_sfen("+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1").unwrap();
-    let small = explain_up_to(&pos, &mut KkSearch::new(), SearchOptions::default(), 2).unwrap();
+    let small =
+        explain_up_to(&pos, &Start::initial(), &mut KkSearch::new(), SearchOptions::default(), 2).unwrap();
     let Explanation::Reach { nodes: 3, depth: 1, tree: None, deepest } = &small else { panic!("{small:?}") };
     assert_eq!(deepest.len(), 2);
     assert_eq!(deepest.last().map(|(p, m)| (*p, *m)), Some((pos, None)), "the line ends at the position");
@@ -167,7 +169,7 @@ fn off_board_candidates_say_whether_they_are_unpromotions() {
     let sfen = "1spp4+l/+pK+L+P+S+n3/+BP1+pgpg+pP/+rl4P2/s2P3N1/1+L+B+P+P+PG2/+P+n+ngP1+P2/+rk5S1/5+p3 b - 1";
     let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
     let json = serde_json::to_value(
-        explain(&pos, &mut KkSearch::new(), SearchOptions::default()).unwrap().to_json(),
+        explain(&pos, &Start::initial(), &mut KkSearch::new(), SearchOptions::default()).unwrap().to_json(),
     )
     .unwrap();
     let candidates = json["prev"]["candidates"].as_array().expect("a prev certificate");

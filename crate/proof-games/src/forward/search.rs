@@ -41,7 +41,7 @@ impl Step {
     }
 }
 
-/// Searches forwards from the initial position to `target`, best first on plies played + weight × the guide,
+/// Searches forwards from `start` (the initial position, or a handicap start) to `target`, best first on plies played + weight × the guide,
 /// with the weights of `weights_in_halves` in turn (3: 1.5): after each game found, the next weight reorders
 /// the positions still open, and only positions whose plies and guide add to less than the best game's are
 /// kept (as in anytime repairing A*); with `shorter_than`, only games shorter than that are looked for from
@@ -49,7 +49,7 @@ impl Step {
 /// `keep_going(weighed)`, asked every 8 expansions, says so. Positions are told apart by a
 /// 64-bit hash (a collision could only hide a position: every game found is replayed and verified).
 pub(crate) fn best_first_search<V: Variant>(
-    target: &Position<V>,
+    (start, target): (&Position<V>, &Position<V>),
     travel: &Travel,
     in_place: InPlaceCaptors,
     weights_in_halves: &[u32],
@@ -58,7 +58,7 @@ pub(crate) fn best_first_search<V: Variant>(
     mut keep_going: impl FnMut(usize) -> bool,
 ) -> ForwardGame {
     let guide = ForwardGuide::new(travel, target, in_place);
-    let start = Position::<V>::startpos();
+    let start = *start;
     let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, weighed: 1 } };
     let mut weights = weights_in_halves.iter().copied();
     let mut weight = weights.next().unwrap_or(2);
@@ -156,15 +156,14 @@ impl BestFirst {
     }
 }
 
-/// Searches forwards from the initial position to `target` a level (ply) at a time, keeping at each level
-/// only the `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
+/// Searches forwards from `start` to `target` a level (ply) at a time, keeping at each level only the `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
 /// a game needs, best-first search spreads over the many positions it rates alike; the beam goes on to the
 /// depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
 /// `shorter_than` only positions whose plies and guide add to less are kept. It stops once it has weighed
 /// more than `max_weighed` positions with its guide, or when `keep_going(weighed)`, asked for each position
 /// expanded, says so.
 pub(crate) fn beam_search<V: Variant>(
-    target: &Position<V>,
+    (start, target): (&Position<V>, &Position<V>),
     travel: &Travel,
     in_place: InPlaceCaptors,
     width: usize,
@@ -174,7 +173,7 @@ pub(crate) fn beam_search<V: Variant>(
 ) -> ForwardGame {
     let guide = ForwardGuide::new(travel, target, in_place);
     let hasher = BuildHasherDefault::<QuickHasher>::default();
-    let start = Position::<V>::startpos();
+    let start = *start;
     let longest = shorter_than.unwrap_or(u32::MAX);
     if start == *target {
         return ForwardGame { moves: (longest > 0).then(Vec::new), weighed: 1 };
@@ -262,18 +261,34 @@ mod tests {
             &["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"],
         ] {
             let target = after::<Shogi>(moves);
-            let game = best_first_search(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| true)
-                .moves
-                .expect("a game");
+            let game = best_first_search(
+                (&Position::startpos(), &target),
+                &travel,
+                InPlaceCaptors::Go,
+                &[4],
+                None,
+                100_000,
+                |_| true,
+            )
+            .moves
+            .expect("a game");
             assert_eq!(played::<Shogi>(&game), target);
             // Weighted, not the shortest (A* shortens it after), but near.
             assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
         }
         let travel = Travel::build::<MiniShogi>();
         let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
-        let game = best_first_search(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| true)
-            .moves
-            .expect("a game");
+        let game = best_first_search(
+            (&Position::startpos(), &target),
+            &travel,
+            InPlaceCaptors::Go,
+            &[4],
+            None,
+            100_000,
+            |_| true,
+        )
+        .moves
+        .expect("a game");
         assert_eq!(played::<MiniShogi>(&game), target);
     }
 
@@ -281,24 +296,55 @@ mod tests {
     fn lighter_weights_after_a_game_look_only_for_shorter_ones() {
         let travel = Travel::build::<Shogi>();
         let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
-        let heavy = best_first_search(&target, &travel, InPlaceCaptors::Go, &[8], None, 100_000, |_| true)
-            .moves
-            .expect("a game");
-        let then_lighter =
-            best_first_search(&target, &travel, InPlaceCaptors::Go, &[8, 4, 2], None, 100_000, |_| true)
-                .moves
-                .expect("a game");
+        let heavy = best_first_search(
+            (&Position::startpos(), &target),
+            &travel,
+            InPlaceCaptors::Go,
+            &[8],
+            None,
+            100_000,
+            |_| true,
+        )
+        .moves
+        .expect("a game");
+        let then_lighter = best_first_search(
+            (&Position::startpos(), &target),
+            &travel,
+            InPlaceCaptors::Go,
+            &[8, 4, 2],
+            None,
+            100_000,
+            |_| true,
+        )
+        .moves
+        .expect("a game");
         assert_eq!(played::<Shogi>(&then_lighter), target);
         assert!(then_lighter.len() <= heavy.len(), "{} plies, then {}", heavy.len(), then_lighter.len());
         // Three plies is the shortest: asked for a shorter game, it finds none.
         let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
-        assert!(best_first_search(&near, &travel, InPlaceCaptors::Go, &[4], Some(3), 100_000, |_| true)
-            .moves
-            .is_none());
+        assert!(best_first_search(
+            (&Position::startpos(), &near),
+            &travel,
+            InPlaceCaptors::Go,
+            &[4],
+            Some(3),
+            100_000,
+            |_| true
+        )
+        .moves
+        .is_none());
         assert_eq!(
-            best_first_search(&near, &travel, InPlaceCaptors::Go, &[4], Some(5), 100_000, |_| true)
-                .moves
-                .map(|m| m.len()),
+            best_first_search(
+                (&Position::startpos(), &near),
+                &travel,
+                InPlaceCaptors::Go,
+                &[4],
+                Some(5),
+                100_000,
+                |_| true
+            )
+            .moves
+            .map(|m| m.len()),
             Some(3)
         );
     }
@@ -306,16 +352,13 @@ mod tests {
     #[test]
     fn beams_find_games_that_replay_to_their_positions() {
         let travel = Travel::build::<Shogi>();
-        assert_eq!(
-            beam_search(&Position::<Shogi>::startpos(), &travel, InPlaceCaptors::Go, 10, None, 100, |_| true)
-                .moves,
-            Some(vec![])
-        );
+        let beam = |target: &Position<Shogi>, in_place, width, max| {
+            beam_search((&Position::startpos(), target), &travel, in_place, width, None, max, |_| true).moves
+        };
+        assert_eq!(beam(&Position::startpos(), InPlaceCaptors::Go, 10, 100), Some(vec![]));
         let moves = ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"];
         let target = after::<Shogi>(&moves);
-        let game = beam_search(&target, &travel, InPlaceCaptors::Go, 50, None, 100_000, |_| true)
-            .moves
-            .expect("a game");
+        let game = beam(&target, InPlaceCaptors::Go, 50, 100_000).expect("a game");
         assert_eq!(played::<Shogi>(&game), target);
         assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
         // Forty plies of an engine's game: even a narrow beam finds a game, with either guide.
@@ -326,13 +369,13 @@ mod tests {
             row.expect("game 1 at 40 plies").split('\t').nth(3).unwrap().split(' ').collect();
         let target = after::<Shogi>(&moves);
         for in_place in [InPlaceCaptors::Go, InPlaceCaptors::GoAndReturn] {
-            let game =
-                beam_search(&target, &travel, in_place, 30, None, 1_000_000, |_| true).moves.expect("a game");
+            let game = beam(&target, in_place, 30, 1_000_000).expect("a game");
             assert_eq!(played::<Shogi>(&game), target);
         }
         let travel = Travel::build::<MiniShogi>();
         let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
-        let game = beam_search(&target, &travel, InPlaceCaptors::Go, 20, None, 100_000, |_| true)
+        let ends = (&Position::startpos(), &target);
+        let game = beam_search(ends, &travel, InPlaceCaptors::Go, 20, None, 100_000, |_| true)
             .moves
             .expect("a game");
         assert_eq!(played::<MiniShogi>(&game), target);
@@ -343,7 +386,15 @@ mod tests {
         let travel = Travel::build::<Shogi>();
         let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
         let beam = |shorter_than, max_weighed, go_on: bool| {
-            beam_search(&near, &travel, InPlaceCaptors::Go, 20, shorter_than, max_weighed, |_| go_on)
+            beam_search(
+                (&Position::startpos(), &near),
+                &travel,
+                InPlaceCaptors::Go,
+                20,
+                shorter_than,
+                max_weighed,
+                |_| go_on,
+            )
         };
         assert_eq!(beam(None, 100_000, true).moves.map(|m| m.len()), Some(3));
         assert!(beam(Some(3), 100_000, true).moves.is_none());
@@ -358,11 +409,27 @@ mod tests {
     fn the_search_stops_at_its_caps() {
         let travel = Travel::build::<Shogi>();
         let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
-        assert!(best_first_search(&target, &travel, InPlaceCaptors::Go, &[4], None, 10, |_| true)
-            .moves
-            .is_none());
+        assert!(best_first_search(
+            (&Position::startpos(), &target),
+            &travel,
+            InPlaceCaptors::Go,
+            &[4],
+            None,
+            10,
+            |_| true
+        )
+        .moves
+        .is_none());
         // Asked every 8 positions expanded.
-        let stopped = best_first_search(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| false);
+        let stopped = best_first_search(
+            (&Position::startpos(), &target),
+            &travel,
+            InPlaceCaptors::Go,
+            &[4],
+            None,
+            100_000,
+            |_| false,
+        );
         assert!(stopped.moves.is_none() && stopped.weighed < 8 * 600, "{} positions", stopped.weighed);
     }
 }

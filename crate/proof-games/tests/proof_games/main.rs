@@ -5,6 +5,7 @@
 #[path = "../../../engine/tests/engine/common.rs"]
 mod common;
 
+mod handicap;
 mod kif_parts;
 mod proof_game;
 mod short_game;

@@ -202,6 +202,9 @@ pub enum ErrorKind {
     BudgetScale {
         value: f64,
     },
+    UnknownStart {
+        name: String,
+    },
     SampleRange {
         start: u64,
         end: u64,
@@ -354,6 +357,12 @@ impl EngineError {
     pub fn budget_scale(value: f64) -> EngineError {
         let message = format!("search budget {value} times the default: use a number from 0 to 1000");
         EngineError::new(ErrorKind::BudgetScale { value }, message)
+    }
+
+    /// A start that is neither the initial position nor a handicap of the game.
+    pub fn unknown_start(name: &str, e: impl std::fmt::Display) -> EngineError {
+        let name = shogi_reach_engine::board::sfen::quote(name);
+        EngineError::new(ErrorKind::UnknownStart { name }, e.to_string())
     }
 
     /// A report file (`file`) of `bytes` bytes, more than the `max` the browser reads.

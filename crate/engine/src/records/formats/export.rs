@@ -7,6 +7,7 @@ use crate::board::color::Color;
 use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
+use crate::board::start::Start;
 use crate::board::variant::{Shogi, Variant};
 use crate::records::formats::csa::csa;
 use crate::records::formats::usi::usi_command;
@@ -200,12 +201,13 @@ fn header<V: Variant>(kind: &str, start: &Position<V>, comment: &str, encoding: 
     for line in comment.lines() {
         s.push_str(&format!("# {line}\n"));
     }
-    if *start == Position::startpos() {
-        s.push_str(&format!("手合割：{}\n", V::KIF_HANDICAP));
-    } else {
-        s.push_str(&bod(start));
+    // A handicap is named, as records name it, with its players 下手 (Sente) and 上手 (Gote).
+    match Start::of_position(start) {
+        Some(named) => s.push_str(&format!("手合割：{}\n", named.name())),
+        None => s.push_str(&bod(start)),
     }
-    s.push_str("先手：\n後手：\n");
+    let handicap = Start::of_position(start).is_some_and(|named| !named.is_initial());
+    s.push_str(if handicap { "下手：\n上手：\n" } else { "先手：\n後手：\n" });
     s
 }
 

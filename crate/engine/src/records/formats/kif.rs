@@ -9,11 +9,11 @@
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
+use crate::board::start::handicap_start;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::annotations::{HeaderField, Skipped};
 use crate::records::error::{RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
-use crate::records::formats::handicap::handicap_start;
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
 use crate::records::record::{Format, GameRecord, Record};

@@ -4,7 +4,6 @@
 pub mod bod;
 pub mod csa;
 pub mod export;
-pub mod handicap;
 pub mod kif;
 mod kif_body;
 mod kif_moves;

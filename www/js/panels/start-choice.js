@@ -1,0 +1,57 @@
+// The start a position is proved from: the game's initial position (平手) or one of its handicaps, where
+// Gote (上手) gave up pieces and moves first. The engine's facts list the handicaps; the engine answers
+// from the start named (its own material in place of the full set). Loading a start's own position (a
+// preset, a record's start) chooses that start.
+import { t } from '../i18n/i18n.js';
+import { VARIANTS } from '../game/variants.js';
+import { $, field } from '../page/dom.js';
+
+/** A position's board, side to move and hands: the move number aside. */
+const placement = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+
+export class StartChoice {
+  #variant = '';
+
+  #onChange;
+
+  /** `onChange()` after the user chooses a start, and on [`changed`]. */
+  constructor(onChange) {
+    this.#onChange = onChange;
+    field('start').onchange = () => onChange();
+  }
+
+  /** Tells of a start chosen by [`follow`] outside an edit (a record's start). */
+  changed() {
+    this.#onChange();
+  }
+
+  /** The menu of game `variant`: the initial position, then each handicap; hidden for a game without. */
+  setVariant(variant) {
+    if (variant === this.#variant) return;
+    this.#variant = variant;
+    const menu = field('start');
+    const initial = new Option(t('startInitial'), '');
+    const handicaps = VARIANTS[variant].playStarts.slice(1).map((s) => new Option(t(s.key, ...s.args), s.args[0]));
+    menu.replaceChildren(initial, ...handicaps);
+    $('start-choice').hidden = handicaps.length === 0;
+  }
+
+  /** The start chosen: `null` for the initial position, else the handicap's name (`角落ち`). */
+  get name() {
+    return field('start').value || null;
+  }
+
+  /**
+   * Chooses the start whose position `sfen` is, when it is one (a handicap preset or the initial position
+   * loaded); says whether the start changed.
+   */
+  follow(sfen) {
+    const starts = VARIANTS[this.#variant]?.playStarts ?? [];
+    const start = starts.find((s) => placement(s.sfen) === placement(sfen));
+    if (!start) return false;
+    const name = start.args[0] ?? '';
+    if (field('start').value === name) return false;
+    field('start').value = name;
+    return true;
+  }
+}
