@@ -346,6 +346,7 @@ class GameFacts(TypedDict):
     usi_start: str
     kif_name: str
     handicaps: list[NamedStart]
+    export_formats: list[str]
     candidates: str
     published: Published
 

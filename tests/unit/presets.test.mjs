@@ -1,7 +1,8 @@
 // game/variants.js: the games' facts are the engine's (games.generated.js, which a CLI test keeps equal to
 // `shogi-reach games --json`), and the page keeps no copy of them: no start or handicap position, |P_K|,
 // figure of the papers, funnel row or stage list in www/js outside the generated module and the texts.
-// The presets: the engine's starts and handicaps, and a 詰将棋 set-up that holds the whole piece set.
+// The presets: the engine's starts and handicaps, and a 詰将棋 set-up that holds the whole piece set. No
+// module compares a game's name: what differs (the export formats too) is a fact of the engine's.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
@@ -40,6 +41,18 @@ test('the page keeps no copy of the engine’s facts', () => {
     const stages = FACTS.stages.map((s) => s.name).join('|');
     assert.doesNotMatch(code, new RegExp(`'(${stages})',\\s*'(${stages})',\\s*'(${stages})'`), file);
   }
+});
+
+test('the page decides nothing by a game’s name: what differs between games is in the engine’s facts', () => {
+  const names = FACTS.games.map((g) => g.name).join('|');
+  const check = new RegExp(`(===|!==)\\s*'(${names})'|'(${names})'\\s*(===|!==)|case '(${names})'`);
+  for (const file of pageCode()) {
+    const code = readFileSync(join(WWW_JS, file), 'utf8');
+    assert.doesNotMatch(code, check, `${file} compares a game's name`);
+  }
+  // The export formats are the engine's: CSA for 9×9 Shogi only.
+  assert.deepEqual(VARIANTS.shogi.exportFormats, ['kif', 'kifu', 'ki2', 'ki2u', 'usi', 'csa', 'bod']);
+  assert.ok(!VARIANTS.minishogi.exportFormats.includes('csa'));
 });
 
 test('the presets and the play mode’s starts are the engine’s start and handicap starts', () => {

@@ -290,9 +290,8 @@ pub fn output_file(
             path.display()
         )
     })?;
-    if format == ExportFormat::Csa && game != Game::Shogi {
-        return Err(format!("{}: CSA records Shogi only", path.display()).into());
-    }
+    shogi_reach_engine::with_game!(game, V => format.check::<V>())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     let file = OutputFile::new("--output", path, force, inputs).map_err(|e| match e {
         crate::run::Failure::Error(m) => {
             format!("{m} (found before the search: nothing was searched)").into()

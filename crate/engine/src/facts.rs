@@ -4,12 +4,12 @@
 //! compares the two), so the page keeps no copy of its own.
 
 use crate::board::piece::Kind;
-use crate::board::start::handicap_starts;
 use crate::board::variant::Game;
 use crate::estimate::published::{published, Published};
 use crate::estimate::tally::FUNNEL_ROWS;
 use crate::ranking::rank::{candidate_count, Ranked};
 use crate::reach::stage::Stage;
+use crate::records::formats::export::ExportFormat;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -45,6 +45,8 @@ pub struct GameFacts {
     pub kif_name: &'static str,
     /// The handicap starts records name: `{name (手合割), sfen}`.
     pub handicaps: Vec<NamedStart>,
+    /// The formats the game's records are exported in, by their extensions (`kif`, …, `csa` for Shogi).
+    pub export_formats: Vec<&'static str>,
     /// |P_K|, in decimal.
     pub candidates: String,
     /// What the papers published.
@@ -102,10 +104,8 @@ fn game_facts<V: Ranked>() -> GameFacts {
         start: V::START_SFEN,
         usi_start: V::USI_START,
         kif_name: V::KIF_HANDICAP,
-        handicaps: handicap_starts(V::GAME)
-            .into_iter()
-            .map(|(name, sfen)| NamedStart { name, sfen })
-            .collect(),
+        handicaps: V::HANDICAPS.iter().map(|&(name, sfen)| NamedStart { name, sfen }).collect(),
+        export_formats: ExportFormat::of_game::<V>().into_iter().map(ExportFormat::extension).collect(),
         candidates: candidate_count::<V>().to_string(),
         published: published(V::GAME),
     }

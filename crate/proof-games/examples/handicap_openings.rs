@@ -4,12 +4,11 @@
 //! `cargo run --release -p shogi-reach-proof-games --example handicap_openings`
 
 use shogi_reach_engine::board::sfen::parse_position;
-use shogi_reach_engine::board::start::handicap_starts;
-use shogi_reach_engine::board::variant::{Game, Shogi};
+use shogi_reach_engine::board::variant::{Shogi, Variant};
 use shogi_reach_proof_games::openings::search_opening_from;
 
 fn main() {
-    for (name, sfen) in handicap_starts(Game::Shogi) {
+    for &(name, sfen) in Shogi::HANDICAPS {
         let start = parse_position::<Shogi>(sfen).expect("a handicap start parses");
         let shortest = (3..=8)
             .filter_map(|weight| search_opening_from(start, weight, 4_000_000).ok())

@@ -74,6 +74,15 @@ export const FACTS = {
           "sfen": "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"
         }
       ],
+      "export_formats": [
+        "kif",
+        "kifu",
+        "ki2",
+        "ki2u",
+        "usi",
+        "csa",
+        "bod"
+      ],
       "candidates": "80880932079767835177773204009328769812438521503800714936366945233084532",
       "published": {
         "citation": "Sotaro Ishii and Tetsuro Tanaka, the state-space complexity of Shogi estimated by Monte Carlo sampling with a reverse search to KK positions, arXiv:2604.06189, section 5.2, Table 1 and Table 2 (Shogi column)",
@@ -142,6 +151,14 @@ export const FACTS = {
       "usi_start": "sfen rbsgk/4p/5/P4/KGSBR b - 1",
       "kif_name": "５五将棋",
       "handicaps": [],
+      "export_formats": [
+        "kif",
+        "kifu",
+        "ki2",
+        "ki2u",
+        "usi",
+        "bod"
+      ],
       "candidates": "16014219505238849250",
       "published": {
         "citation": "Sotaro Ishii and Tetsuro Tanaka, Estimating the number of reachable positions in Minishogi, arXiv:2409.00129, section 5, Table 1 and Table 2 (the same figures: arXiv:2604.06189, section 5.1, Tables 1 and 2, Mini Shogi column)",

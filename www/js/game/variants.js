@@ -55,6 +55,8 @@ function variantOf(facts) {
     totals,
     start,
     usiStart: facts.usi_start,
+    // The formats its records are exported in (CSA records only 9×9 Shogi).
+    exportFormats: facts.export_formats,
     candidates: facts.candidates,
     presets: [initial, ...examples, ...handicaps, { key: 'presetTsume', args: [], sfen: TSUME[name] }],
     // The play mode's starts: the initial position and the handicaps (Gote, the stronger player, moves first).

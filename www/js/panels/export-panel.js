@@ -9,12 +9,13 @@ import { t } from '../i18n/i18n.js';
 import { $ } from '../page/dom.js';
 import { download } from '../page/download.js';
 import { parseSfen } from '../game/sfen.js';
+import { VARIANTS } from '../game/variants.js';
 
 /** @typedef {{variant: string, start: string, moves: string[], comment?: string}} Line moves (USI) from a start (SFEN) */
 /** @typedef {{format: string, label: string, run: () => Promise<string>}} Item `run` says what it did */
 
-/** The record formats of a line, by game: CSA records Shogi only. */
-const LINE_FORMATS = ['kif', 'kifu', 'ki2', 'ki2u', 'usi', 'csa'];
+/** The record formats of a line: those of its game (the engine's facts) but the diagram alone. */
+const lineFormats = (variant) => VARIANTS[variant].exportFormats.filter((f) => f !== 'bod');
 
 export class ExportPanel {
   #engine;
@@ -59,7 +60,8 @@ export class ExportPanel {
       const shown = items();
       list.replaceChildren(...shown.map((item) => this.#button(item, status)));
       const variant = this.#variantOf(id);
-      if (variant === 'minishogi') {
+      // A game CSA cannot record is one 9×9 programs cannot read: its records say how they differ.
+      if (variant && !VARIANTS[variant].exportFormats.includes('csa')) {
         const note = document.createElement('p');
         note.className = 'hint export-note';
         note.textContent = t('exportMiniNote');
@@ -112,8 +114,7 @@ export class ExportPanel {
   /** @param {Line | null} line @param {string} stem @returns {Item[]} */
   #lineItems(line, stem) {
     if (!line) return [];
-    const formats = LINE_FORMATS.filter((f) => f !== 'csa' || line.variant === 'shogi');
-    return formats.map((format) => this.#fileItem(line, format, `${stem}-${line.variant}`));
+    return lineFormats(line.variant).map((format) => this.#fileItem(line, format, `${stem}-${line.variant}`));
   }
 
   /** @param {Line} line @param {string} format @param {string} name @returns {Item} */

@@ -61,6 +61,6 @@ fn an_extension_without_a_format_is_refused_before_the_search() {
         csa.to_str().unwrap(),
         "rbsgk/4p/5/P4/KGSBR b - 1",
     ]);
-    assert!(String::from_utf8(out.stderr).unwrap().contains("CSA records Shogi only"));
+    assert!(String::from_utf8(out.stderr).unwrap().contains("CSA records no minishogi game"));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,50 +7,33 @@ use crate::board::sfen::{parse_position, quote};
 use crate::board::variant::{Game, Variant};
 use std::fmt;
 
-/// `手合割` names and the start each means (SFEN). A name may drop its final `ち` (`香落`).
-const STARTS: [(&str, Game, &str); 16] = [
-    ("平手", Game::Shogi, "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1"),
-    ("香落ち", Game::Shogi, "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("右香落ち", Game::Shogi, "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("角落ち", Game::Shogi, "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("飛車落ち", Game::Shogi, "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("飛落ち", Game::Shogi, "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("飛香落ち", Game::Shogi, "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("二枚落ち", Game::Shogi, "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("三枚落ち", Game::Shogi, "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("四枚落ち", Game::Shogi, "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("五枚落ち", Game::Shogi, "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("左五枚落ち", Game::Shogi, "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("六枚落ち", Game::Shogi, "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("八枚落ち", Game::Shogi, "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("十枚落ち", Game::Shogi, "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
-    ("５五将棋", Game::MiniShogi, "rbsgk/4p/5/P4/KGSBR b - 1"),
-];
+/// Other names records give a start, and the name each stands for. Any name may also drop its final
+/// `ち` (`香落`).
+const ALIASES: [(&str, &str); 4] =
+    [("飛落ち", "飛車落ち"), ("5五将棋", "５五将棋"), ("五五将棋", "５五将棋"), ("55将棋", "５五将棋")];
 
-/// The game and start position (SFEN) of the `手合割` `name`, if this reader knows it.
+/// The game and start position (SFEN) of the `手合割` `name`, if this reader knows it: a game's own name
+/// for its initial position ([`Variant::KIF_HANDICAP`]) or one of its handicaps ([`Variant::HANDICAPS`]).
 pub(crate) fn handicap_start(name: &str) -> Option<(Game, &'static str)> {
     let name = name.trim();
-    let mini = ["5五将棋", "五五将棋", "55将棋"];
-    if mini.contains(&name) {
-        return handicap_start("５五将棋");
-    }
-    STARTS
-        .iter()
-        .find(|(n, _, _)| *n == name || n.strip_suffix('ち') == Some(name))
-        .map(|&(_, game, sfen)| (game, sfen))
+    let full = if name.ends_with('落') { format!("{name}ち") } else { name.to_string() };
+    let name = ALIASES.iter().find(|(alias, _)| *alias == full).map_or(full.as_str(), |(_, to)| to);
+    Game::ALL
+        .into_iter()
+        .find_map(|game| crate::with_game!(game, V => start_named::<V>(name)).map(|sfen| (game, sfen)))
 }
 
-/// The handicap starts of `game` that records name (`(手合割, SFEN)`), each once: not the even game's
-/// start, and not a second name of a start already listed (`飛落ち` beside `飛車落ち`).
-pub fn handicap_starts(game: Game) -> Vec<(&'static str, &'static str)> {
-    let even = crate::with_game!(game, V => V::START_SFEN);
-    let mut starts: Vec<(&'static str, &'static str)> = Vec::new();
-    for &(name, g, sfen) in &STARTS[..] {
-        if g == game && sfen != even && !starts.iter().any(|s| s.1 == sfen) {
-            starts.push((name, sfen));
-        }
+/// The start of `V` called `name` (no alias), as SFEN.
+fn start_named<V: Variant>(name: &str) -> Option<&'static str> {
+    if name == V::KIF_HANDICAP {
+        return Some(V::START_SFEN);
     }
-    starts
+    V::HANDICAPS.iter().find(|(n, _)| *n == name).map(|&(_, sfen)| sfen)
+}
+
+/// The handicap starts of `game` that records name (`(手合割, SFEN)`): [`Variant::HANDICAPS`].
+pub fn handicap_starts(game: Game) -> Vec<(&'static str, &'static str)> {
+    crate::with_game!(game, V => V::HANDICAPS.to_vec())
 }
 
 /// Where a game begins: the initial position of `V` or one of its handicap starts.
@@ -118,15 +101,15 @@ impl<V: Variant> Start<V> {
         if *pos == Position::startpos() {
             return Some(Start::initial());
         }
-        handicap_starts(V::GAME)
-            .into_iter()
+        V::HANDICAPS
+            .iter()
             .find(|(_, sfen)| parse_position::<V>(sfen).ok().as_ref() == Some(pos))
             .map(|(name, _)| Start { handicap: Some(name), position: *pos })
     }
 
     /// Every start of the game: the initial position, then each handicap.
     pub fn all() -> Vec<Start<V>> {
-        let handicaps = handicap_starts(V::GAME).into_iter().map(|(name, sfen)| Start {
+        let handicaps = V::HANDICAPS.iter().map(|&(name, sfen)| Start {
             handicap: Some(name),
             position: parse_position::<V>(sfen).expect("the handicap table's positions are valid"),
         });
@@ -169,9 +152,8 @@ mod tests {
     #[test]
     fn every_shogi_handicap_is_the_initial_position_less_gotes_pieces_with_gote_to_move() {
         let full = Position::<Shogi>::startpos();
-        for (name, game, sfen) in STARTS.iter().filter(|s| s.1 == Game::Shogi && s.0 != "平手") {
+        for (name, sfen) in Shogi::HANDICAPS {
             let pos = parse_position::<Shogi>(sfen).unwrap();
-            assert_eq!(*game, Game::Shogi);
             assert_eq!(pos.side_to_move(), crate::Color::Gote, "{name}");
             for sq in 0..81 {
                 let (now, before) = (pos.piece_at(sq), full.piece_at(sq));
@@ -180,6 +162,8 @@ mod tests {
         }
         assert_eq!(handicap_start("香落").unwrap().1, handicap_start("香落ち").unwrap().1);
         assert_eq!(handicap_start("5五将棋").unwrap().0, Game::MiniShogi);
+        assert_eq!(handicap_start("飛落"), handicap_start("飛車落ち"));
+        assert_eq!(handicap_start("平手"), Some((Game::Shogi, Shogi::START_SFEN)));
         assert_eq!(handicap_start("七面鳥落ち"), None);
         let listed = handicap_starts(Game::Shogi);
         assert_eq!(listed.len(), 13, "{listed:?}");

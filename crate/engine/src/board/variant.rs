@@ -235,6 +235,11 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     const USI_START: &'static str;
     /// The game's name in a KIF record's 手合割 (handicap) line.
     const KIF_HANDICAP: &'static str;
+    /// Whether CSA records, a format of 9×9 Shogi only, can hold the game's games.
+    const CSA_RECORDS: bool;
+    /// The handicap starts records name (`手合割`, SFEN): the initial position less pieces of Gote's (上手),
+    /// Gote to move. None for a game without handicaps.
+    const HANDICAPS: &'static [(&'static str, &'static str)];
     /// Search heuristic term added when the kings are within Manhattan distance 2 (the reference's Mini
     /// Shogi code adds 10; Shogi has no such term).
     const KING_NEAR_WEIGHT: u32;
@@ -293,6 +298,22 @@ impl Variant for Shogi {
     const START_SFEN: &'static str = "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1";
     const USI_START: &'static str = "startpos";
     const KIF_HANDICAP: &'static str = "平手";
+    const CSA_RECORDS: bool = true;
+    const HANDICAPS: &'static [(&'static str, &'static str)] = &[
+        ("香落ち", "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("右香落ち", "1nsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("角落ち", "lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("飛車落ち", "lnsgkgsnl/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("飛香落ち", "lnsgkgsn1/7b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("二枚落ち", "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("三枚落ち", "lnsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("四枚落ち", "1nsgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("五枚落ち", "2sgkgsn1/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("左五枚落ち", "1nsgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("六枚落ち", "2sgkgs2/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("八枚落ち", "3gkg3/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+        ("十枚落ち", "4k4/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1"),
+    ];
     const KING_NEAR_WEIGHT: u32 = 0;
     type Board = [u8; 81];
 
@@ -320,6 +341,8 @@ impl Variant for MiniShogi {
     const START_SFEN: &'static str = "rbsgk/4p/5/P4/KGSBR b - 1";
     const USI_START: &'static str = "sfen rbsgk/4p/5/P4/KGSBR b - 1";
     const KIF_HANDICAP: &'static str = "５五将棋";
+    const CSA_RECORDS: bool = false;
+    const HANDICAPS: &'static [(&'static str, &'static str)] = &[];
     const KING_NEAR_WEIGHT: u32 = 10;
     type Board = [u8; 25];
 

@@ -310,8 +310,9 @@ fn play_statement(replay: &mut Replay<Shogi>, number: usize, statement: &str) ->
     replay.push_move(number, statement, m)
 }
 
-/// A CSA record (V2.2) of `record`: `PI` for the initial position, else the rows and hands.
-pub fn csa(record: &Record<Shogi>) -> String {
+/// A CSA record (V2.2) of `record`: `PI` for the initial position, else the rows and hands. Only games
+/// whose [`Variant::CSA_RECORDS`] says so have CSA records (`export` checks it).
+pub fn csa<V: Variant>(record: &Record<V>) -> String {
     let mut s = String::from("V2.2\n");
     if record.start == Position::startpos() {
         s.push_str("PI\n");
@@ -330,12 +331,12 @@ pub fn csa(record: &Record<Shogi>) -> String {
 }
 
 /// `P1`…`P9` and the hands as `P+`/`P-` lines.
-fn csa_position(pos: &Position<Shogi>) -> String {
+fn csa_position<V: Variant>(pos: &Position<V>) -> String {
     let mut s = String::new();
-    for y in 0..9 {
+    for y in 0..V::H {
         s.push_str(&format!("P{}", y + 1));
-        for x in 0..9 {
-            match pos.piece_at(y * 9 + x) {
+        for x in 0..V::W {
+            match pos.piece_at(y * V::W + x) {
                 None => s.push_str(" * "),
                 Some(p) => {
                     s.push(if p.color() == Color::Sente { '+' } else { '-' });
@@ -362,10 +363,10 @@ fn csa_position(pos: &Position<Shogi>) -> String {
 }
 
 /// `+7776FU`: sign, origin (`00` for a drop), destination, the piece after the move.
-fn csa_move(before: &Position<Shogi>, m: Move) -> String {
+fn csa_move<V: Variant>(before: &Position<V>, m: Move) -> String {
     let side = before.side_to_move();
     let sign = if side == Color::Sente { '+' } else { '-' };
-    let digits = |sq: usize| format!("{}{}", 9 - sq % 9, sq / 9 + 1);
+    let digits = |sq: usize| format!("{}{}", V::W - sq % V::W, sq / V::W + 1);
     match m {
         Move::Drop { kind, to } => format!("{sign}00{}{}", digits(to as usize), name_of(kind, false)),
         Move::Board { from, to, promote } => {

@@ -8,13 +8,12 @@ use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::start::Start;
-use crate::board::variant::{Shogi, Variant};
+use crate::board::variant::Variant;
 use crate::records::formats::csa::csa;
 use crate::records::formats::usi::usi_command;
 use crate::records::notation::write::{destination_and_piece, japanese_line, moving_piece, promotion_word};
 use crate::records::record::{Format, Record};
 use crate::rules::play;
-use std::any::Any;
 use std::fmt;
 
 /// The files a record or a position is exported as.
@@ -32,7 +31,7 @@ pub enum ExportFormat {
     Bod,
     /// A USI `position` command (`.usi`).
     Usi,
-    /// CSA V2.2 (`.csa`), Shogi only.
+    /// CSA V2.2 (`.csa`), for the games [`Variant::CSA_RECORDS`] says.
     Csa,
 }
 
@@ -64,7 +63,9 @@ pub enum ExportError {
 impl fmt::Display for ExportError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ExportError::NotForThisGame { format, game } => write!(f, "{format} cannot record a {game} game"),
+            ExportError::NotForThisGame { format, game } => {
+                write!(f, "{} records no {game} game", format.to_uppercase())
+            }
             ExportError::NotInShiftJis(c) => {
                 write!(f, "{c:?} has no Shift_JIS code: export as UTF-8 instead")
             }
@@ -104,6 +105,25 @@ impl ExportFormat {
             ExportFormat::Bod => "bod",
             ExportFormat::Usi => "usi",
             ExportFormat::Csa => "csa",
+        }
+    }
+
+    /// Whether the format can record a game of `V`: every format but CSA, and CSA the games
+    /// [`Variant::CSA_RECORDS`] says.
+    pub fn records<V: Variant>(self) -> bool {
+        self != ExportFormat::Csa || V::CSA_RECORDS
+    }
+
+    /// The formats that record games of `V`, in the order menus list them.
+    pub fn of_game<V: Variant>() -> Vec<ExportFormat> {
+        Self::ALL.into_iter().filter(|f| f.records::<V>()).collect()
+    }
+
+    /// `Ok` when the format records games of `V`, else why not.
+    pub fn check<V: Variant>(self) -> Result<(), ExportError> {
+        match self.records::<V>() {
+            true => Ok(()),
+            false => Err(ExportError::NotForThisGame { format: self.extension(), game: V::NAME }),
         }
     }
 
@@ -185,8 +205,7 @@ pub fn usi_from<V: Variant>(start: &Position<V>, moves: &[Move]) -> String {
 }
 
 fn csa_of<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str) -> Result<String, ExportError> {
-    let not_csa = || ExportError::NotForThisGame { format: "CSA", game: V::NAME };
-    let start = (start as &dyn Any).downcast_ref::<Position<Shogi>>().ok_or_else(not_csa)?;
+    ExportFormat::Csa.check::<V>()?;
     let record = Record::new(Format::Csa, *start, moves.to_vec());
     let text = csa(&record);
     let (version, rest) = text.split_once('\n').unwrap_or((&text, ""));
