@@ -64,7 +64,8 @@ describe('handicap starts', () => {
       await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
       assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), native.plies);
       await page.click('#answer-play');
-      await page.waitForSelector('#answer-caption');
+      // Once the game has played to its end, back to its start.
+      await page.waitForSelector(`#answer-caption[data-index="${native.plies}"]`, { timeout: 30_000 });
       await page.click('#answer-first');
       assert.match(await page.textContent('#answer-caption'), /角落ちの開始局面/);
       // The start, then each move.

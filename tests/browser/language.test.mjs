@@ -26,9 +26,11 @@ describe('Japanese and English', () => {
         assert.equal(await page.textContent('#tab-position-button'), '局面');
         assert.equal(await page.textContent('#prove'), '到達可能か調べる');
         assert.equal(await page.inputValue('#language'), 'ja');
-        await Promise.all([page.waitForNavigation(), page.selectOption('#language', 'en')]);
         await page.waitForSelector('#engine-status[data-state="ready"]');
+        await page.selectOption('#language', 'en');
         assert.equal(await page.getAttribute('html', 'lang'), 'en');
+        assert.equal(new URL(page.url()).searchParams.get('lang'), 'en');
+        assert.match(await page.textContent('#engine-status'), /^Ready/);
         assert.equal(await page.textContent('#prove'), 'Prove reachability');
         // Remembered: the same address without ?lang= opens in English.
         const url = new URL(page.url());
@@ -36,6 +38,62 @@ describe('Japanese and English', () => {
         await page.goto(url.href);
         await page.waitForSelector('#engine-status[data-state="ready"]');
         assert.equal(await page.textContent('#tab-position-button'), 'Position');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a switch redraws the page in place: record and move, answer and its game playing, a running estimate', async (t) => {
+    const context = await fresh('en-US');
+    const game = JSON.parse(cli('proof-game', '--format', 'json', near));
+    try {
+      await onPage(t, '?game=shogi&lang=en', async (page) => {
+        await page.evaluate(() => {
+          /** @type {any} */ (window).before = 'the same page';
+        });
+        // A record read, a move of it chosen, its position proved and its game playing.
+        await page.fill('#record-text', game.kif);
+        await page.click('#record-read');
+        await page.click(`#record-moves button[data-ply="${game.plies}"]`);
+        await page.waitForSelector('#record-moves button[aria-current]');
+        await page.click('#prove');
+        await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
+        await page.click('#answer-play');
+        await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 30_000 });
+        await page.click('#answer-first');
+        await page.click('#answer-forward');
+        const sfen = await page.inputValue('#sfen');
+        // An estimate running on the other tab.
+        await page.click('#tab-estimate-button');
+        await page.fill('#est-samples', '100000000');
+        await page.click('#est-start');
+        await page.waitForSelector('#est-status[data-state="progress"]', { timeout: 60_000 });
+        await page.selectOption('#language', 'ja');
+        assert.equal(await page.evaluate(() => /** @type {any} */ (window).before), 'the same page', 'no reload');
+        assert.equal(await page.getAttribute('html', 'lang'), 'ja');
+        assert.equal(new URL(page.url()).searchParams.get('lang'), 'ja');
+        // The estimate goes on, said in Japanese.
+        const done = Number(await page.getAttribute('#est-status', 'data-done'));
+        await page.waitForFunction((d) => Number(document.querySelector('#est-status').dataset.done) > d, done, { timeout: 60_000 });
+        assert.match(await page.textContent('#est-status'), /^実行中/);
+        assert.equal(await page.getAttribute('#est-status', 'data-state'), 'progress');
+        await page.click('#est-stop');
+        await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
+        await page.click('#tab-position-button');
+        // The position, the record at its move, the answer and its game at the move shown, in Japanese.
+        assert.equal(await page.inputValue('#sfen'), sfen);
+        const record = await page.$$eval('#record-moves button', (bs) => bs.map((b) => b.firstChild?.textContent));
+        assert.deepEqual(record, ['開始局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
+        assert.equal(await page.getAttribute('#record-moves button[aria-current]', 'data-ply'), String(game.plies));
+        assert.match(await page.textContent('#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
+        assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '1');
+        assert.match(await page.textContent('#answer-caption'), new RegExp(game.moves[0].japanese));
+        const moves = await page.$$eval('#answer-moves li .notation', (items) => items.map((i) => i.textContent));
+        assert.deepEqual(moves, ['初期局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
+        assert.equal(await page.textContent('#prove'), '到達可能か調べる');
+        assert.match(await page.textContent('#verdict'), /^段階「到達」/);
+        assert.deepEqual(await axeViolations(page), [], 'axe, after the switch');
       }, { context });
     } finally {
       await context.close();

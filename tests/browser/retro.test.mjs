@@ -73,6 +73,19 @@ describe('taking moves back', () => {
   });
 
 
+  test('a position no legal game holds lists no last move, and says why in the page\'s language', async (t) => {
+    // Two Sente pawns on the 5 file: the CLI refuses it too.
+    const nifu = 'lnsgkgsnl/1r5b1/ppppppppp/9/4P4/9/PPPPP1PPP/1B5R1/LNSGKGSNL w - 1';
+    assert.throws(() => cli('predecessors', nifu), (e) => /not a legal position/.test(String(e.stderr)));
+    for (const [lang, why] of [['en', /^No last moves: not a legal position, so no legal move leads to it: Sente has two unpromoted pawns on file 5/], ['ja', /^最後の一手を求められません：合法な局面ではないので、この局面に至る合法な手はありません：先手の歩が５筋に2枚あります/]]) {
+      await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(nifu)}`, async (page) => {
+        await page.waitForSelector('#retro-moves[data-state="error"]', { state: 'attached' });
+        assert.match(await page.textContent('#retro-count'), why);
+        assert.equal(await page.$$eval('#retro-moves > li', (lis) => lis.length), 0);
+      });
+    }
+  });
+
   test('the explorer writes moves in the page\'s notation: Western in English, Japanese in Japanese', async (t) => {
     const after76 = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2';
     // A position where a dragon may have captured on its square: the row says `x` only for a capture.

@@ -30,8 +30,8 @@ import { VARIANTS } from './game/variants.js';
 import { $, field } from './page/dom.js';
 import { fillTermTexts } from './page/term-text.js';
 
-// Settings that cannot change under a running estimate (a language switch reloads the page).
-const LOCKED_WHILE_ESTIMATING = ['game', 'language'];
+// Settings that cannot change under a running estimate.
+const LOCKED_WHILE_ESTIMATING = ['game'];
 let estimateRunning = false;
 // Whether the editor's board is seen from Gote (the exported picture is drawn the same way).
 let boardFlipped = false;
@@ -293,5 +293,25 @@ $('tab-how').addEventListener('tab-shown', showWalkthrough);
 field('game').addEventListener('change', showWalkthrough);
 field('labels').addEventListener('change', showWalkthrough);
 if (!$('tab-how').hidden) showWalkthrough();
+
+// A language switch draws every panel again in place: the position, record, answer, game played and a
+// running estimate stay as they are.
+document.addEventListener('language-changed', () => {
+  const sfen = toSfen(editor.setup);
+  sfenPanel.fillPresets(editor.variant);
+  startChoice.relabel();
+  view.draw();
+  diagnosticsPanel.update(editor.variant, sfen, startChoice.name);
+  provePanel.relabel();
+  answer.relabel();
+  certificate.relabel();
+  recordPanel.relabel();
+  recordPanel.positionChanged(editor.variant, sfen);
+  retroPanel.update(editor.variant, sfen);
+  playPanel.relabel();
+  estimatePanel.relabel();
+  fillTermTexts(t);
+  showWalkthrough();
+});
 // The Estimate tab's opening lines, their terms marked up.
 fillTermTexts(t);

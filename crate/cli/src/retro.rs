@@ -6,13 +6,11 @@ use crate::output::Output;
 use crate::run::{position_arg, Result, Run};
 use shogi_reach_engine::board::sfen::{parse_setup, quote};
 use shogi_reach_engine::board::start::Start;
-use shogi_reach_engine::reach::retro::{
-    last_moves, last_moves_json, last_moves_text, predecessor_count, Filter,
-};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
-use shogi_reach_engine::reach::stage::Stage;
-use shogi_reach_engine::why::diagnose::{diagnose, Rule};
 use shogi_reach_engine::why::explanation::explain;
+use shogi_reach_engine::why::retro::{
+    last_moves_json, last_moves_text, legal_last_moves, predecessor_count, Filter,
+};
 use shogi_reach_engine::why::tsume::{king_squares, king_squares_json};
 use shogi_reach_engine::{Kind, Ranked};
 use shogi_reach_proof_games::WithOpening;
@@ -56,20 +54,7 @@ impl Predecessors {
 impl Run for Predecessors {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = position_arg::<V>(&self.sfen)?;
-        // The last moves of a position that no legal game holds would be illegal moves too.
-        let illegal: Vec<String> = diagnose::<V>(&self.sfen, &Start::initial(), &mut KkSearch::new())
-            .into_iter()
-            .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
-            .map(|i| format!("{} ({})", i.message, i.rule.name()))
-            .collect();
-        if !illegal.is_empty() {
-            return Err(format!(
-                "not a legal position, so no legal move leads to it: {}",
-                illegal.join("; ")
-            )
-            .into());
-        }
-        let moves = last_moves(&pos, self.filter::<V>()?);
+        let moves = legal_last_moves(&pos, self.filter::<V>()?).map_err(|e| e.to_string())?;
         let mut out = Output::new();
         if self.json {
             out.line(serde_json::to_string_pretty(&last_moves_json(&moves)).expect("JSON of last moves"))?;

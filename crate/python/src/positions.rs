@@ -13,11 +13,9 @@ use pyo3::types::{PyByteArray, PyBytes, PyDict, PyString};
 use shogi_reach_engine::board::sfen::{parse_setup, quote};
 use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::ranking::rank as ranking;
-use shogi_reach_engine::reach::retro::{last_moves, last_moves_json, Filter};
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
-use shogi_reach_engine::reach::stage::Stage;
 use shogi_reach_engine::rules;
-use shogi_reach_engine::why::diagnose::{diagnose, Rule};
+use shogi_reach_engine::why::retro::{last_moves_json, legal_last_moves, Filter};
 use shogi_reach_engine::{with_game, Game, Kind, MoveList, Ranked};
 use shogi_reach_proof_games::proof_game::{build_proof_game_from, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
@@ -219,26 +217,9 @@ pub fn predecessors<'py>(
         let pos = convert::position::<V>(&sfen)?;
         let kind = piece.as_deref().map(piece_kind).transpose()?;
         let filter = Filter { kind, square: square.as_deref().map(square_of::<V>).transpose()? };
-        let moves = py.detach(|| {
-            legal_position_problems::<V>(&sfen)?;
-            Ok::<_, String>(last_moves_json(&last_moves(&pos, filter)))
-        });
-        json_of(py, &moves.map_err(IllegalPositionError::new_err)?)
+        let moves = py.detach(|| legal_last_moves(&pos, filter).map(|m| last_moves_json(&m)));
+        json_of(py, &moves.map_err(|e| IllegalPositionError::new_err(e.to_string()))?)
     })
-}
-
-/// The rules of the piece and king stages the position breaks: the last moves of a position that no legal
-/// game holds would be illegal moves too (the command line's check).
-fn legal_position_problems<V: Ranked>(sfen: &str) -> Result<(), String> {
-    let illegal: Vec<String> = diagnose::<V>(sfen, &Start::initial(), &mut KkSearch::new())
-        .into_iter()
-        .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
-        .map(|i| format!("{} ({})", i.message, i.rule.name()))
-        .collect();
-    if illegal.is_empty() {
-        return Ok(());
-    }
-    Err(format!("not a legal position, so no legal move leads to it: {}", illegal.join("; ")))
 }
 
 /// A piece letter (`P`, `r`, `+B`: the kind counts, not the case or the promotion).

@@ -23,7 +23,7 @@ use shogi_reach_engine::estimate::files::FileError;
 use shogi_reach_engine::reach::prove::prove_with_progress;
 use shogi_reach_engine::reach::search::{with_thread_search, SearchOptions};
 use shogi_reach_engine::reach::stage::Stage;
-use shogi_reach_engine::why::diagnose;
+use shogi_reach_engine::why::{diagnose, retro};
 use shogi_reach_proof_games::proof_game::{build_proof_game_from, Choice, ShortBudget};
 use wasm_bindgen::prelude::*;
 
@@ -226,8 +226,8 @@ pub fn parse_record(data: JsValue) -> Result<JsValue, JsValue> {
 pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
     with_variant!(variant, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
-        let moves = shogi_reach_engine::reach::retro::last_moves(&pos, shogi_reach_engine::reach::retro::Filter::default());
-        Ok(to_js(&shogi_reach_engine::reach::retro::last_moves_json(&moves))?)
+        let moves = retro::legal_last_moves(&pos, retro::Filter::default()).map_err(EngineError::from)?;
+        Ok(to_js(&retro::last_moves_json(&moves))?)
     })
 }
 

@@ -12,6 +12,9 @@ export class Player {
     this.board = new Board(els.board);
     this.frames = [];
     this.steps = [];
+    /** @type {string[]} the moves as the page's language writes them */
+    this.written = [];
+    this.startLabel = '';
     this.index = 0;
     this.timer = null;
     els.first.onclick = () => this.go(this.#forwards() ? 0 : this.frames.length - 1);
@@ -38,13 +41,32 @@ export class Player {
   load(variant, start, steps, startLabel = t('kkPosition')) {
     this.pause();
     this.variant = variant;
-    this.startLabel = startLabel;
     this.start = start;
     this.frames = [parseSfen(variant, start), ...steps.map((s) => parseSfen(variant, s.sfen))];
     this.steps = steps;
-    // Moves as the page's language writes them: Japanese notation, or Western in English.
-    this.written = steps.map((s, i) => (language() === 'ja' ? s.japanese : westernMove(this.frames[i], s)));
     this.els.scrub.max = steps.length;
+    this.#list(startLabel);
+    // A new game or path opens where it starts, without sliding pieces from what was shown before.
+    this.index = NaN;
+    this.go(this.#forwards() ? 0 : steps.length);
+  }
+
+  /**
+   * Draws the moves and the caption again in the page's language (the start called `startLabel`), at the
+   * position shown: after a language switch.
+   */
+  relabel(startLabel = this.startLabel) {
+    if (!this.frames.length) return;
+    this.#list(startLabel);
+    this.go(this.index);
+    setIconLabel(this.els.play, this.timer ? 'pause' : 'play', t(this.timer ? 'pause' : 'play'));
+  }
+
+  /** The move list: the start called `startLabel`, then each move as the page's language writes it. */
+  #list(startLabel) {
+    this.startLabel = startLabel;
+    // Moves as the page's language writes them: Japanese notation, or Western in English.
+    this.written = this.steps.map((s, i) => (language() === 'ja' ? s.japanese : westernMove(this.frames[i], s)));
     this.els.moves.replaceChildren();
     const item = (index, text, usi = '') => {
       const li = document.createElement('li');
@@ -59,10 +81,7 @@ export class Player {
       this.els.moves.append(li);
     };
     item(0, startLabel);
-    steps.forEach((s, i) => item(i + 1, `${i + 1}. ${this.written[i]}`, s.move));
-    // A new game or path opens where it starts, without sliding pieces from what was shown before.
-    this.index = NaN;
-    this.go(this.#forwards() ? 0 : steps.length);
+    this.steps.forEach((s, i) => item(i + 1, `${i + 1}. ${this.written[i]}`, s.move));
   }
 
   /** Shows position `i` (0 = the KK position); sliding the piece when it is one move away. */

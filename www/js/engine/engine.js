@@ -65,19 +65,28 @@ export class Engine {
  * (cross-origin isolation, threads) folded away under "Technical details".
  */
 export function showEngineStatus(el, engine) {
-  const isolation = self.crossOriginIsolated ? t('isolated', navigator.hardwareConcurrency) : t('notIsolated');
+  const ready = () => {
+    const isolation = self.crossOriginIsolated ? t('isolated', navigator.hardwareConcurrency) : t('notIsolated');
+    const details = document.createElement('details');
+    const summary = document.createElement('summary');
+    summary.textContent = t('technical');
+    details.append(summary, t('technicalText', isolation));
+    el.replaceChildren(t('ready'), details);
+    el.dataset.state = 'ready';
+  };
+  /** @param {Error} e */
+  const failed = (e) => {
+    el.textContent = t('engineFailed', e.message);
+    el.dataset.state = 'error';
+  };
   engine.ready.then(
     () => {
-      const details = document.createElement('details');
-      const summary = document.createElement('summary');
-      summary.textContent = t('technical');
-      details.append(summary, t('technicalText', isolation));
-      el.replaceChildren(t('ready'), details);
-      el.dataset.state = 'ready';
+      ready();
+      document.addEventListener('language-changed', ready);
     },
     (e) => {
-      el.textContent = t('engineFailed', e.message);
-      el.dataset.state = 'error';
+      failed(e);
+      document.addEventListener('language-changed', () => failed(e));
     },
   );
 }

@@ -19,7 +19,7 @@ import { EstimateHost } from './estimate-host.js';
 import { drawPlot } from './plot.js';
 import { clearRun, loadRun, saveRun } from './run-store.js';
 import { blocksToCheck, checkSaved, KEEP, mergeShards, runRecord } from './saved-run.js';
-import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, duration, estimateParagraph, reachableCount } from './tables.js';
+import { clearGallery, drawFunnel, drawGallery, drawStageCounts, drawTraced, estimateParagraph, reachableCount, runStatusText } from './tables.js';
 import { showPlan } from './plan.js';
 import { listVerify, mergeSays, savedLine } from './verify-list.js';
 
@@ -47,6 +47,8 @@ export class EstimatePanel {
   #stages = [];
   /** @type {import('../engine/api').Report | null} the report shown */
   #lastReport = null;
+  /** @type {Shown | null} the run shown */
+  #shown = null;
   /** @type {{report: import('../engine/api').Report, reportText: string} | null} the run's report last sent */
   #report = null;
   /** @type {{text: string, name: string} | null} the report shown, as a file */
@@ -156,7 +158,7 @@ export class EstimatePanel {
 
   /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of game `variant`). */
   #emptyTab(variant = this.options.currentVariant()) {
-    this.#current = null;
+    this.#current = this.#shown = null;
     this.#points = [];
     clearGallery($('gallery'));
     $('est-result').replaceChildren();
@@ -536,6 +538,7 @@ export class EstimatePanel {
    * @param {Shown} run
    */
   #show(run) {
+    this.#shown = run;
     const { variant, seed, samples, range, report, reportText, examples, rate, shard, name } = run;
     const total = run.total ?? (range ? range[1] - range[0] : samples);
     this.#rate = rate;
@@ -566,19 +569,16 @@ export class EstimatePanel {
    * @param {Shown} run
    * @param {number} total
    */
-  #showStatus({ type, done, rate, elapsed, stored, report }, total) {
-    if (stored || type === 'merged') {
-      this.#status(t('savedStatus', num(done), num(total)), type);
-    } else {
-      const eta = rate > 0 ? (total - done) / rate : Infinity;
-      const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
-      const left = type !== 'progress' ? null : Number.isFinite(eta) ? duration(eta) : '…';
-      // The report is rebuilt less often than chunks finish: say which count the estimate shows.
-      const counted = report?.tally.samples ?? done;
-      const lag = counted && counted !== done ? t('runCounted', num(counted)) : '';
-      this.#status(t('runStatus', what, num(done), num(total), num(Math.round(rate)), this.#hosts.mode, elapsed.toFixed(1), left) + lag, type);
-    }
-    Object.assign($('est-status').dataset, { rate, elapsed, done });
+  #showStatus(run, total) {
+    this.#status(runStatusText(run, total, this.#hosts.mode), run.type);
+    Object.assign($('est-status').dataset, { rate: run.rate, elapsed: run.elapsed, done: run.done });
+  }
+
+  /** Draws the run shown again in the page's language (a running one's next update does too). */
+  relabel() {
+    if (this.#shown) this.#show(this.#shown);
+    else this.#emptyTab();
+    this.#plan();
   }
 
   /**

@@ -155,6 +155,24 @@ export function clearGallery(gallery) {
 }
 
 /**
+ * The status line of a run shown: a saved or merged one's samples, else a run's state, samples, speed,
+ * time and time left (`mode`: how the engine is hosted).
+ * @param {{type: string, done: number, rate: number, elapsed: number, stored?: boolean, report?: import('../engine/api').Report | null}} run
+ * @param {number} total
+ * @param {string} mode
+ */
+export function runStatusText({ type, done, rate, elapsed, stored, report }, total, mode) {
+  if (stored || type === 'merged') return t('savedStatus', num(done), num(total));
+  const eta = rate > 0 ? (total - done) / rate : Infinity;
+  const what = t(type === 'finished' ? 'runFinished' : type === 'stopped' ? 'runStopped' : 'runRunning');
+  const left = type !== 'progress' ? null : Number.isFinite(eta) ? duration(eta) : '…';
+  // The report is rebuilt less often than chunks finish: say which count the estimate shows.
+  const counted = report?.tally.samples ?? done;
+  const lag = counted && counted !== done ? t('runCounted', num(counted)) : '';
+  return t('runStatus', what, num(done), num(total), num(Math.round(rate)), mode, elapsed.toFixed(1), left) + lag;
+}
+
+/**
  * `2 h 5 min`, `40 s`, in the page's language.
  * @param {number} seconds
  */

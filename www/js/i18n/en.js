@@ -362,6 +362,7 @@ export default {
   'engine:proof-game-failed': (p) => `could not build a proof game (a bug, please report it): ${p.detail}`,
   'engine:proof-game-not-found': () => 'the short search found no game within its budget',
   'engine:certificate-failed': (p) => `the certificate does not verify (a bug, please report it): ${p.detail}`,
+  'engine:illegal-position': (p) => `not a legal position, so no legal move leads to it: ${p.causes.map((c) => c.text).join(' ')}`,
   'engine:node-cap': (p) => `node cap ${p.value}: use a whole number from 1 to ${p.max.toLocaleString('en')}`,
   'engine:budget-scale': (p) => `search budget ${p.value} times the default: use a number from 0 to 1000`,
   'engine:unknown-start': (p) => `no such start: ${p.name} (choose 平手 or a handicap)`,

@@ -2,8 +2,8 @@
 // live in i18n/en.js and i18n/ja.js, one module per language), `translatePage()` fills the elements marked
 // `data-i18n` (text), `data-i18n-title`, `data-i18n-label` (aria-label) and `data-i18n-placeholder`. The
 // choice (the menu, or a link's ?lang=) is remembered (localStorage); the first time it follows the
-// browser's language. Switching reloads
-// the page, whose address holds the position, so every text is drawn once in one language.
+// browser's language. Switching draws the page again in place (`language-changed`: each panel draws its
+// texts again, keeping what it shows), and the address says the language too.
 import en from './en.js';
 import ja from './ja.js';
 
@@ -37,7 +37,7 @@ function initial() {
   return wanted[0]?.toLowerCase().startsWith('ja') ? 'ja' : 'en';
 }
 
-const current = initial();
+let current = initial();
 if (typeof document !== 'undefined') document.documentElement.lang = current;
 
 /** `en` or `ja`. */
@@ -70,12 +70,24 @@ export const listed = (/** @type {string[]} */ items) => items.join(current === 
 /** A number as the page's language writes it. */
 export const num = (n) => n.toLocaleString(current === 'ja' ? 'ja-JP' : 'en');
 
-/** Reloads the page in `lang` (which the link's ?lang= then remembers). */
+/**
+ * Switches the page to `lang` in place: remembered, written into the address (?lang=), the marked
+ * elements filled again, and `language-changed` sent to the document for the rest to draw its texts again.
+ */
 export function setLanguage(lang) {
   if (!Object.hasOwn(LANGUAGES, lang) || lang === current) return;
+  current = lang;
+  document.documentElement.lang = lang;
+  try {
+    localStorage.setItem(STORE, lang);
+  } catch {
+    // not remembered: the address still says it
+  }
   const url = new URL(location.href);
   url.searchParams.set('lang', lang);
-  location.replace(url);
+  history.replaceState(history.state, '', url);
+  translatePage();
+  document.dispatchEvent(new Event('language-changed'));
 }
 
 /** Fills the marked elements under `root` with their texts. */

@@ -408,6 +408,7 @@ export default {
   'engine:proof-game-failed': (p) => `棋譜を作れませんでした（不具合です。報告してください）：${p.detail}`,
   'engine:proof-game-not-found': () => '短い棋譜の探索は探索量の範囲で棋譜を見つけませんでした',
   'engine:certificate-failed': (p) => `証明書が検証できませんでした（不具合です。報告してください）：${p.detail}`,
+  'engine:illegal-position': (p) => `合法な局面ではないので、この局面に至る合法な手はありません：${p.causes.map(causeJa).join('')}`,
   'engine:node-cap': (p) => `ノード上限 ${p.value} は使えません：1から${p.max.toLocaleString('ja-JP')}までの整数にしてください`,
   'engine:budget-scale': (p) => `探索量 ${p.value} 倍：0 から 1000 までの数を指定してください`,
   'engine:unknown-start': (p) => `そのような開始局面はありません：${p.name}（平手か駒落ちを選んでください）`,

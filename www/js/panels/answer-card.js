@@ -30,6 +30,10 @@ export class AnswerCard {
   #searching = false;
   /** @type {{target: Target, result: import('../engine/api').ProveResult, game: import('../engine/api').ProofGame | null} | null} */
   #shown = null;
+  /** @type {{result: import('../engine/api').KingSquares, target: Target} | null} a tsume set-up's answer shown */
+  #tsume = null;
+  /** @type {(() => string) | null} the game search's status line, in the page's language */
+  #status = null;
 
   /**
    * `engine` searches the games (a worker of its own); `board` is the element the game plays on, put in
@@ -114,6 +118,30 @@ export class AnswerCard {
    */
   showKingSquares(result, target) {
     this.reset();
+    this.#tsume = { result, target };
+    this.#drawKingSquares(result, target);
+    $('answer').hidden = false;
+    $('answer').scrollIntoView({ block: 'nearest' });
+  }
+
+  /**
+   * Draws the card again in the page's language, keeping its verdict, its game (searched or playing, at
+   * the move shown) and a tsume set-up's squares: after a language switch.
+   */
+  relabel() {
+    if (this.#tsume) this.#drawKingSquares(this.#tsume.result, this.#tsume.target);
+    const shown = this.#shown;
+    if (!shown) return;
+    const kind = answerKind(shown.result);
+    $('answer-heading').textContent = t(`answerHeading_${kind}`);
+    this.#text(kind, shown.result, shown.target);
+    if (shown.game) this.#drawGame(shown.game);
+    else if (this.#status) $('answer-status').textContent = this.#status();
+    if (!this.#board.hidden) this.#player.relabel(t('startCaption', shown.target.start));
+  }
+
+  /** @param {import('../engine/api').KingSquares} result @param {Target} target */
+  #drawKingSquares(result, target) {
     const card = $('answer');
     Object.assign(card.dataset, { verdict: 'tsume', sfen: target.sfen });
     const found = result.squares.filter((s) => s.verdict === 'reachable');
@@ -130,8 +158,6 @@ export class AnswerCard {
     });
     $('answer-squares').replaceChildren(...buttons);
     $('answer-squares').hidden = !found.length;
-    card.hidden = false;
-    card.scrollIntoView({ block: 'nearest' });
   }
 
   /** The card's sentences for a verdict of `kind`. */
@@ -156,6 +182,8 @@ export class AnswerCard {
     if (this.#searching) this.#engine.cancel();
     this.#searching = false;
     this.#shown = null;
+    this.#tsume = null;
+    this.#status = null;
     this.#stopPlaying(false);
     const card = $('answer');
     card.hidden = true;
@@ -180,7 +208,8 @@ export class AnswerCard {
     $('answer-detail').textContent = '';
     $('answer-cancel').hidden = false;
     $('answer-retry').hidden = $('answer-play').hidden = true;
-    status.textContent = t('answerSearching', shown.target.start);
+    this.#status = () => t('answerSearching', shown.target.start);
+    status.textContent = this.#status();
     const { variant, sfen, maxNodes, start } = shown.target;
     try {
       const args = { variant, sfen, maxNodes, start, budgetScale: STANDARD_BUDGET };
@@ -193,7 +222,8 @@ export class AnswerCard {
     } catch (e) {
       if (run !== this.#run) return;
       card.dataset.state = e.cancelled ? 'cancelled' : 'error';
-      status.textContent = e.cancelled ? t('answerCancelled') : t('noGame', errorText(e));
+      this.#status = () => (e.cancelled ? t('answerCancelled') : t('noGame', errorText(e)));
+      status.textContent = this.#status();
       $('answer-retry').hidden = false;
       if (!e.cancelled) this.#engine.cancel(); // the next search gets a fresh instance
     } finally {
@@ -213,6 +243,15 @@ export class AnswerCard {
     const card = $('answer');
     const { plies, shortest, method } = game;
     Object.assign(card.dataset, { state: 'done', plies: String(plies), shortest: String(shortest), method });
+    this.#drawGame(game);
+    $('answer-play').hidden = false;
+    // The card grew: all of it stays on screen, unless the page was scrolled away from it meanwhile.
+    const shown = card.getBoundingClientRect();
+    if (shown.bottom > 0 && shown.top < innerHeight) card.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** The card's heading and lines for the game found. @param {import('../engine/api').ProofGame} game */
+  #drawGame(game) {
     const heading = $('answer-heading');
     const badge = document.createElement('span');
     badge.className = `answer-badge${game.shortest ? ' shortest' : ''}`;
@@ -221,10 +260,6 @@ export class AnswerCard {
     markTerms(heading, ['proof-game']);
     $('answer-status').textContent = '';
     $('answer-detail').textContent = t('answerGameDetail', game.method, game.shortest, game.lower_bound);
-    $('answer-play').hidden = false;
-    // The card grew: all of it stays on screen, unless the page was scrolled away from it meanwhile.
-    const shown = card.getBoundingClientRect();
-    if (shown.bottom > 0 && shown.top < innerHeight) card.scrollIntoView({ block: 'nearest' });
   }
 
   /** Plays the game found on the main board, its moves beside it. */

@@ -16,6 +16,8 @@ export class CertificateView {
   /** @type {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start: string | null} | null} the unreachable position whose certificate can be asked for */
   #target = null;
   #run = 0; // an answer for an older request is dropped
+  /** @type {(() => void) | null} draws the certificate shown (or why there is none) in the page's language */
+  #redraw = null;
   #busy = false;
 
   /**
@@ -56,11 +58,23 @@ export class CertificateView {
     if (this.#busy) this.#engine.cancel();
     this.#busy = false;
     this.#target = null;
+    this.#redraw = null;
     $('certificate').hidden = true;
     $('certificate-body').replaceChildren();
     $('certificate-status').textContent = '';
     delete $('certificate').dataset.stage;
     delete $('certificate').dataset.sfen;
+  }
+
+  /** Draws the certificate shown again in the page's language: after a language switch. */
+  relabel() {
+    this.#redraw?.();
+  }
+
+  /** Draws with `draw` now, and again after a language switch. @param {() => void} draw */
+  #draw(draw) {
+    this.#redraw = draw;
+    draw();
   }
 
   async #explain() {
@@ -70,18 +84,24 @@ export class CertificateView {
     this.#busy = true;
     $('certificate').hidden = false;
     $('certificate-body').replaceChildren();
-    $('certificate-status').textContent = t('certWorking');
+    this.#draw(() => {
+      $('certificate-status').textContent = t('certWorking');
+    });
     try {
       const cert = await this.#engine.call('explain', target);
       if (run !== this.#run) return;
       $('certificate-status').textContent = '';
       $('certificate').dataset.stage = cert.stage;
       $('certificate').dataset.sfen = target.sfen;
-      const view = { variant: target.variant, labels: this.#labels(), open: (sfen) => this.#load(target.variant, sfen) };
-      $('certificate-body').replaceChildren(...body(cert, view));
+      this.#draw(() => {
+        const view = { variant: target.variant, labels: this.#labels(), open: (sfen) => this.#load(target.variant, sfen) };
+        $('certificate-body').replaceChildren(...body(cert, view));
+      });
     } catch (e) {
       if (run !== this.#run) return;
-      $('certificate-status').textContent = t('certFailed', errorText(e));
+      this.#draw(() => {
+        $('certificate-status').textContent = t('certFailed', errorText(e));
+      });
       if (!e.cancelled) this.#engine.cancel();
     } finally {
       if (run === this.#run) this.#busy = false;

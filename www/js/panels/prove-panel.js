@@ -34,6 +34,8 @@ export class ProvePanel {
   /** @type {string | null} the SFEN a search under way is proving */
   #searchingSfen = null;
   #run = 0; // counts proofs and resets: an answer for an older one is dropped
+  /** @type {(() => void) | null} draws the verdict line shown (and its player) in the page's language */
+  #redraw = null;
   /** @type {(result: import('../engine/api').ProveResult | null, target?: Target) => void} */
   #onVerdict;
   /** @type {(result: import('../engine/api').KingSquares, target: Target) => void} */
@@ -82,6 +84,11 @@ export class ProvePanel {
     return { variant: proved.variant, start: g.start, moves: g.moves.map((m) => m.move), comment };
   }
 
+  /** Draws the verdict line and the player again in the page's language: after a language switch. */
+  relabel() {
+    this.#redraw?.();
+  }
+
   /** @param {string} labels */
   setLabels(labels) {
     this.#player.setLabels(labels);
@@ -120,9 +127,17 @@ export class ProvePanel {
     if (of === null || of === sfen) return;
     const wasSearching = this.#searchingSfen !== null;
     this.reset();
-    const verdict = $('verdict');
-    verdict.dataset.verdict = 'changed';
-    verdict.textContent = wasSearching ? t('changedStopped') : t('changedSince');
+    this.#draw(() => {
+      const verdict = $('verdict');
+      verdict.dataset.verdict = 'changed';
+      verdict.textContent = wasSearching ? t('changedStopped') : t('changedSince');
+    });
+  }
+
+  /** Draws with `draw` now, and again after a language switch. @param {() => void} draw */
+  #draw(draw) {
+    this.#redraw = draw;
+    draw();
   }
 
   /** Forgets everything about the position last proved, stopping a search or game build under way. */
@@ -176,9 +191,11 @@ export class ProvePanel {
       show(result, (performance.now() - started) / 1000);
     } catch (e) {
       if (run !== this.#run) return;
-      const verdict = $('verdict');
-      verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
-      verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', errorText(e));
+      this.#draw(() => {
+        const verdict = $('verdict');
+        verdict.dataset.verdict = e.cancelled ? 'cancelled' : 'error';
+        verdict.textContent = e.cancelled ? t('cancelled') : t('cannotProve', errorText(e));
+      });
       // After a failure inside the engine, the next proof gets a fresh instance.
       if (!e.cancelled) this.#engine.cancel();
     } finally {
@@ -195,9 +212,11 @@ export class ProvePanel {
    * @param {Target} target
    */
   #showKingSquares(result, target) {
-    const verdict = $('verdict');
-    verdict.dataset.verdict = 'tsume';
-    verdict.textContent = t('kingSquaresVerdict', result.reachable.length, result.squares.length);
+    this.#draw(() => {
+      const verdict = $('verdict');
+      verdict.dataset.verdict = 'tsume';
+      verdict.textContent = t('kingSquaresVerdict', result.reachable.length, result.squares.length);
+    });
     this.#onKingSquares(result, target);
   }
 
@@ -212,6 +231,7 @@ export class ProvePanel {
   }
 
   #clearVerdict() {
+    this.#redraw = null;
     const verdict = $('verdict');
     verdict.replaceChildren();
     delete verdict.dataset.verdict;
@@ -239,18 +259,44 @@ export class ProvePanel {
     el.dataset.verdict = r.verdict;
     el.dataset.stage = r.stage;
     if (r.verdict === 'reachable') el.dataset.plies = String(r.path.length);
-    const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
-    const detail = document.createElement('p');
-    detail.className = 'detail';
-    detail.textContent = t('verdictDetail', r.stage, r.n_prev, search, r.verdict === 'unreachable' ? r.max_depth : null);
-    markTerms(detail, [stageTerm(r.stage), 'traced-back']);
-    el.replaceChildren(detail);
+    const detailLine = () => {
+      const search = r.nodes != null ? { pops: count(r.pops), nodes: count(r.nodes), seconds: seconds.toFixed(2) } : null;
+      const detail = document.createElement('p');
+      detail.className = 'detail';
+      detail.textContent = t('verdictDetail', r.stage, r.n_prev, search, r.verdict === 'unreachable' ? r.max_depth : null);
+      markTerms(detail, [stageTerm(r.stage), 'traced-back']);
+      el.replaceChildren(detail);
+    };
+    this.#draw(() => {
+      detailLine();
+      if (this.#proved && !$('player').hidden) this.#relabelPlayer(this.#proved);
+    });
     if (r.verdict === 'reachable') {
       this.#proved = { ...target, goal: r.goal, path: r.path, game: null };
       this.#showPath();
       $('player').hidden = false;
     }
     this.#onVerdict(r, target);
+  }
+
+  /** The player's title, status and moves in the page's language, at the move shown. @param {Proved} proved */
+  #relabelPlayer(proved) {
+    const game = proved.game && !$('game-export').hidden ? proved.game : null;
+    if (game) this.#gameTexts(game, proved.start);
+    else {
+      $('player-title').textContent = t('pathTitle');
+      markTerms($('player-title'), ['kk']);
+    }
+    this.#player.relabel(game ? t('startCaption', proved.start) : t('kkPosition'));
+  }
+
+  /** The player's title and status line for the whole game `g` from `start`. */
+  #gameTexts(g, start) {
+    $('player-title').textContent = t('wholeGameHeading', g.plies, start);
+    markTerms($('player-title'), ['proof-game']);
+    const status = $('game-status');
+    status.textContent = wholeGameText(g, Number(field('game-budget').value));
+    markTerms(status, ['kk']);
   }
 
   /** The player shows the path from the KK position found to the position proved. */
@@ -293,13 +339,10 @@ export class ProvePanel {
       );
       if (run !== this.#run) return;
       const g = target.game;
-      $('player-title').textContent = t('wholeGameHeading', g.plies, target.start);
-      markTerms($('player-title'), ['proof-game']);
       $('player-hint').hidden = true;
       field('whole-game').hidden = true;
       $('path-only').hidden = $('game-export').hidden = false;
-      status.textContent = wholeGameText(g, budgetScale);
-      markTerms(status, ['kk']);
+      this.#gameTexts(g, target.start);
       Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });
       status.dataset.state = 'done';
       this.#player.load(target.variant, g.start, g.moves, t('startCaption', target.start));

@@ -20,7 +20,7 @@ export class RecordPanel {
   #onPosition;
   #onStart;
   /**
-   * @type {{variant: import('../engine/api').Variant, lines: RecordLines, start: string, sfens: string[][], written: string[][]} | null}
+   * @type {{variant: import('../engine/api').Variant, lines: RecordLines, start: string, sfens: string[][], written: string[][], texts: () => void} | null}
    * the record read: its lines, and for each line the editor's SFEN after each move and its moves as the page writes them
    */
   #record = null;
@@ -112,22 +112,18 @@ export class RecordPanel {
       if (run !== this.#run) return;
       const lines = new RecordLines(record);
       // Positions as the editor writes them, so that the one shown can be found in the list.
-      const sfens = [];
-      const written = [];
-      for (const line of lines.lines) {
-        const setups = [line.before, ...line.moves.map((m) => m.sfen)].map((s) => parseSfen(record.variant, s));
-        sfens.push(setups.slice(1).map(toSfen));
-        written.push(line.moves.map((m, i) =>
-          language() === 'ja' ? m.japanese : westernMove(setups[i], { move: m.usi, japanese: m.japanese }),
-        ));
-      }
+      const sfens = lines.lines.map((line) => line.moves.map((m) => toSfen(parseSfen(record.variant, m.sfen))));
       const start = toSfen(parseSfen(record.variant, record.start));
-      this.#record = { variant: record.variant, lines, start, sfens, written };
+      // The parts of the panel in words, drawn again after a language switch.
+      const texts = () => {
+        showHeader($('record-header'), record.header);
+        showSkipped($('record-skipped'), record.skipped, record.format);
+        $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
+      };
+      this.#record = { variant: record.variant, lines, start, sfens, written: writtenMoves(record.variant, lines), texts };
       this.#showError(null);
-      showHeader($('record-header'), record.header);
-      showSkipped($('record-skipped'), record.skipped, record.format);
+      texts();
       this.#showLine(0);
-      $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
       this.#choose(record.moves.length);
       this.#onStart(start);
     } catch (e) {
@@ -135,6 +131,18 @@ export class RecordPanel {
       this.#showError(t('recordError', errorText(e)));
       $('record-status').textContent = '';
     }
+  }
+
+  /**
+   * Draws the record again in the page's language (its moves, header and notes), the line shown kept:
+   * after a language switch ([`positionChanged`] then marks the move shown).
+   */
+  relabel() {
+    const r = this.#record;
+    if (!r) return;
+    r.written = writtenMoves(r.variant, r.lines);
+    r.texts();
+    this.#list();
   }
 
   /** Shows line `index` from the start: its positions and its moves, listed. */
@@ -231,4 +239,18 @@ export class RecordPanel {
       else button.removeAttribute('aria-current');
     }
   }
+}
+
+/**
+ * Each line's moves as the page's language writes them: Japanese notation, or Western in English.
+ * @param {import('../engine/api').Variant} variant
+ * @param {RecordLines} lines
+ */
+function writtenMoves(variant, lines) {
+  return lines.lines.map((line) => {
+    const setups = [line.before, ...line.moves.map((m) => m.sfen)].map((s) => parseSfen(variant, s));
+    return line.moves.map((m, i) =>
+      language() === 'ja' ? m.japanese : westernMove(setups[i], { move: m.usi, japanese: m.japanese }),
+    );
+  });
 }

@@ -36,6 +36,15 @@ export class StartChoice {
     $('start-choice').hidden = handicaps.length === 0;
   }
 
+  /** Names the starts again in the page's language, the one chosen kept. */
+  relabel() {
+    const chosen = field('start').value;
+    const variant = this.#variant;
+    this.#variant = '';
+    this.setVariant(variant);
+    field('start').value = chosen;
+  }
+
   /** The start chosen: `null` for the initial position, else the handicap's name (`角落ち`). */
   get name() {
     return field('start').value || null;

@@ -31,6 +31,8 @@ export class PlayPanel {
   /** @type {Step[] | null} the two moves of a promotion choice, while it is asked */
   #choice = null;
   #run = 0; // the latest request for legal moves: an older answer is dropped
+  /** @type {(() => string) | null} the status line in the page's language */
+  #statusText = null;
   /** @type {Promise<void>} settles once the legal moves of the position shown are known */
   #pending = Promise.resolve();
   /** @type {number | null} the keyboard's cursor square */
@@ -84,6 +86,17 @@ export class PlayPanel {
     this.#board.setLabels(labels);
   }
 
+  /** Draws the starts menu, the moves and the status again in the page's language, the game kept. */
+  relabel() {
+    const select = /** @type {HTMLSelectElement} */ ($('play-start'));
+    for (const option of select.options) {
+      const start = VARIANTS[this.#currentPosition().variant].playStarts.find((s) => s.sfen === option.value);
+      option.text = start ? t(start.key, ...start.args) : t('playFromEditor');
+    }
+    if (this.#game) this.#list();
+    this.#status(this.#statusText?.() ?? '');
+  }
+
   /** Starts a game from the start chosen in the menu. */
   begin() {
     const chosen = field('play-start').value;
@@ -129,13 +142,13 @@ export class PlayPanel {
       const legal = await this.#engine.call('legalMoves', { variant: game.variant, sfen: game.sfen(), previous: game.previous() });
       if (run !== this.#run) return;
       this.#legal = legal;
-      this.#status(legal.length ? '' : t('playNoMoves'));
+      this.#status(() => (legal.length ? '' : t('playNoMoves')));
       $('play-panel').dataset.state = 'ready';
       // A piece picked up meanwhile gets its squares marked.
       if (this.#picked) this.#draw();
     } catch (e) {
       if (run !== this.#run) return;
-      this.#status(t('playCannot', errorText(e)));
+      this.#status(() => t('playCannot', errorText(e)));
       $('play-panel').dataset.state = 'error';
     }
   }
@@ -231,7 +244,7 @@ export class PlayPanel {
     this.#picked = null;
     if (moves.length === 0) {
       this.#draw();
-      this.#status(t('playIllegal'));
+      this.#status(() => t('playIllegal'));
     } else if (moves.length === 1) {
       this.#commit(moves[0]);
     } else {
@@ -306,7 +319,11 @@ export class PlayPanel {
     this.#onProve();
   }
 
+  /** The status line: `text` (a function of the page's language, drawn again after a switch). */
+  /** @param {string | (() => string)} text */
   #status(text) {
-    $('play-status').textContent = text;
+    const draw = typeof text === 'function' ? text : () => text;
+    this.#statusText = draw;
+    $('play-status').textContent = draw();
   }
 }

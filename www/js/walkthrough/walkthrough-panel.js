@@ -2,6 +2,7 @@
 // steps (steps.js, search-step.js, estimate-step.js). Loaded when the tab is first opened (app.js), with
 // a worker of its own (walkthrough-worker.js) that runs the plain engine the page compiled once.
 import { WorkerClient } from '../engine/rpc.js';
+import { language } from '../i18n/i18n.js';
 import { wasmModule } from '../engine/wasm.js';
 import { candidateStep, filterStep, paperStep, sampleStep } from './steps.js';
 import { estimateStep } from './estimate-step.js';
@@ -21,6 +22,7 @@ export class Walkthrough {
   /** @type {string | null} the game shown */
   #variant = null;
   #labels = '';
+  #language = ''; // the page's language it was drawn in
 
   /** @param {HTMLElement} root the tab's body */
   constructor(root) {
@@ -46,9 +48,10 @@ export class Walkthrough {
    * changed since it was last drawn (a search under way in the old one is left to finish unseen).
    */
   show(variant, labels) {
-    if (variant === this.#variant && labels === this.#labels) return;
+    if (variant === this.#variant && labels === this.#labels && language() === this.#language) return;
     this.#variant = variant;
     this.#labels = labels;
+    this.#language = language();
     const ctx = { call: (type, args) => this.call(type, args), variant, labels, seed: this.seed };
     this.root.replaceChildren(
       para('intro'),

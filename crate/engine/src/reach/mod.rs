@@ -1,9 +1,8 @@
 //! Reachability by the paper's method: Prev1 (every legal last move, undone), the search heuristic and the
-//! backward search to a KK position, the stage pipeline, proofs of single positions and retro analysis.
+//! backward search to a KK position, the stage pipeline and proofs of single positions.
 
 pub mod heuristic;
 pub mod prev;
 pub mod prove;
-pub mod retro;
 pub mod search;
 pub mod stage;

@@ -12,6 +12,7 @@ use shogi_reach_engine::records::error::{
     BoardProblem, RecordError, RecordErrorKind, MAX_RECORD_BYTES, MAX_RECORD_PLIES,
 };
 use shogi_reach_engine::why::explanation::ExplainError;
+use shogi_reach_engine::why::retro::IllegalPosition;
 use shogi_reach_engine::why::tsume::TsumeError;
 use shogi_reach_proof_games::proof_game::ProofGameError;
 
@@ -150,6 +151,14 @@ impl From<ProofGameError> for EngineError {
             ProofGameError::NotFound => ErrorKind::ProofGameNotFound {},
         };
         EngineError::new(kind, message)
+    }
+}
+
+impl From<IllegalPosition> for EngineError {
+    fn from(e: IllegalPosition) -> Self {
+        let message = e.to_string();
+        let causes = e.issues.into_iter().filter_map(|i| i.cause).collect();
+        EngineError::new(ErrorKind::IllegalPosition { causes }, message)
     }
 }
 

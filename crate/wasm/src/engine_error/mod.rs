@@ -195,6 +195,9 @@ pub enum ErrorKind {
     CertificateFailed {
         detail: String,
     },
+    IllegalPosition {
+        causes: Vec<shogi_reach_engine::why::cause::CauseJson>,
+    },
     NodeCap {
         value: f64,
         max: f64,

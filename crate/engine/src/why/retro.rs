@@ -1,13 +1,53 @@
 //! Taking moves back: every legal last move of a position (the exact Prev1), grouped by the move itself,
-//! with the pieces it may have captured, for a retro explorer.
+//! with the pieces it may have captured, for a retro explorer; and the one policy every front end follows:
+//! a position no legal game holds has no legal last move to list ([`legal_last_moves`]).
 
 use crate::board::moves::Move;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
+use crate::board::start::Start;
 use crate::board::variant::Variant;
 use crate::reach::prev::{predecessors, Predecessor};
+use crate::reach::search::KkSearch;
+use crate::reach::stage::Stage;
 use crate::records::{kif_move, notation};
+use crate::why::diagnose::{diagnose_setup, Issue, Rule};
 use serde::Serialize;
+use std::fmt;
+
+/// A position no legal game holds (two pawns on a file, a piece that can never move, the side not to move
+/// in check): every "last move" to it would be an illegal move too.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct IllegalPosition {
+    /// The rules of the `piece` and `king` stages it breaks.
+    pub issues: Vec<Issue>,
+}
+
+impl fmt::Display for IllegalPosition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let broken: Vec<String> =
+            self.issues.iter().map(|i| format!("{} ({})", i.message, i.rule.name())).collect();
+        write!(f, "not a legal position, so no legal move leads to it: {}", broken.join("; "))
+    }
+}
+
+impl std::error::Error for IllegalPosition {}
+
+/// The legal last moves of `pos` that `filter` keeps ([`last_moves`]), or, for a position no legal game
+/// holds, why: the policy of the command line, Python and the page alike.
+pub fn legal_last_moves<V: Variant>(
+    pos: &Position<V>,
+    filter: Filter,
+) -> Result<Vec<LastMove<V>>, IllegalPosition> {
+    let issues: Vec<Issue> = diagnose_setup(&pos.to_setup(), &Start::initial(), &mut KkSearch::new())
+        .into_iter()
+        .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
+        .collect();
+    match issues.is_empty() {
+        true => Ok(last_moves(pos, filter)),
+        false => Err(IllegalPosition { issues }),
+    }
+}
 
 /// One last move (an un-move, un-promotion or un-drop) and every predecessor it comes from: without a
 /// capture, and with each piece it may have captured.
