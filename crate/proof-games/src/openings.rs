@@ -148,7 +148,7 @@ fn read_game<V: Variant>(text: &str) -> Opening<V> {
 fn read_game_from<V: Variant>(mut pos: Position<V>, text: &str) -> Opening<V> {
     let mut moves = Vec::new();
     for token in text.split_whitespace() {
-        let m = notation::write::parse_western(&pos, token)?;
+        let m = notation::western::parse_western(&pos, token).map_err(|e| e.to_string())?;
         moves.push(m);
         pos = play(&pos, m);
     }

@@ -17,6 +17,7 @@ use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::heuristic;
 use crate::reach::prev::{predecessors, Predecessor};
 use crate::rules::{self, ahead, is_checkmated_by_pawn, piece_attacks};
+pub use crate::why::certificate_error::CertificateError;
 
 /// Why one candidate last move is not one.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,18 +150,6 @@ pub struct PrevCertificate {
     /// Every candidate last move of Y.
     pub candidates: Vec<Candidate>,
 }
-
-/// A certificate that does not verify (a bug, were it ever to happen).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CertificateError(pub String);
-
-impl std::fmt::Display for CertificateError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "the certificate does not verify: {}", self.0)
-    }
-}
-
-impl std::error::Error for CertificateError {}
 
 /// Every candidate last move of `pos`, legal ones included.
 pub fn candidates<V: Variant>(pos: &Position<V>) -> Vec<Candidate> {
@@ -336,28 +325,28 @@ impl PrevCertificate {
     /// candidates are exactly those the movement patterns give; each candidate's position before the move
     /// leads to `pos` by its move; each failure holds by a direct test.
     pub fn verify<V: Variant>(&self, pos: &Position<V>) -> Result<(), CertificateError> {
-        let fail = |what: String| Err(CertificateError(what));
         let mut preds: Vec<Predecessor<V>> = Vec::new();
         predecessors(pos, &mut preds);
         if !preds.is_empty() {
-            return fail(format!("Prev1 finds {} predecessors", preds.len()));
+            return Err(CertificateError::HasPredecessors(preds.len()));
         }
         if self.last_mover != pos.side_to_move().opponent() {
-            return fail("the last mover is the side to move".into());
+            return Err(CertificateError::WrongLastMover);
         }
         let expected = candidates(pos);
         let key =
             |c: &Candidate| (c.to, c.origin, c.piece, c.variants.iter().map(|v| v.0).collect::<Vec<_>>());
         if expected.iter().map(key).ne(self.candidates.iter().map(key)) {
-            return fail("the candidates are not every move the pieces could have made".into());
+            return Err(CertificateError::CandidatesIncomplete);
         }
         for c in &self.candidates {
             for (captured, failure) in &c.variants {
                 let Some(failure) = failure else {
-                    return fail(format!("{:?} is not shown to fail", c.mv()));
+                    return Err(CertificateError::Unrefuted(format!("{:?}", c.mv())));
                 };
                 if !failure_holds(pos, c, *captured, failure) {
-                    return fail(format!("{} does not hold for {:?}", failure.describe::<V>(), c.mv()));
+                    let (failure, mv) = (failure.describe::<V>().to_string(), format!("{:?}", c.mv()));
+                    return Err(CertificateError::FailureDoesNotHold(failure, mv));
                 }
             }
         }
@@ -548,33 +537,28 @@ impl<V: Variant> ReachTree<V> {
     /// Checks the tree: it starts at `root`, every position's predecessors are exactly Prev1's and in the
     /// tree, none is a KK position, and every leaf's certificate verifies.
     pub fn verify(&self, root: &Position<V>) -> Result<(), CertificateError> {
-        let fail = |what: String| Err(CertificateError(what));
         if self.nodes.first().map(|n| n.pos) != Some(*root) {
-            return fail("the tree does not start at the position".into());
+            return Err(CertificateError::TreeRoot);
         }
         let mut preds: Vec<Predecessor<V>> = Vec::new();
         for (i, node) in self.nodes.iter().enumerate() {
             if heuristic(&node.pos) == 0 {
-                return fail(format!("node {i} is a KK position"));
+                return Err(CertificateError::KkInTree(i));
             }
             predecessors(&node.pos, &mut preds);
             let listed = node.predecessors.iter().map(|&(m, j)| self.nodes.get(j).map(|n| (m, n.pos)));
             if listed.ne(preds.iter().map(|p| Some((p.mv, p.pos)))) {
-                return fail(format!("node {i}'s predecessors are not Prev1's"));
+                return Err(CertificateError::NotPrev1(i));
             }
             if let Some(&(p, m)) = node.parent.as_ref() {
                 if !self.nodes[p].predecessors.contains(&(m, i)) || self.nodes[p].depth + 1 != node.depth {
-                    return fail(format!("node {i} is not a predecessor of its parent"));
+                    return Err(CertificateError::NotAPredecessor(i));
                 }
             }
             match (&node.leaf, preds.is_empty()) {
                 (Some(cert), true) => cert.verify(&node.pos)?,
                 (None, false) => {}
-                _ => {
-                    return fail(format!(
-                        "node {i} is a leaf without a certificate (or has one and predecessors)"
-                    ))
-                }
+                _ => return Err(CertificateError::BadLeaf(i)),
             }
         }
         Ok(())

@@ -3,6 +3,7 @@
 
 pub mod cause;
 pub mod certificate;
+pub mod certificate_error;
 pub mod diagnose;
 pub mod explanation;
 pub mod explanation_json;

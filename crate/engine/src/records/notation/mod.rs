@@ -1,4 +1,6 @@
-//! Japanese move notation (JSA): one move's text read ([`read`]) and written ([`write`]).
+//! Move notation: Japanese (JSA), one move's text read ([`read`]) and written ([`write`]), and Western
+//! (Hodges), as the papers write their games ([`western`]).
 
 pub mod read;
+pub mod western;
 pub mod write;

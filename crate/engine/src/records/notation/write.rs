@@ -134,68 +134,6 @@ pub fn japanese<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<u
     s
 }
 
-/// Reads a move in Western (Hodges) notation, as in the papers: `P-7f`, `Bx3c=` (promotion declined),
-/// `R-2c+` (promotes), `S*5e` (drop), `N7g-6e` (origin given); ☗/☖ in front are ignored. A `+` in front
-/// names the piece as it stands after the move, as the Shogi paper writes it: `+Bx9i` is a horse that
-/// captures or a bishop that captures and promotes. The move must be legal in `pos` and the only one the
-/// text can mean.
-pub fn parse_western<V: Variant>(pos: &Position<V>, text: &str) -> Result<Move, String> {
-    let bad = || format!("not a move in Western notation: {text:?}");
-    let body = text.trim().trim_start_matches(['☗', '☖']);
-    let (promoted, body) = match body.strip_prefix('+') {
-        Some(b) => (true, b),
-        None => (false, body),
-    };
-    let mut chars = body.chars();
-    let kind = chars.next().and_then(Kind::from_letter).ok_or_else(bad)?;
-    let rest = chars.as_str();
-    let sep = rest.find(['-', 'x', '*']).ok_or_else(bad)?;
-    let g = V::geometry();
-    let origin = match &rest[..sep] {
-        "" => None,
-        o => Some(g.parse_square(o).ok_or_else(bad)?),
-    };
-    let how = rest.as_bytes()[sep];
-    let tail = &rest[sep + 1..];
-    let to = g.parse_square(tail.get(..2).ok_or_else(bad)?).ok_or_else(bad)?;
-    let promotion = match &tail[2..] {
-        "" => None,
-        "+" => Some(true),
-        "=" => Some(false),
-        _ => return Err(bad()),
-    };
-    let mut legal = MoveList::new();
-    rules::legal_moves(pos, &mut legal);
-    let side = pos.side_to_move();
-    let matching: Vec<Move> = legal
-        .iter()
-        .copied()
-        .filter(|&m| match m {
-            Move::Drop { kind: k, to: t } => how == b'*' && k == kind && t as usize == to && !promoted,
-            Move::Board { from, to: t, promote } => {
-                let p = Piece::from_code(pos.cell(from as usize)).expect("a piece moves");
-                let promotion_fits = match (promoted, promotion) {
-                    (false, said) => !p.is_promoted() && promote == said.unwrap_or(false),
-                    (true, None) => p.is_promoted() || promote,
-                    (true, Some(_)) => false,
-                };
-                how != b'*'
-                    && p.kind() == kind
-                    && p.color() == side
-                    && promotion_fits
-                    && t as usize == to
-                    && origin.is_none_or(|o| o == from as usize)
-                    && (how == b'x') == pos.piece_at(to).is_some()
-            }
-        })
-        .collect();
-    match matching[..] {
-        [m] => Ok(m),
-        [] => Err(format!("{text:?} is no legal move in {}", pos.to_sfen())),
-        _ => Err(format!("{text:?} can mean several moves in {}", pos.to_sfen())),
-    }
-}
-
 /// How far `from` → `to` goes forwards for `color` (positive: forwards).
 pub(crate) fn advance<V: Variant>(color: Color, from: usize, to: usize) -> isize {
     let g = V::geometry();
@@ -306,23 +244,6 @@ mod tests {
         let dragons = "4k4/+R7+R/9/9/9/9/9/9/4K4 b 2B4G4S4N4L18P 1";
         assert_eq!(line::<Shogi>(dragons, &["9b5b"]), ["☗５二龍左"]);
         assert_eq!(line::<Shogi>(dragons, &["1b5b"]), ["☗５二龍右"]);
-    }
-
-    #[test]
-    fn western_notation() {
-        let pos = Position::<Shogi>::startpos();
-        let read = |p: &Position<Shogi>, t: &str| parse_western(p, t).map(|m| m.to_usi::<Shogi>());
-        assert_eq!(read(&pos, "☗P-7f").unwrap(), "7g7f");
-        assert!(read(&pos, "G-5h").unwrap_err().contains("several"));
-        assert_eq!(read(&pos, "G4i-5h").unwrap(), "4i5h");
-        assert!(read(&pos, "Px7f").is_err(), "not a capture");
-        assert!(read(&pos, "Q-7f").is_err());
-        let sfen = "lnsgkgsnl/6rb1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
-        let pos = crate::board::sfen::parse_position::<Shogi>(sfen).unwrap();
-        assert_eq!(read(&pos, "Bx3c=").unwrap(), "8h3c");
-        assert_eq!(read(&pos, "Bx3c+").unwrap(), "8h3c+");
-        assert_eq!(read(&pos, "+Bx3c").unwrap(), "8h3c+", "the piece as it stands after the move");
-        assert!(read(&pos, "B-3c").is_err(), "a capture is written x");
     }
 
     #[test]
