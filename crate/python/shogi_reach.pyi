@@ -120,6 +120,7 @@ class Cause(TypedDict):
     depth: NotRequired[int]
     extra: NotRequired[list[CausePiece]]
     file: NotRequired[int]
+    handicaps: NotRequired[list[str]]
     kind: str
     pieces: list[CausePiece]
     positions: NotRequired[int]

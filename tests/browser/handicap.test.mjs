@@ -58,9 +58,14 @@ describe('handicap starts', () => {
     t.after(() => phones.close());
     const context = await phoneContext(phones, 360);
     await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(KAKU_GAME)}`, async (page) => {
+      // From 平手 a bishop is missing: the answer says these are a 角落ち game's pieces, and its button
+      // proves the position from that start.
       assert.equal(await page.inputValue('#start'), '');
-      await page.selectOption('#start', '角落ち');
-      await proved(page, 'reachable');
+      await proved(page, 'unreachable');
+      assert.match(await page.textContent('#answer-text'), /駒は角落ちの対局と同じです/);
+      await page.click('#answer-starts button[data-start="角落ち"]');
+      assert.equal(await page.inputValue('#start'), '角落ち');
+      await page.waitForSelector('#answer[data-verdict="reachable"]', { timeout: 60_000 });
       await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
       assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), native.plies);
       await page.click('#answer-play');

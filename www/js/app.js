@@ -128,6 +128,11 @@ const answer = new AnswerCard({
     onPlaying: (playing) => {
       $('board').hidden = playing;
     },
+    // A handicap game's position: proved again from that handicap's start.
+    onProveFrom: (start) => {
+      startChoice.choose(start);
+      provePanel.prove();
+    },
     // A tsume set-up's square: the position with Sente's king there, proved.
     onKingSquare: (variant, sfen) => {
       loadPosition(variant, sfen);

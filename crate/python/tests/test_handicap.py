@@ -57,7 +57,9 @@ def test_random_games_from_a_handicap_are_proved_from_its_start(handicap):
         moves = [m["move"] for m in game["moves"]]
         assert same_position(replayed(game["start"], moves), sfen), sfen
         assert game["kif"].splitlines()[2] == f"手合割：{handicap['name']}"
-        assert sr.prove("shogi", sfen)["stage"] == "count"  # never from the even start: a piece is missing
+        # Never from the even start: pieces are missing, those the handicap gave up, and the cause says so.
+        even = sr.prove("shogi", sfen)
+        assert even["stage"] == "count" and handicap["name"] in even["causes"][0]["handicaps"]
 
 
 @pytest.mark.parametrize("handicap", HANDICAPS, ids=[h["name"] for h in HANDICAPS])

@@ -35,6 +35,8 @@ export interface Cause {
   /** `start-material`: the kinds there are more of than the start has, and the start's name. */
   extra?: { piece: string; count: number }[];
   start?: string;
+  /** `missing`: the handicaps whose games hold exactly the position's pieces. */
+  handicaps?: string[];
   side?: 'Sente' | 'Gote';
   file?: number;
   candidates?: number;

@@ -23,7 +23,8 @@ const king = (c) => `${SIDE[c.side]}玉（${square(c.squares[0])}）`;
 
 const TEXTS = {
   missing: (c) =>
-    `駒が足りません：${c.pieces.map((p) => `${name(p.piece)}${p.count}枚`).join('、')}。到達可能な局面では、全ての駒が盤上か持ち駒にあります。`,
+    `駒が足りません：${c.pieces.map((p) => `${name(p.piece)}${p.count}枚`).join('、')}。到達可能な局面では、全ての駒が盤上か持ち駒にあります。${
+      c.handicaps?.length ? `駒は${c.handicaps.join('か')}の対局と同じです。その開始局面から調べてください。` : ''}`,
   'start-material': (c) => {
     const list = (pieces) => pieces.map((p) => `${name(p.piece)}${p.count}枚`).join('、');
     const parts = [c.extra?.length ? `${list(c.extra)}多い` : '', c.pieces.length ? `${list(c.pieces)}少ない` : ''];

@@ -461,6 +461,7 @@ export default {
   answerPlay: 'Play it',
   answerStop: 'Back to the editor',
   answerShowProof: 'Show the proof',
+  answerProveFrom: (start) => `Prove it from the ${start} start`,
   answerProof: (plies) =>
     `The engine traced this position back ${counted(plies, 'ply', 'plies')} to a position with only the two kings; every such position is reachable, so this one is too.`,
   answerUnreachable: (_stage, reason, causes = []) =>

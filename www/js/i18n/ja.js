@@ -506,6 +506,7 @@ export default {
   answerPlay: '再生する',
   answerStop: '編集に戻る',
   answerShowProof: '証明を見る',
+  answerProveFrom: (start) => `${start}の開始局面から調べる`,
   answerProof: (plies) =>
     `エンジンはこの局面から${plies}手遡って玉二枚だけの局面に着きました。そのような局面はどれも到達可能なので、この局面も到達可能です。`,
   answerUnreachable: (stage, reason, causes = []) =>

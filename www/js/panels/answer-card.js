@@ -18,7 +18,8 @@ const STANDARD_BUDGET = 1;
 /**
  * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
- *   onPlaying: (playing: boolean) => void, onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void}} Actions
+ *   onPlaying: (playing: boolean) => void, onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void,
+ *   onProveFrom: (start: string) => void}} Actions
  */
 
 export class AnswerCard {
@@ -173,6 +174,17 @@ export class AnswerCard {
     markTerms(text, ['node-cap']);
     text.hidden = kind === 'reachable';
     $('answer-proof-text').textContent = kind === 'reachable' ? t('answerProof', result.path.length) : '';
+    // A handicap game's position asked about from 平手: a button proves it from that handicap's start.
+    const starts = kind === 'unreachable' ? (result.causes ?? []).flatMap((c) => c.handicaps ?? []) : [];
+    $('answer-starts').replaceChildren(...starts.map((start) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.dataset.start = start;
+      button.textContent = t('answerProveFrom', start);
+      button.onclick = () => this.#actions.onProveFrom(start);
+      return button;
+    }));
+    $('answer-starts').hidden = starts.length === 0;
     markTerms($('answer-proof-text'), ['kk']);
   }
 
@@ -192,6 +204,8 @@ export class AnswerCard {
     $('answer-detail').textContent = '';
     $('answer-squares').replaceChildren();
     $('answer-squares').hidden = true;
+    $('answer-starts').replaceChildren();
+    $('answer-starts').hidden = true;
     $('answer-cancel').hidden = $('answer-retry').hidden = $('answer-play').hidden = true;
   }
 

@@ -45,6 +45,12 @@ export class StartChoice {
     field('start').value = chosen;
   }
 
+  /** Chooses the start called `name` (a handicap's), telling as a choice of the user's does. */
+  choose(name) {
+    field('start').value = name;
+    this.changed();
+  }
+
   /** The start chosen: `null` for the initial position, else the handicap's name (`角落ち`). */
   get name() {
     return field('start').value || null;

@@ -21,6 +21,12 @@ fn a_handicap_position_is_proved_from_its_start_and_named_by_its_material_from_o
         (&even["stage"], &even["start"], &even["causes"][0]["kind"]),
         (&"count".into(), &"平手".into(), &"missing".into())
     );
+    // The pieces are a 角落ち game's: the cause names the handicap to ask from.
+    assert_eq!(even["causes"][0]["handicaps"], serde_json::json!(["角落ち"]));
+    assert!(even["causes"][0]["text"]
+        .as_str()
+        .unwrap()
+        .ends_with("These are the pieces of a 角落ち game: prove it from that handicap's start."));
     let cause = &json(&["prove", "--json", "--start", "飛車落ち", KAKU])["causes"][0];
     assert_eq!(cause["kind"], "start-material");
     assert_eq!(cause["text"], "This position has 1 rook more and 1 bishop fewer than a game from the 飛車落ち start, which never gains or loses a piece.");

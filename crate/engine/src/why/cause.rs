@@ -26,6 +26,9 @@ pub enum Cause {
     Missing {
         /// Each kind missing and how many of it.
         pieces: Vec<(Kind, u32)>,
+        /// The handicaps whose games hold exactly these pieces (a handicap game's position asked about from
+        /// the initial position).
+        handicaps: Vec<&'static str>,
     },
     /// `count` from a handicap start: the pieces are not the start's.
     NotStartMaterial {
@@ -144,7 +147,7 @@ impl Cause {
         let at = |sq: &usize| V::geometry().square_name(*sq);
         let named = |(sq, p): &(usize, Piece)| format!("{}'s {} on {}", p.color(), english(*p), at(sq));
         match self {
-            Cause::Missing { pieces } => missing::<V>(pieces),
+            Cause::Missing { pieces, handicaps } => missing::<V>(pieces, handicaps),
             Cause::NotStartMaterial { start, extra, missing } => not_start_material(start, extra, missing),
             Cause::TwoPawns { side, squares } => {
                 let file = V::geometry().w - V::geometry().x(squares[0]);
@@ -211,6 +214,7 @@ impl Cause {
             depth: None,
             extra: Vec::new(),
             file: None,
+            handicaps: Vec::new(),
             kind: self.name(),
             pieces: Vec::new(),
             positions: None,
@@ -220,7 +224,10 @@ impl Cause {
             text: self.text::<V>(),
         };
         match self {
-            Cause::Missing { pieces } => out.pieces = counts(pieces),
+            Cause::Missing { pieces, handicaps } => {
+                out.pieces = counts(pieces);
+                out.handicaps = handicaps.iter().map(|h| h.to_string()).collect();
+            }
             Cause::NotStartMaterial { start, extra, missing } => {
                 out.start = Some(start.to_string());
                 out.extra = counts(extra);
@@ -267,6 +274,9 @@ pub struct CauseJson {
     /// `exhausted`: the most plies traced back.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub depth: Option<u32>,
+    /// `missing`: the handicaps whose games hold exactly the position's pieces.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub handicaps: Vec<String>,
     /// `start-material`: the kinds the position has more of than its start, with how many more.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub extra: Vec<CausePieceJson>,
@@ -362,7 +372,11 @@ pub fn setup_causes<V: Variant>(pos: &Position<V>, start: &Start<V>) -> Vec<Caus
         Some(start) if !extra.is_empty() || !missing.is_empty() => {
             causes.push(Cause::NotStartMaterial { start, extra, missing })
         }
-        None if !missing.is_empty() => causes.push(Cause::Missing { pieces: missing }),
+        None if !missing.is_empty() => {
+            let handicaps =
+                Start::<V>::all().iter().filter(|s| s.material() == counts).map(Start::name).collect();
+            causes.push(Cause::Missing { pieces: missing, handicaps })
+        }
         _ => {}
     }
     causes.extend(two_pawns(pos));
@@ -454,13 +468,18 @@ fn english(piece: Piece) -> &'static str {
 }
 
 /// The sentence of [`Cause::Missing`].
-fn missing<V: Variant>(pieces: &[(Kind, u32)]) -> String {
+fn missing<V: Variant>(pieces: &[(Kind, u32)], handicaps: &[&str]) -> String {
     let list: Vec<String> = pieces.iter().map(|&(k, n)| counted(n, k)).collect();
     let total: u32 = V::TOTAL.iter().map(|&n| n as u32).sum();
-    format!(
+    let mut text = format!(
         "Pieces are missing: {}. Every reachable position has all {total} pieces on the board or in hand.",
         join(&list)
-    )
+    );
+    if !handicaps.is_empty() {
+        let games = handicaps.join(" or ");
+        text += &format!(" These are the pieces of a {games} game: prove it from that handicap's start.");
+    }
+    text
 }
 
 /// The sentence of [`Cause::NotStartMaterial`].
