@@ -209,20 +209,9 @@ impl Cause {
                 .map(|&(k, n)| CausePieceJson { count: Some(n), piece: k.letter().to_string(), square: None })
                 .collect()
         };
-        let mut out = CauseJson {
-            candidates: None,
-            depth: None,
-            extra: Vec::new(),
-            file: None,
-            handicaps: Vec::new(),
-            kind: self.name(),
-            pieces: Vec::new(),
-            positions: None,
-            side: None,
-            squares: self.squares().into_iter().map(sq).collect(),
-            start: None,
-            text: self.text::<V>(),
-        };
+        let squares = self.squares().into_iter().map(sq).collect();
+        let mut out =
+            CauseJson { kind: self.name(), squares, text: self.text::<V>(), ..CauseJson::default() };
         match self {
             Cause::Missing { pieces, handicaps } => {
                 out.pieces = counts(pieces);
@@ -266,7 +255,7 @@ impl Cause {
 
 /// A cause as JSON: `kind`, the sentence and the squares to mark, and the facts a page needs to say it in
 /// its own language. (Fields in the order of their names, as a JSON map keeps them.)
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Default)]
 pub struct CauseJson {
     /// `no-last-move`: how many candidate last moves fail.
     #[serde(skip_serializing_if = "Option::is_none")]
