@@ -60,9 +60,9 @@ pub fn build_proof_game<V: WithOpening>(
     build_proof_game_from(pos, &Start::initial(), search, options, choice, budget, keep_going)
 }
 
-/// [`build_proof_game`] from `start`. From a handicap start the game is its start itself (0 plies) or a
-/// KK route through the start's opening ([`crate::openings::start_openings`]): the short search knows
-/// only the initial position.
+/// [`build_proof_game`] from `start`. From a handicap start the game is its start itself (0 plies), or the
+/// KK route through the start's opening ([`crate::openings::start_openings`]) or the shorter game the
+/// forward searches find from the start (the backward short search and A* know only the initial position).
 pub fn build_proof_game_from<V: WithOpening>(
     pos: &Position<V>,
     start: &Start<V>,

@@ -253,6 +253,48 @@ mod tests {
     use crate::testing::{after, played};
     use shogi_reach_engine::board::variant::{MiniShogi, Shogi};
 
+    /// [`best_first_search`] from the initial position.
+    fn best_first<V: Variant>(
+        target: &Position<V>,
+        travel: &Travel,
+        in_place: InPlaceCaptors,
+        weights: &[u32],
+        shorter_than: Option<u32>,
+        max_weighed: usize,
+        keep_going: impl FnMut(usize) -> bool,
+    ) -> ForwardGame {
+        best_first_search(
+            (&Position::startpos(), target),
+            travel,
+            in_place,
+            weights,
+            shorter_than,
+            max_weighed,
+            keep_going,
+        )
+    }
+
+    /// [`beam_search`] from the initial position.
+    fn beam<V: Variant>(
+        target: &Position<V>,
+        travel: &Travel,
+        in_place: InPlaceCaptors,
+        width: usize,
+        shorter_than: Option<u32>,
+        max_weighed: usize,
+        keep_going: impl FnMut(usize) -> bool,
+    ) -> ForwardGame {
+        beam_search(
+            (&Position::startpos(), target),
+            travel,
+            in_place,
+            width,
+            shorter_than,
+            max_weighed,
+            keep_going,
+        )
+    }
+
     #[test]
     fn forward_games_replay_to_their_positions() {
         let travel = Travel::build::<Shogi>();
@@ -261,34 +303,18 @@ mod tests {
             &["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"],
         ] {
             let target = after::<Shogi>(moves);
-            let game = best_first_search(
-                (&Position::startpos(), &target),
-                &travel,
-                InPlaceCaptors::Go,
-                &[4],
-                None,
-                100_000,
-                |_| true,
-            )
-            .moves
-            .expect("a game");
+            let game = best_first(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| true)
+                .moves
+                .expect("a game");
             assert_eq!(played::<Shogi>(&game), target);
             // Weighted, not the shortest (A* shortens it after), but near.
             assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
         }
         let travel = Travel::build::<MiniShogi>();
         let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
-        let game = best_first_search(
-            (&Position::startpos(), &target),
-            &travel,
-            InPlaceCaptors::Go,
-            &[4],
-            None,
-            100_000,
-            |_| true,
-        )
-        .moves
-        .expect("a game");
+        let game = best_first(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| true)
+            .moves
+            .expect("a game");
         assert_eq!(played::<MiniShogi>(&game), target);
     }
 
@@ -296,55 +322,24 @@ mod tests {
     fn lighter_weights_after_a_game_look_only_for_shorter_ones() {
         let travel = Travel::build::<Shogi>();
         let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
-        let heavy = best_first_search(
-            (&Position::startpos(), &target),
-            &travel,
-            InPlaceCaptors::Go,
-            &[8],
-            None,
-            100_000,
-            |_| true,
-        )
-        .moves
-        .expect("a game");
-        let then_lighter = best_first_search(
-            (&Position::startpos(), &target),
-            &travel,
-            InPlaceCaptors::Go,
-            &[8, 4, 2],
-            None,
-            100_000,
-            |_| true,
-        )
-        .moves
-        .expect("a game");
+        let heavy = best_first(&target, &travel, InPlaceCaptors::Go, &[8], None, 100_000, |_| true)
+            .moves
+            .expect("a game");
+        let then_lighter =
+            best_first(&target, &travel, InPlaceCaptors::Go, &[8, 4, 2], None, 100_000, |_| true)
+                .moves
+                .expect("a game");
         assert_eq!(played::<Shogi>(&then_lighter), target);
         assert!(then_lighter.len() <= heavy.len(), "{} plies, then {}", heavy.len(), then_lighter.len());
         // Three plies is the shortest: asked for a shorter game, it finds none.
         let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
-        assert!(best_first_search(
-            (&Position::startpos(), &near),
-            &travel,
-            InPlaceCaptors::Go,
-            &[4],
-            Some(3),
-            100_000,
-            |_| true
-        )
-        .moves
-        .is_none());
-        assert_eq!(
-            best_first_search(
-                (&Position::startpos(), &near),
-                &travel,
-                InPlaceCaptors::Go,
-                &[4],
-                Some(5),
-                100_000,
-                |_| true
-            )
+        assert!(best_first(&near, &travel, InPlaceCaptors::Go, &[4], Some(3), 100_000, |_| true)
             .moves
-            .map(|m| m.len()),
+            .is_none());
+        assert_eq!(
+            best_first(&near, &travel, InPlaceCaptors::Go, &[4], Some(5), 100_000, |_| true)
+                .moves
+                .map(|m| m.len()),
             Some(3)
         );
     }
@@ -353,7 +348,7 @@ mod tests {
     fn beams_find_games_that_replay_to_their_positions() {
         let travel = Travel::build::<Shogi>();
         let beam = |target: &Position<Shogi>, in_place, width, max| {
-            beam_search((&Position::startpos(), target), &travel, in_place, width, None, max, |_| true).moves
+            beam(target, &travel, in_place, width, None, max, |_| true).moves
         };
         assert_eq!(beam(&Position::startpos(), InPlaceCaptors::Go, 10, 100), Some(vec![]));
         let moves = ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"];
@@ -386,15 +381,7 @@ mod tests {
         let travel = Travel::build::<Shogi>();
         let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
         let beam = |shorter_than, max_weighed, go_on: bool| {
-            beam_search(
-                (&Position::startpos(), &near),
-                &travel,
-                InPlaceCaptors::Go,
-                20,
-                shorter_than,
-                max_weighed,
-                |_| go_on,
-            )
+            beam(&near, &travel, InPlaceCaptors::Go, 20, shorter_than, max_weighed, |_| go_on)
         };
         assert_eq!(beam(None, 100_000, true).moves.map(|m| m.len()), Some(3));
         assert!(beam(Some(3), 100_000, true).moves.is_none());
@@ -409,27 +396,9 @@ mod tests {
     fn the_search_stops_at_its_caps() {
         let travel = Travel::build::<Shogi>();
         let target = after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"]);
-        assert!(best_first_search(
-            (&Position::startpos(), &target),
-            &travel,
-            InPlaceCaptors::Go,
-            &[4],
-            None,
-            10,
-            |_| true
-        )
-        .moves
-        .is_none());
+        assert!(best_first(&target, &travel, InPlaceCaptors::Go, &[4], None, 10, |_| true).moves.is_none());
         // Asked every 8 positions expanded.
-        let stopped = best_first_search(
-            (&Position::startpos(), &target),
-            &travel,
-            InPlaceCaptors::Go,
-            &[4],
-            None,
-            100_000,
-            |_| false,
-        );
+        let stopped = best_first(&target, &travel, InPlaceCaptors::Go, &[4], None, 100_000, |_| false);
         assert!(stopped.moves.is_none() && stopped.weighed < 8 * 600, "{} positions", stopped.weighed);
     }
 }
