@@ -223,3 +223,34 @@ impl fmt::Display for RecordErrorKind {
 }
 
 impl std::error::Error for RecordError {}
+
+/// Why a text is not the moves [`crate::records::parse_kif`] or [`crate::records::parse_usi_command`] read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MovesError {
+    /// The text is no record of the game, or one of its moves is illegal.
+    Record(RecordError),
+    /// A KIF record that starts elsewhere than the initial position (its start, as SFEN).
+    NotFromInitial(String),
+    /// A line that is not a USI `position` command.
+    NotUsiCommand,
+}
+
+impl fmt::Display for MovesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MovesError::Record(e) => e.fmt(f),
+            MovesError::NotFromInitial(sfen) => {
+                write!(f, "the record starts from {sfen}, not the initial position")
+            }
+            MovesError::NotUsiCommand => f.write_str("a USI position command starts with `position`"),
+        }
+    }
+}
+
+impl std::error::Error for MovesError {}
+
+impl From<RecordError> for MovesError {
+    fn from(e: RecordError) -> Self {
+        MovesError::Record(e)
+    }
+}

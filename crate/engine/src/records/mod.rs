@@ -10,7 +10,7 @@ pub mod record;
 pub mod text;
 
 pub use annotations::{HeaderField, Skipped, Variation};
-pub use error::{RecordError, RecordErrorKind};
+pub use error::{MovesError, RecordError, RecordErrorKind};
 pub use formats::csa::csa;
 pub use formats::export::kif;
 pub(crate) use formats::export::kif_move;

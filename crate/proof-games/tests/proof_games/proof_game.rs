@@ -156,9 +156,10 @@ fn unreachable_positions_get_no_proof_game() {
 fn records_with_an_illegal_move_are_refused() {
     assert!(parse_usi_command::<Shogi>("position startpos moves 7g7f 7f7e 3c3d")
         .unwrap_err()
+        .to_string()
         .contains("move 2"));
     let kif = "手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ７五歩(76)\n";
-    assert!(parse_kif::<Shogi>(kif).unwrap_err().contains("not legal"));
+    assert!(parse_kif::<Shogi>(kif).unwrap_err().to_string().contains("not legal"));
     let kif = "   1 ７六歩(77)\n   2 ３四歩(33)\n   3 ２二角成(88)\n   4 同　銀(31)\n";
     let moves = parse_kif::<Shogi>(kif).unwrap();
     let usi: Vec<_> = moves.iter().map(|m| m.to_usi::<Shogi>()).collect();

@@ -12,7 +12,7 @@ use crate::board::sfen::parse_position;
 use crate::board::start::handicap_start;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
 use crate::records::annotations::{HeaderField, Skipped};
-use crate::records::error::{RecordError, RecordErrorKind};
+use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
@@ -163,10 +163,10 @@ fn nothing_read(text: &str) -> RecordError {
 
 /// Reads the moves of a KIF (or KI2) record of game `V` from the initial position, each checked for
 /// legality: [`read_kif`] reads any start.
-pub fn parse_kif<V: Variant>(text: &str) -> Result<Vec<Move>, String> {
-    let record = read_kif_as::<V>(text).map_err(|e| e.to_string())?;
+pub fn parse_kif<V: Variant>(text: &str) -> Result<Vec<Move>, MovesError> {
+    let record = read_kif_as::<V>(text)?;
     if record.start != Position::startpos() {
-        return Err(format!("the record starts from {}, not the initial position", record.start.to_sfen()));
+        return Err(MovesError::NotFromInitial(record.start.to_sfen()));
     }
     Ok(record.moves)
 }

@@ -6,7 +6,7 @@ use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
 use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
-use crate::records::error::{RecordError, RecordErrorKind};
+use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::record::{Format, GameRecord, Record, Replay};
 
 /// `position startpos moves …` (Shogi) or `position sfen <start> moves …` (Mini Shogi): see
@@ -24,11 +24,11 @@ pub fn usi_command<V: Variant>(moves: &[Move]) -> String {
 }
 
 /// Reads a USI `position` command: the start position and the moves, each checked for legality.
-pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Move>), String> {
+pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Move>), MovesError> {
     if !text.trim_start().starts_with("position") {
-        return Err("a USI position command starts with `position`".into());
+        return Err(MovesError::NotUsiCommand);
     }
-    let record = read_usi_as::<V>(1, text).map_err(|e| e.to_string())?;
+    let record = read_usi_as::<V>(1, text)?;
     Ok((record.start, record.moves))
 }
 
