@@ -96,8 +96,9 @@ enum Command {
         position: PositionArgs,
     },
     /// A complete game from the start (the initial position, or a handicap's with --start) to a reachable
-    /// position, verified by replaying it: the short search's (shortest when it says so) or the KK route's (opening to a KK position, to the KK
-    /// position the backward search reached, then the search path), whichever is shorter.
+    /// position, verified by replaying it: the short search's (shortest when it says so) or the KK route's
+    /// (opening to a KK position, to the KK position the backward search reached, then the search path),
+    /// whichever is shorter.
     ProofGame(ProofGameArgs),
     /// Estimate the number of reachable positions from uniformly sampled ranks.
     Estimate(EstimateArgs),

@@ -77,10 +77,7 @@ pub struct Explain {
 impl Run for Explain {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let pos = position_arg::<V>(&self.sfen)?;
-        let start = match &self.start {
-            Some(name) => Start::named(name).map_err(|e| format!("--start: {e}"))?,
-            None => Start::initial(),
-        };
+        let start = Start::chosen(self.start.as_deref()).map_err(|e| format!("--start: {e}"))?;
         let explanation =
             explain(&pos, &start, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
         let mut out = Output::new();

@@ -44,9 +44,9 @@ impl Source {
         Ok((game, Source::Record { path, record: Box::new(record), ply }))
     }
 
-    /// The position, in game `V` (the game [`Source::choose`] gave), and the start to prove it from: `start` (`--start`: 平手 or a handicap's name or SFEN)
-    /// if given, else a record's own start when it is the initial position or a handicap, else the
-    /// initial position.
+    /// The position, in game `V` (the game [`Source::choose`] gave), and the start to prove it from:
+    /// `start` (`--start`: 平手 or a handicap's name or SFEN) if given, else a record's own start when it
+    /// is the initial position or a handicap, else the initial position.
     pub fn position_from<V: Ranked>(self, start: Option<&str>) -> Result<(Position<V>, Start<V>)> {
         let named = start.map(Start::<V>::named).transpose().map_err(|e| format!("--start: {e}"))?;
         match self {

@@ -166,18 +166,20 @@ impl fmt::Display for ProofGameError {
 impl std::error::Error for ProofGameError {}
 
 impl<V: Variant> ProofGame<V> {
+    /// A game the short method found (not yet verified): `moves` from `start` to `end`.
+    pub fn short(
+        start: Start<V>,
+        moves: Vec<Move>,
+        end: Position<V>,
+        shortest: bool,
+        lower_bound: Option<u32>,
+    ) -> ProofGame<V> {
+        ProofGame { start, moves, end, method: Method::Short, shortest, lower_bound, kk: None }
+    }
+
     /// The game of no moves: `start` itself, the shortest possible.
     pub fn empty(start: Start<V>) -> ProofGame<V> {
-        let end = *start.position();
-        ProofGame {
-            start,
-            moves: Vec::new(),
-            end,
-            method: Method::Short,
-            shortest: true,
-            lower_bound: Some(0),
-            kk: None,
-        }
+        ProofGame::short(start, Vec::new(), *start.position(), true, Some(0))
     }
 
     /// Replays the game from its start, each move checked against the legal moves, and

@@ -4,7 +4,7 @@
 
 use crate::forward::guide::InPlaceCaptors;
 use crate::forward::search::{beam_search, best_first_search};
-use crate::game::{Method, ProofGame, ProofGameError};
+use crate::game::{ProofGame, ProofGameError};
 use crate::short::bound::{Bound, BoundCache};
 use crate::short::search::{short_search, SearchOrder, ShortOptions};
 use shogi_reach_engine::board::moves::Move;
@@ -51,8 +51,8 @@ pub(crate) fn short_proof_game<V: BoundCache>(
             FirstGame::Forward => {
                 let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
                 let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
-                let start = Position::startpos();
-                forward_with_both_guides(&start, pos, shorter_than, &near, each, threads, &mut *keep_going)
+                let ends = (&Position::startpos(), pos);
+                forward_with_both_guides(ends, shorter_than, &near, each, threads, &mut *keep_going)
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
@@ -61,15 +61,7 @@ pub(crate) fn short_proof_game<V: BoundCache>(
     }
     let Some(moves) = found else { return Ok(None) };
     let (moves, shortest) = shortened(pos, bound, moves, lower_bound, (max_nodes, left), keep_going);
-    let game = ProofGame {
-        start: Start::initial(),
-        moves,
-        end: *pos,
-        method: Method::Short,
-        shortest,
-        lower_bound,
-        kk: None,
-    };
+    let game = ProofGame::short(Start::initial(), moves, *pos, shortest, lower_bound);
     game.verify()?;
     Ok(Some(game))
 }
@@ -88,17 +80,9 @@ pub(crate) fn forward_proof_game<V: BoundCache>(
     let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
     let near = |_: &Vec<Move>| false;
     let found =
-        forward_with_both_guides(start.position(), pos, shorter_than, &near, each, threads, keep_going);
+        forward_with_both_guides((start.position(), pos), shorter_than, &near, each, threads, keep_going);
     let Some(moves) = found else { return Ok(None) };
-    let game = ProofGame {
-        start: *start,
-        moves,
-        end: *pos,
-        method: Method::Short,
-        shortest: false,
-        lower_bound: None,
-        kk: None,
-    };
+    let game = ProofGame::short(*start, moves, *pos, false, None);
     game.verify()?;
     Ok(Some(game))
 }
@@ -201,8 +185,7 @@ fn forward_games<V: BoundCache>(
 /// (the beams' on a tie). On two threads (natively) side by side, the second stopped when `keep_going`
 /// says so; otherwise one after the other.
 fn forward_with_both_guides<V: BoundCache>(
-    start: &Position<V>,
-    pos: &Position<V>,
+    ends: (&Position<V>, &Position<V>),
     shorter_than: Option<u32>,
     near: &(impl Fn(&Vec<Move>) -> bool + Sync),
     max_weighed: usize,
@@ -210,19 +193,13 @@ fn forward_with_both_guides<V: BoundCache>(
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Option<Vec<Move>> {
     let beams = |go_on: &mut dyn FnMut(usize) -> bool| {
-        forward_games(
-            (start, pos),
-            InPlaceCaptors::Go,
-            BEAMS_FIRST,
-            shorter_than,
-            near,
-            max_weighed,
-            &mut |n| go_on(n),
-        )
+        forward_games(ends, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_weighed, &mut |n| {
+            go_on(n)
+        })
     };
     let best_first = |go_on: &mut dyn FnMut(usize) -> bool| {
         let in_place = InPlaceCaptors::GoAndReturn;
-        forward_games((start, pos), in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
+        forward_games(ends, in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
     };
     let (mine, theirs) = if threads < 2 || cfg!(target_arch = "wasm32") {
         (beams(&mut *keep_going), best_first(&mut *keep_going))

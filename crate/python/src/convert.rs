@@ -18,9 +18,7 @@ pub fn position<V: Ranked>(text: &str) -> PyResult<Position<V>> {
 
 /// The start called `name` in game `V` (the initial position for `None`), or a `BadArgumentError`.
 pub fn start<V: Variant>(name: Option<&str>) -> PyResult<Start<V>> {
-    name.map_or(Ok(Start::initial()), |name| {
-        Start::named(name).map_err(|e| crate::errors::BadArgumentError::new_err(format!("start: {e}")))
-    })
+    Start::chosen(name).map_err(|e| crate::errors::BadArgumentError::new_err(format!("start: {e}")))
 }
 
 /// A Python int (not a bool) as a rank of game `V`: at least 0 and within the rank's width (the range

@@ -194,9 +194,7 @@ pub fn proof_game(
 
 /// The start called `name` (the initial position when `None`), or the named error.
 fn start_named<V: Variant>(name: Option<&str>) -> Result<Start<V>, EngineError> {
-    name.map_or(Ok(Start::initial()), |name| {
-        Start::named(name).map_err(|e| EngineError::unknown_start(name, e))
-    })
+    Start::chosen(name).map_err(|e| EngineError::unknown_start(name.unwrap_or_default(), e))
 }
 
 /// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format

@@ -222,8 +222,7 @@ export class AnswerCard {
     $('answer-detail').textContent = '';
     $('answer-cancel').hidden = false;
     $('answer-retry').hidden = $('answer-play').hidden = true;
-    this.#status = () => t('answerSearching', shown.target.start);
-    status.textContent = this.#status();
+    this.#showStatus(() => t('answerSearching', shown.target.start));
     const { variant, sfen, maxNodes, start } = shown.target;
     try {
       const args = { variant, sfen, maxNodes, start, budgetScale: STANDARD_BUDGET };
@@ -236,8 +235,7 @@ export class AnswerCard {
     } catch (e) {
       if (run !== this.#run) return;
       card.dataset.state = e.cancelled ? 'cancelled' : 'error';
-      this.#status = () => (e.cancelled ? t('answerCancelled') : t('noGame', errorText(e)));
-      status.textContent = this.#status();
+      this.#showStatus(() => (e.cancelled ? t('answerCancelled') : t('noGame', errorText(e))));
       $('answer-retry').hidden = false;
       if (!e.cancelled) this.#engine.cancel(); // the next search gets a fresh instance
     } finally {
@@ -246,6 +244,12 @@ export class AnswerCard {
         $('answer-cancel').hidden = true;
       }
     }
+  }
+
+  /** The game search's status line, drawn by `draw` now and again after a language switch. */
+  #showStatus(draw) {
+    this.#status = draw;
+    $('answer-status').textContent = draw();
   }
 
   #cancel() {

@@ -29,20 +29,23 @@ export class StartChoice {
   setVariant(variant) {
     if (variant === this.#variant) return;
     this.#variant = variant;
-    const menu = field('start');
-    const initial = new Option(t('startInitial'), '');
-    const handicaps = VARIANTS[variant].playStarts.slice(1).map((s) => new Option(t(s.key, ...s.args), s.args[0]));
-    menu.replaceChildren(initial, ...handicaps);
-    $('start-choice').hidden = handicaps.length === 0;
+    this.#fill();
   }
 
   /** Names the starts again in the page's language, the one chosen kept. */
   relabel() {
     const chosen = field('start').value;
-    const variant = this.#variant;
-    this.#variant = '';
-    this.setVariant(variant);
+    this.#fill();
     field('start').value = chosen;
+  }
+
+  /** The menu's options, in the page's language, for the game shown. */
+  #fill() {
+    const initial = new Option(t('startInitial'), '');
+    const starts = VARIANTS[this.#variant].playStarts.slice(1);
+    const handicaps = starts.map((s) => new Option(t(s.key, ...s.args), s.args[0]));
+    field('start').replaceChildren(initial, ...handicaps);
+    $('start-choice').hidden = handicaps.length === 0;
   }
 
   /** Chooses the start called `name` (a handicap's), telling as a choice of the user's does. */

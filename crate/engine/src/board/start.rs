@@ -79,7 +79,8 @@ impl<V: Variant> Start<V> {
     }
 
     /// The start called `name`: the initial position (its `手合割` name, Shogi's `平手`, or `even`,
-    /// `initial`, the game's name) or a handicap by its `手合割` name (`角落ち`, `香落`), or either given as its SFEN.
+    /// `initial`, the game's name) or a handicap by its `手合割` name (`角落ち`, `香落`), or either given
+    /// as its SFEN.
     pub fn named(name: &str) -> Result<Start<V>, StartError> {
         let name = name.trim();
         if ["even", "initial", V::NAME, V::KIF_HANDICAP].contains(&name) {
@@ -93,6 +94,12 @@ impl<V: Variant> Start<V> {
         position
             .and_then(|p| Start::of_position(&p))
             .ok_or_else(|| StartError::Unknown { name: name.to_string(), game: V::NAME })
+    }
+
+    /// The start a user chose: [`Start::named`] `name`, the initial position when none is named (`--start`
+    /// left out, Python's `start=None`).
+    pub fn chosen(name: Option<&str>) -> Result<Start<V>, StartError> {
+        name.map_or(Ok(Start::initial()), Start::named)
     }
 
     /// The start whose position is `pos`, if it is the initial position or a handicap start (a record's

@@ -458,11 +458,10 @@ fn english(piece: Piece) -> &'static str {
 
 /// The sentence of [`Cause::Missing`].
 fn missing<V: Variant>(pieces: &[(Kind, u32)], handicaps: &[&str]) -> String {
-    let list: Vec<String> = pieces.iter().map(|&(k, n)| counted(n, k)).collect();
     let total: u32 = V::TOTAL.iter().map(|&n| n as u32).sum();
     let mut text = format!(
         "Pieces are missing: {}. Every reachable position has all {total} pieces on the board or in hand.",
-        join(&list)
+        counted_list(pieces)
     );
     if !handicaps.is_empty() {
         let games = handicaps.join(" or ");
@@ -473,16 +472,20 @@ fn missing<V: Variant>(pieces: &[(Kind, u32)], handicaps: &[&str]) -> String {
 
 /// The sentence of [`Cause::NotStartMaterial`].
 fn not_start_material(start: &str, extra: &[(Kind, u32)], missing: &[(Kind, u32)]) -> String {
-    let list = |pieces: &[(Kind, u32)]| join(&pieces.iter().map(|&(k, n)| counted(n, k)).collect::<Vec<_>>());
     let parts: Vec<String> = [(extra, "more"), (missing, "fewer")]
         .into_iter()
         .filter(|(pieces, _)| !pieces.is_empty())
-        .map(|(pieces, word)| format!("{} {word}", list(pieces)))
+        .map(|(pieces, word)| format!("{} {word}", counted_list(pieces)))
         .collect();
     format!(
         "This position has {} than a game from the {start} start, which never gains or loses a piece.",
         join(&parts)
     )
+}
+
+/// `1 rook and 2 bishops`: kinds with their counts, in a sentence.
+fn counted_list(pieces: &[(Kind, u32)]) -> String {
+    join(&pieces.iter().map(|&(k, n)| counted(n, k)).collect::<Vec<_>>())
 }
 
 /// `1 bishop`, `2 pawns`, `2 golds`.

@@ -8,10 +8,10 @@ use crate::board::position::Position;
 use crate::board::start::Start;
 use crate::board::variant::Variant;
 use crate::reach::prev::{predecessors, Predecessor};
-use crate::reach::search::KkSearch;
 use crate::reach::stage::Stage;
 use crate::records::{kif_move, notation};
-use crate::why::diagnose::{diagnose_setup, Issue, Rule};
+use crate::why::cause::setup_causes;
+use crate::why::diagnose::Issue;
 use serde::Serialize;
 use std::fmt;
 
@@ -39,9 +39,11 @@ pub fn legal_last_moves<V: Variant>(
     pos: &Position<V>,
     filter: Filter,
 ) -> Result<Vec<LastMove<V>>, IllegalPosition> {
-    let issues: Vec<Issue> = diagnose_setup(&pos.to_setup(), &Start::initial(), &mut KkSearch::new())
-        .into_iter()
-        .filter(|i| matches!(i.rule, Rule::Stage(Stage::Piece | Stage::King)))
+    // The piece and king stages' causes: what no game allows, from any start (no search is needed).
+    let issues: Vec<Issue> = setup_causes(pos, &Start::initial())
+        .iter()
+        .filter(|c| matches!(c.stage(), Stage::Piece | Stage::King))
+        .map(Issue::of::<V>)
         .collect();
     match issues.is_empty() {
         true => Ok(last_moves(pos, filter)),

@@ -41,13 +41,14 @@ impl Step {
     }
 }
 
-/// Searches forwards from `start` (the initial position, or a handicap start) to `target`, best first on plies played + weight × the guide,
-/// with the weights of `weights_in_halves` in turn (3: 1.5): after each game found, the next weight reorders
-/// the positions still open, and only positions whose plies and guide add to less than the best game's are
-/// kept (as in anytime repairing A*); with `shorter_than`, only games shorter than that are looked for from
-/// the start. It stops once it has weighed more than `max_weighed` positions with its guide, or when
-/// `keep_going(weighed)`, asked every 8 expansions, says so. Positions are told apart by a
-/// 64-bit hash (a collision could only hide a position: every game found is replayed and verified).
+/// Searches forwards from `start` (the initial position, or a handicap start) to `target`, best first on
+/// plies played + weight × the guide, with the weights of `weights_in_halves` in turn (3: 1.5): after each
+/// game found, the next weight reorders the positions still open, and only positions whose plies and guide
+/// add to less than the best game's are kept (as in anytime repairing A*); with `shorter_than`, only games
+/// shorter than that are looked for from the start. It stops once it has weighed more than `max_weighed`
+/// positions with its guide, or when `keep_going(weighed)`, asked every 8 expansions, says so. Positions
+/// are told apart by a 64-bit hash (a collision could only hide a position: every game found is replayed
+/// and verified).
 pub(crate) fn best_first_search<V: Variant>(
     (start, target): (&Position<V>, &Position<V>),
     travel: &Travel,
@@ -156,7 +157,8 @@ impl BestFirst {
     }
 }
 
-/// Searches forwards from `start` to `target` a level (ply) at a time, keeping at each level only the `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
+/// Searches forwards from `start` to `target` a level (ply) at a time, keeping at each level only the
+/// `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
 /// a game needs, best-first search spreads over the many positions it rates alike; the beam goes on to the
 /// depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
 /// `shorter_than` only positions whose plies and guide add to less are kept. It stops once it has weighed

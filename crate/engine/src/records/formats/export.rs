@@ -221,11 +221,12 @@ fn header<V: Variant>(kind: &str, start: &Position<V>, comment: &str, encoding: 
         s.push_str(&format!("# {line}\n"));
     }
     // A handicap is named, as records name it, with its players 下手 (Sente) and 上手 (Gote).
-    match Start::of_position(start) {
+    let named = Start::of_position(start);
+    match named {
         Some(named) => s.push_str(&format!("手合割：{}\n", named.name())),
         None => s.push_str(&bod(start)),
     }
-    let handicap = Start::of_position(start).is_some_and(|named| !named.is_initial());
+    let handicap = named.is_some_and(|named| !named.is_initial());
     s.push_str(if handicap { "下手：\n上手：\n" } else { "先手：\n後手：\n" });
     s
 }

@@ -107,7 +107,7 @@ impl Header {
             return self.diagram.position::<V>();
         }
         match self.named_start()? {
-            Some((game, sfen)) if game.name() == V::NAME => {
+            Some((game, sfen)) if game == V::GAME => {
                 Ok(parse_position::<V>(sfen).expect("the handicap table's positions are valid"))
             }
             Some((game, _)) => {
