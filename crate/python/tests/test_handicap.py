@@ -94,3 +94,10 @@ def test_the_cli_and_python_agree_and_an_unknown_start_is_refused():
                                                                                  start="飛車落ち")
     with pytest.raises(sr.BadArgumentError, match="no start of shogi"):
         sr.prove("shogi", sfen, start="七面鳥落ち")
+
+
+def test_a_game_from_a_handicap_is_the_same_on_one_thread_or_two():
+    kaku = next(h for h in HANDICAPS if h["name"] == "二枚落ち")
+    sfen = random_game(kaku["sfen"], 40, random.Random(11))
+    one, two = (sr.proof_game("shogi", sfen, start="二枚落ち", threads=n) for n in (1, 2))
+    assert one["usi"] == two["usi"]
