@@ -8,7 +8,8 @@
 //!   from Shogi's handicap starts;
 //! - [`kk_route`]: the KK route — the path back to a KK position, its king walks rerouted, the connection
 //!   between KK positions;
-//! - `short_method`: the short method, first games from the two searches below, then A*;
+//! - `short_method`: the short method, first games from the two searches below, then `shorten` (a pass
+//!   that can only shorten a game, checked by replay) and A*;
 //! - [`short`]: the short search backwards — travel, the lower bound, the perimeter, the search;
 //! - `forward`: the forward searches — places, ways, the guide, best first and beam;
 //! - `assignment`, `hasher`, `tree`: the assignment solver, the tables' hashers and the moves along a
@@ -25,6 +26,7 @@ pub mod openings;
 pub mod proof_game;
 pub mod short;
 mod short_method;
+mod shorten;
 #[cfg(test)]
 mod testing;
 mod tree;

@@ -1,12 +1,13 @@
 //! The short method of proof games: first games from weighted backward searches and the forward searches,
-//! in turn, then A* for a shorter one, each within a budget counted in positions (not time), so that a
-//! position gives the same game on every machine.
+//! in turn, then the shortening pass and A* for a shorter one, each within a budget counted in positions
+//! (not time), so that a position gives the same game on every machine.
 
 use crate::forward::guide::InPlaceCaptors;
 use crate::forward::search::{beam_search, best_first_search};
 use crate::game::{ProofGame, ProofGameError};
 use crate::short::bound::{Bound, BoundCache};
 use crate::short::search::{short_search, SearchOrder, ShortOptions};
+use crate::shorten::{shorten, ShortenBudget};
 use shogi_reach_engine::board::moves::Move;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::start::Start;
@@ -31,7 +32,8 @@ pub(crate) fn short_proof_game<V: BoundCache>(
     // What the backward searches may still weigh: each takes what the ones before it left, so the work is
     // the same on any machine and thread count.
     let mut left = budget;
-    for first in FIRST_GAMES {
+    let first_games = if V::BACKWARD_AFTER_FORWARD { &FIRST_GAMES[..] } else { &FIRST_GAMES_THEN_BEAMS[..] };
+    for &first in first_games {
         if found.as_ref().is_some_and(near) {
             break;
         }
@@ -48,18 +50,27 @@ pub(crate) fn short_proof_game<V: BoundCache>(
                 left = left.saturating_sub(game.weighed);
                 game.moves
             }
-            FirstGame::Forward => {
+            FirstGame::Forward | FirstGame::NarrowBeams => {
+                let (searches, weighed) = match first {
+                    FirstGame::NarrowBeams if found.is_some() => continue,
+                    FirstGame::NarrowBeams => (NARROW_BEAMS, std::mem::take(&mut left)),
+                    _ => (WIDE, budget),
+                };
                 let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
-                let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
+                let each = weighed.saturating_mul(V::FORWARD_PER_BACKWARD);
                 let ends = (&Position::startpos(), pos);
-                forward_with_both_guides(ends, shorter_than, &near, each, threads, &mut *keep_going)
+                forward_with_both_guides(ends, searches, shorter_than, &near, each, threads, &mut *keep_going)
             }
         };
         if game.as_ref().is_some_and(|g| found.as_ref().is_none_or(|f| g.len() < f.len())) {
             found = game;
         }
     }
-    let Some(moves) = found else { return Ok(None) };
+    let Some(mut moves) = found else { return Ok(None) };
+    if lower_bound != Some(moves.len() as u32) {
+        moves =
+            shorten(&Position::<V>::startpos(), moves, bound.travel(), ShortenBudget::of(budget), keep_going);
+    }
     let (moves, shortest) = shortened(pos, bound, moves, lower_bound, (max_nodes, left), keep_going);
     let game = ProofGame::short(Start::initial(), moves, *pos, shortest, lower_bound);
     game.verify()?;
@@ -79,9 +90,11 @@ pub(crate) fn forward_proof_game<V: BoundCache>(
 ) -> Result<Option<ProofGame<V>>, ProofGameError> {
     let each = budget.saturating_mul(V::FORWARD_PER_BACKWARD);
     let near = |_: &Vec<Move>| false;
-    let found =
-        forward_with_both_guides((start.position(), pos), shorter_than, &near, each, threads, keep_going);
+    let ends = (start.position(), pos);
+    let found = forward_with_both_guides(ends, WIDE, shorter_than, &near, each, threads, keep_going);
     let Some(moves) = found else { return Ok(None) };
+    let travel = Bound::<V>::shared().travel();
+    let moves = shorten(start.position(), moves, travel, ShortenBudget::of(budget), keep_going);
     let game = ProofGame::short(*start, moves, *pos, false, None);
     game.verify()?;
     Ok(Some(game))
@@ -111,8 +124,11 @@ fn shortened<V: Variant>(
 enum FirstGame {
     /// Backwards from the position, weighted, ordered by this guide.
     Backward(SearchOrder, usize),
-    /// Forwards from the initial position (see [`crate::forward`]): the searches of [`BEST_FIRST`] and [`BEAMS_FIRST`].
+    /// Forwards from the initial position (see [`crate::forward`]): the searches of [`WIDE`].
     Forward,
+    /// Forwards again, when no search found a game: the beams of [`NARROW_BEAMS`], weighing what the
+    /// backward searches left (times [`BoundCache::FORWARD_PER_BACKWARD`]).
+    NarrowBeams,
 }
 
 /// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
@@ -123,6 +139,24 @@ const FIRST_GAMES: [FirstGame; 4] = [
     FirstGame::Backward(SearchOrder::Counted, 50_000),
     FirstGame::Backward(SearchOrder::Captures, usize::MAX),
 ];
+
+/// The searches for a first game where the backward searches find none the forward searches miss
+/// ([`BoundCache::BACKWARD_AFTER_FORWARD`]): after the forward searches, narrow beams with what the
+/// backward searches left. They often find a long game where the wide searches found none, and the
+/// shortening pass and A* then shorten it.
+const FIRST_GAMES_THEN_BEAMS: [FirstGame; 3] =
+    [FirstGame::Backward(SearchOrder::Sharpened, 10_000), FirstGame::Forward, FirstGame::NarrowBeams];
+
+/// The forward searches of the two guides: the one that lets captors go ([`InPlaceCaptors::Go`]), then
+/// the one that brings them back, each search with its share (in per cent) of the guide's budget.
+type ForwardSearches = [&'static [(ForwardSearch, usize)]; 2];
+
+/// The first forward searches: see [`BEAMS_FIRST`] and [`BEST_FIRST`].
+const WIDE: ForwardSearches = [BEAMS_FIRST, BEST_FIRST];
+
+/// Beams of 20 and 50 positions, with either guide.
+const NARROW_BEAMS: ForwardSearches = [NARROW, NARROW];
+const NARROW: &[(ForwardSearch, usize)] = &[(ForwardSearch::Beam(20), 50), (ForwardSearch::Beam(50), 50)];
 
 /// One forward search (see [`crate::forward`]).
 #[derive(Clone, Copy)]
@@ -186,6 +220,7 @@ fn forward_games<V: BoundCache>(
 /// says so; otherwise one after the other.
 fn forward_with_both_guides<V: BoundCache>(
     ends: (&Position<V>, &Position<V>),
+    [lets_go, brings_back]: ForwardSearches,
     shorter_than: Option<u32>,
     near: &(impl Fn(&Vec<Move>) -> bool + Sync),
     max_weighed: usize,
@@ -193,13 +228,11 @@ fn forward_with_both_guides<V: BoundCache>(
     keep_going: &mut impl FnMut(usize) -> bool,
 ) -> Option<Vec<Move>> {
     let beams = |go_on: &mut dyn FnMut(usize) -> bool| {
-        forward_games(ends, InPlaceCaptors::Go, BEAMS_FIRST, shorter_than, near, max_weighed, &mut |n| {
-            go_on(n)
-        })
+        forward_games(ends, InPlaceCaptors::Go, lets_go, shorter_than, near, max_weighed, &mut |n| go_on(n))
     };
     let best_first = |go_on: &mut dyn FnMut(usize) -> bool| {
         let in_place = InPlaceCaptors::GoAndReturn;
-        forward_games(ends, in_place, BEST_FIRST, shorter_than, near, max_weighed, &mut |n| go_on(n))
+        forward_games(ends, in_place, brings_back, shorter_than, near, max_weighed, &mut |n| go_on(n))
     };
     let (mine, theirs) = if threads < 2 || cfg!(target_arch = "wasm32") {
         (beams(&mut *keep_going), best_first(&mut *keep_going))
