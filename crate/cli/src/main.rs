@@ -88,10 +88,8 @@ enum Command {
         /// more gives the verdict `unknown`.
         #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
         max_nodes: usize,
-        /// The start to prove from: 平手 (the initial position, the default) or a handicap by its 手合割
-        /// name (香落ち, 角落ち, 飛車落ち, 二枚落ち … 十枚落ち) or SFEN; with --record, the record's start.
-        #[arg(long, value_name = "NAME")]
-        start: Option<String>,
+        #[command(flatten)]
+        start: StartChoice,
         #[command(flatten)]
         position: PositionArgs,
     },
@@ -201,6 +199,15 @@ struct GameArg {
     variant: Game,
 }
 
+/// `--start` of `prove` and `proof-game`.
+#[derive(clap::Args)]
+struct StartChoice {
+    /// The start to prove from: 平手 (the initial position, the default) or a handicap by its 手合割
+    /// name (香落ち, 角落ち, 飛車落ち, 二枚落ち … 十枚落ち) or SFEN; with --record, the record's start.
+    #[arg(long, value_name = "NAME")]
+    start: Option<String>,
+}
+
 #[derive(clap::Args)]
 struct ProofGameArgs {
     /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
@@ -234,10 +241,8 @@ struct ProofGameArgs {
     /// The most distinct positions the backward search may generate (the position's own included).
     #[arg(long, default_value_t = 5_000_000, value_parser = parse_node_cap)]
     max_nodes: usize,
-    /// The start to prove from: 平手 (the initial position, the default) or a handicap by its 手合割
-    /// name (香落ち, 角落ち, 飛車落ち, 二枚落ち … 十枚落ち) or SFEN; with --record, the record's start.
-    #[arg(long, value_name = "NAME")]
-    start: Option<String>,
+    #[command(flatten)]
+    start: StartChoice,
     #[command(flatten)]
     position: PositionArgs,
 }
@@ -407,7 +412,10 @@ fn run(command: Command) -> run::Result<()> {
         }
         Command::Prove { variant, json, max_nodes, start, position } => {
             let (game, source) = position.source(variant)?;
-            dispatch(game, commands::Prove { json, options: exact(Some(max_nodes)), source, start })
+            dispatch(
+                game,
+                commands::Prove { json, options: exact(Some(max_nodes)), source, start: start.start },
+            )
         }
         Command::ProofGame(args) => args.run(),
         Command::Estimate(args) => args.run(),
@@ -449,7 +457,7 @@ impl ProofGameArgs {
             time_limit: self.budget_ms.map(std::time::Duration::from_millis),
             options: exact(Some(self.max_nodes)),
             source,
-            start: self.start,
+            start: self.start.start,
         };
         dispatch(game, command)
     }

@@ -54,11 +54,13 @@ pub trait BoundCache: Variant {
     /// about 600 000 positions; Mini Shogi: 5, about 400 000).
     const PERIMETER_PLIES: u32;
     /// The default budget of the short proof-game search (see `ShortBudget`): the positions its backward
-    /// searches may weigh against the bound in all, so that the whole command takes at most about 2 s on
-    /// this project's machine (measured 2026-11-28: Shogi's 80 000 at most 2.3 s, docs/benchmarks.md).
+    /// searches may weigh against the bound in all, so that the whole command takes about 2 s on this
+    /// project's machine for positions of real games (measured 2026-11-28: Shogi's 80 000 in median 1.6–2.0 s
+    /// from 40 plies on, at most 2.8 s; random positions take longer, docs/benchmarks.md).
     const SHORT_WEIGHED: usize;
     /// How many positions each guide's forward searches may weigh per position of that budget: their
-    /// guide costs far less than the backward searches' bound.
+    /// guide costs far less than the backward searches' bound (Shogi's 8 found games for the 40- and
+    /// 60-ply positions that 4 left to the KK route).
     const FORWARD_PER_BACKWARD: usize;
     /// Whether the weighted backward searches look for a first game again after the forward searches
     /// (else narrow forward beams get what they would have weighed). They find games the forward
