@@ -100,6 +100,26 @@ describe('Japanese and English', () => {
     }
   });
 
+  test('a switch says a record\'s error again in the other language', async (t) => {
+    const context = await fresh('en-US');
+    try {
+      await onPage(t, '?game=shogi&lang=en', async (page) => {
+        await page.fill('#record-text', 'this is not a game record');
+        await page.click('#record-read');
+        await page.waitForSelector('#record-error:not([hidden])');
+        const english = await page.textContent('#record-error');
+        assert.match(english, /^This record cannot be read: /);
+        await page.selectOption('#language', 'ja');
+        await page.waitForFunction(() => document.documentElement.lang === 'ja');
+        const japanese = await page.textContent('#record-error');
+        assert.match(japanese, /^この棋譜は読めません：/);
+        assert.notEqual(japanese.replace(/^[^：]*：/, ''), english.replace(/^[^:]*: /, ''), 'the engine\'s reason in Japanese too');
+      }, { context });
+    } finally {
+      await context.close();
+    }
+  });
+
   test('in Japanese: diagnostics name squares as ５一, verdicts, the whole game in Japanese notation', async (t) => {
     const context = await fresh('en-US');
     const native = JSON.parse(cli('proof-game', '--format', 'json', near));

@@ -31,6 +31,8 @@ export class RecordPanel {
   #chosen = -1; // the ply last chosen
   /** @type {Promise<import('../engine/api').FileLimits> | null} the engine's file limits, asked once */
   #limits = null;
+  /** @type {(() => string) | null} the error shown, as words in the page's language */
+  #error = null;
 
   /**
    * `engine` reads records; `onPosition(variant, sfen)` loads a position of the record into the editor
@@ -97,7 +99,7 @@ export class RecordPanel {
     } catch (e) {
       this.#limits = null;
       if (run !== this.#run) return;
-      this.#showError(t('recordError', errorText(e)));
+      this.#showError(() => t('recordError', errorText(e)));
       $('record-status').textContent = '';
       return;
     }
@@ -128,7 +130,7 @@ export class RecordPanel {
       this.#onStart(start);
     } catch (e) {
       if (run !== this.#run) return;
-      this.#showError(t('recordError', errorText(e)));
+      this.#showError(() => t('recordError', errorText(e)));
       $('record-status').textContent = '';
     }
   }
@@ -138,6 +140,7 @@ export class RecordPanel {
    * after a language switch ([`positionChanged`] then marks the move shown).
    */
   relabel() {
+    if (this.#error) this.#showError(this.#error);
     const r = this.#record;
     if (!r) return;
     r.written = writtenMoves(r.variant, r.lines);
@@ -155,9 +158,11 @@ export class RecordPanel {
     this.#list();
   }
 
+  /** Shows the error `message()` gives in the page's language (again after a switch), or none (`null`). */
   #showError(message) {
+    this.#error = message;
     const el = $('record-error');
-    el.textContent = message ?? '';
+    el.textContent = message?.() ?? '';
     el.hidden = message === null;
     if (message === null) field('record-text').removeAttribute('aria-invalid');
     else field('record-text').setAttribute('aria-invalid', 'true');
