@@ -153,3 +153,18 @@ fn an_engine_game_with_captures_and_drops_forty_plies_deep_gets_a_game_no_longer
     assert!(game.moves.len() <= 40, "{} plies", game.moves.len());
     game.verify().unwrap();
 }
+
+#[test]
+fn a_forty_ply_engine_game_that_fell_back_to_the_kk_route_gets_a_short_game() {
+    // Self-play game 26 at ply 40 (crate/engine/tests/data/selfplay/shogi.tsv): a bishop exchange, both bishops
+    // dropped again. With the default budget the short search found nothing until the forward guides got
+    // twice the positions (and the game was shortened): it was the KK route's 90 plies.
+    let sfen = "3g2knl/l1s1g1s2/ppnpp1pp1/2p5p/3PP4/2Pb1pr2/PP1G2BPP/2R3S2/LNG2K1NL b s2p 1";
+    let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
+    let options = SearchOptions { max_nodes: Some(5_000_000), lazy_captures: false };
+    let budget = ShortBudget::of::<Shogi>();
+    let game = build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Best, budget, |_| true).unwrap();
+    assert_eq!(game.method, Method::Short);
+    assert!(game.moves.len() <= 60, "{} plies for an engine's 40", game.moves.len());
+    game.verify().unwrap();
+}
