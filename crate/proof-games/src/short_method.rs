@@ -144,8 +144,7 @@ const FIRST_GAMES: [FirstGame; 4] = [
 /// ([`BoundCache::BACKWARD_AFTER_FORWARD`]): after the forward searches, narrow beams with what the
 /// backward searches left. They often find a long game where the wide searches found none, and the
 /// shortening pass and A* then shorten it.
-const FIRST_GAMES_THEN_BEAMS: [FirstGame; 3] =
-    [FirstGame::Backward(SearchOrder::Sharpened, 10_000), FirstGame::Forward, FirstGame::NarrowBeams];
+const FIRST_GAMES_THEN_BEAMS: [FirstGame; 3] = [FIRST_GAMES[0], FIRST_GAMES[1], FirstGame::NarrowBeams];
 
 /// The forward searches of the two guides: the one that lets captors go ([`InPlaceCaptors::Go`]), then
 /// the one that brings them back, each search with its share (in per cent) of the guide's budget.
