@@ -1,11 +1,12 @@
 // Real-browser tests in Debian's Firefox ESR (tests/firefox-site.mjs) on phones: every tab at 360 and 390
 // px in Japanese and English (a proof, the whole game, a record, the explorer; axe on the Estimate tab),
 // engine errors in Japanese, a 360×740 phone's tools on the first screen (a tsume built by taps, Tabs to
-// Prove), Play it with the board in view, and touch mode. A failing test leaves a screenshot in test-results/.
+// Prove), one board in view while Play it, the path and moves played step, and touch mode. A failing test
+// leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { attr, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
-import { axeViolations, cli } from './site.mjs';
+import { axeViolations, cli, fullSizeBoards } from './site.mjs';
 
 const { onPage, browser } = useFirefox();
 
@@ -117,10 +118,20 @@ describe('Firefox: phones, touch, both languages', () => {
     });
   });
 
-  test('a 360×740 phone: Play it keeps the whole board and its step buttons on screen at every step', async (t) => {
+  test('a 360×740 phone: Play it, the path and moves played show one board, wholly on screen with its step buttons', async (t) => {
     const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
     await onPage(t, `?game=shogi&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.setViewport({ width: 360, height: 740 });
+      /** One full-size board, `id`'s, and the `controls`, all wholly on screen. */
+      const oneBoardInView = async (id, controls, when) => {
+        const boards = await page.evaluate(fullSizeBoards);
+        assert.deepEqual(boards.map((b) => [b.id, b.inside]), [[id, true]], `${when}: ${JSON.stringify(boards)}`);
+        const inside = await page.evaluate((ids) => ids.every((c) => {
+          const r = document.getElementById(c).getBoundingClientRect();
+          return r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5;
+        }), controls);
+        assert.ok(inside, `${when}: the step buttons on screen`);
+      };
       await page.click('#prove');
       await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
       await page.click('#answer-play');
@@ -129,13 +140,30 @@ describe('Firefox: phones, touch, both languages', () => {
       await page.click('#answer-first');
       for (let k = 0; k <= plies; k++) {
         await page.waitForSelector(`#answer-caption[data-index="${k}"]`);
-        const inside = await page.evaluate(() => ['answer-board', 'answer-forward'].every((id) => {
-          const r = document.getElementById(id).getBoundingClientRect();
-          return r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5;
-        }));
-        assert.ok(inside, `ply ${k}: the board and the step buttons on screen`);
+        await oneBoardInView('answer-board', ['answer-back', 'answer-forward'], `Play it, ply ${k}`);
         if (k < plies) await page.click('#answer-forward');
       }
+      await page.click('#answer-stop');
+      await oneBoardInView('board', [], 'back to the editor');
+      await page.click('#answer-proof');
+      for (let k = 1; k <= 3; k++) {
+        await page.click('#forward');
+        await page.waitForSelector(`#player-caption[data-index="${k}"]`);
+        await oneBoardInView('player-board', ['back', 'forward'], `the path, step ${k}`);
+      }
+      await page.click('#path-stop');
+      await oneBoardInView('board', [], 'the path stopped');
+      const initial = await page.$eval('#play-start', (s) => [...s.options].find((o) => o.value.startsWith('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/')).value);
+      await page.select('#play-start', initial);
+      await page.click('#play-begin');
+      await page.waitForSelector('#play-panel[data-state="ready"]');
+      for (const [from, to] of [['7g', '7f'], ['3c', '3d']]) {
+        await oneBoardInView('play-board', ['play-undo'], `before ${from}${to}`);
+        await page.click(`#play-board [data-square="${index(from)}"]`);
+        await page.click(`#play-board [data-square="${index(to)}"]`);
+        await page.waitForSelector(`#play-moves button[data-usi="${from}${to}"]`);
+      }
+      await oneBoardInView('play-board', ['play-undo'], 'after the moves');
     });
   });
 

@@ -171,6 +171,21 @@ export function useScratch() {
 }
 
 // The editor.
+/**
+ * In the page (`page.evaluate(fullSizeBoards)`, Playwright or Puppeteer): the boards drawn at full size (squares
+ * of 30 px or more; the certificates' and the gallery's small boards have about 22), each with its id and
+ * whether all of it (hands too) is inside the viewport.
+ */
+export function fullSizeBoards() {
+  return [...document.querySelectorAll('.board-view')]
+    .filter((b) => (b.querySelector('.grid .sq')?.getBoundingClientRect().width ?? 0) >= 30)
+    .map((b) => {
+      const r = b.getBoundingClientRect();
+      const inside = r.top >= -0.5 && r.bottom <= innerHeight + 0.5 && r.left >= -0.5 && r.right <= innerWidth + 0.5;
+      return { id: b.id, top: r.top, bottom: r.bottom, left: r.left, right: r.right, inside };
+    });
+}
+
 export const sfenOf = (page) => page.inputValue('#sfen');
 export const urlSfen = (page) => new URL(page.url()).searchParams.get('sfen');
 /** Cell index of a Shogi square name (`5e`). */

@@ -5,7 +5,7 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, cli, index, launchPhones, sfenOf, square, useChromium } from '../site.mjs';
+import { axeViolations, cli, launchPhones, sfenOf, square, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -85,73 +85,6 @@ describe('a 360×740 phone', () => {
       assert.equal(await sfenOf(page), '3sks3/4p4/4G4/9/9/9/9/9/4K4 b R 1');
     });
   });
-});
-
-describe("Play it keeps the board and its controls in view", () => {
-  const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
-  const PHONE_390 = { ...PHONE, viewport: { width: 390, height: 844 } };
-  for (const [name, options] of [['a 360×740 phone', PHONE], ['a 390×844 phone', PHONE_390], ['1366×768', DESKTOP]]) {
-    test(`on ${name}, at every step of the game the whole board and the step buttons are on screen`, async (t) => {
-      await inContext(t, options, `?game=shogi&lang=ja&sfen=${encodeURIComponent(reachable)}`, async (page) => {
-        await page.click('#prove');
-        await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
-        await page.click('#answer-play');
-        const plies = Number(await page.getAttribute('#answer', 'data-plies'));
-        // The game plays to its end, then is stepped through from the start.
-        await page.waitForSelector(`#answer-caption[data-index="${plies}"]`);
-        await page.click('#answer-first');
-        for (let k = 0; k <= plies; k++) {
-          await page.waitForSelector(`#answer-caption[data-index="${k}"]`);
-          const seen = await page.evaluate(() => {
-            const inside = (id) => {
-              const r = document.getElementById(id).getBoundingClientRect();
-              return r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5;
-            };
-            return { board: inside('answer-board'), controls: inside('answer-forward') && inside('answer-back') };
-          });
-          assert.deepEqual(seen, { board: true, controls: true }, `ply ${k}`);
-          if (k < plies) await page.click('#answer-forward');
-        }
-      });
-    });
-  }
-});
-
-describe('the path and the play mode keep their boards and buttons in view on phones', () => {
-  const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
-  /** Whether each element is wholly on screen. */
-  const onScreen = async (page, ids) => {
-    const boxes = await page.evaluate((ids) => ids.map((id) => {
-      const r = document.getElementById(id).getBoundingClientRect();
-      return { id, top: r.top, bottom: r.bottom, inside: r.height > 0 && r.top >= -0.5 && r.bottom <= innerHeight + 0.5 };
-    }), ids);
-    return boxes.every((b) => b.inside) || JSON.stringify(boxes);
-  };
-  for (const [name, options] of [['360×740', PHONE], ['390×844', { ...PHONE, viewport: { width: 390, height: 844 } }]]) {
-    test(`at ${name}: the path steps and moves played leave the board and its buttons on screen`, async (t) => {
-      await inContext(t, options, `?game=shogi&lang=ja&sfen=${encodeURIComponent(reachable)}`, async (page) => {
-        await page.click('#prove');
-        await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
-        await page.click('#answer-proof');
-        const steps = await page.locator('#moves li').count();
-        for (let k = 0; k < Math.min(steps, 6); k++) {
-          assert.equal(await onScreen(page, ['player-board', 'forward', 'back']), true, `path, step ${k}`);
-          await page.click('#forward');
-        }
-        const initial = await page.$eval('#play-start', (s) => [...s.options].find((o) => o.value.startsWith('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/')).value);
-        await page.selectOption('#play-start', initial);
-        await page.click('#play-begin');
-        await page.waitForSelector('#play-panel[data-state="ready"]');
-        for (const [from, to] of [['7g', '7f'], ['3c', '3d']]) {
-          assert.equal(await onScreen(page, ['play-board', 'play-undo']), true, `before ${from}${to}`);
-          await page.locator(`#play-board [data-square="${index(from)}"]`).click();
-          await page.locator(`#play-board [data-square="${index(to)}"]`).click();
-          await page.waitForFunction((u) => [...document.querySelectorAll('#play-moves button[data-usi]')].some((b) => b.dataset.usi === u), `${from}${to}`);
-        }
-        assert.equal(await onScreen(page, ['play-board', 'play-undo']), true, 'after the moves');
-      });
-    });
-  }
 });
 
 describe("a record's moves keep the board in view", () => {

@@ -2,6 +2,7 @@
 // view, the SFEN field, the diagnostics, the prove panel and the estimate tab. The parts live in their
 // own modules; this file only passes events between them.
 import { AnswerCard } from './panels/answer-card.js';
+import { BoardStage } from './board/board-stage.js';
 import { CertificateView } from './panels/certificate-view.js';
 import { DiagnosticsPanel } from './panels/diagnostics-panel.js';
 import { Editor } from './editor/editor.js';
@@ -70,6 +71,8 @@ let labels = link.labels;
 field('labels').value = labels;
 field('game').value = link.variant;
 
+// The page's one full-size board: the editor's, or a game shown in its place (the answer's, moves played, the path).
+const stage = new BoardStage($('board'));
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
 const view = new EditorView({
   editor,
@@ -80,6 +83,7 @@ const view = new EditorView({
     boardFlipped = flipped;
     provePanel.setFlipped(flipped);
     answer.setFlipped(flipped);
+    playPanel.setFlipped(flipped);
   },
 });
 const sfenPanel = new SfenPanel({
@@ -113,21 +117,14 @@ const startChoice = new StartChoice(() => {
 });
 const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => labels });
 // The answer card searches its game in a worker of its own, started on first use.
-const answerBoard = document.createElement('div');
-answerBoard.id = 'answer-board';
-$('board').after(answerBoard);
 const answer = new AnswerCard({
   engine: new Engine(),
-  board: answerBoard,
+  stage,
   labels,
   actions: {
     onWhy: () => certificate.open(),
     onShowProof: () => provePanel.showProof(),
     onProveAgain: (maxNodes) => provePanel.proveWithCap(maxNodes),
-    // The game plays in the editor's place; the editor's board comes back after it.
-    onPlaying: (playing) => {
-      $('board').hidden = playing;
-    },
     // A handicap game's position: proved again from that handicap's start.
     onProveFrom: (start) => {
       startChoice.choose(start);
@@ -142,6 +139,7 @@ const answer = new AnswerCard({
 });
 const provePanel = new ProvePanel({
   engine: prover,
+  stage,
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup), start: startChoice.name }),
   onVerdict: (result, target) => {
@@ -167,9 +165,11 @@ function loadPosition(variant, sfen) {
 // A record's start (平手 or a handicap) is the start its positions are proved from.
 const recordPanel = new RecordPanel({ engine: retro, onPosition: loadPosition, onStart: (sfen) => startChoice.follow(sfen) && startChoice.changed() });
 const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
-// The play mode: its own board, legal moves from the engine (the records' worker), positions to the editor.
+// The play mode: a game on the page's board, legal moves from the engine (the records' worker), positions to
+// the editor.
 const playPanel = new PlayPanel({
   engine: retro,
+  stage,
   labels,
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
   onPosition: loadPosition,

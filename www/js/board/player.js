@@ -7,6 +7,7 @@ import { westernMove } from '../game/notation.js';
 import { parseSfen, parseUsi } from '../game/sfen.js';
 
 export class Player {
+  /** `els`: the board, the controls and the move list; `els.onUse()`, if given, runs before a control acts. */
   constructor(els) {
     this.els = els;
     this.board = new Board(els.board);
@@ -17,16 +18,20 @@ export class Player {
     this.startLabel = '';
     this.index = 0;
     this.timer = null;
-    els.first.onclick = () => this.go(this.#forwards() ? 0 : this.frames.length - 1);
-    els.last.onclick = () => this.go(this.#forwards() ? this.frames.length - 1 : 0);
-    els.back.onclick = () => this.step(-1);
-    els.forward.onclick = () => this.step(1);
-    els.play.onclick = () => (this.timer ? this.pause() : this.play());
-    els.scrub.oninput = () => this.go(Number(els.scrub.value));
-    els.direction.onchange = () => this.go(this.#forwards() ? 0 : this.frames.length - 1);
+    const use = (act) => (/** @type {any} */ e) => {
+      els.onUse?.();
+      act(e);
+    };
+    els.first.onclick = use(() => this.go(this.#forwards() ? 0 : this.frames.length - 1));
+    els.last.onclick = use(() => this.go(this.#forwards() ? this.frames.length - 1 : 0));
+    els.back.onclick = use(() => this.step(-1));
+    els.forward.onclick = use(() => this.step(1));
+    els.play.onclick = use(() => (this.timer ? this.pause() : this.play()));
+    els.scrub.oninput = use(() => this.go(Number(els.scrub.value)));
+    els.direction.onchange = use(() => this.go(this.#forwards() ? 0 : this.frames.length - 1));
     els.moves.onclick = (e) => {
       const li = e.target.closest('[data-index]');
-      if (li) this.go(Number(li.dataset.index));
+      if (li) use(() => this.go(Number(li.dataset.index)))(e);
     };
   }
 

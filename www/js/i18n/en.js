@@ -241,6 +241,7 @@ export default {
   playFrom: 'Start from',
   playFromEditor: "the editor's position",
   playBegin: 'Start',
+  playResume: 'Continue the game',
   playBoard: 'Board for playing moves: arrow keys move the cursor, Enter picks up a piece and plays it to a square, a letter (P L N S G B R) picks up that piece in hand, Escape lets go, Ctrl+Z takes the last move back',
   playPromoteAsk: 'Promote?',
   playPromote: 'Promote',

@@ -287,6 +287,7 @@ export default {
   playFrom: '開始局面',
   playFromEditor: '編集中の局面',
   playBegin: '開始',
+  playResume: '続きを指す',
   playBoard: '指し手を進める盤：矢印キーでカーソル移動、Enter で駒を持ち上げて移動先に指す、文字（P L N S G B R）で持駒を持ち上げる、Esc で取りやめ、Ctrl+Z で一手戻す',
   playPromoteAsk: '成りますか？',
   playPromote: '成る',

@@ -18,7 +18,7 @@ const STANDARD_BUDGET = 1;
 /**
  * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
- *   onPlaying: (playing: boolean) => void, onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void,
+ *   onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void,
  *   onProveFrom: (start: string) => void}} Actions
  */
 
@@ -26,7 +26,7 @@ export class AnswerCard {
   #engine;
   #actions;
   #player;
-  #board;
+  #stage;
   #run = 0; // counts verdicts and resets: an answer for an older one is dropped
   #searching = false;
   /** @type {{target: Target, result: import('../engine/api').ProveResult, game: import('../engine/api').ProofGame | null} | null} */
@@ -37,14 +37,17 @@ export class AnswerCard {
   #status = null;
 
   /**
-   * `engine` searches the games (a worker of its own); `board` is the element the game plays on, put in
-   * place of the editor's board while it plays (`actions.onPlaying`).
-   * @param {{engine: import('../engine/engine.js').Engine, board: HTMLElement, labels: string, actions: Actions}} options
+   * `engine` searches the games (a worker of its own); the game plays on a board of its own in the board
+   * column (`stage`), in place of the editor's.
+   * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage, labels: string, actions: Actions}} options
    */
-  constructor({ engine, board, labels, actions }) {
+  constructor({ engine, stage, labels, actions }) {
     this.#engine = engine;
     this.#actions = actions;
-    board.hidden = true;
+    const board = document.createElement('div');
+    board.id = 'answer-board';
+    stage.add('answer', board, () => this.#stopPlaying(false));
+    this.#stage = stage;
     // The player's direction and speed are fixed here: forwards, at the normal speed.
     this.#player = new Player({
       board,
@@ -53,7 +56,6 @@ export class AnswerCard {
       moves: $('answer-moves'), caption: $('answer-caption'),
     });
     this.#player.setLabels(labels);
-    this.#board = board;
     // Inside the game's controls and moves, arrows step and Home and End jump (a slider keeps its own keys).
     $('answer-player').addEventListener('keydown', (e) => {
       if (e.target instanceof HTMLInputElement) return;
@@ -138,7 +140,7 @@ export class AnswerCard {
     this.#text(kind, shown.result, shown.target);
     if (shown.game) this.#drawGame(shown.game);
     else if (this.#status) $('answer-status').textContent = this.#status();
-    if (!this.#board.hidden) this.#player.relabel(t('startCaption', shown.target.start));
+    if (this.#stage.showing('answer')) this.#player.relabel(t('startCaption', shown.target.start));
   }
 
   /** @param {import('../engine/api').KingSquares} result @param {Target} target */
@@ -286,11 +288,10 @@ export class AnswerCard {
     if (!shown?.game) return;
     const { variant } = shown.target;
     $('answer-player').hidden = false;
-    this.#board.hidden = false;
-    this.#actions.onPlaying(true);
+    this.#stage.show('answer');
     this.#player.load(variant, shown.game.start, shown.game.moves, t('startCaption', shown.target.start));
     $('answer').dataset.playing = '';
-    bringUnderBoard(this.#board, $('answer-player'));
+    this.#stage.bringIntoView($('answer-player'));
     $('answer-moves').focus({ preventScroll: true });
     this.#player.play();
   }
@@ -298,12 +299,10 @@ export class AnswerCard {
   /** Back to the editor's board (`focus`: the Play it button takes the focus again). */
   #stopPlaying(focus) {
     this.#player.pause();
-    const wasPlaying = !this.#board.hidden;
-    this.#board.hidden = true;
+    this.#stage.leave('answer', { reveal: focus });
     $('answer-player').hidden = true;
     delete $('answer').dataset.playing;
-    if (wasPlaying) this.#actions.onPlaying(false);
-    if (focus) $('answer-play').focus();
+    if (focus) $('answer-play').focus({ preventScroll: true });
   }
 }
 
@@ -321,21 +320,4 @@ function whyNowhere(result) {
     counts.set(kind, (counts.get(kind) ?? 0) + 1);
   }
   return [...counts].map(([kind, n]) => t('tsumeGroup', kind, n));
-}
-
-/**
- * Scrolls the page so that `board` and the game's `controls` are both on screen: in one column (phones,
- * tablets: the controls under the board) the board sticks to the top while a game plays (style.css), so the
- * controls go just under it; beside it, the board is in view already and the controls only need to be.
- * @param {HTMLElement} board
- * @param {HTMLElement} controls
- */
-function bringUnderBoard(board, controls) {
-  const c = board.closest('.board-column')?.getBoundingClientRect();
-  const k = controls.getBoundingClientRect();
-  if (!c || k.left >= c.right || c.left >= k.right) {
-    controls.scrollIntoView({ block: 'nearest' });
-    return;
-  }
-  scrollTo({ top: k.top + scrollY - c.height - 8 });
 }

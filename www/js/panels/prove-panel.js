@@ -25,6 +25,7 @@ const isTsumeSetup = (sfen) => {
 export class ProvePanel {
   #engine;
   #currentPosition;
+  #stage;
   #player;
   /** @type {string | null} the SFEN the verdict shown belongs to */
   #provedSfen = null;
@@ -42,24 +43,29 @@ export class ProvePanel {
   #onKingSquares;
 
   /**
-   * `engine` runs the proofs; `currentPosition()` is `{variant, sfen, start}` of the position to prove (start:
-   * a handicap's name, null for the initial position);
+   * `engine` runs the proofs; the path plays on the page's board (`stage`); `currentPosition()` is
+   * `{variant, sfen, start}` of the position to prove (start: a handicap's name, null for the initial position);
    * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes;
    * for a tsume set-up (Gote's king, none of Sente's), `onKingSquares(result, target)` with the squares where
    * Sente's king could stand.
-   * @param {{engine: import('../engine/engine.js').Engine, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string, start: string | null},
+   * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage,
+   *   currentPosition: () => {variant: import('../engine/api').Variant, sfen: string, start: string | null},
    *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void,
    *   onKingSquares?: (result: import('../engine/api').KingSquares, target: Target) => void}} options
    */
-  constructor({ engine, currentPosition, labels, onVerdict = () => {}, onKingSquares = () => {} }) {
+  constructor({ engine, stage, currentPosition, labels, onVerdict = () => {}, onKingSquares = () => {} }) {
     this.#engine = engine;
+    this.#stage = stage;
     this.#onVerdict = onVerdict;
     this.#onKingSquares = onKingSquares;
     this.#currentPosition = currentPosition;
+    // The path plays on the page's board once a control is used; another game there pauses it.
+    stage.add('path', $('player-board'), () => this.#player.pause());
     this.#player = new Player({
       board: $('player-board'),
       first: $('first'), back: $('back'), play: $('play'), forward: $('forward'), last: $('last'),
       scrub: $('scrub'), direction: $('direction'), speed: $('speed'), moves: $('moves'), caption: $('player-caption'),
+      onUse: () => stage.show('path'),
     });
     this.#player.setLabels(labels);
     field('prove').onclick = () => this.prove();
@@ -68,6 +74,10 @@ export class ProvePanel {
     field('whole-game').onclick = () => this.#showWholeGame();
     $('game-cancel').onclick = () => engine.cancel();
     $('path-only').onclick = () => this.#showPath();
+    $('path-stop').onclick = () => {
+      this.#player.pause();
+      stage.leave('path', { reveal: true });
+    };
     document.addEventListener('keydown', (e) => this.#playerKey(e));
   }
 
@@ -98,11 +108,12 @@ export class ProvePanel {
     this.#player.setFlipped(flipped);
   }
 
-  /** Brings the path from the KK position into view (the paper's proof), its heading focused. */
+  /** Shows the path from the KK position on the page's board (the paper's proof), its heading focused. */
   showProof() {
     if (!this.#proved || $('player').hidden) return;
     if (field('whole-game').hidden) this.#showPath();
-    $('player').scrollIntoView({ block: 'start' });
+    this.#stage.show('path');
+    this.#stage.bringIntoView($('player-controls'));
     $('player-title').tabIndex = -1;
     $('player-title').focus({ preventScroll: true });
   }
@@ -116,6 +127,8 @@ export class ProvePanel {
 
   hidePlayer() {
     $('player').hidden = true;
+    this.#player.pause();
+    this.#stage.leave('path');
   }
 
   /**
@@ -363,8 +376,8 @@ export class ProvePanel {
   // While the player shows and nothing else has the focus: arrows step, Home and End jump, 'p' plays.
   #playerKey(e) {
     if (e.target.closest?.('input, select, textarea') || $('player').hidden || e.target !== document.body) return;
-    if (e.key === 'ArrowRight') this.#player.step(1);
-    else if (e.key === 'ArrowLeft') this.#player.step(-1);
+    if (e.key === 'ArrowRight') $('forward').click();
+    else if (e.key === 'ArrowLeft') $('back').click();
     else if (e.key === 'Home') $('first').click();
     else if (e.key === 'End') $('last').click();
     else if (e.key === 'p') $('play').click();

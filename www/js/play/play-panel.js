@@ -1,5 +1,6 @@
-// The play mode's panel: its own board, which takes only the legal moves the engine lists (a click on a
-// piece then on a square, or a drag; a drop from a hand likewise; a choice when a move may promote or not),
+// The play mode's panel: a game played on the page's board (its own board element in the board column, in
+// the editor's place while the game is shown), which takes only the legal moves the engine lists (a click on
+// a piece then on a square, or a drag; a drop from a hand likewise; a choice when a move may promote or not),
 // from the initial position, a handicap start or the editor's position. The moves played are listed in the
 // page's notation and as USI; choosing one shows its position here and loads it into the editor, where
 // Prove works on it. The view knows no rules: PlayGame (play-game.js) keeps the game, the engine the rules.
@@ -21,6 +22,7 @@ export class PlayPanel {
   #currentPosition;
   #onPosition;
   #onProve;
+  #stage;
   #board;
   /** @type {PlayGame | null} */
   #game = null;
@@ -39,15 +41,22 @@ export class PlayPanel {
   #cursor = null;
 
   /**
-   * `engine` lists legal moves; `currentPosition()` is the editor's {variant, sfen}; `onPosition(variant,
-   * sfen)` loads a position into the editor; `onProve()` proves the editor's position.
+   * `engine` lists legal moves; `stage` holds the page's board; `currentPosition()` is the editor's
+   * {variant, sfen}; `onPosition(variant, sfen)` loads a position into the editor; `onProve()` proves the
+   * editor's position.
+   * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage,
+   *   labels: string, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
+   *   onPosition: (variant: import('../engine/api').Variant, sfen: string) => boolean, onProve: () => void}} options
    */
-  constructor({ engine, labels, currentPosition, onPosition, onProve }) {
+  constructor({ engine, stage, labels, currentPosition, onPosition, onProve }) {
     this.#engine = engine;
+    this.#stage = stage;
     this.#currentPosition = currentPosition;
     this.#onPosition = onPosition;
     this.#onProve = onProve;
     const root = $('play-board');
+    // Another game on the page's board hides this one; it is kept, to be shown again.
+    stage.add('play', root, () => this.#hide());
     this.#board = new Board(root, {
       onSquare: (i) => this.#squareClick(i),
       onHand: (color, kind) => this.#handClick(color, kind),
@@ -60,6 +69,12 @@ export class PlayPanel {
     });
     root.addEventListener('keydown', (e) => this.#key(e));
     $('play-begin').onclick = () => this.begin();
+    $('play-stop').onclick = () => {
+      this.#hide();
+      stage.leave('play', { reveal: true });
+      $('play-resume').focus({ preventScroll: true });
+    };
+    $('play-resume').onclick = () => this.#showGame();
     $('play-undo').onclick = () => this.undo();
     $('play-prove').onclick = () => this.#prove();
     $('play-promote-yes').onclick = () => this.#choose(0);
@@ -78,8 +93,12 @@ export class PlayPanel {
     this.#game = null;
     this.#legal = [];
     this.#picked = this.#choice = null;
-    $('play-area').hidden = true;
+    this.#hide(true);
     this.#status('');
+  }
+
+  setFlipped(flipped) {
+    this.#board.setFlipped(flipped);
   }
 
   setLabels(labels) {
@@ -102,10 +121,24 @@ export class PlayPanel {
     const chosen = field('play-start').value;
     const { variant, sfen } = this.#currentPosition();
     this.#game = new PlayGame(variant, chosen || sfen);
-    $('play-area').hidden = false;
     this.#show(0, false);
-    // The board at the top of the screen, its buttons under it (on a phone the whole board is on screen).
-    $('play-board').scrollIntoView({ block: 'start' });
+    this.#showGame();
+  }
+
+  /** The game on the page's board, its moves and buttons in the panel (on a phone, just under the board). */
+  #showGame() {
+    if (!this.#game) return;
+    $('play-area').hidden = false;
+    $('play-resume').hidden = true;
+    this.#stage.show('play');
+    this.#stage.bringIntoView($('play-area'));
+  }
+
+  /** The game off the page's board (kept: Continue shows it again); `toEditor`: the editor's board back. */
+  #hide(toEditor = false) {
+    $('play-area').hidden = true;
+    $('play-resume').hidden = !this.#game;
+    if (toEditor) this.#stage.leave('play');
   }
 
   /**
