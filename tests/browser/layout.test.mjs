@@ -241,6 +241,28 @@ describe('accessibility', () => {
 });
 
 describe('polish', () => {
+  test("empty hands show no 0: the editor's a dim piece to tap per kind, a game's board nothing", async (t) => {
+    await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
+      // Each hand item: its kind, the count as it shows (a hidden one is 1 px wide), its piece dimmed.
+      const hand = (board, color) => page.$$eval(`#${board} [data-hand="${color}"] .hand-item`, (items) => items.map((i) => {
+        const count = /** @type {HTMLElement} */ (i.querySelector('.count'));
+        const seen = count.getBoundingClientRect().width > 1 ? count.textContent : '';
+        return [i.dataset.handKind, seen, Number(getComputedStyle(i.querySelector('.piece')).opacity) < 1, i.textContent];
+      }));
+      const sente = await hand('board', 0);
+      assert.deepEqual(sente.map(([k, seen, dim]) => [k, seen, dim]), [['R', '1', false], ...['B', 'G', 'S', 'N', 'L', 'P'].map((k) => [k, '', true])]);
+      const gote = await hand('board', 1);
+      assert.equal(gote.length, 7);
+      assert.ok(gote.every(([, seen, dim]) => seen === '' && dim), JSON.stringify(gote));
+      // Screen readers still hear each slot's count.
+      assert.ok([...sente, ...gote].every(([, , , text]) => /\d$/.test(text)), JSON.stringify(gote));
+      await page.click('#play-begin');
+      await page.waitForSelector('#play-panel[data-state="ready"]');
+      assert.deepEqual((await hand('play-board', 0)).map(([k, seen]) => [k, seen]), [['R', '1']]);
+      assert.deepEqual(await hand('play-board', 1), []);
+    });
+  });
+
   test('Copy and Copy link confirm; the count diagnostic offers the fix; the header speaks plainly', async (t) => {
     await onPage(t, '?game=shogi', async (page) => {
       await site.browser.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(page.url()).origin });

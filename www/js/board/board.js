@@ -223,8 +223,9 @@ export class Board {
       const piece = this.pieceElement(color === 0 ? k : k.toLowerCase());
       piece.setAttribute('aria-hidden', 'true');
       if (n > 0) piece.dataset.drag = JSON.stringify({ hand: [color, k] });
+      // An empty slot of the editor's hand is a dim piece to tap, its 0 said to screen readers only.
       const count = document.createElement('span');
-      count.className = 'count';
+      count.className = n === 0 ? 'count visually-hidden' : 'count';
       count.textContent = String(n);
       item.append(name, piece, count);
       el.append(item);
