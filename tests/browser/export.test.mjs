@@ -240,3 +240,53 @@ for (const lang of ['en', 'ja']) {
     }
   });
 }
+
+describe('moves played are a tree', () => {
+  test('a move played back in the game is a variation: chosen, exported as KIF with 変化 and read back by the CLI as the same tree, promoted, deleted', async (t) => {
+    await site.onPage(t, '?game=shogi&lang=ja', async (page) => {
+      const initial = await page.$eval('#play-start', (s) => [...s.options].find((o) => o.value.startsWith('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/')).value);
+      await page.selectOption('#play-start', initial);
+      await page.click('#play-begin');
+      await page.waitForSelector('#play-panel[data-state="ready"]');
+      const play = async (from, to) => {
+        await page.click(`#play-board [data-square="${index(from)}"]`);
+        await page.click(`#play-board [data-square="${index(to)}"]`);
+        await page.waitForSelector(`#play-moves button[aria-current][data-usi="${from}${to}"]`);
+        await page.waitForSelector('#play-panel[data-state="ready"]');
+      };
+      const line = () => page.$$eval('#play-moves li > button[data-usi]', (bs) => bs.map((b) => b.dataset.usi));
+      await play('7g', '7f');
+      await play('3c', '3d');
+      await play('2g', '2f');
+      // Back to move 1, and another second move: a variation, shown, with the main line's move beside it.
+      await page.click('#play-moves button[data-ply="1"]:not([data-alt])');
+      await play('8c', '8d');
+      assert.deepEqual(await line(), ['7g7f', '8c8d']);
+      assert.deepEqual(await page.$$eval('#play-moves button[data-alt]', (bs) => bs.map((b) => b.dataset.usi)), ['3c3d']);
+      assert.equal(await page.isVisible('#play-promote-line'), true);
+      assert.equal(await page.textContent('#play-usi'), 'position startpos moves 7g7f 3c3d 2g2f', 'the main line');
+      // The tree as KIF: the engine reads the main line and the variation at move 2 back.
+      const dir = folder();
+      await openMenu(page, 'play-export');
+      assert.equal(await save(page, 'play-export', 'kifu', dir), 'game-shogi.kifu');
+      const text = readFileSync(join(dir, 'game-shogi.kifu'), 'utf8');
+      assert.match(text, /\n変化：2手\n/);
+      const read = JSON.parse(cli('record', '--json', join(dir, 'game-shogi.kifu')));
+      assert.deepEqual(read.moves.map((m) => m.usi), ['7g7f', '3c3d', '2g2f']);
+      assert.deepEqual(read.variations.map((v) => [v.parent, v.ply, v.moves.map((m) => m.usi)]), [[null, 2, ['8c8d']]]);
+      // The main line's move chosen again, then the variation promoted: it is the main line.
+      await page.click('#play-moves button[data-alt="0"]');
+      assert.deepEqual(await line(), ['7g7f', '3c3d', '2g2f']);
+      await page.click('#play-moves button[data-alt="1"]');
+      await page.click('#play-promote-line');
+      assert.equal(await page.textContent('#play-usi'), 'position startpos moves 7g7f 8c8d');
+      assert.equal(await page.isHidden('#play-promote-line'), true);
+      // The old main line, now a variation, deleted: no choice is left at move 2.
+      await page.click('#play-moves button[data-alt="1"]');
+      assert.deepEqual(await line(), ['7g7f', '3c3d', '2g2f']);
+      await page.click('#play-delete-line');
+      assert.deepEqual(await line(), ['7g7f', '8c8d']);
+      assert.equal(await page.locator('#play-moves button[data-alt]').count(), 0);
+    });
+  });
+});

@@ -21,23 +21,70 @@ test('moves played, the move shown, undo and the game as USI', () => {
   assert.equal(game.sfen(), 'after 3c3d');
   assert.equal(game.previous(), '3c3d');
   assert.equal(game.usi(start), 'position startpos moves 7g7f 3c3d');
-  // Back one move, then another move there: the line after it is dropped.
+  // Back one move, then another move there: a variation beside the line, which it now shows.
   game.go(1);
   assert.equal(game.sfen(), 'after 7g7f');
   game.play(step('8c8d'));
   assert.deepEqual(game.moves.map((m) => m.usi), ['7g7f', '8c8d']);
+  assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['3c3d', '8c8d']);
+  assert.equal(game.usi(start), 'position startpos moves 7g7f 3c3d', 'the main line is the first played');
+  // Undo takes the variation's move back: the main line is shown again from its first move on.
   assert.equal(game.undo(), true);
   assert.equal(game.ply, 1);
+  assert.deepEqual(game.moves.map((m) => m.usi), ['7g7f', '3c3d']);
+  assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['3c3d']);
   game.go(-3);
   assert.equal(game.ply, 0);
   game.go(99);
-  assert.equal(game.ply, 1);
+  assert.equal(game.ply, 2);
   const handicap = new PlayGame('shogi', VARIANTS.shogi.playStarts[1][1]);
   assert.equal(handicap.usi(start), `position sfen ${VARIANTS.shogi.playStarts[1][1]}`);
   // Mini Shogi's initial position as the engine writes it (Variant::USI_START), not `startpos`.
   const mini = new PlayGame('minishogi', VARIANTS.minishogi.start);
   mini.play(step('1e2d'));
   assert.equal(mini.usi(VARIANTS.minishogi.start), 'position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e2d');
+});
+
+test('a tree: variations chosen, nested, promoted to the main line, deleted; the tree as the engine keeps it', () => {
+  const game = new PlayGame('shogi', VARIANTS.shogi.start);
+  for (const u of ['7g7f', '3c3d', '2g2f']) game.play(step(u));
+  game.go(1);
+  game.play(step('8c8d'));
+  game.play(step('2g2f'));
+  game.go(2);
+  game.play(step('6g6f')); // a variation of the variation, at move 3
+  game.go(0);
+  game.play(step('2g2f')); // another first move
+  // Playing a move that is there already goes to it: no copy.
+  game.go(0);
+  game.play(step('7g7f'));
+  assert.deepEqual(game.alternatives(1).map((m) => m.usi), ['7g7f', '2g2f']);
+  assert.equal(game.inVariation(), false);
+  assert.deepEqual(game.tree(), {
+    start: VARIANTS.shogi.start,
+    moves: ['7g7f', '3c3d', '2g2f'],
+    comments: ['', '', '', ''],
+    variations: [
+      { parent: null, ply: 1, moves: ['2g2f'], comments: ['', ''] },
+      { parent: null, ply: 2, moves: ['8c8d', '2g2f'], comments: ['', '', ''] },
+      { parent: 1, ply: 3, moves: ['6g6f'], comments: ['', ''] },
+    ],
+  });
+  // The variation 7g7f 8c8d 6g6f chosen, then promoted: it is the main line, the old one a variation.
+  game.choose(2, 1);
+  game.choose(3, 1);
+  assert.deepEqual(game.moves.map((m) => m.usi), ['7g7f', '8c8d', '6g6f']);
+  assert.equal(game.inVariation(), true);
+  game.promote();
+  assert.equal(game.inVariation(), false);
+  assert.equal(game.usi(VARIANTS.shogi.start), 'position startpos moves 7g7f 8c8d 6g6f');
+  assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['8c8d', '3c3d']);
+  // The old main line chosen and deleted from where it leaves the new one: its two moves go.
+  game.choose(2, 1);
+  assert.equal(game.deleteVariation(), true);
+  assert.equal(game.ply, 1);
+  assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['8c8d']);
+  assert.equal(game.deleteVariation(), false, 'the main line is no variation');
 });
 
 test('a gesture means the legal moves to its square: none, one, or a promotion choice', () => {

@@ -1,12 +1,15 @@
-//! Files for other programs (`exportRecord`): a line of moves from a start, or a position alone, as KIF,
-//! KI2, BOD, USI or CSA bytes in the encoding the file name promises (`.kif`/`.ki2` Shift_JIS,
-//! `.kifu`/`.ki2u` UTF-8), written by the engine's `records::formats::export`.
+//! Files for other programs (`exportRecord`, `exportTree`): a line of moves from a start, a tree of moves
+//! (its variations and comments), or a position alone, as KIF, KI2, BOD, USI or CSA bytes in the encoding the
+//! file name promises (`.kif`/`.ki2` Shift_JIS, `.kifu`/`.ki2u` UTF-8), written by the engine's
+//! `records::formats` (KIF whole by `export::write_kif`; the other formats have the main line only).
 
 use crate::engine_error::EngineError;
+use serde::Deserialize;
 use shogi_reach_engine::board::position::Position;
-use shogi_reach_engine::records::formats::export::{export, ExportFormat};
+use shogi_reach_engine::records::formats::export::{export, write_kif, ExportFormat};
+use shogi_reach_engine::records::{Format, Record, Variation};
 use shogi_reach_engine::rules::{parse_legal_move, play};
-use shogi_reach_engine::Variant;
+use shogi_reach_engine::{Move, Variant};
 
 /// The bytes of the file `format` (`kif`, `kifu`, `ki2`, `ki2u`, `bod`, `usi`, `csa`: the extension) of
 /// `moves` (USI, each legal in turn) played from `start` (SFEN), with `comment` lines at its top.
@@ -18,13 +21,104 @@ pub fn export_file<V: Variant>(
 ) -> Result<Vec<u8>, EngineError> {
     let format = ExportFormat::from_name(format).map_err(EngineError::bad_argument)?;
     let start = Position::<V>::from_sfen(start).map_err(EngineError::from)?;
-    let mut pos = start;
+    let played = legal_line(&start, moves, 1)?;
+    export(&start, &played, format, comment).map_err(EngineError::bad_argument)
+}
+
+/// A tree of moves as the page keeps it: the main line from `start`, each position's comment, and the
+/// variations (the engine's [`Record`] with USI moves; a variation replaces move `ply`, counted from the
+/// start, of its `parent`: `None` for the main line, else an earlier variation).
+#[derive(Deserialize)]
+pub struct Tree {
+    start: String,
+    moves: Vec<String>,
+    comments: Vec<String>,
+    variations: Vec<TreeVariation>,
+}
+
+#[derive(Deserialize)]
+pub struct TreeVariation {
+    parent: Option<usize>,
+    ply: usize,
+    moves: Vec<String>,
+    comments: Vec<String>,
+}
+
+/// The bytes of the file `format` of `tree`: KIF and KIFU with every variation and comment, the other
+/// formats the main line.
+pub fn export_tree<V: Variant>(tree: &Tree, format: &str, comment: &str) -> Result<Vec<u8>, EngineError> {
+    let export_format = ExportFormat::from_name(format).map_err(EngineError::bad_argument)?;
+    if !matches!(export_format, ExportFormat::Kif | ExportFormat::Kifu) {
+        return export_file::<V>(&tree.start, &tree.moves, format, comment);
+    }
+    let record = record_of::<V>(tree)?;
+    export_format
+        .encoding()
+        .encode(&write_kif(&record, comment, export_format.encoding()))
+        .map_err(EngineError::bad_argument)
+}
+
+/// The engine's record of `tree`, every move checked legal where it is played.
+fn record_of<V: Variant>(tree: &Tree) -> Result<Record<V>, EngineError> {
+    let start = Position::<V>::from_sfen(&tree.start).map_err(EngineError::from)?;
+    let mut record = Record::new(Format::Kif, start, legal_line(&start, &tree.moves, 1)?);
+    record.comments = comments(&tree.comments, record.moves.len())?;
+    for (i, v) in tree.variations.iter().enumerate() {
+        let parent_line: &[Move] = match v.parent {
+            None => &record.moves,
+            Some(p) if p < i => &record.variations[p].moves,
+            Some(p) => {
+                return Err(EngineError::bad_argument(format!("variation {i}: parent {p} is not before it")))
+            }
+        };
+        let first = v.parent.map_or(1, |p| record.variations[p].ply);
+        let offset =
+            v.ply.checked_sub(first).filter(|&o| o < parent_line.len() && (v.parent.is_none() || o > 0));
+        let Some(offset) = offset else {
+            return Err(EngineError::bad_argument(format!("variation {i}: no move {} to replace", v.ply)));
+        };
+        let before = position_before(&record, v.parent, offset);
+        let moves = legal_line(&before, &v.moves, v.ply)?;
+        let comments = comments(&v.comments, moves.len())?;
+        record.variations.push(Variation { parent: v.parent, ply: v.ply, moves, comments });
+    }
+    Ok(record)
+}
+
+/// The position before move `offset` (from 0) of line `parent` of `record` (`None`: the main line).
+fn position_before<V: Variant>(record: &Record<V>, parent: Option<usize>, offset: usize) -> Position<V> {
+    let (before, moves) = match parent {
+        None => (record.start, &record.moves),
+        Some(p) => {
+            let v = &record.variations[p];
+            let first = v.parent.map_or(1, |q| record.variations[q].ply);
+            (position_before(record, v.parent, v.ply - first), &v.moves)
+        }
+    };
+    moves[..offset].iter().fold(before, |pos, &m| play(&pos, m))
+}
+
+/// `moves` (USI) from `start`, each legal in turn (numbered from `first` in an error).
+fn legal_line<V: Variant>(
+    start: &Position<V>,
+    moves: &[String],
+    first: usize,
+) -> Result<Vec<Move>, EngineError> {
+    let mut pos = *start;
     let mut played = Vec::with_capacity(moves.len());
     for usi in moves {
         let m = parse_legal_move(&pos, usi)
-            .map_err(|e| EngineError::bad_argument(format!("move {} ({usi}): {e}", played.len() + 1)))?;
+            .map_err(|e| EngineError::bad_argument(format!("move {} ({usi}): {e}", first + played.len())))?;
         pos = play(&pos, m);
         played.push(m);
     }
-    export(&start, &played, format, comment).map_err(EngineError::bad_argument)
+    Ok(played)
+}
+
+/// A line's comments: one a position (`moves + 1`).
+fn comments(comments: &[String], moves: usize) -> Result<Vec<String>, EngineError> {
+    if comments.len() != moves + 1 {
+        return Err(EngineError::bad_argument(format!("{} comments for {moves} moves", comments.len())));
+    }
+    Ok(comments.to_vec())
 }

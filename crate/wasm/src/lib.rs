@@ -536,3 +536,12 @@ pub fn export_record(
 ) -> Result<Vec<u8>, JsValue> {
     with_variant!(variant, V => Ok(export::export_file::<V>(start, &moves, format, comment)?))
 }
+
+/// A tree of moves (`{start, moves, comments, variations: [{parent, ply, moves, comments}]}`, USI moves) as
+/// the file `format`: KIF and KIFU with its variations and comments, the other formats its main line
+/// ([`export::export_tree`]).
+#[wasm_bindgen(js_name = exportTree)]
+pub fn export_tree(variant: &str, tree: JsValue, format: &str, comment: &str) -> Result<Vec<u8>, JsValue> {
+    let tree: export::Tree = from_js(tree)?;
+    with_variant!(variant, V => Ok(export::export_tree::<V>(&tree, format, comment)?))
+}

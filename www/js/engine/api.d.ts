@@ -201,6 +201,16 @@ export interface EngineModule {
   blocksToVerify(n: number): number;
   shardRange(samples: bigint, k: bigint, m: bigint): Float64Array;
   exportRecord(variant: string, start: string, moves: string[], format: string, comment: string): Uint8Array;
+  exportTree(variant: string, tree: MoveTree, format: string, comment: string): Uint8Array;
   fileLimits(): FileLimits;
   samplesForDigits(p: number, candidates: string, digits: number): number | undefined;
+}
+
+/** A tree of moves as the engine's records keep it (`exportTree`): USI moves, a comment a position. */
+export interface MoveTree {
+  start: string;
+  moves: string[];
+  comments: string[];
+  /** Each replaces move `ply` (from the start) of its parent: null for the main line, else an earlier one. */
+  variations: { parent: number | null; ply: number; moves: string[]; comments: string[] }[];
 }

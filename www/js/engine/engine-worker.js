@@ -63,6 +63,8 @@ const handlers = {
   plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
   // Exports: a line (or a position alone) as a file's bytes, in the encoding its extension promises.
   exportRecord: ({ variant, start, moves, format, comment }) => engine.exportRecord(variant, start, moves, format, comment),
+  // A tree of moves: KIF with its variations and comments, the other formats its main line.
+  exportTree: ({ variant, tree, format, comment }) => engine.exportTree(variant, tree, format, comment),
 };
 
 serve(handlers);

@@ -69,6 +69,7 @@ export interface EngineApi {
   fileLimits: Call<{}, FileLimits>;
   plan: Call<{ p: number; candidates: string; digits: number }, number | undefined>;
   exportRecord: Call<{ variant: Variant; start: string; moves: string[]; format: string; comment: string }, Uint8Array>;
+  exportTree: Call<{ variant: Variant; tree: import('./api').MoveTree; format: string; comment: string }, Uint8Array>;
 }
 
 /** A run's state as the estimate worker reports it; the report only when it was rebuilt since the last. */

@@ -11,7 +11,10 @@ import { download } from '../page/download.js';
 import { parseSfen } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
 
-/** @typedef {{variant: string, start: string, moves: string[], comment?: string}} Line moves (USI) from a start (SFEN) */
+/**
+ * Moves (USI) from a start (SFEN); with `tree`, the moves played and their variations (its KIF has them).
+ * @typedef {{variant: string, start: string, moves: string[], comment?: string, tree?: import('../engine/api').MoveTree}} Line
+ */
 /** @typedef {{format: string, label: string, run: () => Promise<string>}} Item `run` says what it did */
 
 /** The record formats of a line: those of its game (the engine's facts) but the diagram alone. */
@@ -126,9 +129,10 @@ export class ExportPanel {
     };
   }
 
-  /** The file's bytes, written by the engine. @param {Line} line @param {string} format */
+  /** The file's bytes, written by the engine (a tree's KIF with its variations). @param {Line} line @param {string} format */
   #file(line, format) {
-    const { variant, start, moves, comment = '' } = line;
+    const { variant, start, moves, comment = '', tree } = line;
+    if (tree) return this.#engine.call('exportTree', { variant, tree, format, comment });
     return this.#engine.call('exportRecord', { variant, start, moves, format, comment });
   }
 }

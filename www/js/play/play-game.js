@@ -1,56 +1,160 @@
-// The play mode's game, without the DOM: a start, the moves played (each {usi, japanese, sfen} as the
-// engine lists legal moves) and the move shown; and which legal moves a gesture on the board means. The
-// rules are the engine's: a move is only ever one of the legal moves it listed for the position.
+// The play mode's game, without the DOM: a start and a tree of the moves played (each {usi, japanese, sfen}
+// as the engine lists legal moves): a move played where the line shown has another goes in as a variation
+// beside it; variations are chosen, promoted to the main line (each position's first move) and deleted. And
+// which legal moves a gesture on the board means. The rules are the engine's: a move is only ever one of the
+// legal moves it listed for the position.
 import { squareIndex, squareName } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
 
 /** @typedef {{usi: string, japanese: string, sfen: string}} Step */
 /** @typedef {{square: number} | {hand: [number, string]}} Source a piece on a square, or a kind in a hand */
+/**
+ * A position of the tree: the move to it (null at the start), its comment, the moves from it (the first is
+ * the main line's).
+ * @typedef {{step: Step | null, comment: string, parent: Node | null, children: Node[]}} Node
+ */
+/**
+ * The tree as the engine's records keep it (`exportTree`): the main line, a comment a position, and each
+ * variation replacing move `ply` (from the start) of its parent (null: the main line; else an earlier one).
+ * @typedef {{start: string, moves: string[], comments: string[],
+ *   variations: {parent: number | null, ply: number, moves: string[], comments: string[]}[]}} Tree
+ */
 
 export class PlayGame {
   /** A game of `variant` from `start` (SFEN), no move played. */
   constructor(variant, start) {
     this.variant = variant;
     this.start = start;
-    /** @type {Step[]} */
-    this.moves = [];
-    /** the position shown: after this many moves (0 is the start) */
-    this.ply = 0;
+    /** @type {Node} */
+    this.root = { step: null, comment: '', parent: null, children: [] };
+    /** @type {Node} the position shown */
+    this.cursor = this.root;
   }
 
-  /** The SFEN of the position after `ply` moves (the one shown by default). */
+  /** The line shown: from the start through the position shown, then on along first moves. @returns {Node[]} */
+  #line() {
+    const line = [];
+    for (let n = this.cursor; n.parent; n = n.parent) line.unshift(n);
+    for (let n = this.cursor.children[0]; n; n = n.children[0]) line.push(n);
+    return line;
+  }
+
+  /** The moves of the line shown. @returns {Step[]} */
+  get moves() {
+    return this.#line().map((n) => /** @type {Step} */ (n.step));
+  }
+
+  /** How many moves lead to the position shown (0 is the start). */
+  get ply() {
+    let ply = 0;
+    for (let n = this.cursor; n.parent; n = n.parent) ply++;
+    return ply;
+  }
+
+  /** The SFEN of the position after `ply` moves of the line shown (the one shown by default). */
   sfen(ply = this.ply) {
     return ply === 0 ? this.start : this.moves[ply - 1].sfen;
   }
 
   /** The USI of the move that led to the position shown (null at the start): what `同` refers to. */
   previous() {
-    return this.ply === 0 ? null : this.moves[this.ply - 1].usi;
+    return this.cursor.step?.usi ?? null;
   }
 
-  /** Plays `step` in the position shown; the moves after it (a line left by going back) are dropped. */
+  /** Plays `step` in the position shown: the move there if it is one already, else a new one beside them. */
   play(step) {
-    this.moves = [...this.moves.slice(0, this.ply), step];
-    this.ply = this.moves.length;
+    let next = this.cursor.children.find((n) => n.step?.usi === step.usi);
+    if (!next) {
+      next = { step, comment: '', parent: this.cursor, children: [] };
+      this.cursor.children.push(next);
+    }
+    this.cursor = next;
   }
 
-  /** Takes the last move back (and shows the position before it); false when there is none. */
+  /** Takes the last move of the line shown back (its position shown if it was); false when there is none. */
   undo() {
-    if (!this.moves.length) return false;
-    this.moves = this.moves.slice(0, -1);
-    this.ply = Math.min(this.ply, this.moves.length);
+    const line = this.#line();
+    const last = line.at(-1);
+    if (!last?.parent) return false;
+    last.parent.children = last.parent.children.filter((n) => n !== last);
+    if (this.cursor === last) this.cursor = last.parent;
     return true;
   }
 
-  /** Shows the position after `ply` moves. */
+  /** Shows the position after `ply` moves of the line shown. */
   go(ply) {
-    this.ply = Math.max(0, Math.min(this.moves.length, ply));
+    const line = this.#line();
+    const k = Math.max(0, Math.min(line.length, ply));
+    this.cursor = k === 0 ? this.root : line[k - 1];
   }
 
-  /** The game in USI: `position sfen … moves …`, or the game's own word for its initial position. */
+  /** The moves that could be move `ply` (from 1) of the line shown: the one played first, then the others. */
+  alternatives(ply) {
+    const before = ply === 1 ? this.root : this.#line()[ply - 2];
+    return (before?.children ?? []).map((n) => /** @type {Step} */ (n.step));
+  }
+
+  /** Shows move `ply` of the line shown replaced by its `k`-th alternative (the line then follows it). */
+  choose(ply, k) {
+    const before = ply === 1 ? this.root : this.#line()[ply - 2];
+    if (before?.children[k]) this.cursor = before.children[k];
+  }
+
+  /** Whether the position shown is off the main line (the line of first moves). */
+  inVariation() {
+    for (let n = this.cursor; n.parent; n = n.parent) if (n.parent.children[0] !== n) return true;
+    return false;
+  }
+
+  /** The line shown becomes the main line: each of its moves first where it branches. */
+  promote() {
+    for (let n = this.cursor; n.parent; n = n.parent) {
+      const siblings = n.parent.children;
+      siblings.splice(siblings.indexOf(n), 1);
+      siblings.unshift(n);
+    }
+  }
+
+  /** Deletes the variation shown (from the move where it leaves the main line on); false on the main line. */
+  deleteVariation() {
+    let branch = null;
+    for (let n = this.cursor; n.parent; n = n.parent) if (n.parent.children[0] !== n) branch = n;
+    if (!branch?.parent) return false;
+    branch.parent.children = branch.parent.children.filter((n) => n !== branch);
+    this.cursor = branch.parent;
+    return true;
+  }
+
+  /** The main line in USI: `position sfen … moves …`, or the game's own word for its initial position. */
   usi(initial) {
+    const main = [];
+    for (let n = this.root.children[0]; n; n = n.children[0]) main.push(/** @type {Step} */ (n.step).usi);
     const start = this.start === initial ? VARIANTS[this.variant].usiStart : `sfen ${this.start}`;
-    return `position ${start}${this.moves.length ? ` moves ${this.moves.map((m) => m.usi).join(' ')}` : ''}`;
+    return `position ${start}${main.length ? ` moves ${main.join(' ')}` : ''}`;
+  }
+
+  /** The tree as the engine's records keep it (for `exportTree`). @returns {Tree} */
+  tree() {
+    /** @type {Tree} */
+    const tree = { start: this.start, moves: [], comments: [this.root.comment], variations: [] };
+    // A line from `first`, its move number `ply`: its first moves, and each move's other choices as
+    // variations of it (but those of its own first move, which belong to the line it branches from).
+    const line = (first, ply, index) => {
+      const nodes = [];
+      for (let n = first; n; n = n.children[0]) nodes.push(n);
+      const target = index === null ? tree : tree.variations[index];
+      target.moves.push(...nodes.map((n) => n.step.usi));
+      target.comments.push(...nodes.map((n) => n.comment));
+      nodes.forEach((n, i) => {
+        if (i === 0 && index !== null) return;
+        for (const other of n.parent.children.slice(1)) {
+          tree.variations.push({ parent: index, ply: ply + i, moves: [], comments: [''] });
+          line(other, ply + i, tree.variations.length - 1);
+        }
+      });
+    };
+    if (this.root.children[0]) line(this.root.children[0], 1, null);
+    return tree;
   }
 }
 

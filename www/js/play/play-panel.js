@@ -81,7 +81,18 @@ export class PlayPanel {
     $('play-promote-no').onclick = () => this.#choose(1);
     $('play-moves').onclick = (e) => {
       const button = closest(e, 'button[data-ply]');
-      if (button) this.#show(Number(button.dataset.ply), true);
+      if (!button || !this.#game) return;
+      const ply = Number(button.dataset.ply);
+      if (button.dataset.alt === undefined) return this.#show(ply, true);
+      this.#game.choose(ply, Number(button.dataset.alt));
+      this.#show(ply, true);
+    };
+    $('play-promote-line').onclick = () => {
+      this.#game?.promote();
+      this.#draw();
+    };
+    $('play-delete-line').onclick = () => {
+      if (this.#game?.deleteVariation()) this.#show(this.#game.ply, true);
     };
   }
 
@@ -142,12 +153,15 @@ export class PlayPanel {
   }
 
   /**
-   * The line played, for the exports: every move played (also those after the one shown), from the start.
-   * @returns {{variant: string, start: string, moves: string[]} | null}
+   * The moves played, for the exports: the main line from the start (also its moves after the one shown), and
+   * the tree with its variations.
+   * @returns {{variant: string, start: string, moves: string[], tree: import('../engine/api').MoveTree} | null}
    */
   playedLine() {
     const game = this.#game;
-    return game && { variant: game.variant, start: game.start, moves: game.moves.map((m) => m.usi) };
+    if (!game) return null;
+    const tree = game.tree();
+    return { variant: game.variant, start: game.start, moves: tree.moves, tree };
   }
 
   /** Takes the last move back. */
@@ -203,38 +217,56 @@ export class PlayPanel {
     $('play-board').dataset.sfen = game.sfen();
     $('play-promote').hidden = this.#choice === null;
     field('play-undo').disabled = game.moves.length === 0;
+    $('play-promote-line').hidden = $('play-delete-line').hidden = !game.inVariation();
     $('play-usi').textContent = game.usi(VARIANTS[game.variant].start);
     this.#list();
   }
 
-  /** The moves in the page's notation (Western in English, Japanese in Japanese), each with its USI. */
+  /**
+   * The line shown in the page's notation (Western in English, Japanese in Japanese), each move with its USI
+   * and, where other moves were played there, those too: a choice of variation.
+   */
   #list() {
     const game = /** @type {PlayGame} */ (this.#game);
-    const item = (ply, text, usi) => {
-      const li = document.createElement('li');
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.dataset.ply = String(ply);
-      button.textContent = text;
+    const button = (ply, text, usi, alt) => {
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.dataset.ply = String(ply);
+      if (alt !== undefined) b.dataset.alt = String(alt);
+      b.textContent = text;
       if (usi) {
-        button.dataset.usi = usi;
+        b.dataset.usi = usi;
         const span = document.createElement('span');
         span.className = 'usi';
         span.textContent = ` ${usi}`;
-        button.append(span);
+        b.append(span);
       }
-      if (ply === game.ply) button.setAttribute('aria-current', 'true');
-      li.append(button);
-      return li;
+      return b;
     };
-    const written = game.moves.map((m, i) =>
+    /** @param {number} i @param {Step} m the move after `i` moves of the line shown, in the page's notation */
+    const written = (i, m) =>
       language() === 'ja'
         ? m.japanese
-        : westernMove(parseSfen(game.variant, game.sfen(i)), { move: m.usi, japanese: m.japanese }),
-    );
+        : westernMove(parseSfen(game.variant, game.sfen(i)), { move: m.usi, japanese: m.japanese });
+    const item = (ply, main) => {
+      const li = document.createElement('li');
+      li.append(main);
+      if (ply === game.ply) main.setAttribute('aria-current', 'true');
+      const others = ply > 0 ? game.alternatives(ply) : [];
+      if (others.length > 1) {
+        const choice = document.createElement('span');
+        choice.className = 'play-alternatives';
+        choice.append(t('playVariations'));
+        others.forEach((m, k) => {
+          if (m.usi !== game.moves[ply - 1].usi) choice.append(' ', button(ply, written(ply - 1, m), m.usi, k));
+        });
+        li.append(choice);
+      }
+      return li;
+    };
     $('play-moves').replaceChildren(
-      item(0, t('recordStart')),
-      ...game.moves.map((m, i) => item(i + 1, `${i + 1}. ${written[i]}`, m.usi)),
+      item(0, button(0, t('recordStart'))),
+      ...game.moves.map((m, i) => item(i + 1, button(i + 1, `${i + 1}. ${written(i, m)}`, m.usi))),
     );
   }
 

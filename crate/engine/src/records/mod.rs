@@ -13,7 +13,7 @@ pub use annotations::{HeaderField, Skipped, Variation};
 pub use error::{MovesError, RecordError, RecordErrorKind};
 pub use formats::csa::csa;
 pub use formats::export::kif;
-pub(crate) use formats::export::kif_move;
+pub(crate) use formats::kif::kif_move;
 pub use formats::kif::parse_kif;
 pub use formats::usi::{parse_usi_command, usi_command};
 pub use record::{Format, GameRecord, Record};

@@ -10,6 +10,7 @@ mod estimate;
 mod explain;
 mod exports;
 mod fuzz_regressions;
+mod kif_tree;
 mod oracle_rank;
 mod oracle_search;
 mod prev;

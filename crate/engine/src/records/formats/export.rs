@@ -9,9 +9,11 @@ use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::start::Start;
 use crate::board::variant::Variant;
+use crate::records::annotations::HeaderField;
 use crate::records::formats::csa::csa;
+use crate::records::formats::kif::kif_body;
 use crate::records::formats::usi::usi_command;
-use crate::records::notation::write::{destination_and_piece, japanese_line, moving_piece, promotion_word};
+use crate::records::notation::write::japanese_line;
 use crate::records::record::{Format, Record};
 use crate::rules::play;
 use std::fmt;
@@ -213,9 +215,16 @@ fn csa_of<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str) -> Res
     Ok(format!("{version}\n{comments}{rest}"))
 }
 
-/// The header every KIF and KI2 export shares: the encoding line, comments, and the start (a `手合割`
-/// line for the initial position, else its diagram).
-fn header<V: Variant>(kind: &str, start: &Position<V>, comment: &str, encoding: TextEncoding) -> String {
+/// The header every KIF and KI2 export shares: the encoding line, comments, the start (a `手合割` line for
+/// a start records name, else its diagram), and the record's `fields` (its own `手合割` left out: the start
+/// says it), with empty player lines when the fields name no players.
+fn header<V: Variant>(
+    kind: &str,
+    start: &Position<V>,
+    fields: &[HeaderField],
+    comment: &str,
+    encoding: TextEncoding,
+) -> String {
     let mut s = format!("#{kind} version=2.0 encoding={}\n", encoding.label());
     for line in comment.lines() {
         s.push_str(&format!("# {line}\n"));
@@ -226,24 +235,22 @@ fn header<V: Variant>(kind: &str, start: &Position<V>, comment: &str, encoding: 
         Some(named) => s.push_str(&format!("手合割：{}\n", named.name())),
         None => s.push_str(&bod(start)),
     }
-    let handicap = named.is_some_and(|named| !named.is_initial());
-    s.push_str(if handicap { "下手：\n上手：\n" } else { "先手：\n後手：\n" });
+    for field in fields.iter().filter(|f| f.name != Some("handicap")) {
+        s.push_str(&format!("{}：{}\n", field.key, field.value));
+    }
+    if !fields.iter().any(|f| matches!(f.name, Some("sente" | "gote"))) {
+        let handicap = named.is_some_and(|named| !named.is_initial());
+        s.push_str(if handicap { "下手：\n上手：\n" } else { "先手：\n後手：\n" });
+    }
     s
 }
 
-/// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
-pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
-    let piece = moving_piece(before, m);
-    let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
-    match m {
-        Move::Drop { .. } => s.push('打'),
-        Move::Board { from, to, promote } => {
-            let (from, to) = (from as usize, to as usize);
-            s.push_str(promotion_word::<V>(piece, from, to, promote));
-            let g = V::geometry();
-            s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
-        }
-    }
+/// The KIF of `record`, saying it is in `encoding`: `comment` lines at the top (`#` lines, which readers pass
+/// over), the start (its `手合割` name, or its diagram), the header's fields, then the moves with their
+/// comments and every variation ([`kif_body`]), as the engine's reader reads them back.
+pub fn write_kif<V: Variant>(record: &Record<V>, comment: &str, encoding: TextEncoding) -> String {
+    let mut s = header("KIF", &record.start, &record.header, comment, encoding);
+    s.push_str(&kif_body(record));
     s
 }
 
@@ -260,21 +267,12 @@ pub fn kif_from<V: Variant>(
     comment: &str,
     encoding: TextEncoding,
 ) -> String {
-    let mut s = header("KIF", start, comment, encoding);
-    s.push_str("手数----指手---------消費時間--\n");
-    let mut pos = *start;
-    let mut previous_to = None;
-    for (i, &m) in moves.iter().enumerate() {
-        s.push_str(&format!("{:>4} {}   ( 0:00/00:00:00)\n", i + 1, kif_move(&pos, m, previous_to)));
-        previous_to = Some(m.to());
-        pos = play(&pos, m);
-    }
-    s
+    write_kif(&Record::new(Format::Kif, *start, moves.to_vec()), comment, encoding)
 }
 
 /// A KI2 record of `moves` from `start`: the moves in Japanese marked ▲ and △, six a line.
 pub fn ki2<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str, encoding: TextEncoding) -> String {
-    let mut s = header("KI2", start, comment, encoding);
+    let mut s = header("KI2", start, &[], comment, encoding);
     let mut positions = vec![*start];
     for &m in moves {
         positions.push(play(positions.last().expect("the start is there"), m));

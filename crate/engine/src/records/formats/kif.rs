@@ -1,4 +1,5 @@
-//! KIF and KI2 records (and a BOD diagram alone), read; [`crate::records::formats::export`] writes them.
+//! KIF and KI2 records (and a BOD diagram alone), read, and KIF's body written ([`kif_body`]: the moves,
+//! comments and variations; `export::write_kif` puts the header before it and writes the other formats).
 //! The header gives the start: a board diagram, a `手合割` (平手, a handicap, ５五将棋) or, with neither,
 //! the initial position. Then the main line's moves:
 //! KIF numbers each on its own line (`  12 同　銀(31)   ( 0:03/00:01:10)`), KI2 marks each with the side
@@ -16,8 +17,10 @@ use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
+use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
 use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::numbered_lines;
+use crate::rules::play;
 use std::collections::BTreeSet;
 
 /// What the header says: the start, its fields, the comment before the first move, what it skipped.
@@ -169,4 +172,91 @@ pub fn parse_kif<V: Variant>(text: &str) -> Result<Vec<Move>, MovesError> {
         return Err(MovesError::NotFromInitial(record.start.to_sfen()));
     }
     Ok(record.moves)
+}
+
+/// The body of `record`'s KIF, after its header ([`crate::records::formats::export::write_kif`] writes both):
+/// the comment before the first move (`*` lines), the main line with each move's comment after it, then each
+/// variation after a `変化：N手` line. Variations go depth first, a line's later branches before its earlier
+/// ones, as KIF writes them, so that [`read_kif`] puts each back on the line it branches from.
+pub(crate) fn kif_body<V: Variant>(record: &Record<V>) -> String {
+    let mut s = String::new();
+    push_comment(&mut s, &record.comments[0]);
+    s.push_str("手数----指手---------消費時間--\n");
+    let main = KifLine {
+        start: record.start,
+        ply: 1,
+        previous_to: None,
+        moves: &record.moves,
+        comments: &record.comments,
+    };
+    write_line(&mut s, record, None, &main);
+    s
+}
+
+/// A line of play as [`kif_body`] writes it: the position before its first move, that move's number and
+/// the destination of the move before it, its moves and `moves.len() + 1` comments.
+struct KifLine<'r, V: Variant> {
+    start: Position<V>,
+    ply: usize,
+    previous_to: Option<usize>,
+    moves: &'r [Move],
+    comments: &'r [String],
+}
+
+/// Writes `line`'s moves and comments, then the variations that branch from it (`parent`: `None` for the
+/// main line, else its index in the record's variations), latest first, each with its own after it.
+fn write_line<V: Variant>(s: &mut String, record: &Record<V>, parent: Option<usize>, line: &KifLine<'_, V>) {
+    let mut positions = vec![line.start];
+    let mut previous_to = line.previous_to;
+    for (i, &m) in line.moves.iter().enumerate() {
+        let before = positions[i];
+        s.push_str(&format!(
+            "{:>4} {}   ( 0:00/00:00:00)\n",
+            line.ply + i,
+            kif_move(&before, m, previous_to)
+        ));
+        push_comment(s, &line.comments[i + 1]);
+        previous_to = Some(m.to());
+        positions.push(play(&before, m));
+    }
+    let mut branches: Vec<usize> =
+        (0..record.variations.len()).filter(|&v| record.variations[v].parent == parent).collect();
+    branches.sort_by_key(|&v| std::cmp::Reverse(record.variations[v].ply));
+    for v in branches {
+        let variation = &record.variations[v];
+        let offset = variation.ply - line.ply;
+        s.push_str(&format!("\n変化：{}手\n", variation.ply));
+        push_comment(s, &variation.comments[0]);
+        let branch = KifLine {
+            start: positions[offset],
+            ply: variation.ply,
+            previous_to: if offset == 0 { line.previous_to } else { Some(line.moves[offset - 1].to()) },
+            moves: &variation.moves,
+            comments: &variation.comments,
+        };
+        write_line(s, record, Some(v), &branch);
+    }
+}
+
+/// A comment as `*` lines (nothing for an empty one).
+fn push_comment(s: &mut String, comment: &str) {
+    for line in comment.lines() {
+        s.push_str(&format!("*{line}\n"));
+    }
+}
+
+/// The KIF move text: `７六歩(77)`, `同　銀(31)`, `２二角成(88)`, `５五角打`.
+pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: Option<usize>) -> String {
+    let piece = moving_piece(before, m);
+    let mut s = destination_and_piece::<V>(piece, m.to(), previous_to);
+    match m {
+        Move::Drop { .. } => s.push('打'),
+        Move::Board { from, to, promote } => {
+            let (from, to) = (from as usize, to as usize);
+            s.push_str(promotion_word::<V>(piece, from, to, promote));
+            let g = V::geometry();
+            s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
+        }
+    }
+    s
 }
