@@ -290,3 +290,35 @@ describe('moves played are a tree', () => {
     });
   });
 });
+
+describe('a record played on', () => {
+  test("a record's variations, comments and header stay in the tree played on from it, and in its KIF", async (t) => {
+    const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');
+    const original = JSON.parse(cli('record', '--json', file));
+    await site.onPage(t, '?game=shogi&lang=ja', async (page) => {
+      await page.fill('#record-text', readFileSync(file, 'utf8'));
+      await page.click('#record-read');
+      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.click('#record-moves button[data-ply="1"]');
+      await page.click('#record-play');
+      await page.waitForSelector('#play-panel[data-state="ready"]');
+      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), original.moves[0].sfen);
+      assert.equal(await page.inputValue('#play-comment'), '角道を開ける');
+      // A move of its own at move 2 (the record has ３四歩 there): a variation, with a comment typed.
+      await page.click(`#play-board [data-square="${index('8c')}"]`);
+      await page.click(`#play-board [data-square="${index('8d')}"]`);
+      await page.waitForSelector('#play-moves button[aria-current][data-usi="8c8d"]');
+      await page.fill('#play-comment', '新しい変化');
+      const dir = folder();
+      await openMenu(page, 'play-export');
+      await save(page, 'play-export', 'kifu', dir);
+      const read = JSON.parse(cli('record', '--json', join(dir, 'game-shogi.kifu')));
+      const shape = (r) => r.variations.map((v) => [v.parent, v.ply, v.comment ?? '', v.moves.map((m) => [m.usi, m.comment ?? ''])]);
+      assert.deepEqual(read.moves, original.moves, 'the main line and its comments');
+      assert.deepEqual(shape(read).slice(0, 3), shape(original), "the record's variations");
+      assert.deepEqual(shape(read)[3], [null, 2, '', [['8c8d', '新しい変化']]]);
+      const fields = (r) => r.header.filter((f) => f.name !== 'handicap').map((f) => `${f.key}：${f.value}`);
+      assert.deepEqual(fields(read), fields(original));
+    });
+  });
+});

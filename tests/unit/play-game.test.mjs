@@ -62,6 +62,7 @@ test('a tree: variations chosen, nested, promoted to the main line, deleted; the
   assert.equal(game.inVariation(), false);
   assert.deepEqual(game.tree(), {
     start: VARIANTS.shogi.start,
+    header: [],
     moves: ['7g7f', '3c3d', '2g2f'],
     comments: ['', '', '', ''],
     variations: [
@@ -85,6 +86,39 @@ test('a tree: variations chosen, nested, promoted to the main line, deleted; the
   assert.equal(game.ply, 1);
   assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['8c8d']);
   assert.equal(game.deleteVariation(), false, 'the main line is no variation');
+});
+
+test("a record's tree: its lines, comments (after moves and before a variation) and header, found by moves", () => {
+  const move = (usi, comment) => ({ usi, japanese: `(${usi})`, sfen: `after ${usi}`, ...(comment ? { comment } : {}) });
+  const record = /** @type {any} */ ({
+    variant: 'shogi',
+    start: VARIANTS.shogi.start,
+    comment: 'before it all',
+    header: [{ key: '先手', name: 'sente', value: 'A' }],
+    moves: [move('7g7f', 'one'), move('3c3d'), move('2g2f')],
+    variations: [
+      { parent: null, ply: 2, comment: 'instead', moves: [move('8c8d', 'two'), move('2g2f')] },
+      { parent: 0, ply: 3, moves: [move('6g6f')] },
+    ],
+  });
+  const game = PlayGame.fromRecord(record);
+  assert.equal(game.ply, 0);
+  assert.equal(game.comment, 'before it all');
+  assert.equal(game.goTo(['7g7f', '8c8d']), true);
+  assert.equal(game.comment, 'two');
+  assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['3c3d', '8c8d']);
+  assert.equal(game.goTo(['7g7f', '9c9d']), false);
+  game.comment = 'edited';
+  assert.deepEqual(game.tree(), {
+    start: VARIANTS.shogi.start,
+    header: [{ key: '先手', value: 'A' }],
+    moves: ['7g7f', '3c3d', '2g2f'],
+    comments: ['before it all', 'one', '', ''],
+    variations: [
+      { parent: null, ply: 2, moves: ['8c8d', '2g2f'], comments: ['instead', 'edited', ''] },
+      { parent: 0, ply: 3, moves: ['6g6f'], comments: ['', ''] },
+    ],
+  });
 });
 
 test('a gesture means the legal moves to its square: none, one, or a promotion choice', () => {

@@ -163,7 +163,13 @@ function loadPosition(variant, sfen) {
   return true;
 }
 // A record's start (平手 or a handicap) is the start its positions are proved from.
-const recordPanel = new RecordPanel({ engine: retro, onPosition: loadPosition, onStart: (sfen) => startChoice.follow(sfen) && startChoice.changed() });
+const recordPanel = new RecordPanel({
+  engine: retro,
+  onPosition: loadPosition,
+  onStart: (sfen) => startChoice.follow(sfen) && startChoice.changed(),
+  // Played on from: the record's tree in the play panel, on the page's board.
+  onPlay: (record, usis) => playPanel.loadRecord(record, usis),
+});
 const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 // The play mode: a game on the page's board, legal moves from the engine (the records' worker), positions to
 // the editor.

@@ -7,7 +7,7 @@ use crate::engine_error::EngineError;
 use serde::Deserialize;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::records::formats::export::{export, write_kif, ExportFormat};
-use shogi_reach_engine::records::{Format, Record, Variation};
+use shogi_reach_engine::records::{Format, HeaderField, Record, Variation};
 use shogi_reach_engine::rules::{parse_legal_move, play};
 use shogi_reach_engine::{Move, Variant};
 
@@ -31,9 +31,18 @@ pub fn export_file<V: Variant>(
 #[derive(Deserialize)]
 pub struct Tree {
     start: String,
+    /// The header's fields (`key`, `value`), as a record read had them.
+    #[serde(default)]
+    header: Vec<TreeField>,
     moves: Vec<String>,
     comments: Vec<String>,
     variations: Vec<TreeVariation>,
+}
+
+#[derive(Deserialize)]
+pub struct TreeField {
+    key: String,
+    value: String,
 }
 
 #[derive(Deserialize)]
@@ -63,6 +72,7 @@ fn record_of<V: Variant>(tree: &Tree) -> Result<Record<V>, EngineError> {
     let start = Position::<V>::from_sfen(&tree.start).map_err(EngineError::from)?;
     let mut record = Record::new(Format::Kif, start, legal_line(&start, &tree.moves, 1)?);
     record.comments = comments(&tree.comments, record.moves.len())?;
+    record.header = tree.header.iter().map(|f| HeaderField::new(&f.key, &f.value)).collect();
     for (i, v) in tree.variations.iter().enumerate() {
         let parent_line: &[Move] = match v.parent {
             None => &record.moves,

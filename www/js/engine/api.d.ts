@@ -209,6 +209,8 @@ export interface EngineModule {
 /** A tree of moves as the engine's records keep it (`exportTree`): USI moves, a comment a position. */
 export interface MoveTree {
   start: string;
+  /** The header's fields (a record's players, event, …), written after the start's. */
+  header: { key: string; value: string }[];
   moves: string[];
   comments: string[];
   /** Each replaces move `ply` (from the start) of its parent: null for the main line, else an earlier one. */

@@ -20,8 +20,9 @@ export class RecordPanel {
   #onPosition;
   #onStart;
   /**
-   * @type {{variant: import('../engine/api').Variant, lines: RecordLines, start: string, sfens: string[][], written: string[][], texts: () => void} | null}
-   * the record read: its lines, and for each line the editor's SFEN after each move and its moves as the page writes them
+   * @type {{variant: import('../engine/api').Variant, read: import('../engine/api').GameRecord, lines: RecordLines, start: string, sfens: string[][], written: string[][], texts: () => void} | null}
+   * the record read (as the engine gave it): its lines, and for each line the editor's SFEN after each move
+   * and its moves as the page writes them
    */
   #record = null;
   #shown = 0; // the line shown (0: the main line)
@@ -37,13 +38,18 @@ export class RecordPanel {
   /**
    * `engine` reads records; `onPosition(variant, sfen)` loads a position of the record into the editor
    * (false when it refuses, e.g. a game switch while an estimate runs); `onStart(sfen)` gets the start of a
-   * record read.
-   * @param {{engine: import('../engine/engine.js').Engine, onPosition: (variant: import('../engine/api').Variant, sfen: string) => boolean | void, onStart?: (sfen: string) => void}} options
+   * record read; `onPlay(record, usis)` plays on from the record, at the move chosen (`usis`: the moves to it).
+   * @param {{engine: import('../engine/engine.js').Engine, onPosition: (variant: import('../engine/api').Variant, sfen: string) => boolean | void,
+   *   onStart?: (sfen: string) => void, onPlay?: (record: import('../engine/api').GameRecord, usis: string[]) => void}} options
    */
-  constructor({ engine, onPosition, onStart = () => {} }) {
+  constructor({ engine, onPosition, onStart = () => {}, onPlay = () => {} }) {
     this.#engine = engine;
     this.#onPosition = onPosition;
     this.#onStart = onStart;
+    $('record-play').onclick = () => {
+      const r = this.#record;
+      if (r) onPlay(r.read, this.#line.steps.slice(0, Math.max(0, this.#chosen)).map((step) => r.lines.move(step).usi));
+    };
     $('record-read').onclick = () => this.#read(field('record-text').value);
     field('record-file').onchange = () => {
       const file = field('record-file').files?.[0];
@@ -122,7 +128,8 @@ export class RecordPanel {
         showSkipped($('record-skipped'), record.skipped, record.format);
         $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
       };
-      this.#record = { variant: record.variant, lines, start, sfens, written: writtenMoves(record.variant, lines), texts };
+      this.#record = { variant: record.variant, read: record, lines, start, sfens, written: writtenMoves(record.variant, lines), texts };
+      $('record-play').hidden = false;
       this.#showError(null);
       texts();
       this.#showLine(0);

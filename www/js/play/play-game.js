@@ -10,14 +10,13 @@ import { VARIANTS } from '../game/variants.js';
 /** @typedef {{square: number} | {hand: [number, string]}} Source a piece on a square, or a kind in a hand */
 /**
  * A position of the tree: the move to it (null at the start), its comment, the moves from it (the first is
- * the main line's).
- * @typedef {{step: Step | null, comment: string, parent: Node | null, children: Node[]}} Node
+ * the main line's); `lead`: the comment before the move, when it starts a variation.
+ * @typedef {{step: Step | null, comment: string, lead?: string, parent: Node | null, children: Node[]}} Node
  */
 /**
  * The tree as the engine's records keep it (`exportTree`): the main line, a comment a position, and each
  * variation replacing move `ply` (from the start) of its parent (null: the main line; else an earlier one).
- * @typedef {{start: string, moves: string[], comments: string[],
- *   variations: {parent: number | null, ply: number, moves: string[], comments: string[]}[]}} Tree
+ * @typedef {import('../engine/api').MoveTree} Tree
  */
 
 export class PlayGame {
@@ -29,6 +28,60 @@ export class PlayGame {
     this.root = { step: null, comment: '', parent: null, children: [] };
     /** @type {Node} the position shown */
     this.cursor = this.root;
+    /** @type {{key: string, value: string}[]} the header of the record it was read from */
+    this.header = [];
+  }
+
+  /**
+   * The game of a record (`parseRecord`'s): its main line, variations, comments and header, the position
+   * shown its start.
+   * @param {import('../engine/api').GameRecord} record
+   */
+  static fromRecord(record) {
+    const game = new PlayGame(record.variant, record.start);
+    game.root.comment = record.comment ?? '';
+    game.header = record.header.map(({ key, value }) => ({ key, value }));
+    /** @param {Node} before @param {import('../engine/api').RecordMove[]} moves @returns {Node[]} */
+    const append = (before, moves) => {
+      const nodes = [];
+      for (const { usi, japanese, sfen, comment = '' } of moves) {
+        const node = { step: { usi, japanese, sfen }, comment, parent: nodes.at(-1) ?? before, children: [] };
+        node.parent.children.push(node);
+        nodes.push(node);
+      }
+      return nodes;
+    };
+    // Each line's first move number and its positions; parents come before their variations.
+    const lines = [{ ply: 1, nodes: append(game.root, record.moves) }];
+    for (const v of record.variations) {
+      const parent = lines[v.parent === null ? 0 : v.parent + 1];
+      const offset = v.ply - parent.ply;
+      const nodes = append(offset === 0 ? /** @type {Node} */ (parent.nodes[0].parent) : parent.nodes[offset - 1], v.moves);
+      nodes[0].lead = v.comment ?? '';
+      lines.push({ ply: v.ply, nodes });
+    }
+    return game;
+  }
+
+  /** Shows the position after `usis` (moves from the start, along the tree); false when one is not in it. */
+  goTo(usis) {
+    let node = this.root;
+    for (const usi of usis) {
+      const next = node.children.find((n) => n.step?.usi === usi);
+      if (!next) return false;
+      node = next;
+    }
+    this.cursor = node;
+    return true;
+  }
+
+  /** The comment after the move shown (before the first move, at the start). */
+  get comment() {
+    return this.cursor.comment;
+  }
+
+  set comment(text) {
+    this.cursor.comment = text;
   }
 
   /** The line shown: from the start through the position shown, then on along first moves. @returns {Node[]} */
@@ -136,7 +189,7 @@ export class PlayGame {
   /** The tree as the engine's records keep it (for `exportTree`). @returns {Tree} */
   tree() {
     /** @type {Tree} */
-    const tree = { start: this.start, moves: [], comments: [this.root.comment], variations: [] };
+    const tree = { start: this.start, header: this.header, moves: [], comments: [this.root.comment], variations: [] };
     // A line from `first`, its move number `ply`: its first moves, and each move's other choices as
     // variations of it (but those of its own first move, which belong to the line it branches from).
     const line = (first, ply, index) => {
@@ -148,7 +201,7 @@ export class PlayGame {
       nodes.forEach((n, i) => {
         if (i === 0 && index !== null) return;
         for (const other of n.parent.children.slice(1)) {
-          tree.variations.push({ parent: index, ply: ply + i, moves: [], comments: [''] });
+          tree.variations.push({ parent: index, ply: ply + i, moves: [], comments: [other.lead ?? ''] });
           line(other, ply + i, tree.variations.length - 1);
         }
       });

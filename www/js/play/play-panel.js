@@ -91,6 +91,10 @@ export class PlayPanel {
       this.#game?.promote();
       this.#draw();
     };
+    // The comment after the move shown, kept in the tree (and in its KIF).
+    field('play-comment').oninput = () => {
+      if (this.#game) this.#game.comment = field('play-comment').value;
+    };
     $('play-delete-line').onclick = () => {
       if (this.#game?.deleteVariation()) this.#show(this.#game.ply, true);
     };
@@ -133,6 +137,19 @@ export class PlayPanel {
     const { variant, sfen } = this.#currentPosition();
     this.#game = new PlayGame(variant, chosen || sfen);
     this.#show(0, false);
+    this.#showGame();
+  }
+
+  /**
+   * Plays on from a record read: its moves, variations, comments and header become the game's tree, shown at
+   * the position after `usis` (the moves from the start to the one chosen in the record).
+   * @param {import('../engine/api').GameRecord} record
+   * @param {string[]} usis
+   */
+  loadRecord(record, usis) {
+    this.#game = PlayGame.fromRecord(record);
+    this.#game.goTo(usis);
+    this.#show(this.#game.ply, false);
     this.#showGame();
   }
 
@@ -218,6 +235,7 @@ export class PlayPanel {
     $('play-promote').hidden = this.#choice === null;
     field('play-undo').disabled = game.moves.length === 0;
     $('play-promote-line').hidden = $('play-delete-line').hidden = !game.inVariation();
+    field('play-comment').value = game.comment;
     $('play-usi').textContent = game.usi(VARIANTS[game.variant].start);
     this.#list();
   }
