@@ -291,7 +291,7 @@ describe('moves played are a tree', () => {
   });
 });
 
-describe('a record played on', () => {
+describe("a record or the answer's game played on", () => {
   test("a record's variations, comments and header stay in the tree played on from it, and in its KIF", async (t) => {
     const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');
     const original = JSON.parse(cli('record', '--json', file));
@@ -319,6 +319,31 @@ describe('a record played on', () => {
       assert.deepEqual(shape(read)[3], [null, 2, '', [['8c8d', '新しい変化']]]);
       const fields = (r) => r.header.filter((f) => f.name !== 'handicap').map((f) => `${f.key}：${f.value}`);
       assert.deepEqual(fields(read), fields(original));
+    });
+  });
+  test("the answer's game played on from its move shown: its moves the main line, a move of one's own a variation", async (t) => {
+    const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
+    await site.onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      await page.click('#prove');
+      await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
+      await page.click('#answer-play');
+      await page.click('#answer-step-play');
+      await page.click('#answer-first');
+      await page.click('#answer-forward');
+      await page.waitForSelector('#answer-caption[data-index="1"]');
+      const game = await page.$$eval('#answer-moves li .usi', (spans) => spans.map((s) => s.textContent).filter(Boolean));
+      await page.click('#answer-play-on');
+      await page.waitForSelector('#play-panel[data-state="ready"]');
+      assert.equal(await page.isVisible('#play-board'), true);
+      assert.equal(await page.isHidden('#answer-board'), true);
+      assert.equal(await page.textContent('#play-usi'), `position startpos moves ${game.join(' ')}`);
+      assert.equal(await page.getAttribute('#play-moves button[aria-current]', 'data-usi'), game[0]);
+      // Gote's own second move: a variation beside the game's.
+      await page.click(`#play-board [data-square="${index('9c')}"]`);
+      await page.click(`#play-board [data-square="${index('9d')}"]`);
+      await page.waitForSelector('#play-moves button[aria-current][data-usi="9c9d"]');
+      assert.deepEqual(await page.$$eval('#play-moves button[data-alt]', (bs) => bs.map((b) => b.dataset.usi)), [game[1]]);
+      assert.equal(await page.textContent('#play-usi'), `position startpos moves ${game.join(' ')}`, 'the game stays the main line');
     });
   });
 });

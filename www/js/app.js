@@ -130,6 +130,8 @@ const answer = new AnswerCard({
       startChoice.choose(start);
       provePanel.prove();
     },
+    // The game played on from the move shown: the play panel's tree, on the page's board.
+    onPlayOn: (variant, start, moves, ply) => playPanel.loadGame(variant, start, moves, ply),
     // A tsume set-up's square: the position with Sente's king there, proved.
     onKingSquare: (variant, sfen) => {
       loadPosition(variant, sfen);

@@ -19,6 +19,7 @@ const STANDARD_BUDGET = 1;
  * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
  *   onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void,
+ *   onPlayOn: (variant: import('../engine/api').Variant, start: string, moves: import('../engine/api').Step[], ply: number) => void,
  *   onProveFrom: (start: string) => void}} Actions
  */
 
@@ -72,6 +73,13 @@ export class AnswerCard {
     });
     $('answer-play').onclick = () => this.#play();
     $('answer-stop').onclick = () => this.#stopPlaying(true);
+    // The game, at the move shown, into the play panel's tree: moves played from there are variations of it.
+    $('answer-play-on').onclick = () => {
+      const shown = this.#shown;
+      if (!shown?.game) return;
+      this.#player.pause();
+      actions.onPlayOn(shown.target.variant, shown.game.start, shown.game.moves, this.#player.index);
+    };
     $('answer-cancel').onclick = () => this.#cancel();
     $('answer-retry').onclick = () => this.#searchGame();
     $('answer-proof').onclick = () => actions.onShowProof();

@@ -18,6 +18,10 @@ import { VARIANTS } from '../game/variants.js';
  * variation replacing move `ply` (from the start) of its parent (null: the main line; else an earlier one).
  * @typedef {import('../engine/api').MoveTree} Tree
  */
+/**
+ * What a game takes from a record read (`parseRecord`'s): its start, lines, comments and header.
+ * @typedef {Pick<import('../engine/api').GameRecord, 'variant' | 'start' | 'moves' | 'comment' | 'header' | 'variations'>} RecordTree
+ */
 
 export class PlayGame {
   /** A game of `variant` from `start` (SFEN), no move played. */
@@ -35,7 +39,7 @@ export class PlayGame {
   /**
    * The game of a record (`parseRecord`'s): its main line, variations, comments and header, the position
    * shown its start.
-   * @param {import('../engine/api').GameRecord} record
+   * @param {RecordTree} record
    */
   static fromRecord(record) {
     const game = new PlayGame(record.variant, record.start);

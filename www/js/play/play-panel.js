@@ -143,7 +143,7 @@ export class PlayPanel {
   /**
    * Plays on from a record read: its moves, variations, comments and header become the game's tree, shown at
    * the position after `usis` (the moves from the start to the one chosen in the record).
-   * @param {import('../engine/api').GameRecord} record
+   * @param {import('./play-game.js').RecordTree} record
    * @param {string[]} usis
    */
   loadRecord(record, usis) {
@@ -151,6 +151,18 @@ export class PlayPanel {
     this.#game.goTo(usis);
     this.#show(this.#game.ply, false);
     this.#showGame();
+  }
+
+  /**
+   * Plays on from a game (the answer's): `moves` from `start` become the tree's main line, shown after `ply`.
+   * @param {import('../engine/api').Variant} variant
+   * @param {string} start
+   * @param {import('../engine/api').Step[]} moves
+   * @param {number} ply
+   */
+  loadGame(variant, start, moves, ply) {
+    const steps = moves.map(({ move, japanese, sfen }) => ({ usi: move, japanese, sfen }));
+    this.loadRecord({ variant, start, header: [], variations: [], moves: steps }, steps.slice(0, ply).map((m) => m.usi));
   }
 
   /** The game on the page's board, its moves and buttons in the panel (on a phone, just under the board). */
