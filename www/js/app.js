@@ -15,7 +15,8 @@ import { ExportPanel } from './panels/export-panel.js';
 import { PlayPanel } from './play/play-panel.js';
 import { language, setLanguage, t, translatePage } from './i18n/i18n.js';
 import { addIcons } from './board/icons.js';
-import { readLink, writeLink } from './page/link.js';
+import { readLink, writeLink, writeTab } from './page/link.js';
+import { PageState } from './page/state.js';
 import { registerOffline } from './page/offline.js';
 import { redrawWhenFontsLoad } from './page/fonts.js';
 import { keepShowingPowers } from './page/powers.js';
@@ -33,9 +34,6 @@ import { fillTermTexts } from './page/term-text.js';
 
 // Settings that cannot change under a running estimate.
 const LOCKED_WHILE_ESTIMATING = ['game'];
-let estimateRunning = false;
-// Whether the editor's board is seen from Gote (the exported picture is drawn the same way).
-let boardFlipped = false;
 
 // The site's font comes in many small files (one per Unicode range, font-display: swap): the browser
 // fetches those the page's text needs as it draws, and the board does not wait for them (fonts.js).
@@ -67,8 +65,18 @@ registerOffline(diagnostics.ready);
 const stages = diagnostics.call('stages', {});
 
 const link = readLink(location.search);
-let labels = link.labels;
-field('labels').value = labels;
+// The page's state (page/state.js): panels draw from it, the address follows it.
+const state = new PageState({
+  variant: link.variant,
+  // Set by the first edit's `changed`, which writes the address (a link's unread position stays in it).
+  sfen: '',
+  labels: link.labels,
+  flipped: false,
+  language: language(),
+  tab: 'position',
+  estimating: false,
+});
+field('labels').value = state.get('labels');
 field('game').value = link.variant;
 
 // The page's one full-size board: the editor's, or a game shown in its place (the answer's, moves played, the path).
@@ -76,15 +84,9 @@ const stage = new BoardStage($('board'));
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
 const view = new EditorView({
   editor,
-  labels,
+  labels: state.get('labels'),
   onRefuse: (message) => sfenPanel.flash(message),
-  // The proof's player turns with the board.
-  onFlip: (flipped) => {
-    boardFlipped = flipped;
-    provePanel.setFlipped(flipped);
-    answer.setFlipped(flipped);
-    playPanel.setFlipped(flipped);
-  },
+  onFlip: (flipped) => state.set({ flipped }),
 });
 const sfenPanel = new SfenPanel({
   engine: diagnostics,
@@ -115,12 +117,12 @@ const startChoice = new StartChoice(() => {
   provePanel.reset();
   diagnosticsPanel.update(editor.variant, toSfen(editor.setup), startChoice.name);
 });
-const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => labels });
+const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => state.get('labels') });
 // The answer card searches its game in a worker of its own, started on first use.
 const answer = new AnswerCard({
   engine: new Engine(),
   stage,
-  labels,
+  labels: state.get('labels'),
   actions: {
     onWhy: () => certificate.open(),
     onShowProof: () => provePanel.showProof(),
@@ -142,7 +144,7 @@ const answer = new AnswerCard({
 const provePanel = new ProvePanel({
   engine: prover,
   stage,
-  labels,
+  labels: state.get('labels'),
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup), start: startChoice.name }),
   onVerdict: (result, target) => {
     if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes, target.start);
@@ -178,7 +180,7 @@ const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 const playPanel = new PlayPanel({
   engine: retro,
   stage,
-  labels,
+  labels: state.get('labels'),
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
   onPosition: loadPosition,
   onProve: () => provePanel.prove(),
@@ -187,23 +189,20 @@ const playPanel = new PlayPanel({
 new ExportPanel({
   engine: retro,
   position: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
-  labels: () => labels,
-  flipped: () => boardFlipped,
+  labels: () => state.get('labels'),
+  flipped: () => state.get('flipped'),
   proofGame: () => provePanel.shownGame(),
   playedLine: () => playPanel.playedLine(),
 });
 const estimatePanel = new EstimatePanel({
-  labels: () => labels,
+  labels: () => state.get('labels'),
   stages,
   engine: diagnostics,
   // The tab's game menu, and a saved run of the other game resumed, switch the page's game.
   switchGame: (variant) => loadPosition(variant, VARIANTS[variant].start),
   currentVariant: () => editor.variant,
   // One game for the whole page: it cannot change under a running estimate.
-  onRunning: (running) => {
-    estimateRunning = running;
-    for (const id of LOCKED_WHILE_ESTIMATING) field(id).disabled = running;
-  },
+  onRunning: (running) => state.set({ estimating: running }),
   openPosition: (variant, sfen) => {
     selectTab('position');
     if (variant === editor.variant) editor.loadSfen(variant, sfen);
@@ -218,8 +217,8 @@ $('tab-estimate').addEventListener('tab-shown', () => estimatePanel.opened());
 /** @param {unknown} _ @param {{animate?: boolean}} options */
 function changed(_, { animate } = {}) {
   const sfen = toSfen(editor.setup);
+  state.set({ variant: editor.variant, sfen });
   sfenPanel.show(sfen);
-  writeLink(editor.variant, sfen, labels);
   view.draw(animate);
   // A start's own position (a handicap preset, a record's start) chooses that start.
   if (startChoice.follow(sfen)) provePanel.reset();
@@ -235,7 +234,7 @@ function changed(_, { animate } = {}) {
  * while an estimate runs.
  */
 function switchGame(variant) {
-  if (estimateRunning) {
+  if (state.get('estimating')) {
     sfenPanel.showError(t('stopEstimateFirst'));
     return false;
   }
@@ -254,16 +253,24 @@ field('game').onchange = () => {
   if (switchGame(variant)) editor.reset(parseSfen(variant, VARIANTS[variant].start));
   else field('game').value = editor.variant;
 };
-field('labels').onchange = () => {
-  labels = field('labels').value;
-  view.setLabels(labels);
-  provePanel.setLabels(labels);
-  playPanel.setLabels(labels);
-  answer.setLabels(labels);
+field('labels').onchange = () => state.set({ labels: field('labels').value });
+
+// What follows the state: the address, the boards' labels and orientation, the settings an estimate locks.
+state.subscribe(['variant', 'sfen', 'labels'], (s) => writeLink(s.variant, s.sfen, s.labels));
+state.subscribe(['tab'], (s) => writeTab(s.tab));
+state.subscribe(['labels'], (s) => {
+  for (const panel of [view, provePanel, playPanel, answer]) panel.setLabels(s.labels);
   changed(editor, {});
-};
+});
+// The games shown on the page's board turn with the editor's (the exported picture is drawn the same way).
+state.subscribe(['flipped'], (s) => {
+  for (const panel of [provePanel, answer, playPanel]) panel.setFlipped(s.flipped);
+});
+state.subscribe(['estimating'], (s) => {
+  for (const id of LOCKED_WHILE_ESTIMATING) field(id).disabled = s.estimating;
+});
 addIcons();
-setUpTabs(link.tab);
+setUpTabs(link.tab, (tab) => state.set({ tab }));
 sfenPanel.fillPresets(editor.variant);
 startChoice.setVariant(editor.variant);
 playPanel.gameChanged(editor.variant);
@@ -300,16 +307,16 @@ let walkthrough = null;
 function showWalkthrough() {
   if ($('tab-how').hidden) return;
   walkthrough ??= import('./walkthrough/walkthrough-panel.js').then((m) => new m.Walkthrough($('how-body')));
-  walkthrough.then((panel) => panel.show(editor.variant, labels));
+  walkthrough.then((panel) => panel.show(editor.variant, state.get('labels')));
 }
 $('tab-how').addEventListener('tab-shown', showWalkthrough);
-field('game').addEventListener('change', showWalkthrough);
-field('labels').addEventListener('change', showWalkthrough);
+state.subscribe(['variant', 'labels'], showWalkthrough);
 if (!$('tab-how').hidden) showWalkthrough();
 
 // A language switch draws every panel again in place: the position, record, answer, game played and a
 // running estimate stay as they are.
-document.addEventListener('language-changed', () => {
+document.addEventListener('language-changed', () => state.set({ language: language() }));
+state.subscribe(['language'], () => {
   const sfen = toSfen(editor.setup);
   sfenPanel.fillPresets(editor.variant);
   startChoice.relabel();

@@ -1,12 +1,13 @@
 // The page's tabs: Position, Estimate and How it works (its panel hears `tab-shown` when it is shown).
 import { $ } from './dom.js';
-import { writeTab } from './link.js';
 
 const TABS = ['position', 'estimate', 'how'];
+/** @type {(name: string) => void} told the tab shown (the page's state, which the address follows) */
+let shown = () => {};
 
-/** Shows tab `name` (`position`, `estimate` or `how`) and hides the others; the address says which. */
+/** Shows tab `name` (`position`, `estimate` or `how`) and hides the others. */
 export function selectTab(name) {
-  writeTab(name);
+  shown(name);
   for (const tab of TABS) {
     $(`tab-${tab}`).hidden = tab !== name;
     $(`tab-${tab}-button`).setAttribute('aria-selected', String(tab === name));
@@ -17,8 +18,14 @@ export function selectTab(name) {
   $(`tab-${name}`).dispatchEvent(new CustomEvent('tab-shown'));
 }
 
-/** Makes the tab buttons switch tabs, starting on `initial` when it names a tab. */
-export function setUpTabs(initial) {
+/**
+ * Makes the tab buttons switch tabs, starting on `initial` when it names a tab; `onShown(name)` hears each
+ * tab shown.
+ * @param {string | null} initial
+ * @param {(name: string) => void} onShown
+ */
+export function setUpTabs(initial, onShown) {
+  shown = onShown;
   for (const tab of TABS) {
     const button = $(`tab-${tab}-button`);
     button.onclick = () => selectTab(tab);
@@ -38,5 +45,5 @@ export function setUpTabs(initial) {
       if (panel) selectTab(panel.id.replace('tab-', ''));
     });
   }
-  selectTab(TABS.includes(initial) ? initial : 'position');
+  selectTab(initial && TABS.includes(initial) ? initial : 'position');
 }
