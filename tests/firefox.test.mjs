@@ -5,9 +5,10 @@
 // and the whole game, one consistent state (a game switch, a preset and undo with a proof under way), run
 // a Mini Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious (cold,
 // proved, whole game), bad links and input, polish (Copy confirms, errors go on success), a game record
-// read, a move taken back and a certificate opened, and moves played in the play mode. Phones and both
-// languages: firefox-phones.test.mjs; saved runs and shard files: firefox-runs.test.mjs. tests/browser/
-// tests the rest in Chromium. A failing test leaves a screenshot in test-results/.
+// read, a move taken back and a certificate opened, and moves played in the play mode (a variation made the
+// main line). Phones and both languages: firefox-phones.test.mjs; saved runs and shard files:
+// firefox-runs.test.mjs. tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in
+// test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -313,7 +314,7 @@ describe('Firefox: records, taking moves back, certificates', () => {
 });
 
 describe('Firefox: the play mode', () => {
-  test('7g7f 3c3d 8h2b+ 3a2b by clicks with the promotion choice, as the CLI replays them; a move of the list proved', async (t) => {
+  test('7g7f 3c3d 8h2b+ 3a2b by clicks with the promotion choice, as the CLI replays them; a move of the list proved; a variation made the main line', async (t) => {
     const play = (page, name) => page.click(`#play-board [data-square="${index(name)}"]`);
     const plies = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#play-moves button[data-usi]').length === k
       && document.getElementById('play-panel').dataset.state === 'ready', {}, n);
@@ -346,6 +347,15 @@ describe('Firefox: the play mode', () => {
         await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(expected));
         await page.click('#play-prove');
         await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
+        // Back at move 2, another third move: a variation beside ２二角成, then made the main line.
+        await page.click('#play-moves button[data-ply="2"]:not([data-alt])');
+        await play(page, '2g');
+        await play(page, '2f');
+        await page.waitForSelector('#play-moves button[aria-current][data-usi="2g2f"]');
+        assert.deepEqual(await page.$$eval('#play-moves button[data-alt]', (bs) => bs.map((b) => b.dataset.usi)), ['8h2b+']);
+        assert.equal(await text(page, '#play-usi'), `position startpos moves ${moves.join(' ')}`);
+        await page.click('#play-promote-line');
+        await page.waitForFunction(() => document.getElementById('play-usi').textContent === 'position startpos moves 7g7f 3c3d 2g2f');
       });
     } finally {
       rmSync(dir, { recursive: true, force: true });
