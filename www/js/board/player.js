@@ -18,9 +18,10 @@ export class Player {
     this.startLabel = '';
     this.index = 0;
     this.timer = null;
-    const use = (act) => (/** @type {any} */ e) => {
+    /** @param {() => void} act */
+    const use = (act) => () => {
       els.onUse?.();
-      act(e);
+      act();
     };
     els.first.onclick = use(() => this.go(this.#forwards() ? 0 : this.frames.length - 1));
     els.last.onclick = use(() => this.go(this.#forwards() ? this.frames.length - 1 : 0));
@@ -31,7 +32,7 @@ export class Player {
     els.direction.onchange = use(() => this.go(this.#forwards() ? 0 : this.frames.length - 1));
     els.moves.onclick = (e) => {
       const li = e.target.closest('[data-index]');
-      if (li) use(() => this.go(Number(li.dataset.index)))(e);
+      if (li) use(() => this.go(Number(li.dataset.index)))();
     };
   }
 

@@ -1,9 +1,11 @@
 // The play mode's panel: a game played on the page's board (its own board element in the board column, in
 // the editor's place while the game is shown), which takes only the legal moves the engine lists (a click on
 // a piece then on a square, or a drag; a drop from a hand likewise; a choice when a move may promote or not),
-// from the initial position, a handicap start or the editor's position. The moves played are listed in the
-// page's notation and as USI; choosing one shows its position here and loads it into the editor, where
-// Prove works on it. The view knows no rules: PlayGame (play-game.js) keeps the game, the engine the rules.
+// from the initial position, a handicap start, the editor's position, a record or the answer's game. The
+// moves played are a tree (a move played back in the game is a variation beside the one there), the line
+// shown listed in the page's notation and as USI; choosing a move shows its position and loads it into the
+// editor, where Prove works on it. The view knows no rules: PlayGame (play-game.js) keeps the game, the
+// engine the rules.
 import { Board } from '../board/board.js';
 import { enableDrag } from '../board/drag.js';
 import { errorText } from '../engine/errors.js';
