@@ -98,7 +98,13 @@ impl Estimate {
         let done = self.start::<V>(&spec, &pool, resumed)?;
         let meter = meter.after(done.earlier.as_ref());
         let started = (std::time::Instant::now(), done.at);
-        let mut rows = self.samples_out.as_ref().map(SamplesOut::create).transpose()?;
+        let mut rows = match &self.samples_out {
+            Some(file) if self.resume.is_some() => {
+                Some(SamplesOut::resume::<V>(file, self.seed, (spec.range.start, done.at), self.options)?)
+            }
+            Some(file) => Some(SamplesOut::create(file)?),
+            None => None,
+        };
         let done = self.run_chunks::<V>(&pool, &spec, done, (&mut saver, &mut rows), &meter)?;
         if let Some(rows) = rows {
             rows.finish()?;

@@ -276,8 +276,10 @@ struct EstimateArgs {
     #[arg(long)]
     force: bool,
     /// Write one CSV row per sample to FILE: index, rank, stage, plies traced back, the search's nodes,
-    /// pops and plies, and the pieces of each kind on the board and in hand (docs/cli.md).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["checkpoint", "resume"])]
+    /// pops and plies, and the pieces of each kind on the board and in hand (docs/cli.md). An interrupted
+    /// run leaves the rows of the samples done; with --resume, the same FILE goes on after them (checked to
+    /// be that run's rows first).
+    #[arg(long, value_name = "FILE")]
     samples_out: Option<std::path::PathBuf>,
     /// Seconds between checkpoints.
     #[arg(long, default_value_t = 60)]
@@ -468,8 +470,10 @@ impl EstimateArgs {
         if self.force && self.checkpoint.is_none() && self.samples_out.is_none() {
             return Err("--force replaces the file of --checkpoint or --samples-out; neither is given".into());
         }
+        // A resumed run replaces its rows file with those rows and more, once they are checked to be its own.
+        let replace_rows = self.force || self.resume.is_some();
         let samples_out =
-            self.samples_out.map(|path| save::OutputFile::new("--samples-out", path, self.force, vec![]));
+            self.samples_out.map(|path| save::OutputFile::new("--samples-out", path, replace_rows, vec![]));
         let command = estimate::Estimate {
             samples: self.samples,
             seed: self.seed,

@@ -1,11 +1,22 @@
 //! `estimate --samples-out FILE`: a CSV row per sample (the engine's `estimate::samples`), written chunk
-//! by chunk to a partial file that is put at its name when the run ends, so that a file of that name is
-//! always the rows of a run's report, whole.
+//! by chunk to a partial file that is put at its name when the run ends or is interrupted, so that a file of
+//! that name is always the rows of a run's report, whole. A run resumed from its checkpoint goes on after
+//! the rows the interrupted run left, once they are checked to be that run's ([`SamplesOut::resume`]).
 
 use crate::run::Result;
-use crate::save::OutputFile;
+use crate::save::{exists, OutputFile};
+use shogi_reach_engine::estimate::blocks::run_by_block_with_rows_until;
 use shogi_reach_engine::estimate::samples::{csv_header, csv_line, SampleRow};
-use std::io::Write;
+use shogi_reach_engine::ranking::rank::Ranked;
+use shogi_reach_engine::reach::search::SearchOptions;
+use std::io::{BufRead, Read, Write};
+
+/// How many rows of a resumed file are recomputed and compared, spread over it.
+const ROWS_VERIFIED: u64 = 8;
+/// The longest line a rows file may have (a row is under 200 bytes).
+const LONGEST_LINE: u64 = 4096;
+/// What a rows file that a resumed run cannot go on after is.
+const NOT_THIS_RUN: &str = "not the rows of the run resumed";
 
 pub struct SamplesOut<'a> {
     file: &'a OutputFile,
@@ -18,6 +29,76 @@ impl<'a> SamplesOut<'a> {
         let mut out = SamplesOut { file, writer: std::io::BufWriter::new(file.create_partial()?) };
         out.line(&csv_header())?;
         Ok(out)
+    }
+
+    /// Continues the rows of an interrupted run resumed at sample `to`: `file` must hold exactly the rows
+    /// of samples `from..to` of `seed` (its header, the indices in order, and some rows recomputed equal),
+    /// which go first into the partial file. Nothing is written over a file that is not those rows, and an
+    /// earlier run's rows that are not there (a new file name) cannot be made up: both are errors.
+    pub fn resume<V: Ranked>(
+        file: &'a OutputFile,
+        seed: u64,
+        (from, to): (u64, u64),
+        options: SearchOptions,
+    ) -> Result<SamplesOut<'a>> {
+        let named = |reason: String| format!("--samples-out {}: {reason}", file.path().display());
+        if !exists(file.path()) {
+            if to == from {
+                return SamplesOut::create(file);
+            }
+            let done = to - from;
+            return Err(named(format!(
+                "no such file; the {done} samples done have their rows in the file the interrupted run wrote"
+            ))
+            .into());
+        }
+        let reader = std::fs::File::open(file.path()).map_err(|e| named(e.to_string()))?;
+        let mut out = SamplesOut::create(file)?;
+        let kept = out.copy_rows(&mut std::io::BufReader::new(reader), (from, to)).map_err(named)?;
+        for (index, line) in kept {
+            let (_, _, rows) = run_by_block_with_rows_until::<V>(seed, index..index + 1, options, &|| false);
+            if rows.first().map(csv_line).as_deref() != Some(line.as_str()) {
+                let reason = format!("the row of sample {index} differs from the sample computed again");
+                return Err(named(format!("{reason}: {NOT_THIS_RUN}")).into());
+            }
+        }
+        Ok(out)
+    }
+
+    /// Copies the rows of samples `from..to` from `reader` (a rows file: its header, then exactly those rows,
+    /// in order); returns [`ROWS_VERIFIED`] of them, spread over the range, to be computed again.
+    fn copy_rows(
+        &mut self,
+        reader: &mut impl BufRead,
+        (from, to): (u64, u64),
+    ) -> std::result::Result<Vec<(u64, String)>, String> {
+        if next_line(reader)?.as_deref() != Some(csv_header().as_str()) {
+            return Err("its first line is not the rows' header: not a --samples-out file".into());
+        }
+        let n = ROWS_VERIFIED.min(to - from);
+        let checked: Vec<u64> = (0..n).map(|k| from + k * (to - from) / n).collect();
+        let mut kept = Vec::new();
+        for index in from..to {
+            let Some(line) = next_line(reader)? else {
+                return Err(format!(
+                    "rows end before sample {index}, the checkpoint's go to {to}: {NOT_THIS_RUN}"
+                ));
+            };
+            if line.split(',').next() != Some(index.to_string().as_str()) {
+                return Err(format!("the row where sample {index} belongs is another's: {NOT_THIS_RUN}"));
+            }
+            if checked.contains(&index) {
+                kept.push((index, line.clone()));
+            }
+            self.line(&line).map_err(|e| e.to_string())?;
+        }
+        if next_line(reader)?.is_some() {
+            return Err(format!(
+                "rows go on past sample {}, where the checkpoint ends: {NOT_THIS_RUN}",
+                to - 1
+            ));
+        }
+        Ok(kept)
     }
 
     /// Appends `rows` (the next samples, in order).
@@ -38,4 +119,24 @@ impl<'a> SamplesOut<'a> {
         file.sync_all().map_err(|e| format!("--samples-out: {e}"))?;
         Ok(self.file.place()?)
     }
+}
+
+/// The next line of `reader` without its end, `None` at the end; a line longer than [`LONGEST_LINE`] or not
+/// UTF-8 is an error.
+fn next_line(reader: &mut impl BufRead) -> std::result::Result<Option<String>, String> {
+    let mut bytes = Vec::new();
+    (&mut *reader).take(LONGEST_LINE + 1).read_until(b'\n', &mut bytes).map_err(|e| e.to_string())?;
+    if bytes.is_empty() {
+        return Ok(None);
+    }
+    if bytes.last() != Some(&b'\n') {
+        if bytes.len() as u64 > LONGEST_LINE {
+            return Err(format!("a line longer than {LONGEST_LINE} bytes: not a --samples-out file"));
+        }
+    } else {
+        bytes.pop();
+    }
+    String::from_utf8(bytes)
+        .map(Some)
+        .map_err(|_| "a line that is not UTF-8: not a --samples-out file".into())
 }

@@ -124,6 +124,11 @@ impl OutputFile {
         Ok(file)
     }
 
+    /// Where the result goes.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Refuses an input, and an existing file without `force`.
     fn check_target(&self) -> std::result::Result<(), String> {
         if let Some(input) = self.inputs.iter().find(|i| same_file(&self.path, i)) {

@@ -41,7 +41,7 @@ const RUN: [&str; 8] =
     ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
 
 /// A run stopped once its first checkpoint is on disk, as a batch system stops it (`signal`).
-fn interrupted(run: &[&str], ck: &str, threads: &str, signal: &str) -> (Output, String) {
+pub(crate) fn interrupted(run: &[&str], ck: &str, threads: &str, signal: &str) -> (Output, String) {
     let child =
         cli(run).args(["--threads", threads, "--checkpoint", ck, "--checkpoint-every", "0"]).spawn().unwrap();
     wait_for(Path::new(ck));

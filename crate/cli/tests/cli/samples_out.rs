@@ -1,6 +1,8 @@
 //! `estimate --samples-out`: a CSV row per sample, from which Tables 1 and 2 recompute to the report's
-//! exactly; the same rows on any number of threads; never written over a file without --force.
+//! exactly; the same rows on any number of threads; never written over a file without --force; an
+//! interrupted run's rows continued by its resumed run, only when they are that run's.
 
+use crate::checkpoint::interrupted;
 use crate::common::{fails, ok, TempDir};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -69,7 +71,7 @@ fn tables_1_and_2_recomputed_from_the_rows_are_the_reports_on_any_number_of_thre
 }
 
 #[test]
-fn an_existing_file_is_replaced_only_with_force_and_never_beside_a_checkpoint() {
+fn an_existing_file_is_replaced_only_with_force_or_by_its_own_run_resumed() {
     let dir = TempDir::new("samples-out-force");
     let file = dir.file("rows.csv");
     std::fs::write(&file, "keep me").unwrap();
@@ -79,9 +81,58 @@ fn an_existing_file_is_replaced_only_with_force_and_never_beside_a_checkpoint() 
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
     ok(&[&args[..], &["--force"]].concat());
     assert_eq!(rows(&file).len(), 100);
+    // Beside a checkpoint too; a resumed run never writes over a file that is not its rows.
     let checkpoint = dir.file("c.json");
-    assert!(fails(&[&args[..], &["--force", "--checkpoint", &checkpoint]].concat())
-        .contains("cannot be used with"));
+    ok(&[&args[..], &["--force", "--checkpoint", &checkpoint]].concat());
+    assert_eq!(rows(&file).len(), 100);
+    let other = dir.file("other.csv");
+    std::fs::write(&other, "keep me").unwrap();
+    let resumed = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1"];
+    assert!(fails(&[&resumed[..], &["--resume", &checkpoint, "--samples-out", &other]].concat())
+        .contains("not a --samples-out file"));
+    assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
     let estimate = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1", "--force"];
     assert!(fails(&estimate).contains("neither is given"));
+}
+
+#[test]
+fn an_interrupted_run_leaves_its_rows_and_its_resumed_run_goes_on_after_them_when_they_are_its_own() {
+    let dir = TempDir::new("samples-out-resume");
+    let (ck, file, whole) = (dir.file("run.json"), dir.file("rows.csv"), dir.file("whole.csv"));
+    let run = ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
+    let (out, err) = interrupted(&[&run[..], &["--samples-out", &file]].concat(), &ck, "1", "-INT");
+    assert!(!out.status.success() && err.contains("--resume"), "{err}");
+    let saved: Value = serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
+    let done = saved["ranges"][0][1].as_u64().unwrap();
+    assert!(done > 0 && done < 150_000, "{done} samples done");
+    assert_eq!(rows(&file).len() as u64, done, "the rows of the samples done, as the checkpoint");
+    let resume = |rows_file: &str| -> Vec<String> {
+        [&run[..], &["--resume", &ck, "--samples-out", rows_file]]
+            .concat()
+            .into_iter()
+            .map(String::from)
+            .collect()
+    };
+    // Rows that are not this run's are refused by name and left as they are.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    let (forged, short, other) = (dir.file("forged.csv"), dir.file("short.csv"), dir.file("new.csv"));
+    let first =
+        lines[1].replacen(",OK,", ",prev,", 1).replacen(",reach,", ",OK,", 1).replacen(",king,", ",flip,", 1);
+    let changed = [&lines[..1], &[first.as_str()], &lines[2..]].concat().join("\n") + "\n";
+    std::fs::write(&forged, &changed).unwrap();
+    assert!(fails(&args(&resume(&forged))).contains("differs from the sample computed again"));
+    assert_eq!(std::fs::read_to_string(&forged).unwrap(), changed, "left as it was");
+    lines.pop();
+    std::fs::write(&short, lines.join("\n") + "\n").unwrap();
+    assert!(fails(&args(&resume(&short))).contains("rows end before sample"));
+    assert!(fails(&args(&resume(&other))).contains("no such file"));
+    // Its own rows: the resumed run writes the same file an uninterrupted run does, byte for byte.
+    ok(&args(&resume(&file)));
+    ok(&[&run[..], &["--samples-out", &whole]].concat());
+    assert_eq!(std::fs::read(&file).unwrap(), std::fs::read(&whole).unwrap());
+}
+
+fn args(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
 }
