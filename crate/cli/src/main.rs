@@ -330,10 +330,21 @@ struct ReplicateArgs {
     /// (default: 2 of a file signed with this user's key, this program's own checkpoint; auto of any other).
     #[arg(long, value_name = "K|auto", value_parser = parse_verify)]
     verify: Option<VerifyCount>,
+    /// Also write one CSV row per sample of the whole run to FILE, as `estimate --samples-out` does; each
+    /// shard keeps its rows beside its checkpoint in --dir (`shard-K-of-M.csv`), resumed with it.
+    #[arg(long, value_name = "FILE")]
+    samples_out: Option<std::path::PathBuf>,
+    /// Replace the --samples-out FILE if it exists.
+    #[arg(long, requires = "samples_out")]
+    force: bool,
 }
 
 impl ReplicateArgs {
     fn run(self) -> run::Result<()> {
+        if self.samples_out.is_some() {
+            // The run makes its folder; a --samples-out FILE in it is checked before the run.
+            std::fs::create_dir_all(&self.dir).map_err(|e| format!("--dir {}: {e}", self.dir.display()))?;
+        }
         let command = replicate::Replicate {
             fraction: self.fraction,
             seed: self.seed,
@@ -344,6 +355,14 @@ impl ReplicateArgs {
             json: self.json,
             checkpoint_every: std::time::Duration::from_secs(self.checkpoint_every),
             verify: self.verify,
+            // Checked before the run; a run of one shard writes only the shard's rows.
+            samples_out: match self.samples_out {
+                Some(path) if self.shard.is_none() => {
+                    Some(Some(save::OutputFile::new("--samples-out", path, self.force, vec![])?))
+                }
+                Some(_) => Some(None),
+                None => None,
+            },
         };
         dispatch(self.game, command)
     }

@@ -7,6 +7,7 @@ use crate::estimate::{Estimate, VerifyCount};
 use crate::output::Output;
 use crate::provenance::Meter;
 use crate::run::{Result, Run};
+use crate::save::OutputFile;
 use serde::Serialize;
 use shogi_reach_engine::estimate::compare::{compare_with_paper, Comparison, Estimates, Row, SAMPLING_NOTE};
 use shogi_reach_engine::estimate::published::{published, samples_of, Published};
@@ -14,6 +15,7 @@ use shogi_reach_engine::estimate::{files, Provenance, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
 use shogi_reach_proof_games::WithOpening;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Shards of about 2^24 samples by default: a shard's checkpoint saves at most 256 blocks.
@@ -34,6 +36,9 @@ pub struct Replicate {
     /// Blocks of each shard file already there to recompute before it is resumed or counted (`None`: as
     /// `estimate --resume` does).
     pub verify: Option<VerifyCount>,
+    /// Rows per sample (`--samples-out`): each shard's beside its checkpoint, and the whole run's in this
+    /// file (`None` inside: a run of one shard, whose rows stay in its own file).
+    pub samples_out: Option<Option<OutputFile>>,
 }
 
 impl Run for Replicate {
@@ -57,6 +62,9 @@ impl Run for Replicate {
         if let Some(k) = self.only {
             eprintln!("shogi-reach: shard {k} of {shards} done; the run without --shard prints the tables");
             return Ok(());
+        }
+        if let Some(Some(file)) = &self.samples_out {
+            self.gather_rows(file, shards)?;
         }
         let names: Vec<String> = (0..shards).map(|k| self.file(k, shards).display().to_string()).collect();
         let threads = self.threads.unwrap_or_else(rayon::current_num_threads);
@@ -82,6 +90,32 @@ impl Replicate {
         self.dir.join(format!("shard-{k}-of-{m}.json"))
     }
 
+    /// The rows of shard `k` of `m` (`--samples-out`), beside its checkpoint.
+    fn rows_file(&self, k: u64, m: u64) -> PathBuf {
+        self.dir.join(format!("shard-{k}-of-{m}.csv"))
+    }
+
+    /// The whole run's rows in `file`: the header, then each shard's rows in turn (in index order), as its
+    /// shard left them when it was run or checked.
+    fn gather_rows(&self, file: &OutputFile, shards: u64) -> Result<()> {
+        let mut out = std::io::BufWriter::new(file.create_partial()?);
+        let named = |e: std::io::Error| format!("--samples-out {}: {e}", file.path().display());
+        for k in 0..shards {
+            let rows = std::fs::File::open(self.rows_file(k, shards)).map_err(named)?;
+            let mut lines = std::io::BufRead::lines(std::io::BufReader::new(rows));
+            let header = lines.next().transpose().map_err(named)?;
+            if k == 0 {
+                writeln!(out, "{}", header.unwrap_or_default()).map_err(named)?;
+            }
+            for line in lines {
+                writeln!(out, "{}", line.map_err(named)?).map_err(named)?;
+            }
+        }
+        let out = out.into_inner().map_err(|e| named(e.into_error()))?;
+        out.sync_all().map_err(named)?;
+        Ok(file.place()?)
+    }
+
     /// Shard `k` of `m`: resumed from its file when there is one (a finished shard only verified), run with
     /// checkpoints otherwise; an interruption stops the whole run.
     fn shard<V: Ranked>(&self, samples: u64, k: u64, m: u64) -> Result<Report> {
@@ -89,6 +123,11 @@ impl Replicate {
         // Anything at the name (a broken link, a folder) is read as the shard and refused by name, never
         // taken for a free name.
         let exists = std::fs::symlink_metadata(&file).is_ok();
+        // A resumed shard goes on after its rows once they are checked to be its own (`SamplesOut::resume`).
+        let rows = self
+            .samples_out
+            .as_ref()
+            .map(|_| OutputFile::new("--samples-out", self.rows_file(k, m), exists, vec![]));
         let estimate = Estimate {
             samples,
             seed: self.seed,
@@ -102,7 +141,7 @@ impl Replicate {
             resume: exists.then(|| file.clone()),
             verify: self.verify,
             target_digits: None,
-            samples_out: None,
+            samples_out: rows.transpose()?,
         };
         let computed = estimate.compute::<V>()?;
         if !computed.is_complete() {

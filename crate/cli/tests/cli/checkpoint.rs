@@ -42,9 +42,16 @@ const RUN: [&str; 8] =
 
 /// A run stopped once its first checkpoint is on disk, as a batch system stops it (`signal`).
 pub(crate) fn interrupted(run: &[&str], ck: &str, threads: &str, signal: &str) -> (Output, String) {
-    let child =
+    let mut child =
         cli(run).args(["--threads", threads, "--checkpoint", ck, "--checkpoint-every", "0"]).spawn().unwrap();
-    wait_for(Path::new(ck));
+    while !Path::new(ck).exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before its checkpoint: {:?}",
+            finish(child).1
+        );
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
     Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
     finish(child)
 }

@@ -143,13 +143,19 @@ fn an_interrupted_replication_continues_to_the_same_tables() {
         .into_iter()
         .chain(["--checkpoint-every", "0", "--dir", dir.path()])
         .map(String::from)
+        .chain(["--samples-out".into(), dir.0.join("rows.csv").to_str().unwrap().to_string()])
         .collect::<Vec<_>>()
     };
     let args = run(&stopped);
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    let child = cli(&args).spawn().unwrap();
+    let mut child = cli(&args).spawn().unwrap();
     let first = stopped.0.join("shard-0-of-2.json");
     while !Path::new(&first).exists() {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended before its first checkpoint: {:?}",
+            finish(child).1
+        );
         std::thread::sleep(std::time::Duration::from_millis(5));
     }
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
@@ -159,8 +165,15 @@ fn an_interrupted_replication_continues_to_the_same_tables() {
     let uninterrupted = run(&whole);
     let uninterrupted = ok(&uninterrupted.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(without_dir(&continued), without_dir(&uninterrupted));
+    // The rows of the whole run, continued from each shard's own: those of one uninterrupted `estimate`.
+    let rows = std::fs::read(stopped.0.join("rows.csv")).unwrap();
+    assert_eq!(rows, std::fs::read(whole.0.join("rows.csv")).unwrap());
+    let single = whole.0.join("single.csv");
+    let single_args = ["--variant", "minishogi", "--samples", "300000", "--seed", "1"];
+    ok(&[&["estimate"][..], &single_args, &["--samples-out", single.to_str().unwrap()]].concat());
+    assert_eq!(rows, std::fs::read(&single).unwrap());
     // A folder of another run (another seed) is refused, not mixed in.
-    let other = [&args[..], &["--seed", "2"]].concat();
+    let other = [&args[..args.len() - 2], &["--seed", "2"]].concat(); // without --samples-out FILE
     assert!(fails(&other).contains("another run's checkpoint"));
 }
 
