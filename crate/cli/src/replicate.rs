@@ -101,14 +101,16 @@ impl Replicate {
         let mut out = std::io::BufWriter::new(file.create_partial()?);
         let named = |e: std::io::Error| format!("--samples-out {}: {e}", file.path().display());
         for k in 0..shards {
-            let rows = std::fs::File::open(self.rows_file(k, shards)).map_err(named)?;
+            let path = self.rows_file(k, shards);
+            let shard = |e: std::io::Error| format!("{}: {e}", path.display());
+            let rows = std::fs::File::open(&path).map_err(shard)?;
             let mut lines = std::io::BufRead::lines(std::io::BufReader::new(rows));
-            let header = lines.next().transpose().map_err(named)?;
+            let header = lines.next().transpose().map_err(shard)?;
             if k == 0 {
                 writeln!(out, "{}", header.unwrap_or_default()).map_err(named)?;
             }
             for line in lines {
-                writeln!(out, "{}", line.map_err(named)?).map_err(named)?;
+                writeln!(out, "{}", line.map_err(shard)?).map_err(named)?;
             }
         }
         let out = out.into_inner().map_err(|e| named(e.into_error()))?;
