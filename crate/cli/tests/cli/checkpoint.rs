@@ -1,7 +1,7 @@
 //! Checkpointed runs: interrupted by SIGINT/SIGTERM and resumed to the same report, never lost to another
 //! run's file or an unwritable folder, and never resumed from a forged checkpoint.
 
-use crate::common::{cli, counts, counts_of, fails, finish, ok};
+use crate::common::{cli, counts, counts_of, fails, finish, ok, wait_for_file};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -27,12 +27,6 @@ impl Drop for Dir {
     }
 }
 
-fn wait_for(path: &Path) {
-    while !path.exists() {
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
-}
-
 fn read_json(path: &str) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -44,14 +38,7 @@ const RUN: [&str; 8] =
 pub(crate) fn interrupted(run: &[&str], ck: &str, threads: &str, signal: &str) -> (Output, String) {
     let mut child =
         cli(run).args(["--threads", threads, "--checkpoint", ck, "--checkpoint-every", "0"]).spawn().unwrap();
-    while !Path::new(ck).exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before its checkpoint: {:?}",
-            finish(child).1
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    wait_for_file(&mut child, Path::new(ck));
     Command::new("kill").args([signal, &child.id().to_string()]).status().unwrap();
     finish(child)
 }
@@ -127,11 +114,11 @@ fn a_save_that_fails_later_is_a_warning_and_the_report_is_printed() {
     let sub = dir.0.join("sub");
     std::fs::create_dir_all(&sub).unwrap();
     let ck = sub.join("ck.json");
-    let child = cli(&RUN)
+    let mut child = cli(&RUN)
         .args(["--threads", "1", "--checkpoint-every", "0", "--checkpoint", ck.to_str().unwrap()])
         .spawn()
         .unwrap();
-    wait_for(&ck);
+    wait_for_file(&mut child, &ck);
     // The run keeps saving into the folder, so a file may appear while it is being removed: try again.
     let removed = (0..1000).any(|_| std::fs::remove_dir_all(&sub).is_ok());
     assert!(removed, "the checkpoint folder could not be removed");

@@ -13,6 +13,21 @@ pub fn cli(args: &[&str]) -> Command {
     command
 }
 
+/// Waits for `path` to appear while `child` runs (a checkpoint saved): a child that ends first fails the
+/// test at once, with its standard error, rather than leaving it waiting.
+pub fn wait_for_file(child: &mut Child, path: &std::path::Path) {
+    while !path.exists() {
+        if child.try_wait().unwrap().is_some() {
+            let mut err = String::new();
+            if let Some(mut stderr) = child.stderr.take() {
+                let _ = std::io::Read::read_to_string(&mut stderr, &mut err);
+            }
+            panic!("the run ended before {} appeared: {err}", path.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
 /// Waits for `child`: its output, and its standard error as text.
 pub fn finish(child: Child) -> (Output, String) {
     let out = child.wait_with_output().unwrap();

@@ -1,9 +1,9 @@
 //! `replicate`: a small fraction of the papers' experiments, its tables beside the published figures of
 //! the engine's data/published.json, equal to `estimate` of the same samples, resumable after an interruption.
 
-use crate::common::{cli, counts, fails, finish, ok};
+use crate::common::{cli, counts, fails, finish, ok, wait_for_file};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::Command;
 
 const PUBLISHED: &str = include_str!(concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/data/published.json"));
@@ -150,14 +150,7 @@ fn an_interrupted_replication_continues_to_the_same_tables() {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let mut child = cli(&args).spawn().unwrap();
     let first = stopped.0.join("shard-0-of-2.json");
-    while !Path::new(&first).exists() {
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "the run ended before its first checkpoint: {:?}",
-            finish(child).1
-        );
-        std::thread::sleep(std::time::Duration::from_millis(5));
-    }
+    wait_for_file(&mut child, &first);
     Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
     let (out, err) = finish(child);
     assert!(!out.status.success() && err.contains("the same command continues"), "{err}");
