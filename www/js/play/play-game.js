@@ -71,7 +71,7 @@ export class PlayGame {
   goTo(usis) {
     let node = this.root;
     for (const usi of usis) {
-      const next = node.children.find((n) => n.step?.usi === usi);
+      const next = childPlaying(node, usi);
       if (!next) return false;
       node = next;
     }
@@ -120,7 +120,7 @@ export class PlayGame {
 
   /** Plays `step` in the position shown: the move there if it is one already, else a new one beside them. */
   play(step) {
-    let next = this.cursor.children.find((n) => n.step?.usi === step.usi);
+    let next = childPlaying(this.cursor, step.usi);
     if (!next) {
       next = { step, comment: '', parent: this.cursor, children: [] };
       this.cursor.children.push(next);
@@ -145,16 +145,24 @@ export class PlayGame {
     this.cursor = k === 0 ? this.root : line[k - 1];
   }
 
-  /** The moves that could be move `ply` (from 1) of the line shown: the one played first, then the others. */
+  /**
+   * For each move of the line shown, the moves that could be that move: the one played first, then the
+   * others (one line built for a whole list).
+   * @returns {Step[][]}
+   */
+  choices() {
+    return this.#line().map((n) => (n.parent?.children ?? []).map((c) => /** @type {Step} */ (c.step)));
+  }
+
+  /** The moves that could be move `ply` (from 1) of the line shown (see `choices`). */
   alternatives(ply) {
-    const before = ply === 1 ? this.root : this.#line()[ply - 2];
-    return (before?.children ?? []).map((n) => /** @type {Step} */ (n.step));
+    return this.choices()[ply - 1] ?? [];
   }
 
   /** Shows move `ply` of the line shown replaced by its `k`-th alternative (the line then follows it). */
   choose(ply, k) {
-    const before = ply === 1 ? this.root : this.#line()[ply - 2];
-    if (before?.children[k]) this.cursor = before.children[k];
+    const other = this.#line()[ply - 1]?.parent?.children[k];
+    if (other) this.cursor = other;
   }
 
   /** Whether the position shown is off the main line (the line of first moves). */
@@ -245,4 +253,9 @@ export function targets(variant, legal, source) {
   const from = prefix(variant, source);
   const names = new Set(legal.filter((m) => m.usi.startsWith(from)).map((m) => m.usi.slice(2, 4)));
   return [...names].map((name) => squareIndex(variant, name));
+}
+
+/** The move from `node` whose USI is `usi`, if it was played. @param {Node} node @param {string} usi */
+function childPlaying(node, usi) {
+  return node.children.find((n) => n.step?.usi === usi);
 }

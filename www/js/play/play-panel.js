@@ -275,22 +275,27 @@ export class PlayPanel {
       }
       return b;
     };
+    // The line and its choices, built once for the whole list.
+    const line = game.moves;
+    const choices = game.choices();
+    const shown = game.ply;
     /** @param {number} i @param {Step} m the move after `i` moves of the line shown, in the page's notation */
-    const written = (i, m) =>
-      language() === 'ja'
-        ? m.japanese
-        : westernMove(parseSfen(game.variant, game.sfen(i)), { move: m.usi, japanese: m.japanese });
+    const written = (i, m) => {
+      if (language() === 'ja') return m.japanese;
+      const before = i === 0 ? game.start : line[i - 1].sfen;
+      return westernMove(parseSfen(game.variant, before), { move: m.usi, japanese: m.japanese });
+    };
     const item = (ply, main) => {
       const li = document.createElement('li');
       li.append(main);
-      if (ply === game.ply) main.setAttribute('aria-current', 'true');
-      const others = ply > 0 ? game.alternatives(ply) : [];
+      if (ply === shown) main.setAttribute('aria-current', 'true');
+      const others = ply > 0 ? choices[ply - 1] : [];
       if (others.length > 1) {
         const choice = document.createElement('span');
         choice.className = 'play-alternatives';
         choice.append(t('playVariations'));
         others.forEach((m, k) => {
-          if (m.usi !== game.moves[ply - 1].usi) choice.append(' ', button(ply, written(ply - 1, m), m.usi, k));
+          if (m.usi !== line[ply - 1].usi) choice.append(' ', button(ply, written(ply - 1, m), m.usi, k));
         });
         li.append(choice);
       }
@@ -298,7 +303,7 @@ export class PlayPanel {
     };
     $('play-moves').replaceChildren(
       item(0, button(0, t('recordStart'))),
-      ...game.moves.map((m, i) => item(i + 1, button(i + 1, `${i + 1}. ${written(i, m)}`, m.usi))),
+      ...line.map((m, i) => item(i + 1, button(i + 1, `${i + 1}. ${written(i, m)}`, m.usi))),
     );
   }
 
