@@ -73,39 +73,28 @@ fn record_of<V: Variant>(tree: &Tree) -> Result<Record<V>, EngineError> {
     let mut record = Record::new(Format::Kif, start, legal_line(&start, &tree.moves, 1)?);
     record.comments = comments(&tree.comments, record.moves.len())?;
     record.header = tree.header.iter().map(|f| HeaderField::new(&f.key, &f.value)).collect();
+    // The position before each variation's first move, kept as they come (parents come first).
+    let mut starts: Vec<Position<V>> = Vec::with_capacity(tree.variations.len());
     for (i, v) in tree.variations.iter().enumerate() {
-        let parent_line: &[Move] = match v.parent {
-            None => &record.moves,
-            Some(p) if p < i => &record.variations[p].moves,
+        let (line_start, line, first) = match v.parent {
+            None => (record.start, &record.moves, 1),
+            Some(p) if p < i => (starts[p], &record.variations[p].moves, record.variations[p].ply),
             Some(p) => {
                 return Err(EngineError::bad_argument(format!("variation {i}: parent {p} is not before it")))
             }
         };
-        let first = v.parent.map_or(1, |p| record.variations[p].ply);
-        let offset =
-            v.ply.checked_sub(first).filter(|&o| o < parent_line.len() && (v.parent.is_none() || o > 0));
+        // A variation replaces a move of its parent; a variation's own first move is its parent's to replace.
+        let offset = v.ply.checked_sub(first).filter(|&o| o < line.len() && (v.parent.is_none() || o > 0));
         let Some(offset) = offset else {
             return Err(EngineError::bad_argument(format!("variation {i}: no move {} to replace", v.ply)));
         };
-        let before = position_before(&record, v.parent, offset);
+        let before = line[..offset].iter().fold(line_start, |pos, &m| play(&pos, m));
         let moves = legal_line(&before, &v.moves, v.ply)?;
         let comments = comments(&v.comments, moves.len())?;
         record.variations.push(Variation { parent: v.parent, ply: v.ply, moves, comments });
+        starts.push(before);
     }
     Ok(record)
-}
-
-/// The position before move `offset` (from 0) of line `parent` of `record` (`None`: the main line).
-fn position_before<V: Variant>(record: &Record<V>, parent: Option<usize>, offset: usize) -> Position<V> {
-    let (before, moves) = match parent {
-        None => (record.start, &record.moves),
-        Some(p) => {
-            let v = &record.variations[p];
-            let first = v.parent.map_or(1, |q| record.variations[q].ply);
-            (position_before(record, v.parent, v.ply - first), &v.moves)
-        }
-    };
-    moves[..offset].iter().fold(before, |pos, &m| play(&pos, m))
 }
 
 /// `moves` (USI) from `start`, each legal in turn (numbered from `first` in an error).

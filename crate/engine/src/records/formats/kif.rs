@@ -189,7 +189,31 @@ pub(crate) fn kif_body<V: Variant>(record: &Record<V>) -> String {
         moves: &record.moves,
         comments: &record.comments,
     };
-    write_line(&mut s, record, None, &main);
+    // The lines still to write, the next on top (a stack, so deep nesting costs no recursion): a line's
+    // branches go on it after the line is written, its latest branch on top.
+    let mut todo = vec![(None, main)];
+    while let Some((index, line)) = todo.pop() {
+        if index.is_some() {
+            s.push_str(&format!("\n変化：{}手\n", line.ply));
+            push_comment(&mut s, &line.comments[0]);
+        }
+        let positions = write_moves(&mut s, &line);
+        let mut branches: Vec<usize> =
+            (0..record.variations.len()).filter(|&v| record.variations[v].parent == index).collect();
+        branches.sort_by_key(|&v| record.variations[v].ply);
+        for v in branches {
+            let variation = &record.variations[v];
+            let offset = variation.ply - line.ply;
+            let branch = KifLine {
+                start: positions[offset],
+                ply: variation.ply,
+                previous_to: if offset == 0 { line.previous_to } else { Some(line.moves[offset - 1].to()) },
+                moves: &variation.moves,
+                comments: &variation.comments,
+            };
+            todo.push((Some(v), branch));
+        }
+    }
     s
 }
 
@@ -203,9 +227,8 @@ struct KifLine<'r, V: Variant> {
     comments: &'r [String],
 }
 
-/// Writes `line`'s moves and comments, then the variations that branch from it (`parent`: `None` for the
-/// main line, else its index in the record's variations), latest first, each with its own after it.
-fn write_line<V: Variant>(s: &mut String, record: &Record<V>, parent: Option<usize>, line: &KifLine<'_, V>) {
+/// Writes `line`'s moves, each with its comment; returns the positions along it (its start first).
+fn write_moves<V: Variant>(s: &mut String, line: &KifLine<'_, V>) -> Vec<Position<V>> {
     let mut positions = vec![line.start];
     let mut previous_to = line.previous_to;
     for (i, &m) in line.moves.iter().enumerate() {
@@ -219,23 +242,7 @@ fn write_line<V: Variant>(s: &mut String, record: &Record<V>, parent: Option<usi
         previous_to = Some(m.to());
         positions.push(play(&before, m));
     }
-    let mut branches: Vec<usize> =
-        (0..record.variations.len()).filter(|&v| record.variations[v].parent == parent).collect();
-    branches.sort_by_key(|&v| std::cmp::Reverse(record.variations[v].ply));
-    for v in branches {
-        let variation = &record.variations[v];
-        let offset = variation.ply - line.ply;
-        s.push_str(&format!("\n変化：{}手\n", variation.ply));
-        push_comment(s, &variation.comments[0]);
-        let branch = KifLine {
-            start: positions[offset],
-            ply: variation.ply,
-            previous_to: if offset == 0 { line.previous_to } else { Some(line.moves[offset - 1].to()) },
-            moves: &variation.moves,
-            comments: &variation.comments,
-        };
-        write_line(s, record, Some(v), &branch);
-    }
+    positions
 }
 
 /// A comment as `*` lines (nothing for an empty one).
