@@ -45,8 +45,7 @@ export class AnswerCard {
   constructor({ engine, stage, labels, actions }) {
     this.#engine = engine;
     this.#actions = actions;
-    const board = document.createElement('div');
-    board.id = 'answer-board';
+    const board = $('answer-board');
     stage.add('answer', board, () => this.#stopPlaying(false));
     this.#stage = stage;
     // The player's direction and speed are fixed here: forwards, at the normal speed.
