@@ -227,7 +227,10 @@ for (const coi of [true, false]) {
 
     test('a Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
       await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
+        // Focused first: a form being filled in is never overwritten by the saved run that opening the tab
+        // loads (an earlier test's), which could otherwise land between the clearing and the typing.
         const fill = async (sel, value) => {
+          await page.focus(sel);
           await page.$eval(sel, (e) => (e.value = ''));
           await page.type(sel, value);
         };
