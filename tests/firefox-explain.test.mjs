@@ -88,14 +88,14 @@ describe('Firefox: a record whole', () => {
     await onPage(t, '?game=shogi&lang=ja', async (page) => {
       await page.$eval('#record-text', (e, v) => (e.value = v), readFileSync(file, 'utf8'));
       await page.click('#record-read');
-      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.waitForSelector('#play-moves button[aria-current][data-usi]');
       const header = await page.$$eval('#record-header dt', (dts) => dts.map((dt) => `${dt.textContent}=${dt.nextElementSibling.textContent}`));
       assert.ok(header.includes('先手=先手太郎') && header.includes('棋戦=テスト棋戦'), header.join(' '));
-      assert.equal(await page.$eval('#record-moves button[data-ply="1"]', (b) => b.parentElement.querySelector('.record-comment').textContent), '角道を開ける');
+      assert.equal(await page.$eval('#play-moves li > button[data-ply="1"]', (b) => b.parentElement.querySelector('.record-comment').textContent), '角道を開ける');
       assert.match(await text(page, '#record-skipped'), /^この棋譜から読み込まなかったもの：消費時間/);
-      await page.select('#record-moves select[data-ply="4"]', '1');
+      await page.click(`#play-moves .play-alternatives button[data-ply="4"][data-usi="${json.variations[0].moves[0].usi}"]`);
       await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(json.variations[0].moves[0].sfen));
-      assert.equal(await page.$eval('#record-moves button[data-ply="4"]', (b) => b.firstChild.textContent), '4. ☖同　飛');
+      assert.equal(await page.$eval('#play-moves li > button[data-ply="4"]', (b) => b.firstChild.textContent), '4. ☖同　飛');
     });
   });
 });

@@ -41,7 +41,7 @@ describe('Firefox: phones, touch, both languages', () => {
           await page.click('#tab-position-button');
           await page.$eval('#record-text', (e, v) => (e.value = v), kif);
           await page.click('#record-read');
-          await page.waitForSelector('#record-moves button[aria-current]');
+          await page.waitForSelector('#play-moves button[aria-current][data-usi]');
           await page.click('#prove');
           await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
           await page.click('#whole-game');
@@ -52,7 +52,7 @@ describe('Firefox: phones, touch, both languages', () => {
             await fits(page, width, 'Position tab with a record, the explorer and the whole game');
           }
           // Moves in the page's notation: the record, the explorer, the path.
-          const record = await page.$$eval('#record-moves button', (bs) => bs.slice(1).map((b) => b.firstChild.textContent));
+          const record = await page.$$eval('#play-moves li > button', (bs) => bs.slice(1).map((b) => b.firstChild.textContent));
           const retro = await page.$$eval('#retro-moves .retro-move', (els) => els.map((e) => e.textContent));
           const path = await page.$$eval('#moves li .notation', (els) => els.slice(1).map((e) => e.textContent));
           const western = /\+?[KRBGSNLP](\d[a-i])?[-x*]\d[a-i][+=]?$/;

@@ -283,7 +283,7 @@ describe('Firefox: records, taking moves back, certificates', () => {
       await onPage(t, '?game=shogi&lang=en', async (page) => {
         await page.$eval('#record-text', (e, v) => (e.value = v), kif);
         await page.click('#record-read');
-        await page.waitForSelector('#record-moves button[aria-current]');
+        await page.waitForSelector('#play-moves button[aria-current][data-usi]');
         assert.equal(await page.$eval('#game', (e) => e.value), 'minishogi', 'the record switches the game');
         assert.equal(position(await sfenOf(page)), position(reachable));
         // One move back, the first the CLI lists with the first thing it may have captured; then forward again.
@@ -376,7 +376,7 @@ describe('Firefox: a language switch in place', () => {
       });
       await page.$eval('#record-text', (e, v) => (e.value = v), game.kif);
       await page.click('#record-read');
-      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.waitForSelector('#play-moves button[aria-current][data-usi]');
       await page.click('#prove');
       await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
       await page.$eval('#language', (e) => {
@@ -386,8 +386,8 @@ describe('Firefox: a language switch in place', () => {
       assert.equal(await page.evaluate(() => /** @type {any} */ (window).before), 'the same page');
       assert.equal(await sfenOf(page), near);
       assert.match(await text(page, '#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
-      assert.equal(await attr(page, '#record-moves button[aria-current]', 'data-ply'), String(game.plies));
-      assert.match(await text(page, `#record-moves button[data-ply="1"]`), new RegExp(`^1\\. ${game.moves[0].japanese}`));
+      assert.equal(await attr(page, '#play-moves button[aria-current]', 'data-ply'), String(game.plies));
+      assert.match(await text(page, `#play-moves li > button[data-ply="1"]`), new RegExp(`^1\\. ${game.moves[0].japanese}`));
     });
   });
 });

@@ -242,15 +242,21 @@ export function proofGameKif(dir, variant, sfen) {
 }
 /** The position after `ply` moves of a record, as the CLI reads it. */
 export const afterPly = (file, ply) => JSON.parse(cli('prove', '--json', '--record', file, '--ply', String(ply))).sfen;
+/** The moves of the line shown in the move tree (a record read, moves played), as the list writes them. */
 export const recordTexts = (page) =>
-  page.$$eval('#record-moves button', (bs) => bs.map((b) => b.firstChild.textContent));
+  page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild.textContent));
+/** Reads `text` as a record; resolves once its moves are the move tree's. */
 export async function readRecord(page, text) {
   await page.fill('#record-text', text);
-  // The moves of a record read before are replaced: wait for the new ones, not the old.
-  await page.$$eval('#record-moves button', (buttons) => buttons.forEach((b) => (b.dataset.before = '')));
+  await markMoves(page);
   await page.click('#record-read');
-  await page.waitForSelector('#record-moves button[aria-current]:not([data-before])');
+  await recordShown(page);
 }
+/** Marks the moves listed now, so that [`recordShown`] waits for a new list. */
+export const markMoves = (page) =>
+  page.$$eval('#play-moves button', (buttons) => buttons.forEach((b) => (b.dataset.before = '')));
+/** Waits for the move tree's list to be drawn anew (after [`markMoves`]). */
+export const recordShown = (page) => page.waitForSelector('#play-moves button[aria-current]:not([data-before])');
 /** Waits for the explorer to list the editor's position. */
 export async function retroShown(page) {
   const sfen = await sfenOf(page);

@@ -292,15 +292,14 @@ describe('moves played are a tree', () => {
 });
 
 describe("a record or the answer's game played on", () => {
-  test("a record's variations, comments and header stay in the tree played on from it, and in its KIF", async (t) => {
+  test("a record's variations, comments and header stay in the tree played on, and in its KIF", async (t) => {
     const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');
     const original = JSON.parse(cli('record', '--json', file));
     await site.onPage(t, '?game=shogi&lang=ja', async (page) => {
       await page.fill('#record-text', readFileSync(file, 'utf8'));
       await page.click('#record-read');
-      await page.waitForSelector('#record-moves button[aria-current]');
-      await page.click('#record-moves button[data-ply="1"]');
-      await page.click('#record-play');
+      await page.waitForSelector('#play-moves button[aria-current]');
+      await page.click('#play-moves li > button[data-ply="1"]');
       await page.waitForSelector('#play-panel[data-state="ready"]');
       assert.equal(await page.getAttribute('#play-board', 'data-sfen'), original.moves[0].sfen);
       assert.equal(await page.inputValue('#play-comment'), '角道を開ける');

@@ -81,7 +81,7 @@ describe('handicap starts', () => {
     await onPage(t, '?game=shogi&lang=en', async (page) => {
       await page.fill('#record-text', native.kif);
       await page.click('#record-read');
-      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.waitForSelector('#play-moves button[aria-current]');
       await page.waitForFunction(() => document.querySelector('#start').value === '角落ち');
       await proved(page, 'reachable');
       await page.fill('#record-text', cli('proof-game', '--format', 'kif', 'lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 2'));

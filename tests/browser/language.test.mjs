@@ -56,8 +56,7 @@ describe('Japanese and English', () => {
       // A record read, a move of it chosen, its position proved and its game playing.
       await page.fill('#record-text', game.kif);
       await page.click('#record-read');
-      await page.click(`#record-moves button[data-ply="${game.plies}"]`);
-      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.waitForSelector(`#play-moves li > button[data-ply="${game.plies}"][aria-current]`);
       await page.click('#prove');
       await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
       await page.click('#answer-play');
@@ -84,9 +83,9 @@ describe('Japanese and English', () => {
       await page.click('#tab-position-button');
       // The position, the record at its move, the answer and its game at the move shown, in Japanese.
       assert.equal(await page.inputValue('#sfen'), sfen);
-      const record = await page.$$eval('#record-moves button', (bs) => bs.map((b) => b.firstChild?.textContent));
+      const record = await page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild?.textContent));
       assert.deepEqual(record, ['開始局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
-      assert.equal(await page.getAttribute('#record-moves button[aria-current]', 'data-ply'), String(game.plies));
+      assert.equal(await page.getAttribute('#play-moves button[aria-current]', 'data-ply'), String(game.plies));
       assert.match(await page.textContent('#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
       assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '1');
       assert.match(await page.textContent('#answer-caption'), new RegExp(game.moves[0].japanese));

@@ -356,7 +356,7 @@ describe('records, explorer and certificate on a phone, and for axe-core', () =>
     const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
     await page.fill('#record-text', kif);
     await page.click('#record-read');
-    await page.waitForSelector('#record-moves button[aria-current]');
+    await page.waitForSelector('#play-moves button[aria-current]');
     await page.waitForSelector('#retro-moves[data-state="done"] button');
     await page.click('#retro-moves button >> nth=0');
     await page.waitForSelector('#retro-trail[data-at="1"]');

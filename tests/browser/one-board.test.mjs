@@ -80,15 +80,15 @@ describe('one board, always in view', () => {
             await oneBoardInView(page, 'play-board', 'after the moves', ['play-undo']);
             await page.click('#play-stop');
             await oneBoardInView(page, 'board', 'the game stopped');
-            // A record, stepped through on the editor's board.
+            // A record read: its moves are the tree, stepped through on the page's board.
             await page.fill('#record-text', kif);
             await page.click('#record-read');
-            await page.waitForSelector('#record-moves button[aria-current]');
-            const moves = await page.locator('#record-moves button').count();
+            await page.waitForSelector('#play-moves button[aria-current][data-usi]');
+            const moves = await page.locator('#play-moves li > button').count();
             for (const k of [1, Math.floor(moves / 2), moves - 1]) {
-              await page.locator('#record-moves button').nth(k).click();
-              await page.waitForFunction((i) => document.querySelectorAll('#record-moves button')[i].hasAttribute('aria-current'), k);
-              await oneBoardInView(page, 'board', `the record at move ${k}`);
+              await page.locator('#play-moves li > button').nth(k).click();
+              await page.waitForFunction((i) => document.querySelectorAll('#play-moves li > button')[i].hasAttribute('aria-current'), k);
+              await oneBoardInView(page, 'play-board', `the record at move ${k}`, ['play-stop']);
             }
           }, { context });
         } finally {

@@ -95,16 +95,16 @@ describe("a record's moves keep the board in view", () => {
       await inContext(t, options, '?game=shogi', async (page) => {
         await page.fill('#record-text', text);
         await page.click('#record-read');
-        await page.waitForSelector('#record-moves button[aria-current]');
-        const moves = await page.locator('#record-moves button').count();
+        await page.waitForSelector('#play-moves button[aria-current][data-usi]');
+        const moves = await page.locator('#play-moves li > button').count();
         assert.ok(moves >= 4, `${moves} moves`);
         for (const k of [1, Math.floor(moves / 2), moves - 1]) {
-          const button = page.locator('#record-moves button').nth(k);
+          const button = page.locator('#play-moves li > button').nth(k);
           await button.click();
-          await page.waitForFunction((i) => document.querySelectorAll('#record-moves button')[i].hasAttribute('aria-current'), k);
+          await page.waitForFunction((i) => document.querySelectorAll('#play-moves li > button')[i].hasAttribute('aria-current'), k);
           const { board, height, seen } = await page.evaluate((i) => {
-            const b = document.getElementById('board').getBoundingClientRect();
-            const chosen = document.querySelectorAll('#record-moves button')[i];
+            const b = document.getElementById('play-board').getBoundingClientRect();
+            const chosen = document.querySelectorAll('#play-moves li > button')[i];
             const c = chosen.getBoundingClientRect();
             const top = document.elementFromPoint(c.left + c.width / 2, c.top + c.height / 2);
             return { board: { top: b.top, bottom: b.bottom }, height: innerHeight, seen: chosen.contains(top) };

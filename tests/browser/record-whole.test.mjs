@@ -1,6 +1,7 @@
-// The record panel shows a record whole: its header as a list, each move's comment beside the move, its
-// variations (KIF's 変化, nested) chosen at their moves — the board and Prove follow the line chosen —
-// and one line naming the parts the reader did not keep; a malformed variation is a named error. English
+// A record read whole: the record panel shows its header as a list and one line naming the parts the reader
+// did not keep; the move tree takes each move's comment, beside the move, and its variations (KIF's 変化,
+// nested), chosen at their moves — the board and Prove follow the line chosen; a malformed variation is a
+// named error. English
 // at the desktop size, Japanese on a 360 px phone. The positions compared with are the CLI's
 // (`record --json`). Real-browser tests of dist/ in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
@@ -27,12 +28,17 @@ const headerShown = (page) =>
 
 /** The comment shown beside move `ply` (0: the start), or null. */
 const commentOf = (page, ply) =>
-  page.$eval(`#record-moves button[data-ply="${ply}"]`, (b) => b.parentElement.querySelector('.record-comment')?.textContent ?? null);
+  page.$eval(`#play-moves li > button[data-ply="${ply}"]`, (b) => b.parentElement.querySelector('.record-comment')?.textContent ?? null);
 
-/** Chooses line `line` in the menu at move `ply` and waits for the editor to show it. */
-async function chooseVariation(page, ply, line, sfen) {
-  await page.selectOption(`#record-moves select[data-ply="${ply}"]`, String(line));
-  await page.waitForFunction((want) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === want, position(sfen));
+/** The moves where the line shown branches, and at each the other moves, as listed. */
+const branches = (page) =>
+  page.$$eval('#play-moves .play-alternatives', (groups) => groups.map((g) =>
+    [g.getAttribute('aria-label'), ...[...g.querySelectorAll('button')].map((b) => b.firstChild.textContent)]));
+
+/** Chooses the move `step` ({usi, sfen}) at move `ply`, listed beside the line shown, and waits for the editor to show it. */
+async function chooseVariation(page, ply, step) {
+  await page.click(`#play-moves .play-alternatives button[data-ply="${ply}"][data-usi="${step.usi}"]`);
+  await page.waitForFunction((want) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === want, position(step.sfen));
 }
 
 describe('records whole', () => {
@@ -48,24 +54,23 @@ describe('records whole', () => {
       assert.equal(await commentOf(page, 4), '銀で取る\n二行目');
       assert.equal(await page.textContent('#record-skipped'),
         'Not kept from this record: the time of each move, the game’s end (投了, まで…), bookmarks (&), comments on the file (#).');
-      // Menus where the main line branches: move 3 (a variation) and move 4 (another); none elsewhere.
-      assert.deepEqual(await page.$$eval('#record-moves select', (ss) => ss.map((s) => s.dataset.ply)), ['3', '4']);
-      assert.deepEqual(await page.$$eval('#record-moves select[data-ply="4"] option', (os) => os.map((o) => o.textContent)),
-        ['Sx2b (main line)', 'Rx2b']);
-      assert.equal(await page.getAttribute('#record-moves select[data-ply="4"]', 'aria-label'), 'Variations at move 4');
+      // Where the main line branches: move 3 (a variation) and move 4 (another); nowhere else.
+      assert.deepEqual(await branches(page), [['Variations at move 3', 'P-6f'], ['Variations at move 4', 'Rx2b']]);
       // The variation at move 4: the board shows its move, the list its line, its comment beside its move.
       const [first, nested, third] = json.variations;
-      await chooseVariation(page, 4, 1, first.moves[0].sfen);
+      await chooseVariation(page, 4, first.moves[0]);
+      assert.equal(position(await page.getAttribute('#play-board', 'data-sfen')), position(first.moves[0].sfen));
       assert.equal(position(urlSfen(page)), position(first.moves[0].sfen));
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+', '4. Rx2b', '5. B*5e', '6. R-5b']);
       assert.equal(await commentOf(page, 4), '飛車で取る');
-      assert.equal(await page.getAttribute('#record-moves button[data-ply="4"]', 'aria-current'), 'true');
-      assert.deepEqual(await axeViolations(page), [], 'axe: header, comments and menus');
+      assert.equal(await page.getAttribute('#play-moves li > button[data-ply="4"]', 'aria-current'), 'true');
+      assert.deepEqual((await branches(page))[1], ['Variations at move 4', 'Sx2b']);
+      assert.deepEqual(await axeViolations(page), [], 'axe: header, comments and variations');
       // Nested: the variation of the variation at move 5, then its last move, by the keyboard.
       assert.equal(nested.parent, 0);
-      await chooseVariation(page, 5, 2, nested.moves[0].sfen);
+      await chooseVariation(page, 5, nested.moves[0]);
       assert.deepEqual((await recordTexts(page)).slice(5), ['5. B*6e', '6. R-7b']);
-      await page.focus('#record-moves button[data-ply="5"]');
+      await page.focus('#play-moves li > button[data-ply="5"]');
       await page.keyboard.press('End');
       assert.equal(position(await sfenOf(page)), position(nested.moves[1].sfen));
       // Prove follows: the answer's game from the start ends at the variation's last position.
@@ -76,11 +81,12 @@ describe('records whole', () => {
       await page.click('#answer-play');
       await page.waitForSelector(`#answer-caption[data-index="${plies}"]`, { timeout: 60_000 });
       assert.equal(position(await page.getAttribute('#answer-board', 'data-sfen')), position(nested.moves[1].sfen));
-      // Back to the main line at move 3's menu: a variation of the main line at move 3 too.
-      await chooseVariation(page, 3, 3, third.moves[0].sfen);
+      // Back in the tree, the variation of the main line at move 3, then the main line again.
+      await page.click('#play-resume');
+      await chooseVariation(page, 3, third.moves[0]);
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. P-6f', '4. P-8d']);
       assert.equal(await commentOf(page, 0), '対局開始前の一言');
-      await chooseVariation(page, 3, 0, json.moves[2].sfen);
+      await chooseVariation(page, 3, json.moves[2]);
       assert.equal((await recordTexts(page)).length, 6);
     });
   });
@@ -90,21 +96,19 @@ describe('records whole', () => {
     try {
       await site.onPage(t, '?game=shogi&lang=ja', async (page) => {
         await page.setInputFiles('#record-file', join(ANNOTATED, 'annotated.kif'));
-        await page.waitForSelector('#record-moves button[aria-current]');
+        await page.waitForSelector('#play-moves button[aria-current]');
         const header = await headerShown(page);
         assert.deepEqual(header.slice(2, 5), [['棋戦', 'テスト棋戦'], ['場所', '東京・将棋会館'], ['持ち時間', '各6時間']]);
         assert.deepEqual(header.slice(6, 8), [['先手', '先手太郎'], ['後手', '後手花子']]);
         assert.equal(await commentOf(page, 1), '角道を開ける');
         assert.equal(await page.textContent('#record-skipped'),
           'この棋譜から読み込まなかったもの：消費時間、終局（投了・まで…）、しおり（&）、ファイルへのコメント（#）。');
-        assert.deepEqual(await page.$$eval('#record-moves select[data-ply="4"] option', (os) => os.map((o) => o.textContent)),
-          ['☖同　銀（本譜）', '☖同　飛']);
-        assert.equal(await page.getAttribute('#record-moves select[data-ply="4"]', 'aria-label'), '4手目の変化');
-        await chooseVariation(page, 4, 1, json.variations[0].moves[0].sfen);
+        assert.deepEqual((await branches(page))[1], ['4手目の変化', '☖同　飛']);
+        await chooseVariation(page, 4, json.variations[0].moves[0]);
         assert.deepEqual((await recordTexts(page)).slice(4), ['4. ☖同　飛', '5. ☗５五角', '6. ☖５二飛']);
-        await page.click('#record-moves button[data-ply="6"]');
+        await page.click('#play-moves li > button[data-ply="6"]');
         assert.equal(position(await sfenOf(page)), position(json.variations[0].moves[2].sfen));
-        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, ...[...document.querySelectorAll('#record-panel *')].map((e) => Math.ceil(e.getBoundingClientRect().right))]);
+        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, ...[...document.querySelectorAll('#record-panel *, #play-panel *')].map((e) => Math.ceil(e.getBoundingClientRect().right))]);
         assert.ok(Math.max(...widths) <= 360, `wider than the phone: ${Math.max(...widths)}`);
       }, { context });
     } finally {
@@ -120,7 +124,7 @@ describe('records whole', () => {
         ['Date', '2024/04/05 10:00:00'], ['Time control', '06:00+00']]);
       assert.equal(await commentOf(page, 4), '銀で取る\n二行目');
       assert.match(await page.textContent('#record-skipped'), /^Not kept from this record: the time of each move, the game’s end/);
-      assert.equal(await page.locator('#record-moves select').count(), 0);
+      assert.deepEqual(await branches(page), []);
       // A record with nothing beside its moves: no header, no line of parts skipped.
       await readRecord(page, 'position startpos moves 7g7f 3c3d\n');
       assert.equal(await page.isHidden('#record-header'), true);

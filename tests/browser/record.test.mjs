@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  afterPly, countReads, position, proofGameKif, readRecord, RECORDS, recordTexts, rules, sfenOf, urlSfen,
+  afterPly, countReads, index, position, proofGameKif, readRecord, RECORDS, recordTexts, rules, sfenOf, urlSfen,
   useChromium, useScratch,
 } from '../site.mjs';
 
@@ -15,17 +15,19 @@ const { onPage } = site;
 const scratch = useScratch();
 
 describe('game records', () => {
-  test('a KIF from the CLI lists its moves in Western notation; a chosen move loads its position, which proves', async (t) => {
+  test('a KIF from the CLI is the move tree, in Western notation, on the page\'s board; a chosen move loads its position, which proves', async (t) => {
     const file = proofGameKif(scratch, 'shogi', 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1');
     await onPage(t, '?game=shogi&lang=en', async (page) => {
       await readRecord(page, readFileSync(file, 'utf8'));
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+']);
       assert.match(await page.textContent('#record-status'), /kif, Shogi, 3 moves/);
       assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)), 'the last position is loaded');
-      await page.click('#record-moves button[data-ply="2"]');
+      assert.equal(await page.getAttribute('.board-column', 'data-mode'), 'play', 'the record is on the page\'s board');
+      await page.click('#play-moves li > button[data-ply="2"]');
       assert.equal(position(await sfenOf(page)), position(afterPly(file, 2)));
       assert.equal(position(urlSfen(page)), position(afterPly(file, 2)));
-      assert.equal(await page.getAttribute('#record-moves button[data-ply="2"]', 'aria-current'), 'true');
+      assert.equal(position(await page.getAttribute('#play-board', 'data-sfen')), position(afterPly(file, 2)));
+      assert.equal(await page.getAttribute('#play-moves li > button[data-ply="2"]', 'aria-current'), 'true');
       // From the keyboard: arrows step, Home goes to the start, End to the last move.
       await page.keyboard.press('ArrowRight');
       assert.equal(position(await sfenOf(page)), position(afterPly(file, 3)));
@@ -38,9 +40,11 @@ describe('game records', () => {
       assert.deepEqual(await rules(page), []);
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
-      // An edit leaves the record: no move stays marked.
-      await page.click('#side-w');
-      await page.waitForFunction(() => !document.querySelector('#record-moves [aria-current]'));
+      // A move played there is a variation beside the record's third move.
+      await page.click(`#play-board [data-square="${index('2g')}"]`);
+      await page.click(`#play-board [data-square="${index('2f')}"]`);
+      await page.waitForSelector('#play-moves .play-alternatives button[data-usi="8h2b+"]');
+      assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. P-2f']);
     });
   });
 
@@ -49,7 +53,7 @@ describe('game records', () => {
       .map((row) => row.split('\t')).map(([name, game, plies, sfen]) => [name, { game, plies: Number(plies), sfen }]));
     await onPage(t, '?game=minishogi&lang=en', async (page) => {
       await page.setInputFiles('#record-file', join(RECORDS, 'handicap-1.kif'));
-      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.waitForSelector('#play-moves button[aria-current]');
       const want = expected['handicap-1.kif'];
       assert.equal(await page.inputValue('#game'), 'shogi', 'the record switches the game');
       assert.equal(await page.locator('#board .sq').count(), 81);
@@ -66,12 +70,12 @@ describe('game records', () => {
         document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
       });
       await page.waitForFunction(() => document.querySelector('#record-status').textContent.startsWith('mini.ki2'));
-      await page.waitForSelector('#record-moves button[aria-current]');
+      await page.waitForSelector('#play-moves button[data-usi="2a1b"]');
       assert.equal(await page.inputValue('#game'), 'minishogi');
       assert.equal(await page.inputValue('#est-game'), 'minishogi');
       assert.equal(await sfenOf(page), 'rbs1k/4g/5/P4/KGSB1 b Pr 1');
       assert.deepEqual(await recordTexts(page), ['Start', '1. Rx1b', '2. Gx1b']);
-      await page.click('#record-moves button[data-ply="0"]');
+      await page.click('#play-moves li > button[data-ply="0"]');
       assert.equal(await sfenOf(page), 'rbsgk/4p/5/P4/KGSBR b - 1');
     });
   });
@@ -86,7 +90,7 @@ describe('game records', () => {
       assert.equal(await page.getAttribute('#record-error', 'role'), 'alert');
       assert.equal(await page.getAttribute('#record-text', 'aria-invalid'), 'true');
       assert.equal(await sfenOf(page), before);
-      assert.equal(await page.locator('#record-moves li').count(), 0);
+      assert.equal(await page.locator('#play-moves li').count(), 0);
       // Corrected, it reads, in Japanese notation, and the message goes.
       await readRecord(page, '▲７六歩 △３四歩\n▲５八金右\n');
       assert.equal(await page.isHidden('#record-error'), true);
@@ -128,7 +132,7 @@ describe('game records', () => {
           data.items.add(new File(['手合割：５五将棋\n▲１二飛　△同金\n'], 'mini.ki2'));
           document.querySelector('#board').dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
         });
-        await page.waitForSelector('#record-moves button[aria-current]');
+        await page.waitForSelector('#play-moves button[data-usi="2a1b"]');
         assert.equal(await page.isHidden('#record-error'), true);
         const reads = await page.evaluate(() => window.__reads);
         assert.ok(reads.length >= 1 && reads.every(([, bytes]) => bytes <= (1 << 20) + 1), JSON.stringify(reads));

@@ -43,10 +43,6 @@ describe('words', () => {
       const skipped = await page.textContent('#record-skipped');
       assert.match(skipped, /終局（%TORYO など）/);
       assert.doesNotMatch(skipped, /投了|まで/);
-      // The main line's mark in a variation's menu: full-width brackets.
-      await page.setInputFiles('#record-file', join(ROOT, 'crate/engine/tests/data/annotated/annotated.kif'));
-      await page.waitForSelector('#record-moves select[data-ply="4"]');
-      assert.equal(await page.textContent('#record-moves select[data-ply="4"] option'), '☖同　銀（本譜）');
     });
   });
 

@@ -166,13 +166,16 @@ function loadPosition(variant, sfen) {
   else return false;
   return true;
 }
-// A record's start (平手 or a handicap) is the start its positions are proved from.
+// A record read is the page's move tree (the play panel, on the page's board), its last position in the
+// editor; its start (平手 or a handicap) is the start its positions are proved from.
 const recordPanel = new RecordPanel({
   engine: retro,
-  onPosition: loadPosition,
+  onRead: (record) => {
+    if (!loadPosition(record.variant, record.moves.at(-1)?.sfen ?? record.start)) return false;
+    playPanel.loadRecord(record, record.moves.map((m) => m.usi));
+    return true;
+  },
   onStart: (sfen) => startChoice.follow(sfen) && startChoice.changed(),
-  // Played on from: the record's tree in the play panel, on the page's board.
-  onPlay: (record, usis) => playPanel.loadRecord(record, usis),
 });
 const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 // The play mode: a game on the page's board, legal moves from the engine (the records' worker), positions to
@@ -224,7 +227,6 @@ function changed(_, { animate } = {}) {
   if (startChoice.follow(sfen)) provePanel.reset();
   diagnosticsPanel.update(editor.variant, sfen, startChoice.name);
   provePanel.positionChanged(sfen);
-  recordPanel.positionChanged(editor.variant, sfen);
   retroPanel.update(editor.variant, sfen);
 }
 
@@ -326,7 +328,6 @@ state.subscribe(['language'], () => {
   answer.relabel();
   certificate.relabel();
   recordPanel.relabel();
-  recordPanel.positionChanged(editor.variant, sfen);
   retroPanel.update(editor.variant, sfen);
   playPanel.relabel();
   estimatePanel.relabel();

@@ -235,6 +235,7 @@ export default {
   presetHandicap: (name) => `Handicap: ${HANDICAPS[name] ?? name} (${name})`,
   presetTsume: "Tsume set-up: Gote's king alone, the other pieces in Gote's hand (詰将棋)",
   // The play mode
+  playOn: 'Play on from this move',
   playHeading: 'Play moves',
   playHint: 'Play a game from a start: the board takes only legal moves (click a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
   playHint_touch: 'Play a game from a start: the board takes only legal moves (tap a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
@@ -246,6 +247,7 @@ export default {
   playPromoteAsk: 'Promote?',
   playPromote: 'Promote',
   playNoPromote: 'Do not promote',
+  recordVariations: (ply) => `Variations at move ${ply}`,
   playVariations: 'Also played:',
   playPromoteLine: 'Make this the main line',
   playDeleteLine: 'Delete this variation',
@@ -259,12 +261,10 @@ export default {
 
   // Game records
   recordHeading: 'Game record',
-  recordHint: 'Paste a record (KIF, KI2, CSA, USI, BOD or SFEN), open a file or drop one on the page; then choose a move to load the position after it.',
+  recordHint: 'Paste a record (KIF, KI2, CSA, USI, BOD or SFEN), open a file or drop one on the page: its moves, variations and comments go to the board and to the list under Play moves, where you step through them and play on.',
   recordText: 'Record text',
-  recordPlay: 'Play on from this move',
   recordReadButton: 'Read the record',
   recordOpen: 'Open a file',
-  recordMoves: 'Moves of the record',
   recordReading: (name) => `Reading ${name}…`,
   recordRead: (name, format, game, moves) =>
     `${name ? `${name}: ` : ''}${format}, ${game}, ${counted(moves, 'move')}. Choose a move to load the position after it.`,
@@ -514,8 +514,6 @@ export default {
   recordField_site: 'Site',
   recordField_opening: 'Opening',
   recordField_title: 'Title',
-  recordVariations: (ply) => `Variations at move ${ply}`,
-  recordMainLine: 'main line',
   recordSkipped: (parts) => `Not kept from this record: ${parts.join(', ')}.`,
   recordSkipped_times: 'the time of each move',
   recordSkipped_end: 'the game’s end (投了, まで…)',

@@ -281,6 +281,7 @@ export default {
   presetHandicap: (name) => name,
   presetTsume: '詰将棋：玉方の玉だけ、残りの駒は玉方の持駒',
   // 指して進める
+  playOn: 'この局面から指し継ぐ',
   playHeading: '指して進める',
   playHint: '開始局面から指し手を進めます。盤は合法手だけを受け付けます（駒をクリックしてから移動先をクリック、またはドラッグ。持駒も同じように打てます）。一覧の手を選ぶと、その局面が編集盤に読み込まれ、到達可能性を証明できます。',
   playHint_touch: '開始局面から指し手を進めます。盤は合法手だけを受け付けます（駒をタップしてから移動先をタップ、またはドラッグ。持駒も同じように打てます）。一覧の手を選ぶと、その局面が編集盤に読み込まれ、到達可能性を証明できます。',
@@ -292,6 +293,7 @@ export default {
   playPromoteAsk: '成りますか？',
   playPromote: '成る',
   playNoPromote: '成らない',
+  recordVariations: (ply) => `${ply}手目の変化`,
   playVariations: '変化：',
   playPromoteLine: '本譜にする',
   playDeleteLine: 'この変化を削除',
@@ -304,12 +306,10 @@ export default {
   playCannot: (why) => `この局面からは指せません：${why}`,
   // 棋譜
   recordHeading: '棋譜',
-  recordHint: '棋譜（KIF・KI2・CSA・USI・BOD・SFEN）を貼り付けるか、ファイルを開くかページにドロップしてください。指し手を選ぶと、その手の後の局面を読み込みます。',
+  recordHint: '棋譜（KIF・KI2・CSA・USI・BOD・SFEN）を貼り付けるか、ファイルを開くかページにドロップしてください。指し手・変化・コメントが盤と「指して進める」の一覧に入り、そこで手を進めたり指し継いだりできます。',
   recordText: '棋譜のテキスト',
-  recordPlay: 'この局面から指し継ぐ',
   recordReadButton: '棋譜を読む',
   recordOpen: 'ファイルを開く',
-  recordMoves: '棋譜の指し手',
   recordReading: (name) => `${name}を読んでいます…`,
   recordRead: (name, format, game, moves) =>
     `${name ? `${name}：` : ''}${format}、${game}、${moves}手。指し手を選ぶと、その手の後の局面を読み込みます。`,
@@ -557,8 +557,6 @@ export default {
   recordField_site: '場所',
   recordField_opening: '戦型',
   recordField_title: '表題',
-  recordVariations: (ply) => `${ply}手目の変化`,
-  recordMainLine: '本譜',
   recordSkipped: (parts) => `この棋譜から読み込まなかったもの：${parts.join('、')}。`,
   recordSkipped_times: '消費時間',
   recordSkipped_end: '終局（投了・まで…）',

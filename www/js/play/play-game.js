@@ -96,6 +96,11 @@ export class PlayGame {
     return line;
   }
 
+  /** The comments of the line shown: at the start (0), then after each move. @returns {string[]} */
+  comments() {
+    return [this.root.comment, ...this.#line().map((n) => n.comment)];
+  }
+
   /** The moves of the line shown. @returns {Step[]} */
   get moves() {
     return this.#line().map((n) => /** @type {Step} */ (n.step));

@@ -85,9 +85,17 @@ export class PlayPanel {
       const button = closest(e, 'button[data-ply]');
       if (!button || !this.#game) return;
       const ply = Number(button.dataset.ply);
-      if (button.dataset.alt === undefined) return this.#show(ply, true);
-      this.#game.choose(ply, Number(button.dataset.alt));
+      if (button.dataset.alt !== undefined) this.#game.choose(ply, Number(button.dataset.alt));
       this.#show(ply, true);
+    };
+    // In the list, arrows step through the line shown and Home/End jump to its ends (the focus follows).
+    $('play-moves').onkeydown = (e) => {
+      const game = this.#game;
+      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+      if (!game || !(step || e.key === 'Home' || e.key === 'End')) return;
+      e.preventDefault();
+      const last = game.moves.length;
+      this.#show(e.key === 'Home' ? 0 : e.key === 'End' ? last : Math.max(0, Math.min(last, game.ply + (step ?? 0))), true);
     };
     $('play-promote-line').onclick = () => {
       this.#game?.promote();
@@ -143,8 +151,8 @@ export class PlayPanel {
   }
 
   /**
-   * Plays on from a record read: its moves, variations, comments and header become the game's tree, shown at
-   * the position after `usis` (the moves from the start to the one chosen in the record).
+   * A record read (or a game) becomes the game's tree: its moves, variations, comments and header, shown at
+   * the position after `usis` (moves from the start).
    * @param {import('./play-game.js').RecordTree} record
    * @param {string[]} usis
    */
@@ -260,21 +268,6 @@ export class PlayPanel {
    */
   #list() {
     const game = /** @type {PlayGame} */ (this.#game);
-    const button = (ply, text, usi, alt) => {
-      const b = document.createElement('button');
-      b.type = 'button';
-      b.dataset.ply = String(ply);
-      if (alt !== undefined) b.dataset.alt = String(alt);
-      b.textContent = text;
-      if (usi) {
-        b.dataset.usi = usi;
-        const span = document.createElement('span');
-        span.className = 'usi';
-        span.textContent = ` ${usi}`;
-        b.append(span);
-      }
-      return b;
-    };
     // The line and its choices, built once for the whole list.
     const line = game.moves;
     const choices = game.choices();
@@ -285,6 +278,7 @@ export class PlayPanel {
       const before = i === 0 ? game.start : line[i - 1].sfen;
       return westernMove(parseSfen(game.variant, before), { move: m.usi, japanese: m.japanese });
     };
+    const comments = game.comments();
     const item = (ply, main) => {
       const li = document.createElement('li');
       li.append(main);
@@ -293,18 +287,32 @@ export class PlayPanel {
       if (others.length > 1) {
         const choice = document.createElement('span');
         choice.className = 'play-alternatives';
+        choice.setAttribute('role', 'group');
+        choice.setAttribute('aria-label', t('recordVariations', ply));
         choice.append(t('playVariations'));
         others.forEach((m, k) => {
-          if (m.usi !== line[ply - 1].usi) choice.append(' ', button(ply, written(ply - 1, m), m.usi, k));
+          if (m.usi !== line[ply - 1].usi) choice.append(' ', moveButton(ply, written(ply - 1, m), m.usi, k));
         });
         li.append(choice);
       }
+      if (comments[ply]) {
+        // Beside its move: the list item takes the whole row.
+        const note = document.createElement('span');
+        note.className = 'record-comment';
+        note.textContent = comments[ply];
+        li.classList.add('has-comment');
+        li.append(note);
+      }
       return li;
     };
-    $('play-moves').replaceChildren(
-      item(0, button(0, t('recordStart'))),
-      ...line.map((m, i) => item(i + 1, button(i + 1, `${i + 1}. ${written(i, m)}`, m.usi))),
+    // A list stepped through from the keyboard keeps the focus, on the move shown.
+    const list = $('play-moves');
+    const focused = list.contains(document.activeElement);
+    list.replaceChildren(
+      item(0, moveButton(0, t('recordStart'))),
+      ...line.map((m, i) => item(i + 1, moveButton(i + 1, `${i + 1}. ${written(i, m)}`, m.usi))),
     );
+    if (focused) /** @type {HTMLElement | null} */ (list.querySelector('button[aria-current]'))?.focus({ preventScroll: true });
   }
 
   /** A click on a square: picks up a piece of the side to move, or moves the piece picked up there. */
@@ -428,4 +436,25 @@ export class PlayPanel {
     this.#statusText = draw;
     $('play-status').textContent = draw();
   }
+}
+
+/**
+ * A button of the move list: move `ply` (0: the start) written `text`, with its USI; `alt`: which of the
+ * moves played there it is, when it is not the line shown's.
+ * @param {number} ply @param {string} text @param {string} [usi] @param {number} [alt]
+ */
+function moveButton(ply, text, usi, alt) {
+  const b = document.createElement('button');
+  b.type = 'button';
+  b.dataset.ply = String(ply);
+  if (alt !== undefined) b.dataset.alt = String(alt);
+  b.textContent = text;
+  if (usi) {
+    b.dataset.usi = usi;
+    const span = document.createElement('span');
+    span.className = 'usi';
+    span.textContent = ` ${usi}`;
+    b.append(span);
+  }
+  return b;
 }
