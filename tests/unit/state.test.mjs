@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { PageState } from '../../www/js/page/state.js';
 
 const initial = () => new PageState({
-  variant: 'shogi', sfen: 'a', labels: 'kanji', flipped: false, language: 'en', tab: 'position', estimating: false,
+  variant: 'shogi', start: null, sfen: 'a', tree: null, cursor: [], labels: 'kanji', flipped: false, language: 'en', tab: 'position', estimating: false,
 });
 
 test('a change reaches the subscribers of its keys, in order, each once, with the state after it', () => {

@@ -68,8 +68,11 @@ const link = readLink(location.search);
 // The page's state (page/state.js): panels draw from it, the address follows it.
 const state = new PageState({
   variant: link.variant,
+  start: null,
   // Set by the first edit's `changed`, which writes the address (a link's unread position stays in it).
   sfen: '',
+  tree: null,
+  cursor: [],
   labels: link.labels,
   flipped: false,
   language: language(),
@@ -112,10 +115,12 @@ const diagnosticsPanel = new DiagnosticsPanel({
     ],
   },
 });
-// The start proved from: a verdict, its certificate and the diagnostics belong to one start.
-const startChoice = new StartChoice(() => {
+// The start proved from, in the page's state: a verdict, its certificate and the diagnostics belong to one
+// start.
+const startChoice = new StartChoice(() => state.set({ start: startChoice.name }));
+state.subscribe(['start'], (s) => {
   provePanel.reset();
-  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), startChoice.name);
+  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), s.start);
 });
 const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => state.get('labels') });
 // The answer card searches its game in a worker of its own, started on first use.
@@ -145,7 +150,7 @@ const provePanel = new ProvePanel({
   engine: prover,
   stage,
   labels: state.get('labels'),
-  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup), start: startChoice.name }),
+  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup), start: state.get('start') }),
   onVerdict: (result, target) => {
     if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes, target.start);
     else certificate.reset();
@@ -183,6 +188,7 @@ const retroPanel = new RetroPanel({ engine: retro, load: loadPosition });
 const playPanel = new PlayPanel({
   engine: retro,
   stage,
+  state,
   labels: state.get('labels'),
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
   onPosition: loadPosition,
@@ -223,9 +229,11 @@ function changed(_, { animate } = {}) {
   state.set({ variant: editor.variant, sfen });
   sfenPanel.show(sfen);
   view.draw(animate);
-  // A start's own position (a handicap preset, a record's start) chooses that start.
-  if (startChoice.follow(sfen)) provePanel.reset();
-  diagnosticsPanel.update(editor.variant, sfen, startChoice.name);
+  // A start's own position (a handicap preset, a record's start) chooses that start; a game switch the
+  // initial one (the start's subscribers then draw the diagnostics).
+  startChoice.follow(sfen);
+  if (startChoice.name !== state.get('start')) state.set({ start: startChoice.name });
+  else diagnosticsPanel.update(editor.variant, sfen, state.get('start'));
   provePanel.positionChanged(sfen);
   retroPanel.update(editor.variant, sfen);
 }
@@ -283,7 +291,7 @@ playPanel.gameChanged(editor.variant);
 if (link.badSfen === null) changed(editor, {});
 else {
   view.draw();
-  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), startChoice.name);
+  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), state.get('start'));
   retroPanel.update(editor.variant, toSfen(editor.setup));
   sfenPanel.showText(link.badSfen);
   readLinkPosition(link.variant, link.badSfen);
@@ -323,7 +331,7 @@ state.subscribe(['language'], () => {
   sfenPanel.fillPresets(editor.variant);
   startChoice.relabel();
   view.draw();
-  diagnosticsPanel.update(editor.variant, sfen, startChoice.name);
+  diagnosticsPanel.update(editor.variant, sfen, state.get('start'));
   provePanel.relabel();
   answer.relabel();
   certificate.relabel();

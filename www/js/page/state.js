@@ -1,11 +1,15 @@
-// The page's state in one place: the game and the position edited, the piece labels, the board's
-// orientation, the language, the tab shown and whether an estimate runs. What the address bar carries and
+// The page's state in one place: the game, the start proved from and the position edited, the move tree
+// (a record read, moves played) and the position it shows, the piece labels, the board's orientation, the
+// language, the tab shown and whether an estimate runs. What the address bar carries and
 // what several panels draw comes from here: a change goes to the subscribers of the keys it changed (in the
 // order they subscribed), never from one panel to another. DOM-free.
 
 /**
- * @typedef {{variant: import('../engine/api').Variant, sfen: string, labels: string, flipped: boolean,
+ * @typedef {{variant: import('../engine/api').Variant, start: string | null, sfen: string,
+ *   tree: import('../play/play-game.js').PlayGame | null, cursor: string[], labels: string, flipped: boolean,
  *   language: string, tab: string, estimating: boolean}} State
+ * `start`: the start proved from (null: the initial position, else a handicap's name); `tree`: the move tree
+ * (changed in place: a change of it comes with a new `cursor`, the moves from its start to the position shown)
  * @typedef {keyof State} Key
  */
 

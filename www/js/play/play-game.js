@@ -79,6 +79,13 @@ export class PlayGame {
     return true;
   }
 
+  /** The moves (USI) from the start to the position shown. @returns {string[]} */
+  path() {
+    const usis = [];
+    for (let n = this.cursor; n.step; n = /** @type {Node} */ (n.parent)) usis.unshift(n.step.usi);
+    return usis;
+  }
+
   /** The comment after the move shown (before the first move, at the start). */
   get comment() {
     return this.cursor.comment;

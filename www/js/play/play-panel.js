@@ -25,9 +25,8 @@ export class PlayPanel {
   #onPosition;
   #onProve;
   #stage;
+  #state;
   #board;
-  /** @type {PlayGame | null} */
-  #game = null;
   /** @type {Step[]} the legal moves of the position shown */
   #legal = [];
   /** @type {Source | null} the piece picked up by a click */
@@ -43,16 +42,19 @@ export class PlayPanel {
   #cursor = null;
 
   /**
-   * `engine` lists legal moves; `stage` holds the page's board; `currentPosition()` is the editor's
-   * {variant, sfen}; `onPosition(variant, sfen)` loads a position into the editor; `onProve()` proves the
-   * editor's position.
+   * `engine` lists legal moves; `stage` holds the page's board; `state` the page's state, where the game is
+   * (`tree`, `cursor`); `currentPosition()` is the editor's {variant, sfen}; `onPosition(variant, sfen)` loads
+   * a position into the editor; `onProve()` proves the editor's position.
    * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage,
-   *   labels: string, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
+   *   state: import('../page/state.js').PageState, labels: string, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
    *   onPosition: (variant: import('../engine/api').Variant, sfen: string) => boolean, onProve: () => void}} options
    */
-  constructor({ engine, stage, labels, currentPosition, onPosition, onProve }) {
+  constructor({ engine, stage, state, labels, currentPosition, onPosition, onProve }) {
     this.#engine = engine;
     this.#stage = stage;
+    this.#state = state;
+    // The panel draws the game from the page's state.
+    state.subscribe(['tree', 'cursor'], () => this.#draw());
     this.#currentPosition = currentPosition;
     this.#onPosition = onPosition;
     this.#onProve = onProve;
@@ -99,7 +101,7 @@ export class PlayPanel {
     };
     $('play-promote-line').onclick = () => {
       this.#game?.promote();
-      this.#draw();
+      this.#moved();
     };
     // The comment after the move shown, kept in the tree (and in its KIF).
     field('play-comment').oninput = () => {
@@ -110,14 +112,29 @@ export class PlayPanel {
     };
   }
 
+  /** The game played (the page's move tree), from the page's state. */
+  get #game() {
+    return this.#state.get('tree');
+  }
+
+  /** A new game, or none, in the page's state. */
+  set #game(game) {
+    this.#state.set({ tree: game, cursor: game?.path() ?? [] });
+  }
+
+  /** Tells the page's state of a change of the game's tree or of the position it shows. */
+  #moved() {
+    this.#state.set({ cursor: this.#game?.path() ?? [] });
+  }
+
   /** The starts of `variant` in the menu: the editor's position first, then the initial and handicap ones. */
   gameChanged(variant) {
     const select = field('play-start');
     select.replaceChildren(new Option(t('playFromEditor'), ''));
     for (const { key, args, sfen } of VARIANTS[variant].playStarts) select.append(new Option(t(key, ...args), sfen));
-    this.#game = null;
     this.#legal = [];
     this.#picked = this.#choice = null;
+    this.#game = null;
     this.#hide(true);
     this.#status('');
   }
@@ -216,7 +233,7 @@ export class PlayPanel {
     this.#picked = this.#choice = null;
     this.#legal = [];
     if (load) this.#onPosition(game.variant, game.sfen());
-    this.#draw();
+    this.#moved();
     this.#pending = this.#ask(game);
   }
 
