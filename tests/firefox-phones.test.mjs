@@ -136,14 +136,14 @@ describe('Firefox: phones, touch, both languages', () => {
       await page.waitForSelector('#answer-play:not([hidden])', { timeout: 60_000 });
       await page.click('#answer-play');
       const plies = Number(await attr(page, '#answer', 'data-plies'));
-      await page.waitForSelector(`#answer-caption[data-index="${plies}"]`);
-      await page.click('#answer-first');
+      await page.waitForSelector(`#play-board[data-ply="${plies}"]`);
+      await page.click('#play-first');
       for (let k = 0; k <= plies; k++) {
-        await page.waitForSelector(`#answer-caption[data-index="${k}"]`);
-        await oneBoardInView('answer-board', ['answer-back', 'answer-forward'], `Play it, ply ${k}`);
-        if (k < plies) await page.click('#answer-forward');
+        await page.waitForSelector(`#play-board[data-ply="${k}"]`);
+        await oneBoardInView('play-board', ['play-back', 'play-forward'], `Play it, ply ${k}`);
+        if (k < plies) await page.click('#play-forward');
       }
-      await page.click('#answer-stop');
+      await page.click('#play-stop');
       await oneBoardInView('board', [], 'back to the editor');
       await page.click('#answer-proof');
       for (let k = 1; k <= 3; k++) {

@@ -131,8 +131,8 @@ for (const coi of [true, false]) {
         assert.equal(await attr(page, '#answer', 'data-shortest'), String(native.shortest));
         assert.equal((await text(page, '#answer-heading')).includes(native.shortest ? 'shortest possible' : 'shortest found'), true);
         await page.click('#answer-play');
-        await page.waitForSelector(`#answer-caption[data-index="${native.plies}"]`, { timeout: 60_000 });
-        const shown = await attr(page, '#answer-board', 'data-sfen');
+        await page.waitForSelector(`#play-board[data-ply="${native.plies}"]`, { timeout: 60_000 });
+        const shown = await attr(page, '#play-board', 'data-sfen');
         assert.equal(shown.split(' ').slice(0, 3).join(' '), exchange.split(' ').slice(0, 3).join(' '));
         assert.equal(await page.$eval('#board', (e) => e.hidden), true);
         assert.deepEqual(await axeViolations(page), [], 'axe, with the answer card playing');

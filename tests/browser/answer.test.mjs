@@ -82,8 +82,8 @@ describe('the answer card', () => {
           assert.deepEqual(await axeViolations(page), [], 'axe, with the card');
           // Played, the game's board stands in the editor's place; nothing is wider than the screen.
           await page.click('#answer-play');
-          await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 60_000 });
-          assert.equal(await page.isVisible('#answer-board'), true);
+          await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 60_000 });
+          assert.equal(await page.isVisible('#play-board'), true);
           const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
           assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide on a ${widths[1]} px screen`);
           assert.deepEqual(await axeViolations(page), [], 'axe, with the game playing');
@@ -94,19 +94,19 @@ describe('the answer card', () => {
     });
   }
 
-  test('a record read, proved: Play it plays the CLI\'s game on the main board and ends on the position', async (t) => {
+  test('a record read, proved: Play it plays the CLI\'s game on the main board, a line of the move tree, and ends on the position', async (t) => {
     await onPage(t, '?game=shogi&lang=en', async (page) => {
       await readRecord(page, EXCHANGE);
       assert.equal(position(await page.inputValue('#sfen')), position(exchange));
       await proveAndFind(page);
       await page.click('#answer-play');
-      // The game's board stands in the editor's place, its moves beside it.
+      // The game plays on the page's board in the editor's place, the line shown of the move tree.
       assert.equal(await page.isHidden('#board'), true);
-      assert.equal(await page.isVisible('#answer-board'), true);
-      const moves = await page.$$eval('#answer-moves li .usi', (els) => els.map((e) => e.textContent).filter(Boolean));
+      assert.equal(await page.isVisible('#play-board'), true);
+      const moves = await page.$$eval('#play-moves li > button[data-usi]', (els) => els.map((e) => e.dataset.usi));
       assert.deepEqual(moves, game.moves.map((m) => m.move));
-      await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 60_000 });
-      assert.equal(position(await page.getAttribute('#answer-board', 'data-sfen')), position(exchange));
+      await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 60_000 });
+      assert.equal(position(await page.getAttribute('#play-board', 'data-sfen')), position(exchange));
       // The board shown is the editor's position, square by square and in the hands.
       const drawn = (root) =>
         page.$eval(root, (board) => ({
@@ -119,26 +119,26 @@ describe('the answer card', () => {
             .filter((h) => !/(^|\D)0$/.test(h))
             .sort(),
         }));
-      assert.deepEqual(await drawn('#answer-board'), await drawn('#board'));
+      assert.deepEqual(await drawn('#play-board'), await drawn('#board'));
       assert.deepEqual(await axeViolations(page), [], 'axe, while the game plays');
-      // The keyboard, from the moves (which have the focus after Play it): Home, then one move forward.
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'answer-moves');
-      await page.keyboard.press('Home');
-      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '0');
-      await page.keyboard.press('ArrowRight');
-      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '1');
-      await page.keyboard.press('End');
-      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), String(game.plies));
+      // The step buttons (Play has the focus after Play it) go along the game on the board only: the editor
+      // keeps the position proved, and the card its answer.
+      assert.equal(await page.evaluate(() => document.activeElement?.id), 'play-auto');
+      await page.click('#play-first');
+      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), game.start);
+      await page.click('#play-forward');
+      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), game.moves[0].sfen);
+      await page.click('#play-last');
+      assert.equal(await page.getAttribute('#play-board', 'data-ply'), String(game.plies));
+      await page.click('#play-back');
+      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), game.moves.at(-2).sfen);
+      assert.equal(position(await page.inputValue('#sfen')), position(exchange));
+      assert.equal(await page.isVisible('#answer'), true);
       // The path player below is left alone.
       assert.equal(await page.getAttribute('#player-caption', 'data-index'), '0');
-      // From the start again, step by step: the first move is the CLI's.
-      await page.click('#answer-first');
-      assert.equal(await page.getAttribute('#answer-board', 'data-sfen'), game.start);
-      await page.click('#answer-forward');
-      assert.equal(await page.getAttribute('#answer-board', 'data-sfen'), game.moves[0].sfen);
-      await page.click('#answer-stop');
+      await page.click('#play-stop');
       assert.equal(await page.isVisible('#board'), true);
-      assert.equal(await page.isHidden('#answer-board'), true);
+      assert.equal(await page.isHidden('#play-board'), true);
       assert.equal(position(await page.inputValue('#sfen')), position(exchange));
       // Show the proof: the path from the KK position, in view.
       await page.click('#answer-proof');
@@ -237,7 +237,7 @@ describe('the answer card', () => {
       await page.click('#answer-play');
       await page.click('#side-w');
       assert.equal(await page.isHidden('#answer'), true);
-      assert.equal(await page.isHidden('#answer-board'), true);
+      assert.equal(await page.isHidden('#play-board'), true);
       assert.equal(await page.isVisible('#board'), true);
     });
   });

@@ -320,21 +320,19 @@ describe("a record or the answer's game played on", () => {
       assert.deepEqual(fields(read), fields(original));
     });
   });
-  test("the answer's game played on from its move shown: its moves the main line, a move of one's own a variation", async (t) => {
+  test("the answer's game played on: its moves a line of the tree, a move of one's own a variation", async (t) => {
     const reachable = 'lnsgkgsnl/1r5b1/pppp1p1pp/4p1p2/9/2P1P4/PP1P1PPPP/1B5R1/LNSGKGSNL b - 1';
     await site.onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(reachable)}`, async (page) => {
       await page.click('#prove');
       await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
       await page.click('#answer-play');
-      await page.click('#answer-step-play');
-      await page.click('#answer-first');
-      await page.click('#answer-forward');
-      await page.waitForSelector('#answer-caption[data-index="1"]');
-      const game = await page.$$eval('#answer-moves li .usi', (spans) => spans.map((s) => s.textContent).filter(Boolean));
-      await page.click('#answer-play-on');
+      await page.click('#play-auto');
+      await page.click('#play-first');
+      await page.click('#play-forward');
+      await page.waitForSelector('#play-board[data-ply="1"]');
       await page.waitForSelector('#play-panel[data-state="ready"]');
+      const game = await page.$$eval('#play-moves li > button[data-usi]', (bs) => bs.map((b) => b.dataset.usi));
       assert.equal(await page.isVisible('#play-board'), true);
-      assert.equal(await page.isHidden('#answer-board'), true);
       assert.equal(await page.textContent('#play-usi'), `position startpos moves ${game.join(' ')}`);
       assert.equal(await page.getAttribute('#play-moves button[aria-current]', 'data-usi'), game[0]);
       // Gote's own second move: a variation beside the game's.

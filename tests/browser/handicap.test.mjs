@@ -4,7 +4,7 @@
 // handicap game gets its game from the handicap's start, as the CLI's `--start` gives it.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli, launchPhones, phoneContext, useChromium } from '../site.mjs';
+import { cli, launchPhones, phoneContext, recordTexts, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -70,11 +70,11 @@ describe('handicap starts', () => {
       assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), native.plies);
       await page.click('#answer-play');
       // Once the game has played to its end, back to its start.
-      await page.waitForSelector(`#answer-caption[data-index="${native.plies}"]`, { timeout: 30_000 });
-      await page.click('#answer-first');
-      assert.match(await page.textContent('#answer-caption'), /角落ちの開始局面/);
+      await page.waitForSelector(`#play-board[data-ply="${native.plies}"]`, { timeout: 30_000 });
+      await page.click('#play-first');
+      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), native.start);
       // The start, then each move.
-      const listed = await page.$$eval('#answer-moves li .notation', (items) => items.map((i) => i.textContent));
+      const listed = await recordTexts(page);
       assert.deepEqual(listed, ['角落ちの開始局面', ...native.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
     }, { context });
     // A record of a 角落ち game (its 手合割 line) chooses 角落ち; an even game's record 平手 again.

@@ -47,22 +47,22 @@ describe('Japanese and English', () => {
     });
   });
 
-  test('a switch redraws the page in place: record and move, answer and its game playing, a running estimate', async (t) => {
+  test('a switch redraws the page in place: the record, its game and the move shown, the answer, a running estimate', async (t) => {
     const game = JSON.parse(cli('proof-game', '--format', 'json', near));
     await onFreshPage(t, 'en-US', '?game=shogi&lang=en', async (page) => {
       await page.evaluate(() => {
         /** @type {any} */ (window).before = 'the same page';
       });
-      // A record read, a move of it chosen, its position proved and its game playing.
+      // A record read, its position proved, its game played and stepped to its first move.
       await page.fill('#record-text', game.kif);
       await page.click('#record-read');
       await page.waitForSelector(`#play-moves li > button[data-ply="${game.plies}"][aria-current]`);
       await page.click('#prove');
       await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
       await page.click('#answer-play');
-      await page.waitForSelector(`#answer-caption[data-index="${game.plies}"]`, { timeout: 30_000 });
-      await page.click('#answer-first');
-      await page.click('#answer-forward');
+      await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 30_000 });
+      await page.click('#play-first');
+      await page.click('#play-forward');
       const sfen = await page.inputValue('#sfen');
       // An estimate running on the other tab.
       await page.click('#tab-estimate-button');
@@ -85,12 +85,10 @@ describe('Japanese and English', () => {
       assert.equal(await page.inputValue('#sfen'), sfen);
       const record = await page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild?.textContent));
       assert.deepEqual(record, ['開始局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
-      assert.equal(await page.getAttribute('#play-moves button[aria-current]', 'data-ply'), String(game.plies));
+      assert.equal(await page.getAttribute('#play-moves button[aria-current]', 'data-ply'), '1');
+      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), game.moves[0].sfen);
       assert.match(await page.textContent('#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
-      assert.equal(await page.getAttribute('#answer-caption', 'data-index'), '1');
-      assert.match(await page.textContent('#answer-caption'), new RegExp(game.moves[0].japanese));
-      const moves = await page.$$eval('#answer-moves li .notation', (items) => items.map((i) => i.textContent));
-      assert.deepEqual(moves, ['初期局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
+      assert.equal((await page.textContent('#play-auto')).trim(), '再生');
       assert.equal(await page.textContent('#prove'), '到達可能か調べる');
       assert.match(await page.textContent('#verdict'), /^段階「到達」/);
       assert.deepEqual(await axeViolations(page), [], 'axe, after the switch');

@@ -50,12 +50,12 @@ describe('one board, always in view', () => {
             // Play it: the game plays to its end, then is stepped through from the start.
             await page.click('#answer-play');
             const plies = Number(await page.getAttribute('#answer', 'data-plies'));
-            await page.waitForSelector(`#answer-caption[data-index="${plies}"]`);
-            await page.click('#answer-first');
+            await page.waitForSelector(`#play-board[data-ply="${plies}"]`);
+            await page.click('#play-first');
             for (let k = 0; k <= plies; k++) {
-              await page.waitForSelector(`#answer-caption[data-index="${k}"]`);
-              await oneBoardInView(page, 'answer-board', `Play it, ply ${k}`, ['answer-back', 'answer-forward']);
-              if (k < plies) await page.click('#answer-forward');
+              await page.waitForSelector(`#play-board[data-ply="${k}"]`);
+              await oneBoardInView(page, 'play-board', `Play it, ply ${k}`, ['play-back', 'play-forward']);
+              if (k < plies) await page.click('#play-forward');
             }
             // The path from the KK position: it takes the board from the game.
             await page.click('#answer-proof');

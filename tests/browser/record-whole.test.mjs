@@ -79,10 +79,10 @@ describe('records whole', () => {
       assert.equal(await page.getAttribute('#answer', 'data-verdict'), 'reachable');
       const plies = await page.getAttribute('#answer', 'data-plies');
       await page.click('#answer-play');
-      await page.waitForSelector(`#answer-caption[data-index="${plies}"]`, { timeout: 60_000 });
-      assert.equal(position(await page.getAttribute('#answer-board', 'data-sfen')), position(nested.moves[1].sfen));
-      // Back in the tree, the variation of the main line at move 3, then the main line again.
-      await page.click('#play-resume');
+      await page.waitForSelector(`#play-board[data-ply="${plies}"]`, { timeout: 60_000 });
+      assert.equal(position(await page.getAttribute('#play-board', 'data-sfen')), position(nested.moves[1].sfen));
+      // The record read again: the variation of the main line at move 3, then the main line again.
+      await readRecord(page, readFileSync(KIFU, 'utf8'));
       await chooseVariation(page, 3, third.moves[0]);
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. P-6f', '4. P-8d']);
       assert.equal(await commentOf(page, 0), '対局開始前の一言');

@@ -132,3 +132,35 @@ test('a gesture means the legal moves to its square: none, one, or a promotion c
   assert.deepEqual(targets('shogi', legal, { hand: [0, 'P'] }), [sq('5e')]);
   assert.deepEqual(targets('shogi', legal, { square: sq('5i') }), []);
 });
+
+test('going back along a variation keeps it shown; the buttons of the line act on the line shown', () => {
+  const game = new PlayGame('shogi', VARIANTS.shogi.start);
+  for (const u of ['7g7f', '3c3d', '2g2f']) game.play(step(u));
+  game.go(1);
+  for (const u of ['8c8d', '2g2f']) game.play(step(u));
+  const line = () => game.moves.map((m) => m.usi);
+  // Back to the start and forward again: the variation stays the line shown.
+  game.go(0);
+  assert.deepEqual(line(), ['7g7f', '8c8d', '2g2f']);
+  assert.equal(game.inVariation(), true);
+  game.go(2);
+  assert.equal(game.sfen(), 'after 8c8d');
+  // Another line chosen is then the one kept.
+  game.choose(2, 0);
+  game.go(0);
+  assert.deepEqual(line(), ['7g7f', '3c3d', '2g2f']);
+  assert.equal(game.inVariation(), false);
+  // From the start, the variation shown made the main line, then deleted: the position shown stays.
+  game.choose(2, 1);
+  game.go(0);
+  game.promote();
+  assert.equal(game.usi(VARIANTS.shogi.start), 'position startpos moves 7g7f 8c8d 2g2f');
+  game.choose(2, 1);
+  game.go(1);
+  assert.deepEqual(line(), ['7g7f', '3c3d', '2g2f']);
+  assert.equal(game.deleteVariation(), true);
+  assert.equal(game.ply, 1);
+  assert.deepEqual(line(), ['7g7f', '8c8d', '2g2f']);
+  assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['8c8d']);
+  assert.deepEqual(game.path(), ['7g7f']);
+});

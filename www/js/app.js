@@ -82,8 +82,10 @@ const state = new PageState({
 field('labels').value = state.get('labels');
 field('game').value = link.variant;
 
-// The page's one full-size board: the editor's, or a game shown in its place (the answer's, moves played, the path).
+// The page's one full-size board: the editor's, or a game shown in its place (the move tree, the path).
 const stage = new BoardStage($('board'));
+// While a position is loaded for a panel (not edited by the user): a game shown on the board stays.
+let loading = false;
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
 const view = new EditorView({
   editor,
@@ -126,8 +128,6 @@ const certificate = new CertificateView({ engine: explainer, load: (variant, sfe
 // The answer card searches its game in a worker of its own, started on first use.
 const answer = new AnswerCard({
   engine: new Engine(),
-  stage,
-  labels: state.get('labels'),
   actions: {
     onWhy: () => certificate.open(),
     onShowProof: () => provePanel.showProof(),
@@ -137,8 +137,8 @@ const answer = new AnswerCard({
       startChoice.choose(start);
       provePanel.prove();
     },
-    // The game played on from the move shown: the play panel's tree, on the page's board.
-    onPlayOn: (variant, start, moves, ply) => playPanel.loadGame(variant, start, moves, ply),
+    // The game played on the page's board: a line of the move tree (the play panel's).
+    onPlay: (variant, start, moves) => playPanel.playGame(variant, start, moves),
     // A tsume set-up's square: the position with Sente's king there, proved.
     onKingSquare: (variant, sfen) => {
       loadPosition(variant, sfen);
@@ -164,12 +164,20 @@ const provePanel = new ProvePanel({
     view.showTargets(result.reachable.map((square) => squareIndex(target.variant, square)));
   },
 });
-/** Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one. */
+/**
+ * Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one; a game shown
+ * on the page's board stays (an edit of the user's brings the editor's board back).
+ */
 function loadPosition(variant, sfen) {
-  if (variant === editor.variant) editor.loadSfen(variant, sfen);
-  else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
-  else return false;
-  return true;
+  loading = true;
+  try {
+    if (variant === editor.variant) editor.loadSfen(variant, sfen);
+    else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
+    else return false;
+    return true;
+  } finally {
+    loading = false;
+  }
 }
 // A record read is the page's move tree (the play panel, on the page's board), its last position in the
 // editor; its start (平手 or a handicap) is the start its positions are proved from.
@@ -225,6 +233,7 @@ $('tab-estimate').addEventListener('tab-shown', () => estimatePanel.opened());
 /** After every edit: the SFEN field, the link, the board, the diagnostics, the verdict's freshness. */
 /** @param {unknown} _ @param {{animate?: boolean}} options */
 function changed(_, { animate } = {}) {
+  if (!loading) stage.show('editor');
   const sfen = toSfen(editor.setup);
   state.set({ variant: editor.variant, sfen });
   sfenPanel.show(sfen);
@@ -269,12 +278,12 @@ field('labels').onchange = () => state.set({ labels: field('labels').value });
 state.subscribe(['variant', 'sfen', 'labels'], (s) => writeLink(s.variant, s.sfen, s.labels));
 state.subscribe(['tab'], (s) => writeTab(s.tab));
 state.subscribe(['labels'], (s) => {
-  for (const panel of [view, provePanel, playPanel, answer]) panel.setLabels(s.labels);
+  for (const panel of [view, provePanel, playPanel]) panel.setLabels(s.labels);
   changed(editor, {});
 });
 // The games shown on the page's board turn with the editor's (the exported picture is drawn the same way).
 state.subscribe(['flipped'], (s) => {
-  for (const panel of [provePanel, answer, playPanel]) panel.setFlipped(s.flipped);
+  for (const panel of [provePanel, playPanel]) panel.setFlipped(s.flipped);
 });
 state.subscribe(['estimating'], (s) => {
   for (const id of LOCKED_WHILE_ESTIMATING) field(id).disabled = s.estimating;

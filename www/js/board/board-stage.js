@@ -1,8 +1,8 @@
 // The board column holds the page's one full-size board. The editor's board is there unless a game is shown
-// on it: the answer's proof game, the moves played, or the path from a KK position. Each of those has its own
-// board element in the column, and showing one hides the others, so exactly one full-size board is on the
-// page at a time. The column says which is shown (`data-mode`: editor, answer, play or path); phones keep the
-// column at the top of the screen while a game is shown (style.css).
+// on it: the move tree (a record read, moves played, the answer's game) or the path from a KK position. Each
+// of those has its own board element in the column, and showing one hides the others, so exactly one
+// full-size board is on the page at a time. The column says which is shown (`data-mode`: editor, play or
+// path); phones keep the column at the top of the screen while a game is shown (style.css).
 
 /** @typedef {{board: HTMLElement, onLeave: () => void}} Mode */
 

@@ -235,7 +235,6 @@ export default {
   presetHandicap: (name) => `Handicap: ${HANDICAPS[name] ?? name} (${name})`,
   presetTsume: "Tsume set-up: Gote's king alone, the other pieces in Gote's hand (詰将棋)",
   // The play mode
-  playOn: 'Play on from this move',
   playHeading: 'Play moves',
   playHint: 'Play a game from a start: the board takes only legal moves (click a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
   playHint_touch: 'Play a game from a start: the board takes only legal moves (tap a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',

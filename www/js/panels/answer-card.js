@@ -1,12 +1,11 @@
 // The answer card: what a player asks of a verdict, next to the board. Reachable: a whole game from the
 // initial position, searched right after the proof (the standard budget, so the command line's game),
-// played on the main board with its moves beside it; the paper's proof one click away. Unreachable: the
+// played on the page's board as a line of its move tree (*Play it*); the paper's proof one click away. Unreachable: the
 // cause in a sentence and Why?. Unknown: what to do (raise the node cap). A tsume set-up: the squares
 // where Sente's king could stand, each a button. It goes with the position.
 import { errorText } from '../engine/errors.js';
 import { language, num, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
-import { Player } from '../board/player.js';
 import { MAX_NODE_CAP } from './node-cap.js';
 import { $ } from '../page/dom.js';
 import { answerKind, raisedCap } from './answer-text.js';
@@ -19,15 +18,13 @@ const STANDARD_BUDGET = 1;
  * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
  *   onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void,
- *   onPlayOn: (variant: import('../engine/api').Variant, start: string, moves: import('../engine/api').Step[], ply: number) => void,
+ *   onPlay: (variant: import('../engine/api').Variant, start: string, moves: import('../engine/api').Step[]) => void,
  *   onProveFrom: (start: string) => void}} Actions
  */
 
 export class AnswerCard {
   #engine;
   #actions;
-  #player;
-  #stage;
   #run = 0; // counts verdicts and resets: an answer for an older one is dropped
   #searching = false;
   /** @type {{target: Target, result: import('../engine/api').ProveResult, game: import('../engine/api').ProofGame | null} | null} */
@@ -38,46 +35,15 @@ export class AnswerCard {
   #status = null;
 
   /**
-   * `engine` searches the games (a worker of its own); the game plays on a board of its own in the board
-   * column (`stage`), in place of the editor's.
-   * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage, labels: string, actions: Actions}} options
+   * `engine` searches the games (a worker of its own); `actions.onPlay` plays the game found.
+   * @param {{engine: import('../engine/engine.js').Engine, actions: Actions}} options
    */
-  constructor({ engine, stage, labels, actions }) {
+  constructor({ engine, actions }) {
     this.#engine = engine;
     this.#actions = actions;
-    const board = $('answer-board');
-    stage.add('answer', board, () => this.#stopPlaying(false));
-    this.#stage = stage;
-    // The player's direction and speed are fixed here: forwards, at the normal speed.
-    this.#player = new Player({
-      board,
-      first: $('answer-first'), back: $('answer-back'), play: $('answer-step-play'), forward: $('answer-forward'),
-      last: $('answer-last'), scrub: $('answer-scrub'), direction: { value: 'forward' }, speed: { value: '600' },
-      moves: $('answer-moves'), caption: $('answer-caption'),
-    });
-    this.#player.setLabels(labels);
-    // Inside the game's controls and moves, arrows step and Home and End jump (a slider keeps its own keys).
-    $('answer-player').addEventListener('keydown', (e) => {
-      if (e.target instanceof HTMLInputElement) return;
-      const go = {
-        ArrowRight: () => this.#player.step(1),
-        ArrowLeft: () => this.#player.step(-1),
-        Home: () => this.#player.go(0),
-        End: () => this.#player.go(Infinity),
-      }[e.key];
-      if (!go) return;
-      go();
-      e.preventDefault();
-      e.stopPropagation();
-    });
-    $('answer-play').onclick = () => this.#play();
-    $('answer-stop').onclick = () => this.#stopPlaying(true);
-    // The game, at the move shown, into the play panel's tree: moves played from there are variations of it.
-    $('answer-play-on').onclick = () => {
+    $('answer-play').onclick = () => {
       const shown = this.#shown;
-      if (!shown?.game) return;
-      this.#player.pause();
-      actions.onPlayOn(shown.target.variant, shown.game.start, shown.game.moves, this.#player.index);
+      if (shown?.game) actions.onPlay(shown.target.variant, shown.game.start, shown.game.moves);
     };
     $('answer-cancel').onclick = () => this.#cancel();
     $('answer-retry').onclick = () => this.#searchGame();
@@ -87,16 +53,6 @@ export class AnswerCard {
       const cap = Number($('answer-raise').dataset.cap);
       if (cap) actions.onProveAgain(cap);
     };
-  }
-
-  /** @param {string} labels */
-  setLabels(labels) {
-    this.#player.setLabels(labels);
-  }
-
-  /** @param {boolean} flipped */
-  setFlipped(flipped) {
-    this.#player.setFlipped(flipped);
   }
 
   /**
@@ -135,8 +91,8 @@ export class AnswerCard {
   }
 
   /**
-   * Draws the card again in the page's language, keeping its verdict, its game (searched or playing, at
-   * the move shown) and a tsume set-up's squares: after a language switch.
+   * Draws the card again in the page's language, keeping its verdict, its game searched and a tsume
+   * set-up's squares: after a language switch.
    */
   relabel() {
     if (this.#tsume) this.#drawKingSquares(this.#tsume.result, this.#tsume.target);
@@ -147,7 +103,6 @@ export class AnswerCard {
     this.#text(kind, shown.result, shown.target);
     if (shown.game) this.#drawGame(shown.game);
     else if (this.#status) $('answer-status').textContent = this.#status();
-    if (this.#stage.showing('answer')) this.#player.relabel(t('startCaption', shown.target.start));
   }
 
   /** @param {import('../engine/api').KingSquares} result @param {Target} target */
@@ -197,7 +152,7 @@ export class AnswerCard {
     markTerms($('answer-proof-text'), ['kk']);
   }
 
-  /** Takes the card away, stopping its game search and its play (the editor's board comes back). */
+  /** Takes the card away, stopping its game search. */
   reset() {
     this.#run++;
     if (this.#searching) this.#engine.cancel();
@@ -205,7 +160,6 @@ export class AnswerCard {
     this.#shown = null;
     this.#tsume = null;
     this.#status = null;
-    this.#stopPlaying(false);
     const card = $('answer');
     card.hidden = true;
     for (const key of ['verdict', 'sfen', 'state', 'plies', 'shortest', 'method']) delete card.dataset[key];
@@ -287,29 +241,6 @@ export class AnswerCard {
     markTerms(heading, ['proof-game']);
     $('answer-status').textContent = '';
     $('answer-detail').textContent = t('answerGameDetail', game.method, game.shortest, game.lower_bound);
-  }
-
-  /** Plays the game found on the main board, its moves beside it. */
-  #play() {
-    const shown = this.#shown;
-    if (!shown?.game) return;
-    const { variant } = shown.target;
-    $('answer-player').hidden = false;
-    this.#stage.show('answer');
-    this.#player.load(variant, shown.game.start, shown.game.moves, t('startCaption', shown.target.start));
-    $('answer').dataset.playing = '';
-    this.#stage.bringIntoView($('answer-player'));
-    $('answer-moves').focus({ preventScroll: true });
-    this.#player.play();
-  }
-
-  /** Back to the editor's board (`focus`: the Play it button takes the focus again). */
-  #stopPlaying(focus) {
-    this.#player.pause();
-    this.#stage.leave('answer', { reveal: focus });
-    $('answer-player').hidden = true;
-    delete $('answer').dataset.playing;
-    if (focus) $('answer-play').focus({ preventScroll: true });
   }
 }
 

@@ -32,6 +32,8 @@ export class PlayGame {
     this.root = { step: null, comment: '', parent: null, children: [] };
     /** @type {Node} the position shown */
     this.cursor = this.root;
+    /** @type {Node} where the line shown was last left (going back along it keeps it shown) */
+    this.tip = this.root;
     /** @type {{key: string, value: string}[]} the header of the record it was read from */
     this.header = [];
   }
@@ -75,7 +77,7 @@ export class PlayGame {
       if (!next) return false;
       node = next;
     }
-    this.cursor = node;
+    this.cursor = this.tip = node;
     return true;
   }
 
@@ -95,11 +97,16 @@ export class PlayGame {
     this.cursor.comment = text;
   }
 
-  /** The line shown: from the start through the position shown, then on along first moves. @returns {Node[]} */
+  /**
+   * The line shown: from the start through the position shown and on to where the line was last left (when
+   * the position shown is on the way there), then on along first moves.
+   * @returns {Node[]}
+   */
   #line() {
+    const end = this.#end();
     const line = [];
-    for (let n = this.cursor; n.parent; n = n.parent) line.unshift(n);
-    for (let n = this.cursor.children[0]; n; n = n.children[0]) line.push(n);
+    for (let n = end; n.parent; n = n.parent) line.unshift(n);
+    for (let n = end.children[0]; n; n = n.children[0]) line.push(n);
     return line;
   }
 
@@ -137,7 +144,7 @@ export class PlayGame {
       next = { step, comment: '', parent: this.cursor, children: [] };
       this.cursor.children.push(next);
     }
-    this.cursor = next;
+    this.cursor = this.tip = next;
   }
 
   /** Takes the last move of the line shown back (its position shown if it was); false when there is none. */
@@ -147,6 +154,7 @@ export class PlayGame {
     if (!last?.parent) return false;
     last.parent.children = last.parent.children.filter((n) => n !== last);
     if (this.cursor === last) this.cursor = last.parent;
+    if (this.tip === last) this.tip = last.parent;
     return true;
   }
 
@@ -154,6 +162,7 @@ export class PlayGame {
   go(ply) {
     const line = this.#line();
     const k = Math.max(0, Math.min(line.length, ply));
+    this.tip = line.at(-1) ?? this.root;
     this.cursor = k === 0 ? this.root : line[k - 1];
   }
 
@@ -174,18 +183,24 @@ export class PlayGame {
   /** Shows move `ply` of the line shown replaced by its `k`-th alternative (the line then follows it). */
   choose(ply, k) {
     const other = this.#line()[ply - 1]?.parent?.children[k];
-    if (other) this.cursor = other;
+    if (other) this.cursor = this.tip = other;
   }
 
-  /** Whether the position shown is off the main line (the line of first moves). */
+  /** Where the line shown was left, if the position shown is on the way there; else the position shown. */
+  #end() {
+    for (let n = /** @type {Node | null} */ (this.tip); n; n = n.parent) if (n === this.cursor) return this.tip;
+    return this.cursor;
+  }
+
+  /** Whether the line shown is off the main line (the line of first moves). */
   inVariation() {
-    for (let n = this.cursor; n.parent; n = n.parent) if (n.parent.children[0] !== n) return true;
+    for (let n = this.#end(); n.parent; n = n.parent) if (n.parent.children[0] !== n) return true;
     return false;
   }
 
   /** The line shown becomes the main line: each of its moves first where it branches. */
   promote() {
-    for (let n = this.cursor; n.parent; n = n.parent) {
+    for (let n = this.#end(); n.parent; n = n.parent) {
       const siblings = n.parent.children;
       siblings.splice(siblings.indexOf(n), 1);
       siblings.unshift(n);
@@ -195,10 +210,12 @@ export class PlayGame {
   /** Deletes the variation shown (from the move where it leaves the main line on); false on the main line. */
   deleteVariation() {
     let branch = null;
-    for (let n = this.cursor; n.parent; n = n.parent) if (n.parent.children[0] !== n) branch = n;
+    for (let n = this.#end(); n.parent; n = n.parent) if (n.parent.children[0] !== n) branch = n;
     if (!branch?.parent) return false;
     branch.parent.children = branch.parent.children.filter((n) => n !== branch);
-    this.cursor = branch.parent;
+    // The position shown stays, unless it went with the variation.
+    for (let n = this.cursor; n.parent; n = n.parent) if (n === branch) this.cursor = branch.parent;
+    this.tip = branch.parent;
     return true;
   }
 

@@ -10,6 +10,7 @@ import { Board } from '../board/board.js';
 import { enableDrag } from '../board/drag.js';
 import { errorText } from '../engine/errors.js';
 import { language, t } from '../i18n/i18n.js';
+import { setIconLabel } from '../board/icons.js';
 import { westernMove } from '../game/notation.js';
 import { colorOf, parseSfen, squareIndex } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
@@ -18,6 +19,12 @@ import { PlayGame, movesTo, targets } from './play-game.js';
 
 /** @typedef {import('./play-game.js').Step} Step */
 /** @typedef {import('./play-game.js').Source} Source */
+
+/** A position's board, side to move and hands: the move number aside. @param {string} sfen */
+const placement = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+
+/** How long each position shows while the line plays by itself, in ms. */
+const STEP_MS = 600;
 
 export class PlayPanel {
   #engine;
@@ -40,6 +47,8 @@ export class PlayPanel {
   #pending = Promise.resolve();
   /** @type {number | null} the keyboard's cursor square */
   #cursor = null;
+  /** @type {ReturnType<typeof setTimeout> | null} the next step of the line played by itself */
+  #timer = null;
 
   /**
    * `engine` lists legal moves; `stage` holds the page's board; `state` the page's state, where the game is
@@ -80,25 +89,11 @@ export class PlayPanel {
     };
     $('play-resume').onclick = () => this.#showGame();
     $('play-undo').onclick = () => this.undo();
+    this.#stepButtons();
     $('play-prove').onclick = () => this.#prove();
     $('play-promote-yes').onclick = () => this.#choose(0);
     $('play-promote-no').onclick = () => this.#choose(1);
-    $('play-moves').onclick = (e) => {
-      const button = closest(e, 'button[data-ply]');
-      if (!button || !this.#game) return;
-      const ply = Number(button.dataset.ply);
-      if (button.dataset.alt !== undefined) this.#game.choose(ply, Number(button.dataset.alt));
-      this.#show(ply, true);
-    };
-    // In the list, arrows step through the line shown and Home/End jump to its ends (the focus follows).
-    $('play-moves').onkeydown = (e) => {
-      const game = this.#game;
-      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
-      if (!game || !(step || e.key === 'Home' || e.key === 'End')) return;
-      e.preventDefault();
-      const last = game.moves.length;
-      this.#show(e.key === 'Home' ? 0 : e.key === 'End' ? last : Math.max(0, Math.min(last, game.ply + (step ?? 0))), true);
-    };
+    this.#listControls();
     $('play-promote-line').onclick = () => {
       this.#game?.promote();
       this.#moved();
@@ -110,6 +105,46 @@ export class PlayPanel {
     $('play-delete-line').onclick = () => {
       if (this.#game?.deleteVariation()) this.#show(this.#game.ply, true);
     };
+  }
+
+  /** Choosing a move of the list, or another move played there, shows its position and loads it into the editor. */
+  #listControls() {
+    $('play-moves').onclick = (e) => {
+      const button = closest(e, 'button[data-ply]');
+      if (!button || !this.#game) return;
+      this.#pause();
+      const ply = Number(button.dataset.ply);
+      if (button.dataset.alt !== undefined) this.#game.choose(ply, Number(button.dataset.alt));
+      this.#show(ply, true);
+    };
+    // In the list, arrows step through the line shown and Home/End jump to its ends (the focus follows).
+    $('play-moves').onkeydown = (e) => {
+      const game = this.#game;
+      const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[e.key];
+      if (!game || !(step || e.key === 'Home' || e.key === 'End')) return;
+      e.preventDefault();
+      this.#pause();
+      const last = game.moves.length;
+      this.#show(e.key === 'Home' ? 0 : e.key === 'End' ? last : Math.max(0, Math.min(last, game.ply + (step ?? 0))), true);
+    };
+  }
+
+  /**
+   * The step buttons go along the line shown, on the board only (the editor keeps its position, and with it
+   * the answer to it); Play steps by itself.
+   */
+  #stepButtons() {
+    /** @param {(game: PlayGame) => number} to */
+    const step = (to) => () => {
+      this.#pause();
+      if (this.#game) this.#show(to(this.#game), false);
+    };
+    $('play-first').onclick = step(() => 0);
+    $('play-back').onclick = step((g) => g.ply - 1);
+    $('play-forward').onclick = step((g) => g.ply + 1);
+    $('play-last').onclick = step((g) => g.moves.length);
+    $('play-auto').onclick = () => (this.#timer ? this.#pause() : this.#autoplay());
+    setIconLabel($('play-auto'), 'play', t('play'));
   }
 
   /** The game played (the page's move tree), from the page's state. */
@@ -155,6 +190,7 @@ export class PlayPanel {
       option.text = start ? t(start.key, ...start.args) : t('playFromEditor');
     }
     if (this.#game) this.#list();
+    setIconLabel($('play-auto'), this.#timer ? 'pause' : 'play', t(this.#timer ? 'pause' : 'play'));
     this.#status(this.#statusText?.() ?? '');
   }
 
@@ -174,6 +210,7 @@ export class PlayPanel {
    * @param {string[]} usis
    */
   loadRecord(record, usis) {
+    this.#pause();
     this.#game = PlayGame.fromRecord(record);
     this.#game.goTo(usis);
     this.#show(this.#game.ply, false);
@@ -181,15 +218,45 @@ export class PlayPanel {
   }
 
   /**
-   * Plays on from a game (the answer's): `moves` from `start` become the tree's main line, shown after `ply`.
+   * Plays a game (the answer's) on the page's board from its start, by itself: its moves become a line of
+   * the tree (of the tree shown, when it starts from the same position: the moves it has already are
+   * followed, the others go in as variations; else of a new one), the line shown.
    * @param {import('../engine/api').Variant} variant
    * @param {string} start
    * @param {import('../engine/api').Step[]} moves
-   * @param {number} ply
    */
-  loadGame(variant, start, moves, ply) {
-    const steps = moves.map(({ move, japanese, sfen }) => ({ usi: move, japanese, sfen }));
-    this.loadRecord({ variant, start, header: [], variations: [], moves: steps }, steps.slice(0, ply).map((m) => m.usi));
+  playGame(variant, start, moves) {
+    const shown = this.#game;
+    const game = shown?.variant === variant && placement(shown.start) === placement(start) ? shown : new PlayGame(variant, start);
+    game.goTo([]);
+    for (const { move, japanese, sfen } of moves) game.play({ usi: move, japanese, sfen });
+    this.#game = game;
+    this.#show(0, false);
+    this.#showGame();
+    $('play-auto').focus({ preventScroll: true });
+    this.#autoplay();
+  }
+
+  /** Steps along the line shown by itself, from its start when it is at its end, until its end. */
+  #autoplay() {
+    const game = this.#game;
+    if (!game) return;
+    if (game.ply === game.moves.length) this.#show(0, false);
+    setIconLabel($('play-auto'), 'pause', t('pause'));
+    const tick = () => {
+      const g = this.#game;
+      if (!g || g.ply >= g.moves.length) return this.#pause();
+      this.#show(g.ply + 1, false);
+      if (g.ply === g.moves.length) this.#pause();
+      else this.#timer = setTimeout(tick, STEP_MS);
+    };
+    this.#timer = setTimeout(tick, STEP_MS / 2);
+  }
+
+  #pause() {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    setIconLabel($('play-auto'), 'play', t('play'));
   }
 
   /** The game on the page's board, its moves and buttons in the panel (on a phone, just under the board). */
@@ -203,6 +270,7 @@ export class PlayPanel {
 
   /** The game off the page's board (kept: Continue shows it again); `toEditor`: the editor's board back. */
   #hide(toEditor = false) {
+    this.#pause();
     $('play-area').hidden = true;
     $('play-resume').hidden = !this.#game;
     if (toEditor) this.#stage.leave('play');
@@ -270,7 +338,7 @@ export class PlayPanel {
       targets: this.#picked ? targets(game.variant, this.#legal, this.#picked) : [],
     };
     this.#board.render(setup, { marks, animate: true });
-    $('play-board').dataset.sfen = game.sfen();
+    Object.assign($('play-board').dataset, { sfen: game.sfen(), ply: String(game.ply) });
     $('play-promote').hidden = this.#choice === null;
     field('play-undo').disabled = game.moves.length === 0;
     $('play-promote-line').hidden = $('play-delete-line').hidden = !game.inVariation();
@@ -326,7 +394,7 @@ export class PlayPanel {
     const list = $('play-moves');
     const focused = list.contains(document.activeElement);
     list.replaceChildren(
-      item(0, moveButton(0, t('recordStart'))),
+      item(0, moveButton(0, startName(game))),
       ...line.map((m, i) => item(i + 1, moveButton(i + 1, `${i + 1}. ${written(i, m)}`, m.usi))),
     );
     if (focused) /** @type {HTMLElement | null} */ (list.querySelector('button[aria-current]'))?.focus({ preventScroll: true });
@@ -399,6 +467,7 @@ export class PlayPanel {
 
   /** @param {Step} step */
   #commit(step) {
+    this.#pause();
     const game = /** @type {PlayGame} */ (this.#game);
     game.play(step);
     this.#status('');
@@ -474,4 +543,10 @@ function moveButton(ply, text, usi, alt) {
     b.append(span);
   }
   return b;
+}
+
+/** The start of `game` in the list: a handicap's by its name (角落ちの開始局面), any other `Start`. */
+function startName(game) {
+  const handicap = VARIANTS[game.variant].playStarts.find((s) => s.args[0] && placement(s.sfen) === placement(game.start));
+  return handicap ? t('startCaption', handicap.args[0]) : t('recordStart');
 }
