@@ -236,8 +236,8 @@ export default {
   presetTsume: "Tsume set-up: Gote's king alone, the other pieces in Gote's hand (詰将棋)",
   // The play mode
   playHeading: 'Play moves',
-  playHint: 'Play a game from a start: the board takes only legal moves (click a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
-  playHint_touch: 'Play a game from a start: the board takes only legal moves (tap a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
+  playHint: 'The page’s move tree: a record read, the answer’s game (Play it) or a game from a start. The board takes only legal moves (click a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
+  playHint_touch: 'The page’s move tree: a record read, the answer’s game (Play it) or a game from a start. The board takes only legal moves (tap a piece then a square, or drag it; pieces in hand are dropped the same way). Choose a move in the list to load its position into the editor and prove it.',
   playFrom: 'Start from',
   playFromEditor: "the editor's position",
   playBegin: 'Start',
