@@ -10,6 +10,7 @@ mod provenance;
 mod record;
 mod replicate;
 mod retro;
+mod rows_parquet;
 mod run;
 mod samples_out;
 mod save;

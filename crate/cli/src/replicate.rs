@@ -7,6 +7,7 @@ use crate::estimate::{Estimate, VerifyCount};
 use crate::output::Output;
 use crate::provenance::Meter;
 use crate::run::{Result, Run};
+use crate::samples_out::SamplesOut;
 use crate::save::OutputFile;
 use serde::Serialize;
 use shogi_reach_engine::estimate::compare::{compare_with_paper, Comparison, Estimates, Row, SAMPLING_NOTE};
@@ -15,7 +16,6 @@ use shogi_reach_engine::estimate::{files, Provenance, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
 use shogi_reach_proof_games::WithOpening;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Shards of about 2^24 samples by default: a shard's checkpoint saves at most 256 blocks.
@@ -95,27 +95,20 @@ impl Replicate {
         self.dir.join(format!("shard-{k}-of-{m}.csv"))
     }
 
-    /// The whole run's rows in `file`: the header, then each shard's rows in turn (in index order), as its
-    /// shard left them when it was run or checked.
+    /// The whole run's rows in `file`: each shard's rows in turn (in index order), as its shard left them
+    /// when it was run or checked.
     fn gather_rows(&self, file: &OutputFile, shards: u64) -> Result<()> {
-        let mut out = std::io::BufWriter::new(file.create_partial()?);
-        let named = |e: std::io::Error| format!("--samples-out {}: {e}", file.path().display());
+        let mut out = SamplesOut::create(file)?;
         for k in 0..shards {
             let path = self.rows_file(k, shards);
             let shard = |e: std::io::Error| format!("{}: {e}", path.display());
             let rows = std::fs::File::open(&path).map_err(shard)?;
-            let mut lines = std::io::BufRead::lines(std::io::BufReader::new(rows));
-            let header = lines.next().transpose().map_err(shard)?;
-            if k == 0 {
-                writeln!(out, "{}", header.unwrap_or_default()).map_err(named)?;
-            }
-            for line in lines {
-                writeln!(out, "{}", line.map_err(shard)?).map_err(named)?;
+            // Each shard's file begins with the header, which the whole file has once.
+            for line in std::io::BufRead::lines(std::io::BufReader::new(rows)).skip(1) {
+                out.line(&line.map_err(shard)?)?;
             }
         }
-        let out = out.into_inner().map_err(|e| named(e.into_error()))?;
-        out.sync_all().map_err(named)?;
-        Ok(file.place()?)
+        out.finish()
     }
 
     /// Shard `k` of `m`: resumed from its file when there is one (a finished shard only verified), run with

@@ -2,14 +2,18 @@
 //! by chunk to a partial file that is put at its name when the run ends or is interrupted, so that a file of
 //! that name is always the rows of a run's report, whole. A run resumed from its checkpoint goes on after
 //! the rows the interrupted run left, once they are checked to be that run's ([`SamplesOut::resume`]).
+//! A name ending in `.parquet` gets the same rows as Parquet ([`crate::rows_parquet`]): written as CSV
+//! to a scratch file, converted when the file is put at its name.
 
+use crate::rows_parquet::{is_parquet, parquet_to_csv, write_parquet};
 use crate::run::Result;
-use crate::save::{exists, OutputFile};
+use crate::save::{exists, partial_path, remove_stale_partials, OutputFile};
 use shogi_reach_engine::estimate::blocks::run_by_block_with_rows_until;
 use shogi_reach_engine::estimate::samples::{csv_header, csv_line, SampleRow};
 use shogi_reach_engine::ranking::rank::Ranked;
 use shogi_reach_engine::reach::search::SearchOptions;
 use std::io::{BufRead, Read, Write};
+use std::path::{Path, PathBuf};
 
 /// How many rows of a resumed file are recomputed and compared, spread over it.
 const ROWS_VERIFIED: u64 = 8;
@@ -21,12 +25,19 @@ const NOT_THIS_RUN: &str = "not the rows of the run resumed";
 pub struct SamplesOut<'a> {
     file: &'a OutputFile,
     writer: std::io::BufWriter<std::fs::File>,
+    /// For a Parquet file, where the rows go as CSV until they are converted.
+    scratch: Option<PathBuf>,
 }
 
 impl<'a> SamplesOut<'a> {
-    /// The partial file of `file`, with the header written.
+    /// The partial file of `file` (for Parquet, a scratch file beside it), with the header written.
     pub fn create(file: &'a OutputFile) -> Result<SamplesOut<'a>> {
-        let mut out = SamplesOut { file, writer: std::io::BufWriter::new(file.create_partial()?) };
+        let scratch = is_parquet(file.path()).then(|| scratch_path(file.path(), "rows")).transpose()?;
+        let writer = match &scratch {
+            Some(path) => std::fs::File::create(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            None => file.create_partial()?,
+        };
+        let mut out = SamplesOut { file, writer: std::io::BufWriter::new(writer), scratch };
         out.line(&csv_header())?;
         Ok(out)
     }
@@ -52,7 +63,7 @@ impl<'a> SamplesOut<'a> {
             ))
             .into());
         }
-        let reader = std::fs::File::open(file.path()).map_err(|e| named(e.to_string()))?;
+        let reader = rows_reader(file.path()).map_err(named)?;
         let mut out = SamplesOut::create(file)?;
         let kept = out.copy_rows(&mut std::io::BufReader::new(reader), (from, to)).map_err(named)?;
         for (index, line) in kept {
@@ -109,16 +120,51 @@ impl<'a> SamplesOut<'a> {
         Ok(())
     }
 
-    fn line(&mut self, line: &str) -> Result<()> {
+    /// Appends a row as a CSV line (a shard's, gathered by `replicate`).
+    pub fn line(&mut self, line: &str) -> Result<()> {
         writeln!(self.writer, "{line}").map_err(|e| format!("--samples-out: {e}").into())
     }
 
-    /// Flushes and syncs the rows and puts the file at its name.
+    /// Flushes and syncs the rows (for Parquet, converts them) and puts the file at its name.
     pub fn finish(self) -> Result<()> {
-        let file = self.writer.into_inner().map_err(|e| format!("--samples-out: {}", e.error()))?;
-        file.sync_all().map_err(|e| format!("--samples-out: {e}"))?;
+        let named = |e: String| format!("--samples-out {}: {e}", self.file.path().display());
+        let file = self.writer.into_inner().map_err(|e| named(e.error().to_string()))?;
+        file.sync_all().map_err(|e| named(e.to_string()))?;
+        if let Some(scratch) = &self.scratch {
+            let converted = std::fs::File::open(scratch)
+                .map_err(|e| e.to_string())
+                .and_then(|csv| write_parquet(std::io::BufReader::new(csv), self.file.create_partial()?));
+            let _ = std::fs::remove_file(scratch);
+            converted.map_err(named)?;
+        }
         Ok(self.file.place()?)
     }
+}
+
+/// A scratch file beside `path` for `what` (`NAME.what.PID.partial`), those of killed runs removed.
+fn scratch_path(path: &Path, what: &str) -> std::result::Result<PathBuf, String> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(format!(".{what}"));
+    let base = PathBuf::from(name);
+    remove_stale_partials(&base);
+    partial_path(&base)
+}
+
+/// The rows file at `path` as CSV to read: a Parquet file's rows converted to a scratch file first.
+fn rows_reader(path: &Path) -> std::result::Result<std::fs::File, String> {
+    if !is_parquet(path) {
+        return std::fs::File::open(path).map_err(|e| e.to_string());
+    }
+    let scratch = scratch_path(path, "read")?;
+    let converted = std::fs::File::create(&scratch).map_err(|e| e.to_string()).and_then(|file| {
+        let mut out = std::io::BufWriter::new(file);
+        parquet_to_csv(path, &mut out).map_err(|e| format!("{e}: not a --samples-out file"))?;
+        out.flush().map_err(|e| e.to_string())
+    });
+    let reader = converted.and_then(|()| std::fs::File::open(&scratch).map_err(|e| e.to_string()));
+    // Read through the open file: the name can go now.
+    let _ = std::fs::remove_file(&scratch);
+    reader
 }
 
 /// The next line of `reader` without its end, `None` at the end; a line longer than [`LONGEST_LINE`] or not

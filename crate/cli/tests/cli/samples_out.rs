@@ -1,6 +1,6 @@
 //! `estimate --samples-out`: a CSV row per sample, from which Tables 1 and 2 recompute to the report's
 //! exactly; the same rows on any number of threads; never written over a file without --force; an
-//! interrupted run's rows continued by its resumed run, only when they are that run's.
+//! interrupted run's rows continued by its resumed run, only when they are that run's; the same for Parquet rows.
 
 use crate::checkpoint::interrupted;
 use crate::common::{fails, ok, TempDir};
@@ -135,4 +135,32 @@ fn an_interrupted_run_leaves_its_rows_and_its_resumed_run_goes_on_after_them_whe
 
 fn args(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn parquet_rows_resume_as_csv_rows_do_and_a_file_that_is_not_them_is_refused() {
+    let dir = TempDir::new("samples-out-parquet");
+    let (ck, file, whole) = (dir.file("run.json"), dir.file("rows.parquet"), dir.file("whole.parquet"));
+    let run = ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "12", "--json"];
+    let (out, err) = interrupted(&[&run[..], &["--samples-out", &file]].concat(), &ck, "1", "-INT");
+    assert!(!out.status.success() && err.contains("--resume"), "{err}");
+    assert_eq!(&std::fs::read(&file).unwrap()[..4], b"PAR1", "the rows done, as Parquet");
+    // CSV rows under a Parquet name, and Parquet cut short: refused by name, left as they are.
+    let (csv, cut) = (dir.file("csv.parquet"), dir.file("cut.parquet"));
+    let bytes = std::fs::read(&file).unwrap();
+    std::fs::write(&csv, "index,rank\n0,1\n").unwrap();
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    for bad in [&csv, &cut] {
+        let err = fails(&[&run[..], &["--resume", &ck, "--samples-out", bad]].concat());
+        assert!(err.contains("not a Parquet file") && err.contains("not a --samples-out file"), "{err}");
+    }
+    assert_eq!(std::fs::read(&cut).unwrap(), &bytes[..bytes.len() / 2]);
+    // Its own rows: the resumed run writes the file an uninterrupted run does, byte for byte, and leaves
+    // no scratch file.
+    ok(&[&run[..], &["--resume", &ck, "--samples-out", &file]].concat());
+    ok(&[&run[..], &["--samples-out", &whole]].concat());
+    assert_eq!(std::fs::read(&file).unwrap(), std::fs::read(&whole).unwrap());
+    let names: Vec<String> =
+        std::fs::read_dir(&dir.0).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into()).collect();
+    assert!(names.iter().all(|n| !n.ends_with(".partial")), "{names:?}");
 }
