@@ -45,6 +45,11 @@ describe('game records', () => {
       await page.click(`#play-board [data-square="${index('2f')}"]`);
       await page.waitForSelector('#play-moves .play-alternatives button[data-usi="8h2b+"]');
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. P-2f']);
+      // A move taken back in the explorer is an edit of the editor's position: its board comes back.
+      await page.click('#retro-moves[data-state="done"] button >> nth=0');
+      await page.waitForSelector('.board-column[data-mode="editor"]');
+      assert.equal(await page.isVisible('#board'), true);
+      assert.equal(await page.isVisible('#play-resume'), true, 'the tree is kept');
     });
   });
 

@@ -84,7 +84,7 @@ field('game').value = link.variant;
 
 // The page's one full-size board: the editor's, or a game shown in its place (the move tree, the path).
 const stage = new BoardStage($('board'));
-// While a position is loaded for a panel (not edited by the user): a game shown on the board stays.
+// While the move tree loads one of its positions into the editor: the tree stays on the page's board.
 let loading = false;
 const editor = new Editor(link.setup, changed, (message) => sfenPanel.flash(message));
 const view = new EditorView({
@@ -165,16 +165,20 @@ const provePanel = new ProvePanel({
   },
 });
 /**
- * Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one; a game shown
- * on the page's board stays (an edit of the user's brings the editor's board back).
+ * Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one; false when
+ * that is refused (an estimate runs). The editor's board is shown (a game shown on it is put aside).
  */
 function loadPosition(variant, sfen) {
+  if (variant === editor.variant) editor.loadSfen(variant, sfen);
+  else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
+  else return false;
+  return true;
+}
+/** [`loadPosition`] for the move tree: a position of it, the tree staying on the page's board. */
+function loadFromTree(variant, sfen) {
   loading = true;
   try {
-    if (variant === editor.variant) editor.loadSfen(variant, sfen);
-    else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
-    else return false;
-    return true;
+    return loadPosition(variant, sfen);
   } finally {
     loading = false;
   }
@@ -184,7 +188,7 @@ function loadPosition(variant, sfen) {
 const recordPanel = new RecordPanel({
   engine: retro,
   onRead: (record) => {
-    if (!loadPosition(record.variant, record.moves.at(-1)?.sfen ?? record.start)) return false;
+    if (!loadFromTree(record.variant, record.moves.at(-1)?.sfen ?? record.start)) return false;
     playPanel.loadRecord(record, record.moves.map((m) => m.usi));
     return true;
   },
@@ -199,7 +203,7 @@ const playPanel = new PlayPanel({
   state,
   labels: state.get('labels'),
   currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
-  onPosition: loadPosition,
+  onPosition: loadFromTree,
   onProve: () => provePanel.prove(),
 });
 // Exports: the editor's position, the proof game and the line played, as files for other programs.
