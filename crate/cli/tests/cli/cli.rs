@@ -1,35 +1,8 @@
 //! The command line: outputs, standard input, and errors with a non-zero exit code.
 
-use crate::common::counts;
+use crate::common::{counts, fails_with as fails, ok_with as ok, run_with as run};
 use crate::oracle;
-use std::io::Write;
 use std::process::{Command, Stdio};
-
-fn run(args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(stdin.as_bytes()).unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
-
-fn ok(args: &[&str], stdin: &str) -> String {
-    let (success, out, err) = run(args, stdin);
-    assert!(success, "{args:?} failed: {err}");
-    out
-}
-
-fn fails(args: &[&str], stdin: &str) -> String {
-    let (success, _, err) = run(args, stdin);
-    assert!(!success, "{args:?} should fail");
-    assert!(!err.trim().is_empty(), "{args:?}: no message");
-    err
-}
 
 #[test]
 fn count_unrank_rank() {

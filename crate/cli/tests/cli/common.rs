@@ -37,22 +37,45 @@ pub fn finish(child: Child) -> (Output, String) {
 
 /// Whether a run succeeded, and its standard output and standard error as text.
 pub fn run(args: &[&str]) -> (bool, String, String) {
-    let (out, err) = finish(cli(args).spawn().unwrap());
+    run_with(args, "")
+}
+
+/// [`run`] with `stdin` as its standard input.
+pub fn run_with(args: &[&str], stdin: &str) -> (bool, String, String) {
+    let mut child = cli(args).stdin(Stdio::piped()).spawn().unwrap();
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), stdin.as_bytes()).unwrap();
+    let (out, err) = finish(child);
     (out.status.success(), String::from_utf8(out.stdout).unwrap(), err)
 }
 
 /// The standard output of a run that must succeed.
 pub fn ok(args: &[&str]) -> String {
-    let (out, err) = finish(cli(args).spawn().unwrap());
-    assert!(out.status.success(), "{args:?} failed: {err}");
-    String::from_utf8(out.stdout).unwrap()
+    ok_with(args, "")
 }
 
-/// The standard error of a run that must fail.
+/// [`ok`] with `stdin` as its standard input.
+pub fn ok_with(args: &[&str], stdin: &str) -> String {
+    let (success, out, err) = run_with(args, stdin);
+    assert!(success, "{args:?} failed: {err}");
+    out
+}
+
+/// The standard error of a run that must fail, with a message.
 pub fn fails(args: &[&str]) -> String {
-    let (out, err) = finish(cli(args).spawn().unwrap());
-    assert!(!out.status.success(), "{args:?} should fail");
+    fails_with(args, "")
+}
+
+/// [`fails`] with `stdin` as its standard input.
+pub fn fails_with(args: &[&str], stdin: &str) -> String {
+    let (success, _, err) = run_with(args, stdin);
+    assert!(!success, "{args:?} should fail");
+    assert!(!err.trim().is_empty(), "{args:?}: no message");
     err
+}
+
+/// The whole output of a run, whatever its exit status.
+pub fn output(args: &[&str]) -> Output {
+    cli(args).output().unwrap()
 }
 
 /// A folder of its own for a test, removed at the end: named after the process, a number of its own in

@@ -1,13 +1,10 @@
 //! `proof-game --output FILE`: the game written in the format and encoding the file's extension names
 //! (`.kif` Shift_JIS, `.kifu` UTF-8, …), read back by the engine's reader as the game printed in USI.
 
+use crate::common::output as cli;
 use shogi_reach_engine::records::read;
 use shogi_reach_engine::Shogi;
 use std::path::PathBuf;
-
-fn cli(args: &[&str]) -> std::process::Output {
-    crate::common::cli(args).output().unwrap()
-}
 
 fn folder(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("shogi-reach-export-{}-{name}", std::process::id()));

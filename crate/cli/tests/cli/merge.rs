@@ -2,7 +2,7 @@
 //! error naming the shard and the problem, never a panic or a wrapped count. The library first, then the
 //! command line (`shogi-reach merge FILES...`).
 
-use crate::common::counts_of;
+use crate::common::{counts_of, run, TempDir};
 use shogi_reach_engine::estimate::blocks::run_by_block;
 use shogi_reach_engine::estimate::{
     merge_reports, run_range, MergeError, ReachableEstimate, Report, ShardProblem, Tally, TallyOverflow,
@@ -336,43 +336,26 @@ fn corrupt_json_is_refused_by_serde() {
 // `shogi-reach: FILE: PROBLEM`.)
 
 fn cli(args: &[String]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_shogi-reach")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    run(&args.iter().map(String::as_str).collect::<Vec<_>>())
 }
 
-struct Dir(std::path::PathBuf);
-
-impl Dir {
-    fn new(name: &str) -> Dir {
-        let dir = std::env::temp_dir().join(format!("shogi-reach-merge-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        Dir(dir)
+/// Writes the reports (or raw texts) as files in `dir` and returns `merge` and their paths.
+fn shard_files(dir: &TempDir, texts: &[String]) -> Vec<String> {
+    let mut args = vec!["merge".to_string()];
+    for (i, t) in texts.iter().enumerate() {
+        let path = dir.file(&format!("shard-{i}.json"));
+        std::fs::write(&path, t).unwrap();
+        args.push(path);
     }
-
-    /// Writes the reports (or raw texts) as files and returns `merge` and their paths.
-    fn files(&self, texts: &[String]) -> Vec<String> {
-        let mut args = vec!["merge".to_string()];
-        for (i, t) in texts.iter().enumerate() {
-            let path = self.0.join(format!("shard-{i}.json"));
-            std::fs::write(&path, t).unwrap();
-            args.push(path.to_string_lossy().into_owned());
-        }
-        args
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
+    args
 }
 
 fn json(reports: &[Report]) -> Vec<String> {
     reports.iter().map(|r| serde_json::to_string_pretty(r).unwrap()).collect()
 }
 
-fn cli_fails(dir: &Dir, texts: &[String], words: &[&str]) -> String {
-    let (success, _, err) = cli(&dir.files(texts));
+fn cli_fails(dir: &TempDir, texts: &[String], words: &[&str]) -> String {
+    let (success, _, err) = cli(&shard_files(dir, texts));
     assert!(!success, "merge should fail ({words:?})");
     for w in words {
         assert!(err.contains(w), "{w:?} not in: {err}");
@@ -383,9 +366,9 @@ fn cli_fails(dir: &Dir, texts: &[String], words: &[&str]) -> String {
 
 #[test]
 fn cli_merge_refuses_bad_shards() {
-    let dir = Dir::new("bad");
+    let dir = TempDir::new("merge-bad");
     let (shards, _) = shards();
-    let (ok, out, _) = cli(&dir.files(&json(shards)));
+    let (ok, out, _) = cli(&shard_files(&dir, &json(shards)));
     assert!(ok && out.contains("Table 1"), "{out}");
     cli_fails(&dir, &json(&tampered(1, |r| r.seed = 8)), &["seed 8", "7"]);
     cli_fails(&dir, &json(&tampered(1, |r| r.samples = 9)), &["9", "3000"]);
@@ -423,7 +406,7 @@ fn cli_merge_refuses_bad_shards() {
 /// More shards than samples: some cover nothing, and all of them still merge to the whole run.
 #[test]
 fn cli_merges_empty_shards() {
-    let dir = Dir::new("empty");
+    let dir = TempDir::new("merge-empty");
     let mut texts = Vec::new();
     for k in 0..8 {
         let shard = format!("{k}/8");
@@ -451,7 +434,7 @@ fn cli_merges_empty_shards() {
             .into();
     let (ok, whole, _) = cli(&whole);
     assert!(ok);
-    let mut args = dir.files(&texts);
+    let mut args = shard_files(&dir, &texts);
     args.insert(1, "--json".into());
     let (ok, merged, err) = cli(&args);
     assert!(ok, "{err}");
@@ -509,10 +492,10 @@ fn per_block_tallies_merge_and_verify() {
 
 #[test]
 fn cli_merge_verify_recomputes_blocks_and_names_a_forged_shard() {
-    let dir = Dir::new("verify");
+    let dir = TempDir::new("merge-verify");
     let (with_blocks, _) = block_shards();
     let with_verify = |texts: &[String]| {
-        let mut args = dir.files(texts);
+        let mut args = shard_files(&dir, texts);
         args.insert(1, "--verify".into());
         args.insert(2, "5".into());
         cli(&args)
@@ -527,7 +510,7 @@ fn cli_merge_verify_recomputes_blocks_and_names_a_forged_shard() {
     let (success, _, err) = with_verify(&json(&[with_blocks[0].clone(), forged]));
     assert!(!success && err.contains("shard-1.json: samples 70000..131072"), "{err}");
     // `auto`: the blocks the 1 %-forged rule asks for (all of them, below 100 blocks).
-    let mut args = dir.files(&json(with_blocks));
+    let mut args = shard_files(&dir, &json(with_blocks));
     args.insert(1, "--verify".into());
     args.insert(2, "auto".into());
     let (success, _, err) = cli(&args);

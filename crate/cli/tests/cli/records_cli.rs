@@ -1,25 +1,8 @@
 //! `prove` and `proof-game` with `--record FILE --ply N`: the position after N moves of a game record.
 
-use std::process::Command;
+use crate::common::{fails, ok};
 
 const RECORDS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../engine/tests/data/records");
-
-fn run(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_shogi-reach")).args(args).output().unwrap();
-    (out.status.success(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
-}
-
-fn ok(args: &[&str]) -> String {
-    let (success, out, err) = run(args);
-    assert!(success, "{args:?} failed: {err}");
-    out
-}
-
-fn fails(args: &[&str]) -> String {
-    let (success, _, err) = run(args);
-    assert!(!success, "{args:?} should fail");
-    err
-}
 
 /// A file in the temporary folder holding `text`.
 fn temp_record(name: &str, text: &str) -> String {
