@@ -36,7 +36,10 @@ export class BoardStage {
     this.#modes.set(name, { board, onLeave });
   }
 
-  /** Shows mode `name`'s board in the column, the mode shown before told to leave. @param {string} name */
+  /**
+   * Shows mode `name`'s board (`editor`: the editor's) in the column, the mode shown before told to leave.
+   * @param {string} name
+   */
   show(name) {
     if (this.#shown === name) return;
     const before = this.#modes.get(this.#shown);
@@ -54,11 +57,6 @@ export class BoardStage {
     this.#swap('editor');
     const r = this.#column.getBoundingClientRect();
     if (reveal && (r.top < 0 || r.bottom > innerHeight)) this.#column.scrollIntoView({ block: 'start' });
-  }
-
-  /** Whether mode `name` is shown. @param {string} name */
-  showing(name) {
-    return this.#shown === name;
   }
 
   /**

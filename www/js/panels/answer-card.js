@@ -1,8 +1,8 @@
 // The answer card: what a player asks of a verdict, next to the board. Reachable: a whole game from the
 // initial position, searched right after the proof (the standard budget, so the command line's game),
-// played on the page's board as a line of its move tree (*Play it*); the paper's proof one click away. Unreachable: the
-// cause in a sentence and Why?. Unknown: what to do (raise the node cap). A tsume set-up: the squares
-// where Sente's king could stand, each a button. It goes with the position.
+// played on the page's board as a line of its move tree (*Play it*); the paper's proof one click away.
+// Unreachable: the cause in a sentence and Why?. Unknown: what to do (raise the node cap). A tsume set-up:
+// the squares where Sente's king could stand, each a button. It goes with the position.
 import { errorText } from '../engine/errors.js';
 import { language, num, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';

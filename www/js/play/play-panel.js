@@ -239,6 +239,7 @@ export class PlayPanel {
 
   /** Steps along the line shown by itself, from its start when it is at its end, until its end. */
   #autoplay() {
+    this.#pause();
     const game = this.#game;
     if (!game) return;
     if (game.ply === game.moves.length) this.#show(0, false);
