@@ -91,6 +91,9 @@ export function toSfen(setup) {
   return `${rows.join('/')} ${setup.side} ${hands || '-'} 1`;
 }
 
+/** A position's board, side to move and hands: its SFEN without the move number. @param {string} sfen */
+export const placement = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+
 export const colorOf = (piece) => (piece.replace('+', '') === piece.replace('+', '').toUpperCase() ? 0 : 1);
 export const kindOf = (piece) => piece.replace('+', '').toUpperCase();
 export const isPromoted = (piece) => piece.startsWith('+');

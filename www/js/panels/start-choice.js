@@ -3,11 +3,10 @@
 // from the start named (its own material in place of the full set). Loading a start's own position (a
 // preset, a record's start) chooses that start.
 import { t } from '../i18n/i18n.js';
+import { placement } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
 import { $, field } from '../page/dom.js';
 
-/** A position's board, side to move and hands: the move number aside. */
-const placement = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
 
 export class StartChoice {
   #variant = '';

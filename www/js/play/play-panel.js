@@ -12,16 +12,13 @@ import { errorText } from '../engine/errors.js';
 import { language, t } from '../i18n/i18n.js';
 import { setIconLabel } from '../board/icons.js';
 import { westernMove } from '../game/notation.js';
-import { colorOf, parseSfen, squareIndex } from '../game/sfen.js';
+import { colorOf, parseSfen, placement, squareIndex } from '../game/sfen.js';
 import { VARIANTS } from '../game/variants.js';
 import { $, closest, field } from '../page/dom.js';
 import { PlayGame, movesTo, targets } from './play-game.js';
 
 /** @typedef {import('./play-game.js').Step} Step */
 /** @typedef {import('./play-game.js').Source} Source */
-
-/** A position's board, side to move and hands: the move number aside. @param {string} sfen */
-const placement = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
 
 /** How long each position shows while the line plays by itself, in ms. */
 const STEP_MS = 600;
