@@ -72,40 +72,73 @@ pub(super) struct Splits {
     pub(super) promotable: bool,
 }
 
+/// The integers a split is found in: `u64` where the kind's whole board radix fits it (all but many
+/// pawns), else `u128`.
+pub(super) trait SplitInt:
+    Copy + Ord + From<u64> + std::ops::Mul<Output = Self> + std::ops::Sub<Output = Self>
+{
+}
+impl SplitInt for u64 {}
+impl SplitInt for u128 {}
+
+/// C(n, k) for k ≤ 18 (every binomial of a split), and 2^e, 3^e (e ≤ 18), as `T`.
+#[inline]
+fn small_binom<T: SplitInt>(n: usize, k: usize) -> T {
+    T::from(if k > n { 0 } else { SUBSET_BINOM[k][n] })
+}
+
+#[inline]
+fn small_pow<T: SplitInt>(base: usize, e: usize) -> T {
+    T::from(POW[base][e] as u64)
+}
+
 impl Splits {
     /// Number of arrangements with exactly `a` promoted Sente pieces (any split of the rest).
     #[inline]
-    fn block_a(&self, a: usize) -> u128 {
-        binom(self.m, a) * binom(self.m - a, self.n - a) * pow(3, self.n - a)
+    fn block_a<T: SplitInt>(&self, a: usize) -> T {
+        small_binom::<T>(self.m, a) * small_binom(self.m - a, self.n - a) * small_pow(3, self.n - a)
     }
 
     #[inline]
-    fn block_b(&self, a: usize, b: usize) -> u128 {
-        binom(self.m, a)
-            * binom(self.m - a, b)
-            * binom(self.m - a - b, self.n - a - b)
-            * pow(2, self.n - a - b)
+    fn block_b<T: SplitInt>(&self, a: usize, b: usize) -> T {
+        small_binom::<T>(self.m, a)
+            * small_binom(self.m - a, b)
+            * small_binom(self.m - a - b, self.n - a - b)
+            * small_pow(2, self.n - a - b)
     }
 
     #[inline]
-    fn block_c(&self, a: usize, b: usize, c: usize) -> u128 {
-        binom(self.m, a)
-            * binom(self.m - a, b)
-            * binom(self.m - a - b, c)
-            * binom(self.m - a - b - c, self.n - a - b - c)
+    fn block_c<T: SplitInt>(&self, a: usize, b: usize, c: usize) -> T {
+        small_binom::<T>(self.m, a)
+            * small_binom(self.m - a, b)
+            * small_binom(self.m - a - b, c)
+            * small_binom(self.m - a - b - c, self.n - a - b - c)
     }
 
     /// The split containing digit `e`, and `e` relative to the split's start.
-    pub(super) fn find(&self, mut e: u128) -> ([usize; 4], u128) {
+    #[inline]
+    pub(super) fn find(&self, e: u128) -> ([usize; 4], u128) {
+        // C(81, 8) · 4^8 < 2^64: up to 8 pieces every block and product fits u64.
+        match u64::try_from(e) {
+            Ok(e) if self.n <= 8 => {
+                let (split, e) = self.find_in::<u64>(e);
+                (split, e as u128)
+            }
+            _ => self.find_in::<u128>(e),
+        }
+    }
+
+    #[inline]
+    fn find_in<T: SplitInt>(&self, mut e: T) -> ([usize; 4], T) {
         // Skip whole blocks: first by promoted Sente count, then promoted Gote, then unpromoted Sente.
-        fn skip(e: &mut u128, block: impl Fn(usize) -> u128) -> usize {
+        fn skip<T: SplitInt>(e: &mut T, block: impl Fn(usize) -> T) -> usize {
             let mut i = 0;
             loop {
                 let size = block(i);
                 if *e < size {
                     return i;
                 }
-                *e -= size;
+                *e = *e - size;
                 i += 1;
             }
         }
@@ -123,13 +156,13 @@ impl Splits {
         let [a, b, c, _] = split;
         let mut s = 0;
         for a2 in 0..a {
-            s += self.block_a(a2);
+            s += self.block_a::<u128>(a2);
         }
         for b2 in 0..b {
-            s += self.block_b(a, b2);
+            s += self.block_b::<u128>(a, b2);
         }
         for c2 in 0..c {
-            s += self.block_c(a, b, c2);
+            s += self.block_c::<u128>(a, b, c2);
         }
         s
     }

@@ -36,28 +36,104 @@ fn unrank_subset(
     mut cur: u64,
     mut accept: impl FnMut(usize) -> bool,
 ) -> Option<u128> {
-    let m = empties.len;
-    // The empties not passed yet, lowest first; `i` counts those passed.
+    // The `n` squares after the element chosen last; `cur` ranks the rest of the subset among them.
     let mut rest = empties.mask;
+    let mut n = empties.len;
     let mut chosen = 0u128;
-    let mut i = 0;
-    for j in 0..s {
-        let row = &SUBSET_BINOM[s - 1 - j];
-        while cur >= row[m - 1 - i] {
-            cur -= row[m - 1 - i];
-            i += 1;
-            rest &= rest - 1;
-        }
-        let q = rest.trailing_zeros() as usize;
+    for k in (1..=s).rev() {
+        let skipped = first_of_subset(n, k, &mut cur);
+        let q = nth_set_bit(rest, skipped);
         chosen |= 1 << q;
-        rest &= rest - 1;
-        i += 1;
+        rest = rest >> q >> 1 << q << 1;
+        n -= skipped + 1;
         if !accept(q) {
             return None;
         }
     }
     Some(chosen)
 }
+
+/// How many of `n` squares come before the first element of the `cur`-th `k`-subset of them; leaves in
+/// `cur` the rank of its other elements among the squares after it. The subsets whose first element
+/// is the `d`-th square number C(n − 1 − d, k − 1); the last element (k = 1) and a pair (by the root
+/// of the triangular numbers) need no walk past them.
+#[inline]
+fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
+    match k {
+        1 => *cur as usize,
+        2 => {
+            // Counted from the last pair (`dual`), the first element leaves the `x` squares after it,
+            // `x` the largest with C(x, 2) ≤ dual.
+            let pairs = |x: u64| x * x.saturating_sub(1) / 2;
+            let dual = pairs(n as u64) - 1 - *cur;
+            let mut x = ((1.0 + (1.0 + 8.0 * dual as f64).sqrt()) / 2.0) as u64;
+            while pairs(x) > dual {
+                x -= 1;
+            }
+            while pairs(x + 1) <= dual {
+                x += 1;
+            }
+            *cur -= pairs(n as u64) - pairs(x + 1);
+            n - 1 - x as usize
+        }
+        _ => {
+            let row = &SUBSET_BINOM[k - 1];
+            let mut d = 0;
+            while *cur >= row[n - 1 - d] {
+                *cur -= row[n - 1 - d];
+                d += 1;
+            }
+            d
+        }
+    }
+}
+
+/// The index of the `r`-th lowest set bit of `x` (it has more than `r`).
+#[inline]
+fn nth_set_bit(x: u128, r: usize) -> usize {
+    let low = x as u64;
+    let in_low = low.count_ones() as usize;
+    if r < in_low {
+        nth_set_bit_64(low, r)
+    } else {
+        64 + nth_set_bit_64((x >> 64) as u64, r - in_low)
+    }
+}
+
+/// [`nth_set_bit`] of a word, without a branch: the byte that holds it from the running bit counts of
+/// the bytes, then a table.
+#[inline]
+fn nth_set_bit_64(x: u64, r: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut bytes = x - ((x >> 1) & 0x5555_5555_5555_5555);
+    bytes = (bytes & 0x3333_3333_3333_3333) + ((bytes >> 2) & 0x3333_3333_3333_3333);
+    bytes = (bytes + (bytes >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    // Byte i: the set bits in bytes 0 to i (at most 64, so no byte overflows into the next).
+    let running = bytes.wrapping_mul(ONES);
+    // High bit of byte i set where the running count passes r.
+    let past = ((running | ONES << 7) - (r as u64 + 1) * ONES) & ONES << 7;
+    let byte = past.trailing_zeros() as usize / 8;
+    let before = ((running << 8) >> (8 * byte)) & 0xFF;
+    8 * byte + NTH_IN_BYTE[((x >> (8 * byte)) & 0xFF) as usize][r - before as usize] as usize
+}
+
+/// The index of the `r`-th set bit of each byte value (0 past its last).
+static NTH_IN_BYTE: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut v = 0;
+    while v < 256 {
+        let (mut bit, mut r) = (0, 0);
+        while bit < 8 {
+            if v >> bit & 1 != 0 {
+                t[v][r] = bit as u8;
+                r += 1;
+            }
+            bit += 1;
+        }
+        v += 1;
+    }
+    t
+};
 
 /// The position of rank `r` (Sente to move).
 pub fn unrank<V: Ranked>(r: V::Rank) -> Result<Position<V>, RankError> {
@@ -221,9 +297,18 @@ fn place_kind<V: Variant>(
             continue;
         }
         let radix = binom(empties.len, size);
-        // Below C(m, size), which fits u64 (see SUBSET_BINOM).
-        let cur = (e % radix) as u64;
-        e /= radix;
+        // Below C(m, size), which fits u64 (see SUBSET_BINOM); most digits fit it too.
+        let cur = match u64::try_from(e) {
+            Ok(small) => {
+                e = (small / radix as u64) as u128;
+                small % radix as u64
+            }
+            Err(_) => {
+                let cur = (e % radix) as u64;
+                e /= radix;
+                cur
+            }
+        };
         let square = |q: usize| g.square_at_ranking_order[q] as usize;
         let placed = unrank_subset(empties, size, cur, |q| {
             watch.as_mut().is_none_or(|w| w.allows::<V>(piece, square(q)))
@@ -249,4 +334,56 @@ fn decode_kings<V: Variant>(digit: usize) -> (usize, usize) {
         (left + d % V::H, d / V::H)
     };
     (ks, if g < ks { g } else { g + 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{nth_set_bit, unrank_subset, EmptySet};
+
+    #[test]
+    fn nth_set_bit_counts_the_set_bits() {
+        let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
+        for _ in 0..200 {
+            x = x.rotate_left(17) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            let bits: Vec<usize> = (0..128).filter(|&b| x >> b & 1 != 0).collect();
+            for (r, &b) in bits.iter().enumerate() {
+                assert_eq!(nth_set_bit(x, r), b, "{x:#x}, bit {r}");
+            }
+        }
+        assert_eq!(nth_set_bit(u128::MAX, 127), 127);
+        assert_eq!(nth_set_bit(1 << 64, 0), 64);
+    }
+
+    /// The subsets of every size of some empties, in lexicographic order, as the walk square by square
+    /// would list them.
+    #[test]
+    fn subsets_come_in_lexicographic_order() {
+        for n in [1usize, 2, 5, 9, 13, 79] {
+            // Empties scattered over the low and high words.
+            let mut sorted: Vec<usize> = (0..n).map(|i| (i * 11) % 128).collect();
+            sorted.sort();
+            let empties = EmptySet { mask: sorted.iter().fold(0, |m, &q| m | 1 << q), len: n };
+            for k in 1..=n.min(if n > 13 { 3 } else { 6 }) {
+                let mut expected: Vec<usize> = (0..k).collect();
+                let mut cur = 0u64;
+                loop {
+                    let mut got = Vec::new();
+                    let chosen = unrank_subset(&empties, k, cur, |q| {
+                        got.push(q);
+                        true
+                    });
+                    let want: Vec<usize> = expected.iter().map(|&i| sorted[i]).collect();
+                    assert_eq!(got, want, "n {n}, k {k}, subset {cur}");
+                    assert_eq!(chosen, Some(want.iter().fold(0, |m, &q| m | 1 << q)));
+                    cur += 1;
+                    // The next subset in lexicographic order, if any.
+                    let Some(i) = (0..k).rev().find(|&i| expected[i] < n - k + i) else { break };
+                    expected[i] += 1;
+                    for j in i + 1..k {
+                        expected[j] = expected[j - 1] + 1;
+                    }
+                }
+            }
+        }
+    }
 }
