@@ -338,7 +338,7 @@ fn decode_kings<V: Variant>(digit: usize) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
-    use super::{nth_set_bit, unrank_subset, EmptySet};
+    use crate::ranking::rank::decode::{nth_set_bit, unrank_subset, EmptySet};
 
     #[test]
     fn nth_set_bit_counts_the_set_bits() {
