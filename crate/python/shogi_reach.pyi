@@ -362,6 +362,7 @@ class FunnelRow(TypedDict):
 
 class Games(TypedDict):
     games: list[GameFacts]
+    default_game: str
     stages: list[StageFacts]
     funnel: list[FunnelRow]
 

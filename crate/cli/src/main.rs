@@ -193,10 +193,10 @@ enum Command {
     },
 }
 
-/// `--variant`: the game, Shogi unless named.
+/// `--variant`: the game, [`Game::default`] unless named.
 #[derive(clap::Args)]
 struct GameArg {
-    #[arg(long, default_value = "shogi")]
+    #[arg(long, default_value_t)]
     variant: Game,
 }
 

@@ -15,7 +15,7 @@ pub enum Source {
     /// SFEN, `startpos` or the reference format.
     Text(String),
     /// The position after `ply` moves of a record (all its moves when `None`).
-    Record { path: PathBuf, record: Box<GameRecord>, ply: Option<usize> },
+    Record { path: PathBuf, record: GameRecord, ply: Option<usize> },
 }
 
 impl Source {
@@ -31,7 +31,7 @@ impl Source {
             if ply.is_some() {
                 return Err("--ply N takes the position after N moves of a record: give the record with --record FILE".into());
             }
-            return Ok((variant.unwrap_or(Game::Shogi), Source::Text(text.join(" "))));
+            return Ok((variant.unwrap_or_default(), Source::Text(text.join(" "))));
         };
         let bytes = read_record_file(&path)?;
         let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?;
@@ -41,7 +41,7 @@ impl Source {
                 format!("record {} is a {game} game, but --variant says {said}", path.display()).into()
             );
         }
-        Ok((game, Source::Record { path, record: Box::new(record), ply }))
+        Ok((game, Source::Record { path, record, ply }))
     }
 
     /// The position, in game `V` (the game [`Source::choose`] gave), and the start to prove it from:
@@ -53,7 +53,7 @@ impl Source {
             Source::Text(text) => Ok((position_arg::<V>(&text)?, named.unwrap_or_else(Start::initial))),
             Source::Record { path, record, ply } => {
                 let in_record = |e: shogi_reach_engine::records::RecordError| record_error(&path, e);
-                let record = (*record).into_game::<V>().map_err(in_record)?;
+                let record = record.into_game::<V>().map_err(in_record)?;
                 let pos = record.position_after(ply.unwrap_or(record.plies())).map_err(in_record)?;
                 let own = || Start::of_position(&record.start).unwrap_or_else(Start::initial);
                 Ok((pos, named.unwrap_or_else(own)))

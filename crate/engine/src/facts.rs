@@ -18,6 +18,8 @@ use std::collections::BTreeMap;
 pub struct Facts {
     /// [`Game::ALL`]'s, in its order.
     pub games: Vec<GameFacts>,
+    /// The game meant where none is named ([`Game::default`]).
+    pub default_game: &'static str,
     /// The stages in pipeline order.
     pub stages: Vec<StageFacts>,
     /// The rows of the papers' Table 1, and the stages whose samples each row removes.
@@ -86,6 +88,7 @@ pub struct FunnelRow {
 pub fn facts() -> Facts {
     Facts {
         games: Game::ALL.into_iter().map(|game| crate::with_game!(game, V => game_facts::<V>())).collect(),
+        default_game: Game::default().name(),
         stages: Stage::ALL.map(stage_facts).to_vec(),
         funnel: FUNNEL_ROWS
             .iter()

@@ -4,7 +4,7 @@
 use shogi_reach_engine::records::{csa, kif, parse_kif, parse_usi_command, read, read_text, usi_command};
 use shogi_reach_engine::records::{GameRecord, Record};
 use shogi_reach_engine::rules::play;
-use shogi_reach_engine::{MiniShogi, Position, Shogi, Variant};
+use shogi_reach_engine::{with_game, Game, Position, Variant};
 
 /// A record read by `records::read`: its positions and JSON, and its moves written back and read again.
 fn check_record<V: Variant>(record: &Record<V>) {
@@ -27,15 +27,17 @@ fn check_record<V: Variant>(record: &Record<V>) {
 }
 
 fn check_game_record(record: GameRecord) {
-    match record {
-        GameRecord::Shogi(r) => {
-            check_record(&r);
-            let written = csa(&r);
-            let again = read_text(&written).unwrap_or_else(|e| panic!("{written:?}: {e}"));
-            let again = again.into_game::<Shogi>().unwrap();
-            assert_eq!((again.start, &again.moves), (r.start, &r.moves), "CSA {written:?}");
-        }
-        GameRecord::MiniShogi(r) => check_record(&r),
+    with_game!(record.game(), V => check_written_back(record.into_game::<V>().unwrap()))
+}
+
+/// [`check_record`], and where the game has CSA records, the record written as one and read again.
+fn check_written_back<V: Variant>(record: Record<V>) {
+    check_record(&record);
+    if V::CSA_RECORDS {
+        let written = csa(&record);
+        let again = read_text(&written).unwrap_or_else(|e| panic!("{written:?}: {e}"));
+        let again = again.into_game::<V>().unwrap();
+        assert_eq!((again.start, &again.moves), (record.start, &record.moves), "CSA {written:?}");
     }
 }
 
@@ -57,6 +59,7 @@ pub fn check_input(data: &[u8]) {
         check_game_record(record);
     }
     let Ok(text) = std::str::from_utf8(data) else { return };
-    check_per_game::<Shogi>(text);
-    check_per_game::<MiniShogi>(text);
+    for game in Game::ALL {
+        with_game!(game, V => check_per_game::<V>(text));
+    }
 }

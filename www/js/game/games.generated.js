@@ -209,6 +209,7 @@ export const FACTS = {
       }
     }
   ],
+  "default_game": "shogi",
   "stages": [
     {
       "name": "count",

@@ -75,6 +75,8 @@ function variantOf(facts) {
 
 /** @type {{[name: string]: Game}} */
 export const VARIANTS = Object.fromEntries(FACTS.games.map((g) => [g.name, variantOf(g)]));
+/** The game meant where none is named. */
+export const DEFAULT_VARIANT = FACTS.default_game;
 
 /** The stages in pipeline order (the engine's names), and the rows of the papers' Table 1 with the stages
  * whose samples each removes. */

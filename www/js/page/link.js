@@ -3,7 +3,7 @@
 // opens the same view.
 import { detectVariant, parseSfen, readSfen } from '../game/sfen.js';
 import { t } from '../i18n/i18n.js';
-import { VARIANTS, variantNamed } from '../game/variants.js';
+import { DEFAULT_VARIANT, VARIANTS, variantNamed } from '../game/variants.js';
 
 const GAME_NAMES = Object.keys(VARIANTS).join(', ');
 
@@ -30,10 +30,11 @@ export function readLink(search) {
   };
 }
 
-/** The game named in the link; else the game the SFEN's board fits, else Shogi (saying why in `notices`). */
+/** The game named in the link; else the game the SFEN's board fits, else the default game (saying why in
+ * `notices`). */
 function gameOf(game, sfenText, notices) {
   if (game !== null && variantNamed(game)) return game;
-  const fallback = (sfenText && detectVariant(sfenText)) || 'shogi';
+  const fallback = (sfenText && detectVariant(sfenText)) || DEFAULT_VARIANT;
   if (game !== null) {
     notices.push(t('noSuchGame', game, GAME_NAMES, t(VARIANTS[fallback].titleKey)));
   }

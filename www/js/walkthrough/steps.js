@@ -45,7 +45,7 @@ function valueLine(label, code, className) {
   return el('p', 'how-value', `${label} `, c);
 }
 
-/** Step 1: P_K, its exact size for both games, and the squares Sente's king may take. */
+/** Step 1: P_K, its exact size for every game, and the squares Sente's king may take. */
 export function candidateStep(ctx) {
   const section = stepSection('how-candidates', 'step1');
   section.append(para('step1What'), para('step1Why'));
@@ -53,7 +53,7 @@ export function candidateStep(ctx) {
   section.append(el('p', null, w('step1Sizes')), sizes);
   ctx.call('counts', {}).then(
     (counts) => {
-      for (const variant of ['shogi', 'minishogi']) {
+      for (const variant of Object.keys(VARIANTS)) {
         const digits = counts[variant];
         const code = el('code', 'how-count', digits);
         code.dataset.variant = variant;

@@ -4,6 +4,7 @@
 // and a small estimate (the Estimate tab's calls, its report as the command line writes it). Each answer is the engine's, as the command line gives it.
 import { loadEngine } from '../engine/load-engine.js';
 import { serve } from '../engine/rpc.js';
+import { VARIANTS } from '../game/variants.js';
 
 /** @type {import('./walkthrough').WalkthroughModule} */
 let engine;
@@ -14,7 +15,7 @@ const handlers = {
     engine = /** @type {import('./walkthrough').WalkthroughModule} */ (await loadEngine(false, 1, module));
     return {};
   },
-  counts: () => ({ shogi: engine.candidateCount('shogi'), minishogi: engine.candidateCount('minishogi') }),
+  counts: () => Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, engine.candidateCount(name)])),
   exampleStages: () => engine.exampleStages(),
   sample: ({ variant, seed, index }) => engine.sampleRank(variant, BigInt(seed), BigInt(index)),
   example: ({ variant, stage, seed }) => engine.stageExample(variant, stage, BigInt(seed)),

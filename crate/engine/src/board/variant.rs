@@ -359,9 +359,11 @@ impl Variant for MiniShogi {
 
 /// The games by name: what the command line, report files and the browser say (`shogi`, `minishogi`).
 /// [`with_game!`](crate::with_game) turns one into its type.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The default, Shogi, is the game of a record or a position that does not say its own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Game {
     /// [`Shogi`].
+    #[default]
     Shogi,
     /// [`MiniShogi`].
     MiniShogi,

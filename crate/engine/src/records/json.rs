@@ -163,9 +163,6 @@ impl<V: Variant> Record<V> {
 impl GameRecord {
     /// [`Record::to_json`].
     pub fn to_json(&self) -> RecordJson {
-        match self {
-            GameRecord::Shogi(r) => r.to_json(),
-            GameRecord::MiniShogi(r) => r.to_json(),
-        }
+        crate::with_game!(self.game(), V => self.as_game::<V>().expect("a record of its own game").to_json())
     }
 }

@@ -45,7 +45,7 @@ fn read_decoded(text: &str) -> Result<GameRecord, RecordError> {
         return formats::usi::read_usi(first_number, first);
     }
     if numbered_lines(text).any(|(_, l)| formats::csa::looks_like_csa(l)) {
-        return formats::csa::read_csa(text).map(GameRecord::Shogi);
+        return formats::csa::read_csa(text).map(GameRecord::from);
     }
     formats::kif::read_kif(text)
 }

@@ -3,7 +3,7 @@
 
 use crate::board::moves::{Move, MoveList};
 use crate::board::position::Position;
-use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::board::variant::{Game, Variant};
 use crate::records::annotations::{HeaderField, Skipped, Variation};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
 use crate::records::notation::write::japanese_line;
@@ -106,40 +106,86 @@ impl<V: Variant> Record<V> {
     }
 }
 
-/// A record of either game, as the text says.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameRecord {
-    /// A game of Shogi.
-    Shogi(Record<Shogi>),
-    /// A game of Mini Shogi.
-    MiniShogi(Record<MiniShogi>),
+/// A record of any game, as the text says: the game, and its record as one of that game's, which
+/// [`GameRecord::into_game`] gives back.
+#[derive(Debug)]
+pub struct GameRecord {
+    game: Game,
+    record: Box<dyn AnyRecord>,
+}
+
+/// What a record of any game answers without its game's type.
+trait AnyRecord: std::fmt::Debug + Send + Sync {
+    fn format(&self) -> Format;
+    fn into_any(self: Box<Self>) -> Box<dyn Any>;
+    fn as_any(&self) -> &dyn Any;
+    fn clone_box(&self) -> Box<dyn AnyRecord>;
+    fn equals(&self, other: &dyn AnyRecord) -> bool;
+}
+
+impl<V: Variant> AnyRecord for Record<V> {
+    fn format(&self) -> Format {
+        self.format
+    }
+
+    fn into_any(self: Box<Self>) -> Box<dyn Any> {
+        self
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
+    }
+
+    fn clone_box(&self) -> Box<dyn AnyRecord> {
+        Box::new(self.clone())
+    }
+
+    fn equals(&self, other: &dyn AnyRecord) -> bool {
+        other.as_any().downcast_ref::<Record<V>>() == Some(self)
+    }
+}
+
+impl Clone for GameRecord {
+    fn clone(&self) -> GameRecord {
+        GameRecord { game: self.game, record: self.record.clone_box() }
+    }
+}
+
+impl PartialEq for GameRecord {
+    fn eq(&self, other: &GameRecord) -> bool {
+        self.record.equals(other.record.as_ref())
+    }
+}
+
+impl Eq for GameRecord {}
+
+impl<V: Variant> From<Record<V>> for GameRecord {
+    fn from(record: Record<V>) -> GameRecord {
+        GameRecord { game: V::GAME, record: Box::new(record) }
+    }
 }
 
 impl GameRecord {
     /// The record's game.
     pub fn game(&self) -> Game {
-        match self {
-            GameRecord::Shogi(_) => Game::Shogi,
-            GameRecord::MiniShogi(_) => Game::MiniShogi,
-        }
+        self.game
     }
 
     /// The format it was read from.
     pub fn format(&self) -> Format {
-        match self {
-            GameRecord::Shogi(r) => r.format,
-            GameRecord::MiniShogi(r) => r.format,
-        }
+        self.record.format()
+    }
+
+    /// The record as one of game `V`, if it is one.
+    pub fn as_game<V: Variant>(&self) -> Option<&Record<V>> {
+        self.record.as_any().downcast_ref()
     }
 
     /// The record as one of game `V`, or [`RecordErrorKind::WrongGame`].
     pub fn into_game<V: Variant>(self) -> Result<Record<V>, RecordError> {
-        let found = self.game().name();
-        let record: Box<dyn Any> = match self {
-            GameRecord::Shogi(r) => Box::new(r),
-            GameRecord::MiniShogi(r) => Box::new(r),
-        };
-        record
+        let found = self.game.name();
+        self.record
+            .into_any()
             .downcast::<Record<V>>()
             .map(|r| *r)
             .map_err(|_| RecordError::whole(RecordErrorKind::WrongGame { expected: V::NAME, found }))

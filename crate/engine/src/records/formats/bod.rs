@@ -78,7 +78,7 @@ impl Diagram {
     /// The game the diagram's size says ([`Game::of_rows`]; Shogi for a size no game has, whose rows are
     /// then refused by name), if it has rows.
     pub fn game(&self) -> Option<Game> {
-        (!self.rows.is_empty()).then(|| Game::of_rows(self.rows.len()).unwrap_or(Game::Shogi))
+        (!self.rows.is_empty()).then(|| Game::of_rows(self.rows.len()).unwrap_or_default())
     }
 
     /// The position drawn.

@@ -11,7 +11,7 @@ use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
 use crate::board::start::handicap_start;
-use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::board::variant::{Game, Variant};
 use crate::records::annotations::{HeaderField, Skipped};
 use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::formats::bod::Diagram;
@@ -21,6 +21,7 @@ use crate::records::notation::write::{destination_and_piece, moving_piece, promo
 use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::numbered_lines;
 use crate::rules::play;
+use crate::with_game;
 use std::collections::BTreeSet;
 
 /// What the header says: the start, its fields, the comment before the first move, what it skipped.
@@ -124,10 +125,7 @@ impl Header {
 /// Reads a KIF, KI2 or BOD record; the game is what the header says, Shogi when it says nothing.
 pub(crate) fn read_kif(text: &str) -> Result<GameRecord, RecordError> {
     let header = Header::read(text)?;
-    match header.game()?.unwrap_or(Game::Shogi) {
-        Game::Shogi => read_moves::<Shogi>(text, &header).map(GameRecord::Shogi),
-        Game::MiniShogi => read_moves::<MiniShogi>(text, &header).map(GameRecord::MiniShogi),
-    }
+    with_game!(header.game()?.unwrap_or_default(), V => read_moves::<V>(text, &header).map(GameRecord::from))
 }
 
 /// Reads a KIF, KI2 or BOD record of game `V` (a header that names the other game is an error).

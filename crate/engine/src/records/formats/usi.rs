@@ -5,9 +5,10 @@
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
-use crate::board::variant::{Game, MiniShogi, Shogi, Variant};
+use crate::board::variant::{Game, Variant};
 use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::record::{Format, GameRecord, Record, Replay};
+use crate::with_game;
 
 /// `position startpos moves …` (Shogi) or `position sfen <start> moves …` (Mini Shogi): see
 /// [`Variant::USI_START`].
@@ -37,15 +38,12 @@ pub fn parse_usi_command<V: Variant>(text: &str) -> Result<(Position<V>, Vec<Mov
 fn game_of(line: &str) -> Game {
     let board = line.split_whitespace().find(|w| w.contains('/')).unwrap_or("");
     let board = board.split('[').next().unwrap_or(board);
-    Game::of_rows(board.split('/').count()).unwrap_or(Game::Shogi)
+    Game::of_rows(board.split('/').count()).unwrap_or_default()
 }
 
 /// Reads `line` (number `number` of its text): a USI command or a position, with moves or not.
 pub(crate) fn read_usi(number: usize, line: &str) -> Result<GameRecord, RecordError> {
-    match game_of(line) {
-        Game::Shogi => read_usi_as::<Shogi>(number, line).map(GameRecord::Shogi),
-        Game::MiniShogi => read_usi_as::<MiniShogi>(number, line).map(GameRecord::MiniShogi),
-    }
+    with_game!(game_of(line), V => read_usi_as::<V>(number, line).map(GameRecord::from))
 }
 
 /// [`read_usi`] for game `V`: `startpos` is `V`'s initial position.

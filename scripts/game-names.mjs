@@ -1,0 +1,64 @@
+// No code decides between games by name outside the one place that may (docs/architecture.md): `node
+// scripts/game-names.mjs` exits 1 and names each line of the Rust sources (crate/*/src, test modules left
+// out: tests and benchmarks may name the games they measure) or the page's scripts (www/js) that spells a game: `Game::Shogi`, `Game::MiniShogi`, or a game's name
+// as a string. A game's facts are trait items, asked for by type or through `with_game!`, and the page
+// reads them from the engine's facts.
+//
+// The one place: crate/engine/src/board/variant.rs (the games, their names and `with_game!`). The page's
+// generated facts (www/js/game/games.generated.js) are the engine's output, written out. Comments may name
+// games.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+
+const ROOT = join(import.meta.dirname, '..');
+const ALLOWED = ['crate/engine/src/board/variant.rs', 'www/js/game/games.generated.js'];
+
+/** The lines of Rust source `text` that name a game: `[line number, line]`. */
+export function rustNameChecks(text) {
+  // A file's test module comes last; tests may name the games they test.
+  const code = text.split(/^#\[cfg\(test\)\]/m)[0];
+  return matches(code, /^\s*\/\/.*$/, /Game::(Shogi|MiniShogi)\b|"(shogi|minishogi)"/);
+}
+
+/** The lines of the page's script `text` that name a game. */
+export function jsNameChecks(text) {
+  const code = text.replace(/\/\*[\s\S]*?\*\//g, (c) => c.replace(/[^\n]/g, ' '));
+  return matches(code, /^\s*\/\/.*$/, /(['"`])(shogi|minishogi)\1/);
+}
+
+function matches(code, comment, name) {
+  return code
+    .split('\n')
+    .map((line, i) => [i + 1, line.replace(comment, '').replace(/\s\/\/\s.*$/, '')])
+    .filter(([, line]) => name.test(line));
+}
+
+function files(dir, ending) {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) return files(path, ending);
+    return entry.endsWith(ending) ? [path] : [];
+  });
+}
+
+/** Every line outside the allowed files that names a game, as `path:line: text`. */
+export function nameChecks() {
+  const crates = readdirSync(join(ROOT, 'crate'))
+    .map((c) => join(ROOT, 'crate', c, 'src'))
+    .filter(existsSync);
+  const sources = [
+    ...crates.flatMap((src) => files(src, '.rs').map((path) => [path, rustNameChecks])),
+    ...files(join(ROOT, 'www/js'), '.js').map((path) => [path, jsNameChecks]),
+  ];
+  return sources
+    .filter(([path]) => !ALLOWED.includes(relative(ROOT, path)))
+    .flatMap(([path, check]) =>
+      check(readFileSync(path, 'utf8')).map(([n, line]) => `${relative(ROOT, path)}:${n}: ${line.trim()}`),
+    );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const found = nameChecks();
+  for (const line of found) console.error(`a game named outside board/variant.rs: ${line}`);
+  if (found.length > 0) process.exit(1);
+}
