@@ -11,6 +11,7 @@ mod explain;
 mod exports;
 mod fuzz_regressions;
 mod kif_tree;
+mod merge;
 mod oracle_rank;
 mod oracle_search;
 mod prev;
