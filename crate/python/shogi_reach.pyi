@@ -360,11 +360,19 @@ class FunnelRow(TypedDict):
     row: str
     removes: list[str]
 
+class PieceNames(TypedDict):
+    record: str
+    board: str
+    full: str
+
 class Games(TypedDict):
     games: list[GameFacts]
     default_game: str
     stages: list[StageFacts]
     funnel: list[FunnelRow]
+    japanese_names: dict[str, PieceNames]
+    japanese_files: str
+    japanese_ranks: str
 
 class ShogiReachError(ValueError):
     """Any error of shogi_reach (a ValueError)."""

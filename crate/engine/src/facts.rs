@@ -10,6 +10,7 @@ use crate::estimate::tally::FUNNEL_ROWS;
 use crate::ranking::rank::{candidate_count, Ranked};
 use crate::reach::stage::Stage;
 use crate::records::formats::export::ExportFormat;
+use crate::records::notation::kanji::{piece_names, PieceNames, FILES, RANKS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -24,6 +25,12 @@ pub struct Facts {
     pub stages: Vec<StageFacts>,
     /// The rows of the papers' Table 1, and the stages whose samples each row removes.
     pub funnel: Vec<FunnelRow>,
+    /// Every piece's names in Japanese, by SFEN token in upper case (`P`, `+P`).
+    pub japanese_names: BTreeMap<String, PieceNames>,
+    /// The files from 1 as Japanese text writes them (the ７ of ７六).
+    pub japanese_files: String,
+    /// The ranks from 1 (a) as Japanese text writes them (the 六 of ７六).
+    pub japanese_ranks: String,
 }
 
 /// One game's facts.
@@ -94,6 +101,17 @@ pub fn facts() -> Facts {
             .iter()
             .map(|(row, stages)| FunnelRow { row, removes: stages.iter().map(|s| s.name()).collect() })
             .collect(),
+        japanese_names: Kind::ALL
+            .into_iter()
+            .flat_map(|k| [(k, false), (k, true)])
+            .filter(|&(k, promoted)| !promoted || k.can_promote())
+            .map(|(k, promoted)| {
+                let token = format!("{}{}", if promoted { "+" } else { "" }, k.letter());
+                (token, piece_names(k, promoted))
+            })
+            .collect(),
+        japanese_files: FILES.iter().collect(),
+        japanese_ranks: RANKS.iter().collect(),
     }
 }
 

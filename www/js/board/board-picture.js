@@ -3,7 +3,7 @@
 // page's board shows: the pieces in the chosen labels (kanji, Gote's king 王, or Western letters), Gote's
 // upside down (on a flipped board too, as the page draws them), promoted ones in red, both hands with
 // their counts, file and rank labels, the side to move.
-import { KINDS, VARIANTS } from '../game/variants.js';
+import { JAPANESE_RANKS, KINDS, VARIANTS } from '../game/variants.js';
 import { colorOf } from '../game/sfen.js';
 import { label } from '../game/pieces.js';
 
@@ -12,7 +12,6 @@ const MARGIN = 10;
 const LABEL = 20; // the file labels' row and the rank labels' column
 const HAND = 40; // each hand's row
 const FONT = "'Shogi Reach JP', 'Noto Serif JP', serif";
-const RANK_KANJI = '一二三四五六七八九';
 const WOOD = '#e9c883';
 const INK = '#1d1a16';
 const RED = '#b3140c';
@@ -53,7 +52,7 @@ export function drawBoard(setup, { labels, flipped = false }) {
   }
   for (let y = 0; y < v.height; y++) {
     const rank = flipped ? v.height - 1 - y : y;
-    const text = labels === 'kanji' ? RANK_KANJI[rank] : String.fromCharCode(97 + rank);
+    const text = labels === 'kanji' ? JAPANESE_RANKS[rank] : String.fromCharCode(97 + rank);
     shapes.push({ type: 'text', x: MARGIN + boardW + LABEL / 2, y: top + (y + 0.5) * CELL, text, size: 13, fill: INK });
   }
   // In the order they are seen, from the top left (the cell drawn there is the last one when flipped).

@@ -283,5 +283,79 @@ export const FACTS = {
         "unknown"
       ]
     }
-  ]
+  ],
+  "japanese_names": {
+    "+B": {
+      "record": "馬",
+      "board": "馬",
+      "full": "龍馬"
+    },
+    "+L": {
+      "record": "成香",
+      "board": "杏",
+      "full": "成香"
+    },
+    "+N": {
+      "record": "成桂",
+      "board": "圭",
+      "full": "成桂"
+    },
+    "+P": {
+      "record": "と",
+      "board": "と",
+      "full": "と金"
+    },
+    "+R": {
+      "record": "龍",
+      "board": "龍",
+      "full": "龍王"
+    },
+    "+S": {
+      "record": "成銀",
+      "board": "全",
+      "full": "成銀"
+    },
+    "B": {
+      "record": "角",
+      "board": "角",
+      "full": "角行"
+    },
+    "G": {
+      "record": "金",
+      "board": "金",
+      "full": "金将"
+    },
+    "K": {
+      "record": "玉",
+      "board": "玉",
+      "full": "玉将"
+    },
+    "L": {
+      "record": "香",
+      "board": "香",
+      "full": "香車"
+    },
+    "N": {
+      "record": "桂",
+      "board": "桂",
+      "full": "桂馬"
+    },
+    "P": {
+      "record": "歩",
+      "board": "歩",
+      "full": "歩兵"
+    },
+    "R": {
+      "record": "飛",
+      "board": "飛",
+      "full": "飛車"
+    },
+    "S": {
+      "record": "銀",
+      "board": "銀",
+      "full": "銀将"
+    }
+  },
+  "japanese_files": "１２３４５６７８９",
+  "japanese_ranks": "一二三四五六七八九"
 };

@@ -3,14 +3,12 @@
 // and squares as 5f. No rules here: whether a move needed its origin or declined a promotion is read from
 // the engine's Japanese notation (右左上引寄直 mark an ambiguous move, 不成 a declined promotion).
 import { parseUsi } from './sfen.js';
-
-const FULL_WIDTH = '０１２３４５６７８９';
-const RANKS = '一二三四五六七八九';
+import { JAPANESE_FILES, JAPANESE_RANKS } from './variants.js';
 
 /** A square name `5f` in the language: `5f`, or `５六` in Japanese. */
 export function squareText(name, language) {
   if (language !== 'ja') return name;
-  return `${FULL_WIDTH[Number(name[0])]}${RANKS[name.charCodeAt(1) - 97]}`;
+  return `${JAPANESE_FILES[Number(name[0]) - 1]}${JAPANESE_RANKS[name.charCodeAt(1) - 97]}`;
 }
 
 /**

@@ -77,6 +77,12 @@ function variantOf(facts) {
 export const VARIANTS = Object.fromEntries(FACTS.games.map((g) => [g.name, variantOf(g)]));
 /** The game meant where none is named. */
 export const DEFAULT_VARIANT = FACTS.default_game;
+/** Every piece's names in Japanese by SFEN token in upper case ('P', '+P'): `record` (as a record's moves
+ * name it: と, 成銀), `board` (one character: と, 全) and `full` (と金, 成銀). */
+export const JAPANESE_NAMES = FACTS.japanese_names;
+/** Files from 1 (full-width digits) and ranks from 1 (kanji) as Japanese text writes a square (７六). */
+export const JAPANESE_FILES = FACTS.japanese_files;
+export const JAPANESE_RANKS = FACTS.japanese_ranks;
 
 /** The stages in pipeline order (the engine's names), and the rows of the papers' Table 1 with the stages
  * whose samples each removes. */

@@ -2,18 +2,14 @@
 // one sentence naming the pieces and squares as a player would, from the cause's facts, never from its
 // English text.
 import { squareText } from '../game/notation.js';
+import { JAPANESE_NAMES } from '../game/variants.js';
 
 const SIDE = { Sente: '先手', Gote: '後手' };
 const OTHER = { Sente: '後手', Gote: '先手' };
-// Pieces as a record names them: one character, two for the promoted minor pieces.
-const NAMES = {
-  K: '玉', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩',
-  '+R': '龍', '+B': '馬', '+S': '成銀', '+N': '成桂', '+L': '成香', '+P': 'と',
-};
 /** `5e` as ５五. */
 const square = (sq) => squareText(sq, 'ja');
-/** A piece (SFEN token, any side) by its name. */
-const name = (piece) => NAMES[piece.toUpperCase()] ?? piece;
+/** A piece (SFEN token, any side) by its name in a record: one character, two for the promoted minor pieces. */
+const name = (piece) => JAPANESE_NAMES[piece.toUpperCase()]?.record ?? piece;
 /** `５五の桂`. */
 const placed = (p) => `${square(p.square)}の${name(p.piece)}`;
 /** `a`, `aとb`, `a、bとc`. */

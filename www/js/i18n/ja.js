@@ -1,6 +1,8 @@
 // Every text of the page in Japanese, under the keys of en.js (a key missing here shows in English).
 import { causeJa } from './causes-ja.js';
 import GLOSSARY, { STAGE_NAMES, jaStage } from './glossary-ja.js';
+import { JAPANESE_NAMES } from '../game/variants.js';
+import { squareText } from '../game/notation.js';
 
 const STAGES = {
   count: '駒が揃っていません。到達可能な局面は盤上と持ち駒で全ての駒を持ちます',
@@ -49,10 +51,9 @@ const CSA_PART = {
   pieces: '駒の配置',
   'not a position line': 'PI・P1〜P9・P+・P-のどれでもありません',
 };
-const JA_PIECES = { K: '玉', R: '飛', B: '角', G: '金', S: '銀', N: '桂', L: '香', P: '歩' };
-const jaPiece = (letter) => JA_PIECES[letter] ?? letter;
+const jaPiece = (letter) => JAPANESE_NAMES[letter]?.record ?? letter;
 /** A USI square `5f` as ５六. */
-const jaSquare = (sq) => `${'０１２３４５６７８９'[Number(sq[0])]}${'一二三四五六七八九'[sq.charCodeAt(1) - 97]}`;
+const jaSquare = (sq) => squareText(sq, 'ja');
 /** A USI move as the squares it joins: `6i5h` → ６九→５八, `G*5e` → 金打５五. */
 const jaMove = (usi) =>
   usi[1] === '*' ? `${jaPiece(usi[0])}打${jaSquare(usi.slice(2, 4))}` : `${jaSquare(usi.slice(0, 2))}→${jaSquare(usi.slice(2, 4))}${usi.endsWith('+') ? '成' : ''}`;
@@ -209,7 +210,7 @@ export default {
   tooManyItem: (kind, n, total) => `${jaPiece(kind)}：このゲームの${total}枚より${n}枚多い`,
   tooMany: (list) => `駒が多すぎます（${list}）。盤上か持ち駒から取り除いてください。`,
   boxEmpty: (kind, total) => `駒箱に${jaPiece(kind)}が残っていません（このゲームは${total}枚）`,
-  noSuchPiece: (game, letter) => `${game}に${JA_PIECES[letter] ?? `駒 ${letter} `}はありません`,
+  noSuchPiece: (game, letter) => `${game}に${JAPANESE_NAMES[letter]?.record ?? `駒 ${letter} `}はありません`,
   ready: '準備完了：全てブラウザの中で動きます。',
   technical: '技術的な詳細',
   technicalText: (isolation) => `エンジンはWeb Worker内のWebAssemblyです。${isolation}`,

@@ -4,17 +4,12 @@
 // with their origin, which needs no position: Western `+S7b-6c`, `S6b-6c+`, `P*6b`; Japanese as KIF writes
 // them, `☖６三成銀(72)`, `☖６三銀成(62)`, `☖６二歩打`.
 import { language, t } from '../i18n/i18n.js';
-import { label } from '../game/pieces.js';
+import { squareText } from '../game/notation.js';
 import { squareIndex } from '../game/sfen.js';
-
-const FULL_WIDTH = '０１２３４５６７８９';
-const RANKS = '一二三四五六七八九';
-// KIF's names of the promoted minor pieces (a board shows one character, a record two).
-const KIF_NAMES = { '+S': '成銀', '+N': '成桂', '+L': '成香' };
+import { JAPANESE_NAMES } from '../game/variants.js';
 
 /** `7b` → `72`, as KIF writes an origin. */
 const kifSquare = (name) => `${name[0]}${name.charCodeAt(1) - 96}`;
-const japaneseSquare = (name) => `${FULL_WIDTH[Number(name[0])]}${RANKS[name.charCodeAt(1) - 97]}`;
 
 /**
  * A move in the page's notation: `piece` the SFEN token of the piece that moves, as it stands before the
@@ -24,9 +19,10 @@ export function moveText({ piece, from, to, promote }, lang = language()) {
   const kind = piece.toUpperCase();
   if (lang !== 'ja') return from ? `${kind}${from}-${to}${promote ? '+' : ''}` : `${kind}*${to}`;
   const mark = piece === kind ? '☗' : '☖';
-  const name = KIF_NAMES[kind] ?? (kind === 'K' ? '玉' : label(kind, 'kanji'));
-  if (!from) return `${mark}${japaneseSquare(to)}${name}打`;
-  return `${mark}${japaneseSquare(to)}${name}${promote ? '成' : ''}(${kifSquare(from)})`;
+  const name = JAPANESE_NAMES[kind].record;
+  const square = squareText(to, 'ja');
+  if (!from) return `${mark}${square}${name}打`;
+  return `${mark}${square}${name}${promote ? '成' : ''}(${kifSquare(from)})`;
 }
 
 /** A candidate of a `prev` certificate (from the board or dropped) in the page's notation. */

@@ -7,10 +7,9 @@ import { language, paren, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { label } from '../game/pieces.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
+import { JAPANESE_FILES, JAPANESE_RANKS } from '../game/variants.js';
 import { $, closest, field } from '../page/dom.js';
 
-const FULL_WIDTH = '１２３４５６７８９';
-const RANKS = '一二三四五六七八九';
 
 export class RetroPanel {
   #engine;
@@ -155,9 +154,9 @@ function filterOf(text) {
   const f = text.trim();
   if (!f) return null;
   // A square as Japanese players type it: ５六, 5六 (a phone's keyboard), ５６ or 56 (file then rank).
-  const digit = (ch) => (FULL_WIDTH.includes(ch) ? FULL_WIDTH.indexOf(ch) + 1 : Number(ch));
-  const ja = f.match(/^([1-9１-９])([一二三四五六七八九1-9１-９])$/u);
-  const rank = ja && (RANKS.includes(ja[2]) ? RANKS.indexOf(ja[2]) : digit(ja[2]) - 1);
+  const digit = (ch) => (JAPANESE_FILES.includes(ch) ? JAPANESE_FILES.indexOf(ch) + 1 : Number(ch));
+  const ja = f.match(new RegExp(`^([1-9${JAPANESE_FILES}])([${JAPANESE_RANKS}1-9${JAPANESE_FILES}])$`, 'u'));
+  const rank = ja && (JAPANESE_RANKS.includes(ja[2]) ? JAPANESE_RANKS.indexOf(ja[2]) : digit(ja[2]) - 1);
   const square = ja ? `${digit(ja[1])}${String.fromCharCode(97 + rank)}` : f.toLowerCase();
   if (/^[1-9][a-i]$/.test(square)) return (m) => m.usi.slice(2, 4) === square || m.usi.slice(0, 2) === square;
   if (/^\+?[a-z]$/i.test(f)) return (m) => m.piece.toUpperCase() === f.toUpperCase();

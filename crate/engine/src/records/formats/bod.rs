@@ -21,7 +21,7 @@ use crate::board::position::{Position, Setup};
 use crate::board::sfen::SfenError;
 use crate::board::variant::{Game, Variant};
 use crate::records::error::{BoardProblem, RecordError, RecordErrorKind};
-use crate::records::notation::read::piece_prefix;
+use crate::records::notation::kanji::piece_prefix;
 
 /// The diagram's lines, gathered from a record's header.
 #[derive(Clone, Debug, Default)]

@@ -13,6 +13,7 @@ use crate::records::annotations::HeaderField;
 use crate::records::formats::csa::csa;
 use crate::records::formats::kif::kif_body;
 use crate::records::formats::usi::usi_command;
+use crate::records::notation::kanji::piece_names;
 use crate::records::notation::write::japanese_line;
 use crate::records::record::{Format, Record};
 use crate::rules::play;
@@ -321,43 +322,22 @@ pub fn bod<V: Variant>(pos: &Position<V>) -> String {
 fn cell(piece: Option<Piece>) -> String {
     let Some(p) = piece else { return " ・".into() };
     let mark = if p.color() == Color::Sente { ' ' } else { 'v' };
-    let name = match (p.kind(), p.is_promoted()) {
-        (Kind::King, _) => '玉',
-        (Kind::Gold, _) => '金',
-        (Kind::Silver, false) => '銀',
-        (Kind::Silver, true) => '全',
-        (Kind::Knight, false) => '桂',
-        (Kind::Knight, true) => '圭',
-        (Kind::Lance, false) => '香',
-        (Kind::Lance, true) => '杏',
-        (Kind::Pawn, false) => '歩',
-        (Kind::Pawn, true) => 'と',
-        (Kind::Bishop, false) => '角',
-        (Kind::Bishop, true) => '馬',
-        (Kind::Rook, false) => '飛',
-        (Kind::Rook, true) => '龍',
-    };
+    let name = piece_names(p.kind(), p.is_promoted()).board;
     format!("{mark}{name}")
 }
 
 /// `飛　角　歩二`, strongest first, counts in kanji; `なし` for an empty hand.
 fn hand_text<V: Variant>(pos: &Position<V>, color: Color) -> String {
-    const ORDER: [(Kind, &str); 7] = [
-        (Kind::Rook, "飛"),
-        (Kind::Bishop, "角"),
-        (Kind::Gold, "金"),
-        (Kind::Silver, "銀"),
-        (Kind::Knight, "桂"),
-        (Kind::Lance, "香"),
-        (Kind::Pawn, "歩"),
-    ];
     let hand = pos.hand(color);
-    let items: Vec<String> = ORDER
+    let items: Vec<String> = Kind::HAND_ORDER
         .iter()
-        .filter(|(kind, _)| hand[kind.index()] > 0)
-        .map(|&(kind, name)| match hand[kind.index()] {
-            1 => name.to_string(),
-            n => format!("{name}{}", kanji_count(n)),
+        .filter(|kind| hand[kind.index()] > 0)
+        .map(|&kind| {
+            let name = piece_names(kind, false).board;
+            match hand[kind.index()] {
+                1 => name.to_string(),
+                n => format!("{name}{}", kanji_count(n)),
+            }
         })
         .collect();
     if items.is_empty() {

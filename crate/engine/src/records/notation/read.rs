@@ -6,6 +6,7 @@ use crate::board::moves::Move;
 use crate::board::piece::Kind;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
+use crate::records::notation::kanji::piece_prefix;
 use crate::records::notation::write::{advance, leftness};
 
 /// A move as written, before the position says which move it is.
@@ -45,35 +46,6 @@ pub enum Unresolved {
     NoMove,
     /// Several legal moves fit.
     Several(Vec<Move>),
-}
-
-/// Piece names, longest first (`成銀` before a lone `成`). Single-character promoted names (`全 圭 杏`) are
-/// what board diagrams and some programs write.
-const PIECE_NAMES: [(&str, Kind, bool); 19] = [
-    ("成銀", Kind::Silver, true),
-    ("成桂", Kind::Knight, true),
-    ("成香", Kind::Lance, true),
-    ("全", Kind::Silver, true),
-    ("圭", Kind::Knight, true),
-    ("杏", Kind::Lance, true),
-    ("玉", Kind::King, false),
-    ("王", Kind::King, false),
-    ("金", Kind::Gold, false),
-    ("銀", Kind::Silver, false),
-    ("桂", Kind::Knight, false),
-    ("香", Kind::Lance, false),
-    ("歩", Kind::Pawn, false),
-    ("と", Kind::Pawn, true),
-    ("角", Kind::Bishop, false),
-    ("馬", Kind::Bishop, true),
-    ("飛", Kind::Rook, false),
-    ("龍", Kind::Rook, true),
-    ("竜", Kind::Rook, true),
-];
-
-/// The kind and promotion of the piece whose name `text` starts with, and the text after the name.
-pub(crate) fn piece_prefix(text: &str) -> Option<(Kind, bool, &str)> {
-    PIECE_NAMES.iter().find_map(|&(n, k, p)| text.strip_prefix(n).map(|t| (k, p, t)))
 }
 
 /// A file or rank digit: full-width, ASCII or (ranks) kanji, from 1.

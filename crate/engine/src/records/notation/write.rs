@@ -7,29 +7,12 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::variant::Variant;
+use crate::records::notation::kanji::{piece_names, FILES, RANKS};
 use crate::rules;
-
-const FILES: [char; 9] = ['１', '２', '３', '４', '５', '６', '７', '８', '９'];
-const RANKS: [char; 9] = ['一', '二', '三', '四', '五', '六', '七', '八', '九'];
 
 /// The name of a piece in game records (玉 for both kings).
 pub(crate) fn piece_name(p: Piece) -> &'static str {
-    match (p.kind(), p.is_promoted()) {
-        (Kind::King, _) => "玉",
-        (Kind::Gold, _) => "金",
-        (Kind::Silver, false) => "銀",
-        (Kind::Silver, true) => "成銀",
-        (Kind::Knight, false) => "桂",
-        (Kind::Knight, true) => "成桂",
-        (Kind::Lance, false) => "香",
-        (Kind::Lance, true) => "成香",
-        (Kind::Pawn, false) => "歩",
-        (Kind::Pawn, true) => "と",
-        (Kind::Bishop, false) => "角",
-        (Kind::Bishop, true) => "馬",
-        (Kind::Rook, false) => "飛",
-        (Kind::Rook, true) => "龍",
-    }
+    piece_names(p.kind(), p.is_promoted()).record
 }
 
 /// `７六`: full-width file digit, kanji rank.
