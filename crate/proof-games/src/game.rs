@@ -8,8 +8,10 @@ use shogi_reach_engine::board::start::Start;
 use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::reach::prove::StepJson;
 use shogi_reach_engine::reach::stage::Stage;
-use shogi_reach_engine::records::formats::export::{kif_from, usi_from, TextEncoding};
+use shogi_reach_engine::records::formats::kif::kif_from;
+use shogi_reach_engine::records::formats::usi::usi_from;
 use shogi_reach_engine::records::notation;
+use shogi_reach_engine::records::text::TextEncoding;
 use shogi_reach_engine::rules::{legal_moves, play};
 use std::fmt;
 

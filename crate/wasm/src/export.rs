@@ -1,12 +1,13 @@
 //! Files for other programs (`exportRecord`, `exportTree`): a line of moves from a start, a tree of moves
 //! (its variations and comments), or a position alone, as KIF, KI2, BOD, USI or CSA bytes in the encoding the
 //! file name promises (`.kif`/`.ki2` Shift_JIS, `.kifu`/`.ki2u` UTF-8), written by the engine's
-//! `records::formats` (KIF whole by `export::write_kif`; the other formats have the main line only).
+//! `records::formats` (KIF whole by `kif::write_kif`; the other formats have the main line only).
 
 use crate::engine_error::EngineError;
 use serde::Deserialize;
 use shogi_reach_engine::board::position::Position;
-use shogi_reach_engine::records::formats::export::{export, write_kif, ExportFormat};
+use shogi_reach_engine::records::formats::export::{export, ExportError, ExportFormat};
+use shogi_reach_engine::records::formats::kif::write_kif;
 use shogi_reach_engine::records::{Format, HeaderField, Record, Variation};
 use shogi_reach_engine::rules::{parse_legal_move, play};
 use shogi_reach_engine::{Move, Variant};
@@ -64,7 +65,7 @@ pub fn export_tree<V: Variant>(tree: &Tree, format: &str, comment: &str) -> Resu
     export_format
         .encoding()
         .encode(&write_kif(&record, comment, export_format.encoding()))
-        .map_err(EngineError::bad_argument)
+        .map_err(|e| EngineError::bad_argument(ExportError::from(e)))
 }
 
 /// The engine's record of `tree`, every move checked legal where it is played.

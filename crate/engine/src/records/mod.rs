@@ -1,5 +1,6 @@
 //! Moves as people write them (Japanese and Western notation) and game records: KIF, KI2, CSA, USI, BOD,
-//! SFEN and the reference format, read by [`read`] (which tells them apart), and USI, KIF and CSA written.
+//! SFEN and the reference format, read by [`read`] (which tells them apart), and written by each format's
+//! module (the files, by `formats::export`).
 
 pub mod annotations;
 pub mod error;
@@ -12,7 +13,7 @@ pub mod text;
 pub use annotations::{HeaderField, Skipped, Variation};
 pub use error::{MovesError, RecordError, RecordErrorKind};
 pub use formats::csa::csa;
-pub use formats::export::kif;
+pub use formats::kif::kif;
 pub(crate) use formats::kif::kif_move;
 pub use formats::kif::parse_kif;
 pub use formats::usi::{parse_usi_command, usi_command};

@@ -2,7 +2,9 @@
 //! the initial position and from positions part-way through real games (a BOD diagram heads those), in
 //! both games; the Shift_JIS files are not UTF-8 and say so in their header.
 
-use shogi_reach_engine::records::formats::export::{bod, export, usi_from, ExportError, ExportFormat};
+use shogi_reach_engine::records::formats::bod::bod;
+use shogi_reach_engine::records::formats::export::{export, ExportError, ExportFormat};
+use shogi_reach_engine::records::formats::usi::usi_from;
 use shogi_reach_engine::records::{read, Format};
 use shogi_reach_engine::rules::{parse_legal_move, play};
 use shogi_reach_engine::{MiniShogi, Move, Position, Shogi, Variant};

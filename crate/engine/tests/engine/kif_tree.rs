@@ -1,10 +1,11 @@
-//! KIF written whole (`records::formats::export::write_kif`): header, comments and variations, read back by the
+//! KIF written whole (`records::formats::kif::write_kif`): header, comments and variations, read back by the
 //! engine's own reader as the same tree, for the annotated fixture and for random trees of both games from
 //! the initial position, a handicap start and a diagram.
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{Rng, SeedableRng};
-use shogi_reach_engine::records::formats::export::{write_kif, TextEncoding};
+use shogi_reach_engine::records::formats::kif::write_kif;
+use shogi_reach_engine::records::text::TextEncoding;
 use shogi_reach_engine::records::{read, read_text, Format, Record, Variation};
 use shogi_reach_engine::rules::{legal_moves, play};
 use shogi_reach_engine::{MiniShogi, Move, MoveList, Position, Shogi, Variant};

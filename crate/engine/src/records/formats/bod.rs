@@ -1,4 +1,4 @@
-//! BOD, the board diagram of KIF and KI2 headers (also a record on its own):
+//! BOD, the board diagram of KIF and KI2 headers (also a record on its own), read and written:
 //!
 //! ```text
 //! 後手の持駒：飛　角　歩二
@@ -21,7 +21,7 @@ use crate::board::position::{Position, Setup};
 use crate::board::sfen::SfenError;
 use crate::board::variant::{Game, Variant};
 use crate::records::error::{BoardProblem, RecordError, RecordErrorKind};
-use crate::records::notation::kanji::piece_prefix;
+use crate::records::notation::kanji::{piece_names, piece_prefix, FILES, RANKS};
 
 /// The diagram's lines, gathered from a record's header.
 #[derive(Clone, Debug, Default)]
@@ -188,10 +188,79 @@ fn kanji_number(text: &str) -> Option<u8> {
     }
 }
 
+/// The position as a BOD board diagram: Gote's hand, the board with file and rank labels, Sente's hand,
+/// and `後手番` when Gote is to move (the lines cshogi's `board_to_bod` writes).
+pub fn bod<V: Variant>(pos: &Position<V>) -> String {
+    let mut s = format!("後手の持駒：{}\n", hand_text(pos, Color::Gote));
+    let labels: Vec<String> = (0..V::W).rev().map(|x| FILES[x].to_string()).collect();
+    s.push_str(&format!("  {}\n", labels.join(" ")));
+    let frame = format!("+{}+\n", "-".repeat(3 * V::W));
+    s.push_str(&frame);
+    for (y, rank) in RANKS.iter().enumerate().take(V::H) {
+        s.push('|');
+        for x in 0..V::W {
+            s.push_str(&cell(pos.piece_at(y * V::W + x)));
+        }
+        s.push('|');
+        s.push(*rank);
+        s.push('\n');
+    }
+    s.push_str(&frame);
+    s.push_str(&format!("先手の持駒：{}\n", hand_text(pos, Color::Sente)));
+    if pos.side_to_move() == Color::Gote {
+        s.push_str("後手番\n");
+    }
+    s
+}
+
+/// ` ・`, ` 歩` (Sente), `v歩` (Gote); promoted pieces in one character (と 杏 圭 全 馬 龍).
+fn cell(piece: Option<Piece>) -> String {
+    let Some(p) = piece else { return " ・".into() };
+    let mark = if p.color() == Color::Sente { ' ' } else { 'v' };
+    let name = piece_names(p.kind(), p.is_promoted()).board;
+    format!("{mark}{name}")
+}
+
+/// `飛　角　歩二`, strongest first, counts in kanji; `なし` for an empty hand.
+fn hand_text<V: Variant>(pos: &Position<V>, color: Color) -> String {
+    let hand = pos.hand(color);
+    let items: Vec<String> = Kind::HAND_ORDER
+        .iter()
+        .filter(|kind| hand[kind.index()] > 0)
+        .map(|&kind| {
+            let name = piece_names(kind, false).board;
+            match hand[kind.index()] {
+                1 => name.to_string(),
+                n => format!("{name}{}", kanji_count(n)),
+            }
+        })
+        .collect();
+    if items.is_empty() {
+        "なし".into()
+    } else {
+        items.join("　")
+    }
+}
+
+/// 2 → `二`, 10 → `十`, 18 → `十八`.
+fn kanji_count(n: u8) -> String {
+    let digit = |d: u8| RANKS[d as usize - 1].to_string();
+    match n {
+        1..=9 => digit(n),
+        10 => "十".into(),
+        _ => format!("十{}", digit(n - 10)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::board::variant::{MiniShogi, Shogi};
+
+    #[test]
+    fn counts_in_kanji() {
+        assert_eq!([2, 9, 10, 11, 18].map(kanji_count), ["二", "九", "十", "十一", "十八"]);
+    }
 
     #[test]
     fn hands_and_counts() {

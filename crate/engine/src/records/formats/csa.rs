@@ -376,3 +376,13 @@ fn csa_move<V: Variant>(before: &Position<V>, m: Move) -> String {
         }
     }
 }
+
+/// The CSA record of `moves` from `start` with `comment` lines (`'` lines) after its version line (for a
+/// game [`Variant::CSA_RECORDS`] says CSA records).
+pub fn csa_with_comment<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str) -> String {
+    let record = Record::new(Format::Csa, *start, moves.to_vec());
+    let text = csa(&record);
+    let (version, rest) = text.split_once('\n').unwrap_or((&text, ""));
+    let comments: String = comment.lines().map(|l| format!("'{l}\n")).collect();
+    format!("{version}\n{comments}{rest}")
+}

@@ -1,5 +1,5 @@
-//! KIF and KI2 records (and a BOD diagram alone), read, and KIF's body written ([`kif_body`]: the moves,
-//! comments and variations; `export::write_kif` puts the header before it and writes the other formats).
+//! KIF and KI2 records (and a BOD diagram alone), read and written: [`write_kif`] (the header, then
+//! [`kif_body`]: the moves, comments and variations) and [`ki2`].
 //! The header gives the start: a board diagram, a `手合割` (平手, a handicap, ５五将棋) or, with neither,
 //! the initial position. Then the main line's moves:
 //! KIF numbers each on its own line (`  12 同　銀(31)   ( 0:03/00:01:10)`), KI2 marks each with the side
@@ -10,16 +10,16 @@
 use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::sfen::parse_position;
-use crate::board::start::handicap_start;
+use crate::board::start::{handicap_start, Start};
 use crate::board::variant::{Game, Variant};
 use crate::records::annotations::{HeaderField, Skipped};
 use crate::records::error::{MovesError, RecordError, RecordErrorKind};
-use crate::records::formats::bod::Diagram;
+use crate::records::formats::bod::{bod, Diagram};
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
-use crate::records::notation::write::{destination_and_piece, moving_piece, promotion_word};
+use crate::records::notation::write::{destination_and_piece, japanese_line, moving_piece, promotion_word};
 use crate::records::record::{Format, GameRecord, Record};
-use crate::records::text::numbered_lines;
+use crate::records::text::{numbered_lines, TextEncoding};
 use crate::rules::play;
 use crate::with_game;
 use std::collections::BTreeSet;
@@ -172,7 +172,7 @@ pub fn parse_kif<V: Variant>(text: &str) -> Result<Vec<Move>, MovesError> {
     Ok(record.moves)
 }
 
-/// The body of `record`'s KIF, after its header ([`crate::records::formats::export::write_kif`] writes both):
+/// The body of `record`'s KIF, after its header ([`write_kif`] writes both):
 /// the comment before the first move (`*` lines), the main line with each move's comment after it, then each
 /// variation after a `変化：N手` line. Variations go depth first, a line's later branches before its earlier
 /// ones, as KIF writes them, so that [`read_kif`] puts each back on the line it branches from.
@@ -262,6 +262,80 @@ pub(crate) fn kif_move<V: Variant>(before: &Position<V>, m: Move, previous_to: O
             let g = V::geometry();
             s.push_str(&format!("({}{})", g.w - g.x(from), g.y(from) + 1));
         }
+    }
+    s
+}
+
+/// The header every KIF and KI2 export shares: the encoding line, comments, the start (a `手合割` line for
+/// a start records name, else its diagram), and the record's `fields` (its own `手合割` left out: the start
+/// says it), with empty player lines when the fields name no players.
+fn header<V: Variant>(
+    kind: &str,
+    start: &Position<V>,
+    fields: &[HeaderField],
+    comment: &str,
+    encoding: TextEncoding,
+) -> String {
+    let mut s = format!("#{kind} version=2.0 encoding={}\n", encoding.label());
+    for line in comment.lines() {
+        s.push_str(&format!("# {line}\n"));
+    }
+    // A handicap is named, as records name it, with its players 下手 (Sente) and 上手 (Gote).
+    let named = Start::of_position(start);
+    match named {
+        Some(named) => s.push_str(&format!("手合割：{}\n", named.name())),
+        None => s.push_str(&bod(start)),
+    }
+    for field in fields.iter().filter(|f| f.name != Some("handicap")) {
+        s.push_str(&format!("{}：{}\n", field.key, field.value));
+    }
+    if !fields.iter().any(|f| matches!(f.name, Some("sente" | "gote"))) {
+        let handicap = named.is_some_and(|named| !named.is_initial());
+        s.push_str(if handicap { "下手：\n上手：\n" } else { "先手：\n後手：\n" });
+    }
+    s
+}
+
+/// The KIF of `record`, saying it is in `encoding`: `comment` lines at the top (`#` lines, which readers pass
+/// over), the start (its `手合割` name, or its diagram), the header's fields, then the moves with their
+/// comments and every variation ([`kif_body`]), as the engine's reader reads them back.
+pub fn write_kif<V: Variant>(record: &Record<V>, comment: &str, encoding: TextEncoding) -> String {
+    let mut s = header("KIF", &record.start, &record.header, comment, encoding);
+    s.push_str(&kif_body(record));
+    s
+}
+
+/// A KIF record of `moves` from the initial position, with `comment` lines at the top (UTF-8; the file
+/// exports write Shift_JIS too).
+pub fn kif<V: Variant>(moves: &[Move], comment: &str) -> String {
+    kif_from(&Position::<V>::startpos(), moves, comment, TextEncoding::Utf8)
+}
+
+/// A KIF record of `moves` from `start`, saying it is in `encoding`.
+pub fn kif_from<V: Variant>(
+    start: &Position<V>,
+    moves: &[Move],
+    comment: &str,
+    encoding: TextEncoding,
+) -> String {
+    write_kif(&Record::new(Format::Kif, *start, moves.to_vec()), comment, encoding)
+}
+
+/// A KI2 record of `moves` from `start`: the moves in Japanese marked ▲ and △, six a line.
+pub fn ki2<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str, encoding: TextEncoding) -> String {
+    let mut s = header("KI2", start, &[], comment, encoding);
+    let mut positions = vec![*start];
+    for &m in moves {
+        positions.push(play(positions.last().expect("the start is there"), m));
+    }
+    // KI2 files mark the sides ▲ and △ (☗ and ☖ have no Shift_JIS code).
+    let written: Vec<String> = japanese_line(&positions, moves)
+        .into_iter()
+        .map(|m| m.replacen('☗', "▲", 1).replacen('☖', "△", 1))
+        .collect();
+    for line in written.chunks(6) {
+        s.push_str(&line.join("    "));
+        s.push('\n');
     }
     s
 }

@@ -1,5 +1,5 @@
-//! The record formats, each read (and USI, KIF and CSA written): KIF and KI2, CSA, USI, BOD diagrams, and
-//! the handicap starts their headers name.
+//! The record formats, one module each, reading and writing side by side: KIF and KI2 (`kif`), CSA, USI,
+//! BOD diagrams; `export` is the registry of the files they are written as.
 
 pub mod bod;
 pub mod csa;

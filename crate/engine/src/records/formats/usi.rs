@@ -66,3 +66,19 @@ pub(crate) fn read_usi_as<V: Variant>(number: usize, line: &str) -> Result<Recor
     let usi = command.is_some() || moves.is_some() || body == "startpos";
     Ok(replay.finish(if usi { Format::Usi } else { Format::Sfen }))
 }
+
+/// `position startpos moves …` from the initial position, else `position sfen <start> moves …`.
+pub fn usi_from<V: Variant>(start: &Position<V>, moves: &[Move]) -> String {
+    if *start == Position::startpos() {
+        return usi_command::<V>(moves);
+    }
+    let mut s = format!("position sfen {}", start.to_sfen());
+    if !moves.is_empty() {
+        s.push_str(" moves");
+        for m in moves {
+            s.push(' ');
+            s.push_str(&m.to_usi::<V>());
+        }
+    }
+    s
+}
