@@ -1,5 +1,5 @@
 //! KIF and KI2 records (and a BOD diagram alone), read and written: [`write_kif`] (the header, then
-//! [`kif_body`]: the moves, comments and variations) and [`ki2`].
+//! `kif_body`: the moves, comments and variations) and [`ki2`].
 //! The header gives the start: a board diagram, a `手合割` (平手, a handicap, ５五将棋) or, with neither,
 //! the initial position. Then the main line's moves:
 //! KIF numbers each on its own line (`  12 同　銀(31)   ( 0:03/00:01:10)`), KI2 marks each with the side
