@@ -1,6 +1,7 @@
 //! A proof game: its moves from the initial position, how it was built, its check by replay with the
 //! forward legal-move generator, and its records (USI, KIF, JSON).
 
+use crate::construction::ConstructionError;
 use serde::Serialize;
 use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::position::Position;
@@ -141,9 +142,9 @@ pub enum ProofGameError {
     /// The position is not proved reachable (unreachable, or unknown at the node cap).
     NotReachable(Stage),
     /// A step of the construction failed (a bug; the game is never shown).
-    Construction(String),
+    Construction(ConstructionError),
     /// The replay did not confirm the game (a bug; the game is never shown).
-    Verification(String),
+    Verification(ConstructionError),
     /// The short search found no game within its budget.
     NotFound,
 }
@@ -194,7 +195,7 @@ impl<V: Variant> ProofGame<V> {
         }
         replay(self.start.position(), &self.moves, |ply, p| {
             match checkpoints.iter().find(|(n, want, _)| *n == ply && p != *want) {
-                Some((_, _, what)) => Err(format!("after {ply} plies the game is not at {what}")),
+                Some(&(_, _, expected)) => Err(ConstructionError::NotAt { ply, expected }),
                 None => Ok(()),
             }
         })
@@ -291,15 +292,15 @@ impl<V: Variant> ProofGame<V> {
 pub(crate) fn replay<V: Variant>(
     start: &Position<V>,
     moves: &[Move],
-    mut check: impl FnMut(usize, &Position<V>) -> Result<(), String>,
-) -> Result<(), String> {
+    mut check: impl FnMut(usize, &Position<V>) -> Result<(), ConstructionError>,
+) -> Result<(), ConstructionError> {
     let mut pos = *start;
     let mut legal = MoveList::new();
     check(0, &pos)?;
     for (i, &m) in moves.iter().enumerate() {
         legal_moves(&pos, &mut legal);
         if !legal.contains(&m) {
-            return Err(format!("move {} ({}) is not legal in {}", i + 1, m.to_usi::<V>(), pos.to_sfen()));
+            return Err(ConstructionError::Illegal { ply: i + 1, usi: m.to_usi::<V>(), sfen: pos.to_sfen() });
         }
         pos = play(&pos, m);
         check(i + 1, &pos)?;
@@ -309,7 +310,10 @@ pub(crate) fn replay<V: Variant>(
 
 /// The position `moves` lead to from `from`, each checked against the legal moves.
 #[cfg(test)]
-pub(crate) fn replays<V: Variant>(from: &Position<V>, moves: &[Move]) -> Result<Position<V>, String> {
+pub(crate) fn replays<V: Variant>(
+    from: &Position<V>,
+    moves: &[Move],
+) -> Result<Position<V>, ConstructionError> {
     let mut end = *from;
     replay(from, moves, |_, p| {
         end = *p;

@@ -17,6 +17,7 @@
 //! - `testing`: what the unit tests share.
 
 mod assignment;
+pub mod construction;
 mod forward;
 mod game;
 mod handicap_openings;

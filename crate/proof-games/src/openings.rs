@@ -2,6 +2,7 @@
 //! board), and its variants that end in other KK positions. Shogi's is the paper's 44-ply game (Table A·1);
 //! Mini Shogi's is found by a search.
 
+use crate::construction::ConstructionError;
 use crate::game::replay;
 use crate::short::bound::BoundCache;
 use crate::tree::moves_from_root;
@@ -35,11 +36,11 @@ const PAPER_SHOGI_OPENING: &str = "☗P-7f ☖R-3b ☗Bx3c= ☖Rx3c ☗R-3h ☖R
 /// An opening's moves from the initial position and the KK position they end in.
 pub type KkOpening<V> = (Vec<Move>, Position<V>);
 
-type Opening<V> = Result<KkOpening<V>, String>;
+type Opening<V> = Result<KkOpening<V>, ConstructionError>;
 
 /// A game's opening and the variants of it that end in other KK positions (the opening first), computed
 /// once.
-type Openings<V> = Result<Vec<KkOpening<V>>, String>;
+type Openings<V> = Result<Vec<KkOpening<V>>, ConstructionError>;
 
 /// What proof games need of a game: how its opening to a KK position is found, and where it is kept.
 pub trait WithOpening: BoundCache {
@@ -85,12 +86,12 @@ impl WithOpening for MiniShogi {
 
 /// The opening of `V`, computed once: moves from the initial position to a KK position, and that
 /// position. Shogi: the paper's 44-ply game. Mini Shogi: found by [`search_opening`].
-pub fn opening<V: WithOpening>() -> Result<&'static KkOpening<V>, String> {
+pub fn opening<V: WithOpening>() -> Result<&'static KkOpening<V>, ConstructionError> {
     openings::<V>().map(|all| &all[0])
 }
 
 /// The opening, then its variants with [`WithOpening::OTHER_ENDINGS`].
-pub fn openings<V: WithOpening>() -> Result<&'static [KkOpening<V>], String> {
+pub fn openings<V: WithOpening>() -> Result<&'static [KkOpening<V>], ConstructionError> {
     let all = V::opening_cache().get_or_init(|| {
         V::find_opening().and_then(|(moves, kk)| {
             std::iter::once(Ok((moves.clone(), kk)))
@@ -103,36 +104,29 @@ pub fn openings<V: WithOpening>() -> Result<&'static [KkOpening<V>], String> {
 
 /// The openings from `start`: the game's own ([`openings`]) from the initial position; from a handicap
 /// start, its opening of [`WithOpening::HANDICAP_OPENINGS`], replayed against the legal moves.
-pub fn start_openings<V: WithOpening>(start: &Start<V>) -> Result<Vec<KkOpening<V>>, String> {
+pub fn start_openings<V: WithOpening>(start: &Start<V>) -> Result<Vec<KkOpening<V>>, ConstructionError> {
     let Some(name) = start.handicap() else { return openings::<V>().map(<[_]>::to_vec) };
-    let (_, text) = V::HANDICAP_OPENINGS
-        .iter()
-        .find(|(n, _)| *n == name)
-        .ok_or_else(|| format!("no opening from the {name} start is known"))?;
+    let (_, text) =
+        V::HANDICAP_OPENINGS.iter().find(|(n, _)| *n == name).ok_or(ConstructionError::NoOpening(name))?;
     let moves = text
         .split_whitespace()
-        .map(|usi| Move::from_usi::<V>(usi).map_err(|e| e.to_string()))
-        .collect::<Result<Vec<Move>, String>>()?;
+        .map(|usi| Move::from_usi::<V>(usi).map_err(ConstructionError::OpeningUsi))
+        .collect::<Result<Vec<Move>, _>>()?;
     let mut end = *start.position();
     replay(start.position(), &moves, |_, p| {
         end = *p;
         Ok(())
     })?;
     if !is_kk(&end) {
-        return Err(format!(
-            "the opening from the {name} start ends in {}, not a KK position",
-            end.to_sfen()
-        ));
+        return Err(ConstructionError::NotKk(end.to_sfen()));
     }
     Ok(vec![(moves, end)])
 }
 
 /// `moves` with its last plies replaced by `ending` (Western notation), read against the legal moves.
 fn with_ending<V: Variant>(moves: &[Move], ending: &str) -> Opening<V> {
-    let kept = moves
-        .len()
-        .checked_sub(ending.split_whitespace().count())
-        .ok_or("an ending longer than the opening")?;
+    let kept =
+        moves.len().checked_sub(ending.split_whitespace().count()).ok_or(ConstructionError::EndingTooLong)?;
     let start = moves[..kept].iter().fold(Position::<V>::startpos(), |p, &m| play(&p, m));
     let (rest, kk) = read_game_from(start, ending)?;
     Ok(([&moves[..kept], &rest[..]].concat(), kk))
@@ -148,12 +142,12 @@ fn read_game<V: Variant>(text: &str) -> Opening<V> {
 fn read_game_from<V: Variant>(mut pos: Position<V>, text: &str) -> Opening<V> {
     let mut moves = Vec::new();
     for token in text.split_whitespace() {
-        let m = notation::western::parse_western(&pos, token).map_err(|e| e.to_string())?;
+        let m = notation::western::parse_western(&pos, token).map_err(ConstructionError::OpeningWestern)?;
         moves.push(m);
         pos = play(&pos, m);
     }
     if !is_kk(&pos) {
-        return Err(format!("the opening ends in {}, not a KK position", pos.to_sfen()));
+        return Err(ConstructionError::NotKk(pos.to_sfen()));
     }
     Ok((moves, pos))
 }
@@ -161,7 +155,7 @@ fn read_game_from<V: Variant>(mut pos: Position<V>, text: &str) -> Opening<V> {
 /// A forward weighted best-first search from the initial position for a KK position: each position is
 /// scored plies + 2·(pieces on the board besides the kings); drops are never useful and not tried.
 /// Weight 2 finds a 15-ply Mini Shogi opening at once (weight 1, A*, does not finish in its node cap).
-fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), String> {
+fn search_opening<V: Variant>() -> Result<(Vec<Move>, Position<V>), ConstructionError> {
     search_opening_from(Position::<V>::startpos(), 2, 2_000_000)
 }
 
@@ -172,7 +166,7 @@ pub fn search_opening_from<V: Variant>(
     start: Position<V>,
     weight: usize,
     max_nodes: usize,
-) -> Result<(Vec<Move>, Position<V>), String> {
+) -> Result<(Vec<Move>, Position<V>), ConstructionError> {
     // (position, parent index, move from the parent, plies)
     let mut nodes: Vec<(Position<V>, usize, Move, usize)> =
         vec![(start, usize::MAX, Move::Board { from: 0, to: 0, promote: false }, 0)];
@@ -201,7 +195,7 @@ pub fn search_opening_from<V: Variant>(
             open.push(Reverse((g + 1 + weight * pieces_besides_kings(&next), nodes.len() - 1)));
         }
     }
-    Err(format!("no opening to a KK position found within {max_nodes} positions"))
+    Err(ConstructionError::NoOpeningFound(max_nodes))
 }
 
 #[cfg(test)]

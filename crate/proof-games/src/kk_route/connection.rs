@@ -2,6 +2,7 @@
 //! other king, which takes it, and the kings walk to their squares (an odd king cycle where the side to
 //! move must change).
 
+use crate::construction::ConstructionError;
 use crate::openings::is_kk;
 use shogi_reach_engine::board::color::Color;
 use shogi_reach_engine::board::moves::Move;
@@ -61,7 +62,7 @@ fn king_walk<V: Variant>(
 /// Moves from one KK position to another: every piece that must change hands is dropped next to the
 /// other king, which takes it, and the kings walk to their squares. The fewest plies of such moves
 /// ([`shortest_connection`]) when they are few enough to search, otherwise [`greedy_connection`].
-pub fn connect_kk<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, String> {
+pub fn connect_kk<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, ConstructionError> {
     connect_kk_from_any(&[(0, *from)], to).map(|(_, moves)| moves)
 }
 
@@ -71,9 +72,9 @@ pub fn connect_kk<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Ve
 pub(crate) fn connect_kk_from_any<V: Variant>(
     froms: &[(usize, Position<V>)],
     to: &Position<V>,
-) -> Result<(usize, Vec<Move>), String> {
+) -> Result<(usize, Vec<Move>), ConstructionError> {
     if froms.is_empty() || !froms.iter().map(|(_, p)| p).chain([to]).all(is_kk) {
-        return Err("both positions must have only the kings on the board".into());
+        return Err(ConstructionError::NotKkPositions);
     }
     let first = &froms[0].1;
     let alike =
@@ -297,7 +298,10 @@ impl<V: Variant> Connection<V> {
 /// Moves from one KK position to another, built a step at a time: every piece that must change hands is
 /// dropped next to the other king, which takes it; then the kings walk to their squares, with an odd king
 /// cycle when the side to move must change.
-fn greedy_connection<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result<Vec<Move>, String> {
+fn greedy_connection<V: Variant>(
+    from: &Position<V>,
+    to: &Position<V>,
+) -> Result<Vec<Move>, ConstructionError> {
     let mut state: KingState =
         (from.king(Color::Sente) as u8, from.king(Color::Gote) as u8, from.side_to_move());
     let mut moves = Vec::new();
@@ -315,7 +319,7 @@ fn greedy_connection<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result
                 })
             };
             let walk = king_walk::<V>(state, |s| s.2 == giver && drop_square(s).is_some())
-                .ok_or_else(|| format!("no king moves lead to a drop of {} by {giver}", kind.letter()))?;
+                .ok_or(ConstructionError::NoDropRoute { kind, giver })?;
             moves.extend(walk.iter().map(|&(_, m)| m));
             state = walk.last().map_or(state, |&(s, _)| s);
             let q = drop_square(state).expect("the walk ends where a drop is possible");
@@ -328,8 +332,7 @@ fn greedy_connection<V: Variant>(from: &Position<V>, to: &Position<V>) -> Result
         }
     }
     let target: KingState = (to.king(Color::Sente) as u8, to.king(Color::Gote) as u8, to.side_to_move());
-    let walk =
-        king_walk::<V>(state, |s| s == target).ok_or("no king moves lead to the target KK position")?;
+    let walk = king_walk::<V>(state, |s| s == target).ok_or(ConstructionError::NoKingRoute)?;
     moves.extend(walk.iter().map(|&(_, m)| m));
     Ok(moves)
 }

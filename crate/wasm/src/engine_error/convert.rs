@@ -146,7 +146,7 @@ impl From<ProofGameError> for EngineError {
                 ErrorKind::NoProofGame { verdict: stage.verdict().name(), stage: stage.name() }
             }
             ProofGameError::Construction(detail) | ProofGameError::Verification(detail) => {
-                ErrorKind::ProofGameFailed { detail }
+                ErrorKind::ProofGameFailed { detail: detail.to_string() }
             }
             ProofGameError::NotFound => ErrorKind::ProofGameNotFound {},
         };
