@@ -157,7 +157,7 @@ pub fn resume<V: Ranked>(path: &Path, spec: &RunSpec) -> Result<(Done, Signature
     let report: Report = serde_json::from_str(&text)
         .map_err(|e| format!("{name}: not an estimate report: {}", quote(&e.to_string())))?;
     report.check(0).map_err(|e| format!("{name}: {e}"))?;
-    let done = files::resume_point::<V>(&report, &name, spec)?;
+    let done = files::resume_point::<V>(&report, &name, spec).map_err(|e| e.to_string())?;
     let done = Done { tally: report.tally, blocks: report.blocks, at: done, earlier: report.provenance };
     Ok((done, signature::check_own(&text)))
 }

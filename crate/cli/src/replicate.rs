@@ -44,7 +44,7 @@ pub struct Replicate {
 impl Run for Replicate {
     fn run<V: Ranked + WithOpening>(self) -> Result<()> {
         let paper = published(V::GAME);
-        let samples = samples_of(paper.samples, self.fraction)?;
+        let samples = samples_of(paper.samples, self.fraction).map_err(|e| e.to_string())?;
         let shards = self.shards.unwrap_or_else(|| default_shards(samples));
         if shards == 0 || shards > samples {
             return Err(format!("--shards {shards}: from 1 to the {samples} samples").into());

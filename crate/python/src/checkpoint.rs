@@ -71,7 +71,8 @@ pub fn resume(py: Python<'_>, game: Game, path: &Path, spec: &RunSpec) -> PyResu
     }
     let text = std::fs::read_to_string(path).map_err(|e| refuse(format!("{name}: {e}")))?;
     let report = files::read_checked(&name, &text).map_err(|e| refuse(e.to_string()))?;
-    let at = with_game!(game, V => files::resume_point::<V>(&report, &name, spec)).map_err(refuse)?;
+    let at = with_game!(game, V => files::resume_point::<V>(&report, &name, spec))
+        .map_err(|e| refuse(e.to_string()))?;
     let checked = py.detach(|| {
         with_game!(game, V => blocks::verify_drawn::<V>(&report, None, crate::draw::random_u64(), &|| false))
     });

@@ -47,7 +47,8 @@ pub fn replicate<'py>(
     #[pyo3(from_py_with = args::progress)] progress: Option<Py<PyAny>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let paper = published(game);
-    let samples = samples_of(paper.samples, fraction).map_err(BadArgumentError::new_err)?;
+    let samples =
+        samples_of(paper.samples, fraction).map_err(|e| BadArgumentError::new_err(e.to_string()))?;
     let report = run(
         py,
         game,

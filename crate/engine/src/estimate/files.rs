@@ -132,18 +132,41 @@ pub struct RunSpec {
     pub range: std::ops::Range<u64>,
 }
 
+/// A checkpoint of another run than the one resumed: what differs (the game, the seed and samples, the
+/// node cap, or the samples done), as found and as this run has it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OtherRun {
+    /// The file's name.
+    pub file: String,
+    /// What differs.
+    pub what: &'static str,
+    /// The checkpoint's.
+    pub found: String,
+    /// This run's.
+    pub expected: String,
+}
+
+impl std::fmt::Display for OtherRun {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let OtherRun { file, what, found, expected } = self;
+        write!(f, "{file}: another run's checkpoint: {what} {found}, this run's {expected}")
+    }
+}
+
+impl std::error::Error for OtherRun {}
+
 /// Where a run of `spec` in game `V` resumes from `report`, a checkpoint called `name`: the end of the
 /// samples it has done, which must be a prefix of the run's range. Else why it is another run's.
-pub fn resume_point<V: Ranked>(report: &Report, name: &str, spec: &RunSpec) -> Result<u64, String> {
-    let mismatch = |what: &str, found: String, expected: String| -> Result<u64, String> {
-        Err(format!("{name}: another run's checkpoint: {what} {found}, this run's {expected}"))
+pub fn resume_point<V: Ranked>(report: &Report, name: &str, spec: &RunSpec) -> Result<u64, OtherRun> {
+    let mismatch = |what: &'static str, found: String, expected: String| -> Result<u64, OtherRun> {
+        Err(OtherRun { file: name.to_string(), what, found, expected })
     };
     if report.variant != V::NAME {
         return mismatch("game", crate::board::sfen::quote(&report.variant), V::NAME.into());
     }
     if (report.seed, report.samples) != (spec.seed, spec.samples) {
-        let found = format!("seed {} of {} samples", report.seed, report.samples);
-        return mismatch("", found, format!("seed {} of {} samples", spec.seed, spec.samples));
+        let found = format!("{} of {} samples", report.seed, report.samples);
+        return mismatch("seed", found, format!("{} of {} samples", spec.seed, spec.samples));
     }
     if report.max_nodes != spec.max_nodes {
         return mismatch("node cap", format!("{:?}", report.max_nodes), format!("{:?}", spec.max_nodes));

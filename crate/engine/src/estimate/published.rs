@@ -40,14 +40,43 @@ pub fn published(game: Game) -> Published {
     serde_json::from_value(all[game.name()].clone()).expect("data/published.json has every game")
 }
 
+/// Why a fraction of a paper's samples is no run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum FractionError {
+    /// Not in (0, 1].
+    OutOfRange(f64),
+    /// So small a share of the paper's samples that it rounds to none.
+    NoSample {
+        /// The fraction asked for.
+        fraction: f64,
+        /// The paper's samples.
+        paper_samples: u64,
+    },
+}
+
+impl std::fmt::Display for FractionError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FractionError::OutOfRange(fraction) => {
+                write!(f, "--fraction {fraction}: a share of the paper's samples, 0 < F <= 1")
+            }
+            FractionError::NoSample { fraction, paper_samples } => {
+                write!(f, "--fraction {fraction} of {paper_samples} samples is no sample")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FractionError {}
+
 /// The samples a paper drew a fraction of: at least one.
-pub fn samples_of(paper_samples: u64, fraction: f64) -> Result<u64, String> {
+pub fn samples_of(paper_samples: u64, fraction: f64) -> Result<u64, FractionError> {
     if !(fraction > 0.0 && fraction <= 1.0) {
-        return Err(format!("--fraction {fraction}: a share of the paper's samples, 0 < F <= 1"));
+        return Err(FractionError::OutOfRange(fraction));
     }
     let samples = (paper_samples as f64 * fraction).round() as u64;
     if samples == 0 {
-        return Err(format!("--fraction {fraction} of {paper_samples} samples is no sample"));
+        return Err(FractionError::NoSample { fraction, paper_samples });
     }
     Ok(samples)
 }
@@ -74,7 +103,10 @@ mod tests {
     fn fractions_round_to_at_least_one_sample() {
         assert_eq!(samples_of(100_000_000, 1e-4), Ok(10_000));
         assert_eq!(samples_of(5_000_000_000, 1.0), Ok(5_000_000_000));
-        assert!(samples_of(100, 1e-3).is_err());
-        assert!(samples_of(100, -0.5).is_err());
+        assert_eq!(
+            samples_of(100, 1e-3),
+            Err(FractionError::NoSample { fraction: 1e-3, paper_samples: 100 })
+        );
+        assert_eq!(samples_of(100, -0.5), Err(FractionError::OutOfRange(-0.5)));
     }
 }
