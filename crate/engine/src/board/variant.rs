@@ -403,7 +403,8 @@ pub struct UnknownGame(pub String);
 impl std::fmt::Display for UnknownGame {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let name: String = self.0.chars().take(40).collect();
-        write!(f, "unknown game {name:?}: use shogi or minishogi")
+        let names: Vec<&str> = Game::ALL.iter().map(|g| g.name()).collect();
+        write!(f, "unknown game {name:?}: use {}", names.join(" or "))
     }
 }
 
