@@ -10,7 +10,7 @@ use crate::estimate::tally::FUNNEL_ROWS;
 use crate::ranking::rank::{candidate_count, Ranked};
 use crate::reach::stage::Stage;
 use crate::records::formats::export::ExportFormat;
-use crate::records::notation::kanji::{piece_names, PieceNames, FILES, RANKS};
+use crate::records::notation::japanese::kanji::{piece_names, PieceNames, FILES, RANKS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -250,7 +250,7 @@ impl<V: Variant> ProofGame<V> {
     /// The game as JSON: the parts, every move (USI, Japanese, the position after it), USI and KIF.
     pub fn to_json(&self) -> ProofGameJson {
         let positions = self.positions();
-        let moves = notation::write::japanese_line(&positions, &self.moves)
+        let moves = notation::japanese::write::japanese_line(&positions, &self.moves)
             .into_iter()
             .zip(&self.moves)
             .zip(&positions[1..])

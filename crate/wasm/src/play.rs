@@ -5,7 +5,7 @@ use serde::Serialize;
 use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::variant::Variant;
-use shogi_reach_engine::records::notation::write::japanese;
+use shogi_reach_engine::records::notation::japanese::write::japanese;
 use shogi_reach_engine::rules;
 
 /// A legal move as the page lists it: USI, Japanese as game records print it (`☗７六歩`, `☖同　角`) and

@@ -68,7 +68,7 @@ impl<V: Variant> Proof<V> {
             .rev()
             .map(|i| {
                 let m = s.moves[i];
-                let japanese = notation::write::japanese(&s.path[i + 1], m, previous_to);
+                let japanese = notation::japanese::write::japanese(&s.path[i + 1], m, previous_to);
                 previous_to = Some(m.to());
                 Step { usi: m.to_usi::<V>(), japanese, after: s.path[i] }
             })

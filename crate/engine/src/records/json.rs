@@ -5,7 +5,7 @@ use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::records::annotations::{HeaderField, Skipped};
-use crate::records::notation::write::japanese;
+use crate::records::notation::japanese::write::japanese;
 use crate::records::record::{GameRecord, Record};
 use crate::rules::play;
 use serde::Serialize;

@@ -6,7 +6,7 @@ use crate::board::position::Position;
 use crate::board::variant::{Game, Variant};
 use crate::records::annotations::{HeaderField, Skipped, Variation};
 use crate::records::error::{RecordError, RecordErrorKind, MAX_RECORD_PLIES};
-use crate::records::notation::write::japanese_line;
+use crate::records::notation::japanese::write::japanese_line;
 use crate::rules::{legal_moves, play};
 use std::any::Any;
 

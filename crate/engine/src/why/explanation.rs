@@ -290,7 +290,7 @@ fn tree_text<V: Variant>(s: &mut String, tree: &ReachTree<V>) {
         let indent = "  ".repeat(node.depth as usize);
         let arrow = match (mv, node.parent) {
             (Some(m), Some((p, _))) => {
-                format!("← {} {} ", m.to_usi::<V>(), notation::write::japanese(&node.pos, m, None))
+                format!("← {} {} ", m.to_usi::<V>(), notation::japanese::write::japanese(&node.pos, m, None))
                     + &format!("(to #{p}) ")
             }
             _ => String::new(),

@@ -103,12 +103,12 @@ pub fn last_moves<V: Variant>(pos: &Position<V>, filter: Filter) -> Vec<LastMove
             group.before.push((captured, pred.pos));
             continue;
         }
-        let piece = notation::write::moving_piece(&pred.pos, pred.mv);
+        let piece = notation::japanese::write::moving_piece(&pred.pos, pred.mv);
         moves.push(LastMove {
             mv: pred.mv,
             piece,
             usi: pred.mv.to_usi::<V>(),
-            japanese: notation::write::japanese(&pred.pos, pred.mv, None),
+            japanese: notation::japanese::write::japanese(&pred.pos, pred.mv, None),
             kif: kif_move(&pred.pos, pred.mv, None),
             before: vec![(captured, pred.pos)],
         });

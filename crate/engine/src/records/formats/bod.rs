@@ -21,7 +21,7 @@ use crate::board::position::{Position, Setup};
 use crate::board::sfen::SfenError;
 use crate::board::variant::{Game, Variant};
 use crate::records::error::{BoardProblem, RecordError, RecordErrorKind};
-use crate::records::notation::kanji::{piece_names, piece_prefix, FILES, RANKS};
+use crate::records::notation::japanese::kanji::{piece_names, piece_prefix, FILES, RANKS};
 
 /// The diagram's lines, gathered from a record's header.
 #[derive(Clone, Debug, Default)]

@@ -17,7 +17,9 @@ use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::formats::bod::{bod, Diagram};
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
-use crate::records::notation::write::{destination_and_piece, japanese_line, moving_piece, promotion_word};
+use crate::records::notation::japanese::write::{
+    destination_and_piece, japanese_line, moving_piece, promotion_word,
+};
 use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::{numbered_lines, TextEncoding};
 use crate::rules::play;

@@ -5,7 +5,7 @@
 use crate::board::color::Color;
 use crate::board::variant::Variant;
 use crate::records::error::{RecordError, RecordErrorKind};
-use crate::records::notation::read::{parse_move_text, Unresolved};
+use crate::records::notation::japanese::read::{parse_move_text, Unresolved};
 use crate::records::record::Replay;
 
 /// What a KIF move line says instead of a move when the game ended there.

@@ -6,8 +6,8 @@ use crate::board::moves::Move;
 use crate::board::piece::Kind;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
-use crate::records::notation::kanji::piece_prefix;
-use crate::records::notation::write::{advance, leftness};
+use crate::records::notation::japanese::kanji::piece_prefix;
+use crate::records::notation::japanese::write::{advance, leftness};
 
 /// A move as written, before the position says which move it is.
 #[derive(Clone, Debug, PartialEq, Eq)]

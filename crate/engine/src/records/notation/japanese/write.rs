@@ -7,7 +7,7 @@ use crate::board::moves::{Move, MoveList};
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::variant::Variant;
-use crate::records::notation::kanji::{piece_names, FILES, RANKS};
+use crate::records::notation::japanese::kanji::{piece_names, FILES, RANKS};
 use crate::rules;
 
 /// The name of a piece in game records (玉 for both kings).
