@@ -118,7 +118,7 @@ fn bad_board(line: usize, problem: BoardProblem) -> RecordError {
 
 /// The file labels above a diagram (`９ ８ … １`, spaced).
 fn is_file_label(c: char) -> bool {
-    "１２３４５６７８９123456789".contains(c) || c.is_whitespace()
+    FILES.contains(&c) || ('1'..='9').contains(&c) || c.is_whitespace()
 }
 
 /// The cells of a row: `None` for an empty square. `None` overall when a cell cannot be read.
@@ -178,7 +178,7 @@ fn kanji_number(text: &str) -> Option<u8> {
     let unit = |s: &str| -> Option<u8> {
         let mut chars = s.chars();
         let first = chars.next()?;
-        let i = "一二三四五六七八九".chars().position(|d| d == first)?;
+        let i = RANKS.iter().position(|&d| d == first)?;
         chars.next().is_none().then_some(i as u8 + 1)
     };
     match text.strip_prefix('十') {

@@ -17,9 +17,7 @@ use crate::records::error::{MovesError, RecordError, RecordErrorKind};
 use crate::records::formats::bod::{bod, Diagram};
 use crate::records::formats::kif_body::Body;
 use crate::records::formats::kif_moves::move_line;
-use crate::records::notation::japanese::write::{
-    destination_and_piece, japanese_line, moving_piece, promotion_word,
-};
+use crate::records::notation::japanese::write::{destination_and_piece, moving_piece, promotion_word};
 use crate::records::record::{Format, GameRecord, Record};
 use crate::records::text::{numbered_lines, TextEncoding};
 use crate::rules::play;
@@ -326,12 +324,9 @@ pub fn kif_from<V: Variant>(
 /// A KI2 record of `moves` from `start`: the moves in Japanese marked ▲ and △, six a line.
 pub fn ki2<V: Variant>(start: &Position<V>, moves: &[Move], comment: &str, encoding: TextEncoding) -> String {
     let mut s = header("KI2", start, &[], comment, encoding);
-    let mut positions = vec![*start];
-    for &m in moves {
-        positions.push(play(positions.last().expect("the start is there"), m));
-    }
     // KI2 files mark the sides ▲ and △ (☗ and ☖ have no Shift_JIS code).
-    let written: Vec<String> = japanese_line(&positions, moves)
+    let written: Vec<String> = Record::new(Format::Ki2, *start, moves.to_vec())
+        .japanese_moves()
         .into_iter()
         .map(|m| m.replacen('☗', "▲", 1).replacen('☖', "△", 1))
         .collect();

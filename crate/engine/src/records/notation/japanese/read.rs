@@ -6,7 +6,7 @@ use crate::board::moves::Move;
 use crate::board::piece::Kind;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
-use crate::records::notation::japanese::kanji::piece_prefix;
+use crate::records::notation::japanese::kanji::{piece_prefix, FILES, RANKS};
 use crate::records::notation::japanese::write::{advance, leftness};
 
 /// A move as written, before the position says which move it is.
@@ -50,8 +50,8 @@ pub enum Unresolved {
 
 /// A file or rank digit: full-width, ASCII or (ranks) kanji, from 1.
 fn digit(c: char) -> Option<usize> {
-    let from = |set: &str| set.chars().position(|d| d == c).map(|i| i + 1);
-    from("１２３４５６７８９").or_else(|| from("一二三四五六七八九")).or_else(|| from("123456789"))
+    let from = |set: &[char]| set.iter().position(|&d| d == c).map(|i| i + 1);
+    from(&FILES).or_else(|| from(&RANKS)).or_else(|| c.to_digit(10).filter(|&d| d > 0).map(|d| d as usize))
 }
 
 /// Reads the move `text` starts with; what follows it must be nothing or begin with white space (KIF's
