@@ -10,7 +10,7 @@ use crate::estimate::tally::FUNNEL_ROWS;
 use crate::ranking::rank::{candidate_count, Ranked};
 use crate::reach::stage::Stage;
 use crate::records::formats::export::ExportFormat;
-use crate::records::notation::japanese::kanji::{piece_names, PieceNames, FILES, RANKS};
+use crate::records::notation::japanese::kanji::{named_pieces, piece_names, PieceNames, FILES, RANKS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -101,10 +101,7 @@ pub fn facts() -> Facts {
             .iter()
             .map(|(row, stages)| FunnelRow { row, removes: stages.iter().map(|s| s.name()).collect() })
             .collect(),
-        japanese_names: Kind::ALL
-            .into_iter()
-            .flat_map(|k| [(k, false), (k, true)])
-            .filter(|&(k, promoted)| !promoted || k.can_promote())
+        japanese_names: named_pieces()
             .map(|(k, promoted)| {
                 let token = format!("{}{}", if promoted { "+" } else { "" }, k.letter());
                 (token, piece_names(k, promoted))

@@ -45,16 +45,21 @@ pub fn piece_names(kind: Kind, promoted: bool) -> PieceNames {
     NAMES[kind.index()][promoted as usize]
 }
 
+/// Every piece a name names: each kind unpromoted, and promoted where it promotes.
+pub fn named_pieces() -> impl Iterator<Item = (Kind, bool)> + Clone {
+    Kind::ALL.into_iter().flat_map(|k| [(k, false), (k, true)]).filter(|&(k, p)| !p || k.can_promote())
+}
+
 /// The kind and promotion of the piece whose name `text` starts with (any spelling: a record's, a
 /// board's, another), and the text after the name.
 pub(crate) fn piece_prefix(text: &str) -> Option<(Kind, bool, &str)> {
-    let all = || {
-        Kind::ALL.into_iter().flat_map(|k| [(k, false), (k, true)]).filter(|&(k, p)| !p || k.can_promote())
-    };
-    // Two-character names first: `成銀` before a lone `成`.
-    let record = all().find_map(|(k, p)| text.strip_prefix(piece_names(k, p).record).map(|t| (k, p, t)));
+    // A record's spelling, then a board's one character (全 圭 杏), then the others.
+    let record =
+        named_pieces().find_map(|(k, p)| text.strip_prefix(piece_names(k, p).record).map(|t| (k, p, t)));
     record
-        .or_else(|| all().find_map(|(k, p)| text.strip_prefix(piece_names(k, p).board).map(|t| (k, p, t))))
+        .or_else(|| {
+            named_pieces().find_map(|(k, p)| text.strip_prefix(piece_names(k, p).board).map(|t| (k, p, t)))
+        })
         .or_else(|| OTHER_SPELLINGS.iter().find_map(|&(n, k, p)| text.strip_prefix(n).map(|t| (k, p, t))))
 }
 
@@ -64,15 +69,14 @@ mod tests {
 
     #[test]
     fn every_name_reads_back_as_its_piece() {
-        for kind in Kind::ALL {
-            for promoted in [false, true].into_iter().filter(|&p| !p || kind.can_promote()) {
-                let n = piece_names(kind, promoted);
-                let board = n.board.to_string();
-                for name in [n.record, board.as_str()] {
-                    assert_eq!(piece_prefix(&format!("{name}右")), Some((kind, promoted, "右")), "{name}");
-                }
+        for (kind, promoted) in named_pieces() {
+            let n = piece_names(kind, promoted);
+            let board = n.board.to_string();
+            for name in [n.record, board.as_str()] {
+                assert_eq!(piece_prefix(&format!("{name}右")), Some((kind, promoted, "右")), "{name}");
             }
         }
+        assert_eq!(named_pieces().count(), 14);
         assert_eq!(piece_prefix("王"), Some((Kind::King, false, "")));
         assert_eq!(piece_prefix("竜"), Some((Kind::Rook, true, "")));
         assert_eq!(piece_prefix("成"), None);
