@@ -1,8 +1,8 @@
 // No code decides between games by name outside the one place that may (docs/architecture.md): `node
-// scripts/game-names.mjs` exits 1 and names each line of the Rust sources (crate/*/src, test modules left
-// out: tests and benchmarks may name the games they measure) or the page's scripts (www/js) that spells a game: `Game::Shogi`, `Game::MiniShogi`, or a game's name
-// as a string. A game's facts are trait items, asked for by type or through `with_game!`, and the page
-// reads them from the engine's facts.
+// scripts/game-names.mjs` exits 1 and names each line of the Rust sources (crate/*/src; test modules left
+// out, as tests and benchmarks may name the games they measure) or of the page's scripts (www/js) that
+// spells a game: `Game::Shogi`, `Game::MiniShogi`, or a game's name as a string. A game's facts are trait
+// items, asked for by type or through `with_game!`, and the page reads them from the engine's facts.
 //
 // The one place: crate/engine/src/board/variant.rs (the games, their names and `with_game!`). The page's
 // generated facts (www/js/game/games.generated.js) are the engine's output, written out. Comments may name

@@ -3,9 +3,9 @@
 // page's board shows: the pieces in the chosen labels (kanji, Gote's king 王, or Western letters), Gote's
 // upside down (on a flipped board too, as the page draws them), promoted ones in red, both hands with
 // their counts, file and rank labels, the side to move.
-import { JAPANESE_RANKS, KINDS, VARIANTS } from '../game/variants.js';
+import { KINDS, VARIANTS } from '../game/variants.js';
 import { colorOf } from '../game/sfen.js';
-import { label } from '../game/pieces.js';
+import { label, rankLabel } from '../game/pieces.js';
 
 const CELL = 44;
 const MARGIN = 10;
@@ -52,8 +52,7 @@ export function drawBoard(setup, { labels, flipped = false }) {
   }
   for (let y = 0; y < v.height; y++) {
     const rank = flipped ? v.height - 1 - y : y;
-    const text = labels === 'kanji' ? JAPANESE_RANKS[rank] : String.fromCharCode(97 + rank);
-    shapes.push({ type: 'text', x: MARGIN + boardW + LABEL / 2, y: top + (y + 0.5) * CELL, text, size: 13, fill: INK });
+    shapes.push({ type: 'text', x: MARGIN + boardW + LABEL / 2, y: top + (y + 0.5) * CELL, text: rankLabel(rank, labels), size: 13, fill: INK });
   }
   // In the order they are seen, from the top left (the cell drawn there is the last one when flipped).
   setup.cells.forEach((_, at) => {

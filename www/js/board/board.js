@@ -1,11 +1,11 @@
 // The board view: draws a setup (board, both hands) and reports gestures; it knows no rules.
 // Moves are animated by diffing the previous and the new setup (a piece that left one square and
 // appears on another slides there; a piece that appears from nowhere flies in from its hand).
-import { JAPANESE_RANKS, KINDS, VARIANTS } from '../game/variants.js';
+import { KINDS, VARIANTS } from '../game/variants.js';
 import { colorOf, kindOf, squareName } from '../game/sfen.js';
 import { language, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
-import { kindName, label, pieceName } from '../game/pieces.js';
+import { kindName, label, pieceName, rankLabel } from '../game/pieces.js';
 
 
 /**
@@ -134,7 +134,7 @@ export class Board {
     for (let r = 0; r < v.height; r++) {
       const y = this.flipped ? v.height - 1 - r : r;
       const s = document.createElement('span');
-      s.textContent = this.labels === 'kanji' ? JAPANESE_RANKS[y] : String.fromCharCode(97 + y);
+      s.textContent = rankLabel(y, this.labels);
       ranks.append(s);
     }
     const middle = document.createElement('div');

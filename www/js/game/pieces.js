@@ -1,6 +1,6 @@
 // Piece labels: kanji (as on real pieces) or Western letters; pieces' names in the page's language.
 import { language } from '../i18n/i18n.js';
-import { JAPANESE_NAMES } from './variants.js';
+import { JAPANESE_NAMES, JAPANESE_RANKS } from './variants.js';
 
 const NAMES = {
   K: 'king', R: 'rook', B: 'bishop', G: 'gold', S: 'silver', N: 'knight', L: 'lance', P: 'pawn',
@@ -16,6 +16,11 @@ export function label(piece, style) {
   const key = piece.toUpperCase();
   if (style !== 'kanji') return key;
   return piece === 'k' ? '王' : JAPANESE_NAMES[key].board;
+}
+
+/** The label of rank `rank` (0: the top rank) beside a board: 一 … in kanji, a … in Western letters. */
+export function rankLabel(rank, style) {
+  return style === 'kanji' ? JAPANESE_RANKS[rank] : String.fromCharCode(97 + rank);
 }
 
 /** A kind's name in the page's language ('P' → 'pawn', '歩兵'). */
