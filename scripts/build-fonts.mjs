@@ -12,9 +12,10 @@
 // Fails, naming them, when the font lacks some characters (use an SVG icon or ASCII for those instead).
 //
 // Usage: node scripts/build-fonts.mjs OUT
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import subsetFont from 'subset-font';
+import { filesUnder } from './files.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const FONT = join(ROOT, 'node_modules/@fontsource/noto-serif-jp');
@@ -24,21 +25,13 @@ const WEIGHTS = [400, 700];
 const out = process.argv[2];
 if (!out) throw new Error('usage: node scripts/build-fonts.mjs OUT');
 
-/** Every file under `dir` whose name ends in one of `exts`. */
-function files(dir, exts) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return files(path, exts);
-    return exts.some((e) => name.endsWith(e)) ? [path] : [];
-  });
-}
 
 const sources = [
-  ...files(join(ROOT, 'www/js'), ['.js']),
+  ...filesUnder(join(ROOT, 'www/js'), ['.js']),
   join(ROOT, 'www/index.html'),
   join(ROOT, 'www/style.css'),
-  ...files(join(ROOT, 'crate/engine/src/records'), ['.rs']),
-  ...files(join(ROOT, 'crate/engine/tests/data/records'), ['.kif', '.kifu', '.ki2', '.csa', '.bod']),
+  ...filesUnder(join(ROOT, 'crate/engine/src/records'), ['.rs']),
+  ...filesUnder(join(ROOT, 'crate/engine/tests/data/records'), ['.kif', '.kifu', '.ki2', '.csa', '.bod']),
 ];
 
 /** A file's text: UTF-8, else Shift_JIS (records from older programs). */

@@ -7,8 +7,9 @@
 // The one place: crate/engine/src/board/variant.rs (the games, their names and `with_game!`). The page's
 // generated facts (www/js/game/games.generated.js) are the engine's output, written out. Comments may name
 // games.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { filesUnder } from './files.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const ALLOWED = ['crate/engine/src/board/variant.rs', 'www/js/game/games.generated.js'];
@@ -33,22 +34,14 @@ function matches(code, comment, name) {
     .filter(([, line]) => name.test(line));
 }
 
-function files(dir, ending) {
-  return readdirSync(dir).flatMap((entry) => {
-    const path = join(dir, entry);
-    if (statSync(path).isDirectory()) return files(path, ending);
-    return entry.endsWith(ending) ? [path] : [];
-  });
-}
-
 /** Every line outside the allowed files that names a game, as `path:line: text`. */
 export function nameChecks() {
   const crates = readdirSync(join(ROOT, 'crate'))
     .map((c) => join(ROOT, 'crate', c, 'src'))
     .filter(existsSync);
   const sources = [
-    ...crates.flatMap((src) => files(src, '.rs').map((path) => [path, rustNameChecks])),
-    ...files(join(ROOT, 'www/js'), '.js').map((path) => [path, jsNameChecks]),
+    ...crates.flatMap((src) => filesUnder(src, ['.rs']).map((path) => [path, rustNameChecks])),
+    ...filesUnder(join(ROOT, 'www/js'), ['.js']).map((path) => [path, jsNameChecks]),
   ];
   return sources
     .filter(([path]) => !ALLOWED.includes(relative(ROOT, path)))

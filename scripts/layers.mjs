@@ -7,8 +7,9 @@
 // - Inside the engine: board ← rules ← {ranking, records} ← reach ← {why, estimate} ← facts; a room uses only
 //   the rooms below it (and itself).
 // - In every crate, no two source files use each other, directly or through others.
-import { readFileSync, readdirSync, statSync, existsSync } from 'node:fs';
+import { readFileSync, existsSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { filesUnder } from './files.mjs';
 
 const ROOT = join(import.meta.dirname, '..');
 const CRATES = { engine: [], 'proof-games': ['engine'], cli: ['engine', 'proof-games'], wasm: ['engine', 'proof-games'] };
@@ -23,13 +24,7 @@ const ENGINE_LAYERS = { board: 0, rules: 1, ranking: 2, records: 2, reach: 3, wh
 
 const problems = [];
 
-function rustFiles(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return rustFiles(path);
-    return name.endsWith('.rs') ? [path] : [];
-  });
-}
+const rustFiles = (dir) => filesUnder(dir, ['.rs']);
 
 // The module path of a file: src/a/b.rs and src/a/b/mod.rs are a::b; lib.rs and main.rs the root.
 function modulePath(src, file) {

@@ -4,8 +4,9 @@
 // from the line it starts on to the line it ends on; JavaScript's are found by TypeScript's parser, so
 // arrow functions, methods and callbacks count too, while a `describe(name, () => {…})` is a list of tests
 // whose tests count one by one.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { filesUnder } from './files.mjs';
 import ts from 'typescript';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -13,13 +14,7 @@ const MAX_FILE = 600;
 const MAX_FUNCTION = 60;
 const SKIP = new Set(['target', 'node_modules', 'pkg', 'pkg-st', 'corpus', 'artifacts', 'seeds', 'data']);
 
-function sources(dir, ext) {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return SKIP.has(name) ? [] : sources(path, ext);
-    return ext.some((e) => name.endsWith(e)) ? [path] : [];
-  });
-}
+const sources = (dir, ext) => filesUnder(dir, ext, SKIP);
 
 // The text with comments, strings and character literals blanked (line breaks kept), so that braces in
 // them do not count.
