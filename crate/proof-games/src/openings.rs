@@ -10,7 +10,7 @@ use shogi_reach_engine::board::moves::{Move, MoveList};
 use shogi_reach_engine::board::piece::EMPTY;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::start::Start;
-use shogi_reach_engine::board::variant::{MiniShogi, Shogi, Variant};
+use shogi_reach_engine::board::variant::{Judkins, MiniShogi, Shogi, Variant};
 use shogi_reach_engine::records::notation;
 use shogi_reach_engine::rules::{legal_moves, play};
 use std::cmp::Reverse;
@@ -80,6 +80,17 @@ impl WithOpening for MiniShogi {
 
     fn opening_cache() -> &'static OnceLock<Openings<MiniShogi>> {
         static CACHE: OnceLock<Openings<MiniShogi>> = OnceLock::new();
+        &CACHE
+    }
+}
+
+impl WithOpening for Judkins {
+    fn find_opening() -> Opening<Judkins> {
+        search_opening()
+    }
+
+    fn opening_cache() -> &'static OnceLock<Openings<Judkins>> {
+        static CACHE: OnceLock<Openings<Judkins>> = OnceLock::new();
         &CACHE
     }
 }

@@ -1,5 +1,5 @@
-//! Board geometries and the two games. One generic engine serves both: everything that differs between
-//! Shogi and Mini Shogi is a constant or a table of the [`Variant`] implementation.
+//! Board geometries and the games. One generic engine serves them all: everything that differs between
+//! Shogi, Mini Shogi and Judkins shogi is a constant or a table of the [`Variant`] implementation.
 
 use crate::board::color::Color;
 use crate::board::piece::Kind;
@@ -282,8 +282,13 @@ pub struct Shogi;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct MiniShogi;
 
+/// Judkins shogi (ジャドケンス将棋): 6×6, 14 pieces, promotion in the last two ranks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Judkins;
+
 static SHOGI_GEOMETRY: Geometry = Geometry::new(9, 9);
 static MINISHOGI_GEOMETRY: Geometry = Geometry::new(5, 5);
+static JUDKINS_GEOMETRY: Geometry = Geometry::new(6, 6);
 
 impl Variant for Shogi {
     const NAME: &'static str = "shogi";
@@ -357,6 +362,37 @@ impl Variant for MiniShogi {
     }
 }
 
+impl Variant for Judkins {
+    const NAME: &'static str = "judkins";
+    const GAME: Game = Game::Judkins;
+    const W: usize = 6;
+    const H: usize = 6;
+    const ZONE: usize = 2;
+    // No reference program ranks Judkins shogi: Shogi's order, less the lance.
+    const KINDS: &'static [Kind] =
+        &[Kind::Gold, Kind::Knight, Kind::Pawn, Kind::Silver, Kind::Rook, Kind::Bishop];
+    const TOTAL: [u8; 8] = [2, 2, 2, 0, 2, 2, 2, 2];
+    const CLASS_ID: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+    const START_SFEN: &'static str = "rbnsgk/5p/6/6/P5/KGSNBR b - 1";
+    const USI_START: &'static str = "sfen rbnsgk/5p/6/6/P5/KGSNBR b - 1";
+    const KIF_HANDICAP: &'static str = "ジャドケンス将棋";
+    const CSA_RECORDS: bool = false;
+    const HANDICAPS: &'static [(&'static str, &'static str)] = &[];
+    // As Mini Shogi's: on a board this small the kings meet early.
+    const KING_NEAR_WEIGHT: u32 = 10;
+    type Board = [u8; 36];
+
+    #[inline]
+    fn geometry() -> &'static Geometry {
+        &JUDKINS_GEOMETRY
+    }
+
+    #[inline]
+    fn empty_board() -> [u8; 36] {
+        [crate::board::piece::EMPTY; 36]
+    }
+}
+
 /// The games by name: what the command line, report files and the browser say (`shogi`, `minishogi`).
 /// [`with_game!`](crate::with_game) turns one into its type.
 /// The default, Shogi, is the game of a record or a position that does not say its own.
@@ -367,17 +403,20 @@ pub enum Game {
     Shogi,
     /// [`MiniShogi`].
     MiniShogi,
+    /// [`Judkins`].
+    Judkins,
 }
 
 impl Game {
-    /// Both games.
-    pub const ALL: [Game; 2] = [Game::Shogi, Game::MiniShogi];
+    /// Every game, in the order menus and lists show them.
+    pub const ALL: [Game; 3] = [Game::Shogi, Game::MiniShogi, Game::Judkins];
 
     /// The name, [`Variant::NAME`] of the game's type.
     pub const fn name(self) -> &'static str {
         match self {
             Game::Shogi => Shogi::NAME,
             Game::MiniShogi => MiniShogi::NAME,
+            Game::Judkins => Judkins::NAME,
         }
     }
 
@@ -386,6 +425,7 @@ impl Game {
         match self {
             Game::Shogi => Shogi::H,
             Game::MiniShogi => MiniShogi::H,
+            Game::Judkins => Judkins::H,
         }
     }
 
@@ -436,6 +476,10 @@ macro_rules! with_game {
             }
             $crate::board::variant::Game::MiniShogi => {
                 type $V = $crate::board::variant::MiniShogi;
+                $body
+            }
+            $crate::board::variant::Game::Judkins => {
+                type $V = $crate::board::variant::Judkins;
                 $body
             }
         }

@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::reach::heuristic::heuristic;
 use shogi_reach_engine::reach::prev::predecessors;
 use shogi_reach_engine::reach::prove::prove;
@@ -60,6 +61,16 @@ proptest! {
     #[test]
     fn minishogi_forward_moves_are_undone(choices in prop::collection::vec(any::<usize>(), 1..80)) {
         let seen = walk::<MiniShogi>(&choices, true)?;
+        let mut search = KkSearch::new();
+        for p in seen.iter().step_by(7) {
+            let proof = prove(p, &mut search, SearchOptions::default());
+            prop_assert_eq!(proof.stage, Stage::Ok, "{}", p.to_sfen());
+        }
+    }
+
+    #[test]
+    fn judkins_forward_moves_are_undone(choices in prop::collection::vec(any::<usize>(), 1..100)) {
+        let seen = walk::<Judkins>(&choices, true)?;
         let mut search = KkSearch::new();
         for p in seen.iter().step_by(7) {
             let proof = prove(p, &mut search, SearchOptions::default());

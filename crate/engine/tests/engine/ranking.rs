@@ -2,12 +2,18 @@
 
 use crate::common::oracle;
 use proptest::prelude::*;
+use shogi_reach_engine::board::variant::{Game, Geometry, Judkins};
+use shogi_reach_engine::ranking::rank::ClassTable;
 use shogi_reach_engine::ranking::rank::{self, RankError, RankInt};
 use shogi_reach_engine::ranking::wide::U256;
-use shogi_reach_engine::{MiniShogi, Position, Ranked, Shogi};
+use shogi_reach_engine::{Color, Kind, MiniShogi, Piece, Position, Ranked, Setup, Shogi, Variant};
+use std::sync::OnceLock;
 
 const SHOGI_COUNT: &str = "80880932079767835177773204009328769812438521503800714936366945233084532";
 const MINISHOGI_COUNT: u64 = 16014219505238849250;
+/// Judkins shogi's |P_K|, as this engine counts it (no paper counted it): the brute-force counts below
+/// check the counting on reduced material, boards of odd and even width.
+const JUDKINS_COUNT: &str = "14645048235550755350648670";
 
 fn unrank_ref<V: Ranked>(r: V::Rank) -> Position<V> {
     rank::unrank::<V>(r).unwrap()
@@ -23,6 +29,141 @@ fn counts_are_exact() {
     assert_eq!(rank::candidate_count::<MiniShogi>(), MINISHOGI_COUNT);
     assert_eq!(Shogi::classes().classes().len(), 106_875);
     assert_eq!(MiniShogi::classes().classes().len(), 243);
+    assert_eq!(rank::candidate_count::<Judkins>().to_string(), JUDKINS_COUNT);
+    // Each of six kinds has 0, 1 or 2 pieces in hand.
+    assert_eq!(Judkins::classes().classes().len(), 729);
+}
+
+/// A game of reduced material (one gold, two pawns) on a small board, to count P_K by brute force.
+macro_rules! reduced_game {
+    ($name:ident, $w:literal, $h:literal) => {
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        struct $name;
+
+        impl Variant for $name {
+            const NAME: &'static str = stringify!($name);
+            // Only the ranking reads this game; it needs some run-time name.
+            const GAME: Game = Game::MiniShogi;
+            const W: usize = $w;
+            const H: usize = $h;
+            const ZONE: usize = 1;
+            const KINDS: &'static [Kind] = &[Kind::Gold, Kind::Pawn];
+            const TOTAL: [u8; 8] = [2, 1, 0, 0, 2, 0, 0, 0];
+            const CLASS_ID: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
+            const START_SFEN: &'static str = "";
+            const USI_START: &'static str = "";
+            const KIF_HANDICAP: &'static str = "";
+            const CSA_RECORDS: bool = false;
+            const HANDICAPS: &'static [(&'static str, &'static str)] = &[];
+            const KING_NEAR_WEIGHT: u32 = 0;
+            type Board = [u8; $w * $h];
+
+            fn geometry() -> &'static Geometry {
+                static GEOMETRY: Geometry = Geometry::new($w, $h);
+                &GEOMETRY
+            }
+
+            fn empty_board() -> Self::Board {
+                [shogi_reach_engine::board::piece::EMPTY; $w * $h]
+            }
+        }
+
+        impl Ranked for $name {
+            type Rank = u64;
+
+            fn classes() -> &'static ClassTable<Self> {
+                static TABLE: OnceLock<ClassTable<$name>> = OnceLock::new();
+                TABLE.get_or_init(ClassTable::build)
+            }
+        }
+    };
+}
+
+reduced_game!(EvenWidth, 4, 2);
+reduced_game!(OddWidth, 3, 3);
+
+/// Whether the kings stand K-canonically, by the definition: Sente's king left of the centre, or on the
+/// centre file (an odd width has one) with Gote's king not right of it.
+fn kings_canonical<V: Variant>(sente: usize, gote: usize) -> bool {
+    let g = V::geometry();
+    let (xs, xg) = (g.x(sente), g.x(gote));
+    xs < V::W / 2 || (V::W % 2 == 1 && xs == V::W / 2 && xg <= V::W / 2)
+}
+
+/// Every position of P_K of a reduced game, listed by brute force: each king placement, the gold in a hand
+/// or on a square of either side, the pawns on none, one or two squares (each side's, promoted or not),
+/// the rest in hand split every way. Their number is |P_K|, their ranks all differ, each unranks back.
+fn brute_force_count<V: Ranked<Rank = u64>>() {
+    let n = V::squares();
+    let count = rank::candidate_count::<V>();
+    let mut seen = vec![false; count as usize];
+    let golds = [Piece::unpromoted(Kind::Gold, Color::Sente), Piece::unpromoted(Kind::Gold, Color::Gote)];
+    let pawns: Vec<Piece> = Color::BOTH
+        .into_iter()
+        .flat_map(|c| [Piece::unpromoted(Kind::Pawn, c), Piece::new(Kind::Pawn, true, c)])
+        .collect();
+    // Each way to place up to `most` pieces of `choices` on the squares, ascending.
+    let placements = |most: usize, choices: &[Piece]| -> Vec<Vec<(usize, Piece)>> {
+        let (mut all, mut longest) = (vec![vec![]], vec![vec![]]);
+        for _ in 0..most {
+            longest = longest
+                .iter()
+                .flat_map(|p: &Vec<(usize, Piece)>| {
+                    let after = p.last().map_or(0, |&(sq, _)| sq + 1);
+                    (after..n)
+                        .flat_map(move |sq| choices.iter().map(move |&pc| [&p[..], &[(sq, pc)]].concat()))
+                })
+                .collect();
+            all.extend(longest.iter().cloned());
+        }
+        all
+    };
+    let (gold_places, pawn_places) = (placements(1, &golds), placements(2, &pawns));
+    let mut listed = 0u64;
+    for (ks, kg) in (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).filter(|&(a, b)| a != b) {
+        if !kings_canonical::<V>(ks, kg) {
+            continue;
+        }
+        for gold in &gold_places {
+            for pawn in &pawn_places {
+                let placed: Vec<(usize, Piece)> = gold.iter().chain(pawn).copied().collect();
+                if placed.iter().any(|&(sq, _)| sq == ks || sq == kg)
+                    || (gold.len() == 1 && pawn.iter().any(|&(sq, _)| sq == gold[0].0))
+                {
+                    continue;
+                }
+                let (gold_held, pawns_held) = (1 - gold.len(), 2 - pawn.len());
+                for (sente_gold, sente_pawns) in
+                    (0..=gold_held).flat_map(|g| (0..=pawns_held).map(move |p| (g, p)))
+                {
+                    let mut setup = Setup::<V>::empty();
+                    let cells = setup.board.as_mut();
+                    cells[ks] = Piece::unpromoted(Kind::King, Color::Sente).code();
+                    cells[kg] = Piece::unpromoted(Kind::King, Color::Gote).code();
+                    for &(sq, pc) in &placed {
+                        cells[sq] = pc.code();
+                    }
+                    setup.hands[0][Kind::Gold.index()] = sente_gold as u8;
+                    setup.hands[1][Kind::Gold.index()] = (gold_held - sente_gold) as u8;
+                    setup.hands[0][Kind::Pawn.index()] = sente_pawns as u8;
+                    setup.hands[1][Kind::Pawn.index()] = (pawns_held - sente_pawns) as u8;
+                    let pos = Position::try_from(setup).unwrap();
+                    let r = pos.rank().unwrap_or_else(|e| panic!("{}: {e}", pos.to_sfen()));
+                    assert!(r < count, "{}", pos.to_sfen());
+                    assert!(!std::mem::replace(&mut seen[r as usize], true), "rank {r} twice");
+                    assert_eq!(unrank_ref::<V>(r), pos);
+                    listed += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(listed, count);
+}
+
+#[test]
+fn reduced_material_counts_by_brute_force() {
+    brute_force_count::<EvenWidth>();
+    brute_force_count::<OddWidth>();
 }
 
 #[test]
@@ -157,6 +298,15 @@ fn any_shogi_rank() -> impl Strategy<Value = U256> {
     })
 }
 
+/// A rank below Judkins shogi's |P_K| (< 2^84).
+fn any_judkins_rank() -> impl Strategy<Value = U256> {
+    let count = rank::candidate_count::<Judkins>();
+    any::<[u64; 2]>().prop_map(move |[low, high]| {
+        let r = U256::from_limbs_le([low, high & ((1 << (count.bits() - 64)) - 1), 0, 0]);
+        r.checked_sub(count).unwrap_or(r)
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(3000))]
 
@@ -166,6 +316,15 @@ proptest! {
         prop_assert_eq!(pos.rank().unwrap(), r);
         let reparsed = Position::<MiniShogi>::from_sfen(&pos.to_sfen()).unwrap();
         prop_assert_eq!(reparsed, pos);
+    }
+
+    #[test]
+    fn judkins_round_trip_and_one_of_each_mirror_pair(r in any_judkins_rank()) {
+        let pos = unrank_ref::<Judkins>(r);
+        prop_assert_eq!(pos.rank().unwrap(), r);
+        prop_assert_eq!(Position::<Judkins>::from_sfen(&pos.to_sfen()).unwrap(), pos);
+        // No centre file: the mirror image is never K-canonical.
+        prop_assert_eq!(pos.mirrored().rank(), Err(RankError::NotKCanonical));
     }
 
     #[test]

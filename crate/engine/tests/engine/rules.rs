@@ -1,5 +1,6 @@
 //! Forward rules: perft from the start positions, USI moves, special rules.
 
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::rules::{self, legal_moves, perft, play};
 use shogi_reach_engine::{MiniShogi, Move, MoveList, Position, Shogi, Variant};
 
@@ -28,6 +29,17 @@ fn shogi_perft() {
 fn minishogi_perft() {
     let start = Position::<MiniShogi>::startpos();
     let expected = [14, 181, 2_512, 35_401, 533_203];
+    for (d, &n) in expected.iter().enumerate() {
+        assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
+    }
+}
+
+/// Fairy-Stockfish 11.1 (Debian's `fairy-stockfish`, `UCI_Variant judkins`, `go perft N`) counts the same;
+/// the Python tests compare positions deeper in games with it (`test_fairy_stockfish.py`).
+#[test]
+fn judkins_perft() {
+    let start = Position::<Judkins>::startpos();
+    let expected = [20, 336, 6_183, 118_345, 2_389_896];
     for (d, &n) in expected.iter().enumerate() {
         assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
     }

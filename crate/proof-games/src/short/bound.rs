@@ -13,7 +13,7 @@ use crate::short::travel::{Travel, FAR};
 use shogi_reach_engine::board::color::Color;
 use shogi_reach_engine::board::piece::{Kind, Piece, EMPTY};
 use shogi_reach_engine::board::position::Position;
-use shogi_reach_engine::board::variant::{MiniShogi, Shogi, Variant};
+use shogi_reach_engine::board::variant::{Judkins, MiniShogi, Shogi, Variant};
 use std::sync::OnceLock;
 
 /// Where a piece of the initial position is in a position: on the board (owner, square, promoted) or in
@@ -88,6 +88,17 @@ impl BoundCache for MiniShogi {
     const BACKWARD_AFTER_FORWARD: bool = true;
     fn bound_cache() -> &'static OnceLock<Bound<Self>> {
         static CACHE: OnceLock<Bound<MiniShogi>> = OnceLock::new();
+        &CACHE
+    }
+}
+
+impl BoundCache for Judkins {
+    const PERIMETER_PLIES: u32 = 4;
+    const SHORT_WEIGHED: usize = 80_000;
+    const FORWARD_PER_BACKWARD: usize = 4;
+    const BACKWARD_AFTER_FORWARD: bool = true;
+    fn bound_cache() -> &'static OnceLock<Bound<Self>> {
+        static CACHE: OnceLock<Bound<Judkins>> = OnceLock::new();
         &CACHE
     }
 }

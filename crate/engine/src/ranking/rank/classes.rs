@@ -1,7 +1,7 @@
 //! The hand classes: the ranking's outer digit. P_K is cut into classes by how many pieces of each kind are
 //! in hand; each class has a size and an offset, in the reference's order of classes.
 
-use crate::board::variant::{MiniShogi, Shogi, Variant};
+use crate::board::variant::{Judkins, MiniShogi, Shogi, Variant};
 use crate::ranking::rank::counting::{board_radix, king_placements};
 use crate::ranking::rank::int::RankInt;
 use crate::ranking::wide::U256;
@@ -33,6 +33,15 @@ impl Ranked for MiniShogi {
     }
 }
 
+impl Ranked for Judkins {
+    type Rank = U256;
+
+    fn classes() -> &'static ClassTable<Self> {
+        static TABLE: OnceLock<ClassTable<Judkins>> = OnceLock::new();
+        TABLE.get_or_init(ClassTable::build)
+    }
+}
+
 /// One hand class: how many pieces of each kind are in hand (both sides together).
 #[derive(Clone, Debug)]
 pub struct HandClass<R> {
@@ -59,8 +68,9 @@ pub(super) fn dense_hand_code<V: Variant>(in_hand: &[u8; 8]) -> usize {
 }
 
 impl<V: Ranked> ClassTable<V> {
-    /// The classes of `V`, sorted as the reference sorts them, with their offsets.
-    fn build() -> ClassTable<V> {
+    /// The classes of `V`, sorted as the reference sorts them, with their offsets: what a game's
+    /// [`Ranked::classes`] builds once and keeps.
+    pub fn build() -> ClassTable<V> {
         let kinds = V::KINDS;
         let n_classes: usize = kinds.iter().map(|k| V::TOTAL[k.index()] as usize + 1).product();
         let mut classes = Vec::with_capacity(n_classes);

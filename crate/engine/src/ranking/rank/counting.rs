@@ -50,11 +50,19 @@ fn pow(base: usize, e: usize) -> u128 {
     POW[base][e]
 }
 
-/// Number of K-canonical king placements: Sente's king on the left half (L squares) with Gote's anywhere
-/// else, or on the centre file with Gote's king on the left half or the centre file.
+/// The squares left of the centre (ranking orders `0..left`) and of the centre file (the next `centre`
+/// orders; none on a board of even width, which has no centre file): `(left, centre)`.
+#[inline]
+pub(super) fn king_halves<V: Variant>() -> (usize, usize) {
+    (V::H * (V::W / 2), if V::W % 2 == 1 { V::H } else { 0 })
+}
+
+/// Number of K-canonical king placements: Sente's king on the left half (`left` squares) with Gote's
+/// anywhere else, or on the centre file (if the width is odd) with Gote's king on the left half or the
+/// centre file. On an even width every mirror pair has exactly one placement with Sente's king on the left.
 pub(super) fn king_placements<V: Variant>() -> usize {
-    let left = V::H * (V::W / 2);
-    left * (V::squares() - 1) + V::H * (left + V::H - 1)
+    let (left, centre) = king_halves::<V>();
+    left * (V::squares() - 1) + centre * (left + centre).saturating_sub(1)
 }
 
 /// Radix of one kind's board digit: C(empty, n) ways to choose squares times 4 (or 2 for gold) owner and

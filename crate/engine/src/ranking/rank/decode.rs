@@ -7,7 +7,7 @@ use crate::board::position::{Hand, Position};
 use crate::board::variant::Variant;
 use crate::ranking::rank::classes::{HandClass, Ranked};
 use crate::ranking::rank::counting::{
-    binom, board_radix, group_pieces, king_placements, Splits, SUBSET_BINOM,
+    binom, board_radix, group_pieces, king_halves, king_placements, Splits, SUBSET_BINOM,
 };
 use crate::ranking::rank::error::RankError;
 use crate::ranking::rank::int::RankInt;
@@ -200,7 +200,8 @@ fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, Ran
     let king_digit = digits.next().unwrap();
     let (ks, kg) = decode_kings::<V>(king_digit as usize);
     // Only with both kings on the centre file do the other pieces decide the mirror test.
-    let centre = |k: usize| (V::H * (V::W / 2)..V::H * (V::W / 2 + 1)).contains(&k);
+    let (left, centre_squares) = king_halves::<V>();
+    let centre = |k: usize| (left..left + centre_squares).contains(&k);
     let mut watch = (early && !(centre(ks) && centre(kg))).then(PlacementWatch::default);
     let mut board = V::empty_board();
     let cells = board.as_mut();
@@ -326,12 +327,12 @@ fn place_kind<V: Variant>(
 
 /// Ranking indices of Sente's and Gote's king for a king digit.
 fn decode_kings<V: Variant>(digit: usize) -> (usize, usize) {
-    let left = V::H * (V::W / 2);
+    let (left, centre) = king_halves::<V>();
     let (ks, g) = if digit < left * (V::squares() - 1) {
         (digit % left, digit / left)
     } else {
         let d = digit - left * (V::squares() - 1);
-        (left + d % V::H, d / V::H)
+        (left + d % centre, d / centre)
     };
     (ks, if g < ks { g } else { g + 1 })
 }

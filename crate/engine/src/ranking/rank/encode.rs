@@ -6,7 +6,9 @@ use crate::board::piece::Kind;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::ranking::rank::classes::{dense_hand_code, Ranked};
-use crate::ranking::rank::counting::{binom, board_radix, group_pieces, king_placements, Splits};
+use crate::ranking::rank::counting::{
+    binom, board_radix, group_pieces, king_halves, king_placements, Splits,
+};
 use crate::ranking::rank::error::RankError;
 use crate::ranking::rank::int::RankInt;
 
@@ -110,13 +112,13 @@ fn pieces_in_hand<V: Variant>(pos: &Position<V>) -> [u8; 8] {
 /// `decode::decode_kings`), or `None` if the placement is not K-canonical.
 #[inline]
 fn encode_kings<V: Variant>(ks: usize, kg: usize) -> Option<usize> {
-    let left = V::H * (V::W / 2);
+    let (left, centre) = king_halves::<V>();
     // Gote's king among the squares Sente's does not hold.
     let g = if kg > ks { kg - 1 } else { kg };
     if ks < left {
         Some(ks + left * g)
-    } else if ks < left + V::H && kg < left + V::H {
-        Some(left * (V::squares() - 1) + (ks - left) + V::H * g)
+    } else if ks < left + centre && kg < left + centre {
+        Some(left * (V::squares() - 1) + (ks - left) + centre * g)
     } else {
         None
     }

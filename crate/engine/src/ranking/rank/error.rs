@@ -33,8 +33,8 @@ impl Display for RankError {
             }
             RankError::NotKCanonical => write!(
                 f,
-                "not K-canonical: Sente's king must be left of the centre file, or on it with Gote's king \
-                 not right of it (mirror the position)"
+                "not K-canonical: Sente's king must be on the board's left half, or on its centre file with \
+                 Gote's king not right of it (mirror the position)"
             ),
         }
     }
