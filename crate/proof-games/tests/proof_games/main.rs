@@ -7,5 +7,6 @@ mod common;
 
 mod handicap;
 mod kif_parts;
+mod kk_lemma;
 mod proof_game;
 mod short_game;
