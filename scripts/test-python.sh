@@ -10,6 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh
 need_python
+need_apt /usr/games/fairy-stockfish fairy-stockfish
 node scripts/python-features.mjs
 wheels=target/python-wheels
 rm -rf "$wheels"

@@ -16,7 +16,7 @@ from typing_extensions import NotRequired, TypedDict
 
 __version__: str
 
-Game = Literal["shogi", "minishogi"]
+Game = Literal["shogi", "minishogi", "judkins"]
 Json = dict[str, Any]
 
 # The estimate's report, as `estimate --json` writes it (checked against built reports by the tests).
@@ -304,6 +304,7 @@ class Estimates(TypedDict):
     run: Estimate
 
 class Replication(TypedDict):
+    source: Literal["paper", "this_project"]
     citation: str
     estimate: Estimates
     fraction: float
@@ -325,6 +326,7 @@ class PublishedEstimate(TypedDict):
     interval: list[float]
 
 class Published(TypedDict):
+    source: Literal["paper", "this_project"]
     citation: str
     funnel: list[list[Union[str, int]]]
     samples: int

@@ -2,7 +2,7 @@
 // passes, and the scan finds a name check where one is written.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { jsNameChecks, nameChecks, rustNameChecks } from '../../scripts/game-names.mjs';
+import { declaredGames, jsNameChecks, nameChecks, rustNameChecks } from '../../scripts/game-names.mjs';
 
 test('no source outside board/variant.rs names a game', () => {
   assert.deepEqual(nameChecks(), []);
@@ -16,13 +16,20 @@ test('a game named in Rust code is found; in comments and test modules it is not
     '    game == Game::MiniShogi',
     '}',
     'const N: &str = "shogi";',
+    '    if game == Game::Judkins { "judkins" } else { "" }',
     '#[cfg(test)]',
     'mod tests { const G: Game = Game::Shogi; }',
   ].join('\n');
   assert.deepEqual(
     rustNameChecks(rust).map(([n]) => n),
-    [4, 6],
+    [4, 6, 7],
   );
+});
+
+test('the games are read from board/variant.rs', () => {
+  const { variants, names } = declaredGames();
+  assert.deepEqual(variants, ['Shogi', 'MiniShogi', 'Judkins']);
+  assert.deepEqual(names, ['shogi', 'minishogi', 'judkins']);
 });
 
 test('a game named in the page is found; in comments it is not', () => {
@@ -32,9 +39,10 @@ test('a game named in the page is found; in comments it is not', () => {
     '// fall back to `shogi`',
     'const name = `shogi`;',
     "const other = 'shogi-reach';",
+    "if (variant === 'judkins') wide();",
   ].join('\n');
   assert.deepEqual(
     jsNameChecks(js).map(([n]) => n),
-    [2, 4],
+    [2, 4, 6],
   );
 });

@@ -24,8 +24,12 @@ pub fn run_games(json: bool) -> Result<()> {
         out.line(format!("  |P_K| = {}", g.candidates))?;
         let paper = &g.published.reachable;
         out.line(format!(
-            "  published: |R| ≈ {:e}, 3σ interval [{:e}, {:e}], {} samples",
-            paper.estimate, paper.interval[0], paper.interval[1], g.published.samples
+            "  published ({}): |R| ≈ {:e}, 3σ interval [{:e}, {:e}], {} samples",
+            g.published.source.whose(),
+            paper.estimate,
+            paper.interval[0],
+            paper.interval[1],
+            g.published.samples
         ))?;
     }
     let stages: Vec<&str> = facts.stages.iter().map(|s| s.name).collect();

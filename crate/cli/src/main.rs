@@ -27,7 +27,11 @@ use source::Source;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "shogi-reach", version, about = "Reachable positions of Shogi and Mini Shogi")]
+#[command(
+    name = "shogi-reach",
+    version,
+    about = "Reachable positions of Shogi, Mini Shogi and Judkins shogi"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -80,7 +84,7 @@ enum Command {
     },
     /// Prove a position reachable (with the path from a KK position) or unreachable (with the reason).
     Prove {
-        /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+        /// shogi (default), minishogi or judkins; with --record, the record's game (a --variant given must match).
         #[arg(long)]
         variant: Option<Game>,
         #[arg(long)]
@@ -211,7 +215,7 @@ struct StartChoice {
 
 #[derive(clap::Args)]
 struct ProofGameArgs {
-    /// shogi (default) or minishogi; with --record, the record's game (a --variant given must match).
+    /// shogi (default), minishogi or judkins; with --record, the record's game (a --variant given must match).
     #[arg(long)]
     variant: Option<Game>,
     /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
@@ -302,7 +306,7 @@ struct EstimateArgs {
 /// `replicate`.
 #[derive(clap::Args)]
 struct ReplicateArgs {
-    /// shogi (the paper's 5e9 samples) or minishogi (1e8).
+    /// shogi (the paper's 5e9 samples), minishogi (1e8) or judkins (1e8, this project's run: no paper counted it).
     #[arg(long)]
     game: Game,
     /// The share of the paper's samples to draw, 0 < F <= 1 (default 1: the whole experiment).

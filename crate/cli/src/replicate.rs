@@ -10,8 +10,8 @@ use crate::run::{Result, Run};
 use crate::samples_out::SamplesOut;
 use crate::save::OutputFile;
 use serde::Serialize;
-use shogi_reach_engine::estimate::compare::{compare_with_paper, Comparison, Estimates, Row, SAMPLING_NOTE};
-use shogi_reach_engine::estimate::published::{published, samples_of, Published};
+use shogi_reach_engine::estimate::compare::{compare_with_paper, sampling_note, Comparison, Estimates, Row};
+use shogi_reach_engine::estimate::published::{published, samples_of, Published, Source};
 use shogi_reach_engine::estimate::{files, Provenance, Report};
 use shogi_reach_engine::reach::search::SearchOptions;
 use shogi_reach_engine::Ranked;
@@ -178,6 +178,8 @@ pub struct Replication {
     pub sampling_note: String,
     pub seed: u64,
     pub shards: u64,
+    /// Who published the figures beside the run: a paper, or this project (a game no paper counted).
+    pub source: Source,
     pub table1: Vec<Row>,
     pub table2: Vec<Row>,
 }
@@ -186,6 +188,7 @@ impl Replication {
     fn new<V: Ranked>(paper: Published, report: Report, run: RunInfo) -> Replication {
         let Comparison { estimate, table1, table2 } = compare_with_paper::<V>(&report, &paper);
         Replication {
+            source: paper.source,
             citation: paper.citation,
             dir: run.dir.to_path_buf(),
             estimate,
@@ -196,7 +199,7 @@ impl Replication {
             paper_statement: paper.statement,
             provenance: run.provenance,
             samples: report.tally.samples,
-            sampling_note: SAMPLING_NOTE.into(),
+            sampling_note: sampling_note(paper.source).into(),
             seed: report.seed,
             shards: run.shards,
             table1,

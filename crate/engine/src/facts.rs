@@ -137,6 +137,7 @@ fn stage_facts(stage: Stage) -> StageFacts {
 mod tests {
     use super::*;
     use crate::board::sfen::parse_position;
+    use crate::board::variant::Judkins;
     use crate::{MiniShogi, Position, Shogi};
 
     #[test]
@@ -151,9 +152,10 @@ mod tests {
             }
         }
         let all = facts();
-        assert_eq!(all.games.iter().map(|g| g.name).collect::<Vec<_>>(), ["shogi", "minishogi"]);
+        assert_eq!(all.games.iter().map(|g| g.name).collect::<Vec<_>>(), ["shogi", "minishogi", "judkins"]);
         check::<Shogi>(&all.games[0]);
         check::<MiniShogi>(&all.games[1]);
+        check::<Judkins>(&all.games[2]);
         assert_eq!(all.stages.len(), Stage::ALL.len());
         // The funnel removes each sample once: every stage a ranked candidate can end at but OK.
         let removed: Vec<&str> = all.funnel.iter().flat_map(|r| r.removes.clone()).collect();

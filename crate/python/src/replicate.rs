@@ -7,8 +7,8 @@ use crate::errors::BadArgumentError;
 use crate::estimate::{run, Run};
 use pyo3::prelude::*;
 use serde::Serialize;
-use shogi_reach_engine::estimate::compare::{compare_with_paper, Comparison, SAMPLING_NOTE};
-use shogi_reach_engine::estimate::published::{published, samples_of};
+use shogi_reach_engine::estimate::compare::{compare_with_paper, sampling_note, Comparison};
+use shogi_reach_engine::estimate::published::{published, samples_of, Source};
 use shogi_reach_engine::estimate::Report;
 use shogi_reach_engine::{with_game, Game};
 
@@ -27,11 +27,13 @@ struct Replication<'a> {
     samples: u64,
     sampling_note: &'static str,
     seed: u64,
+    source: Source,
 }
 
 /// replicate(game, fraction=1.0, seed=1, threads=None, progress=None) -> dict
 ///
-/// The paper's experiment of `game` (Shogi: 5e9 samples, Mini Shogi: 1e8), or `fraction` of its samples
+/// The paper's experiment of `game` (Shogi: 5e9 samples, Mini Shogi: 1e8; Judkins shogi, which no paper
+/// counted: this project's run of 1e8), or `fraction` of its samples
 /// (0 < fraction <= 1), run and set beside the published figures, as `shogi-reach replicate --json`:
 /// table1 and table2 row by row ({label, run, run_share, paper, paper_share, sigma_distance}), |R| of the
 /// run and of the paper's counts (`estimate`), the citation, and the run's report. threads, progress and
@@ -57,6 +59,7 @@ pub fn replicate<'py>(
     )?;
     let comparison = with_game!(game, V => compare_with_paper::<V>(&report, &paper));
     let replication = Replication {
+        source: paper.source,
         citation: paper.citation,
         comparison,
         fraction,
@@ -66,7 +69,7 @@ pub fn replicate<'py>(
         paper_statement: paper.statement,
         report,
         samples,
-        sampling_note: SAMPLING_NOTE,
+        sampling_note: sampling_note(paper.source),
         seed,
     };
     loads(py, &json_text(&replication))

@@ -24,15 +24,16 @@ CASES = [("shogi", s) for s in SHOGI] + [("minishogi", s) for s in MINI]
 
 
 def test_count_is_the_cli_count():
-    for game in ("shogi", "minishogi"):
+    for game in ("shogi", "minishogi", "judkins"):
         assert sr.count(game) == int(cli("count", "--variant", game))
 
 
 def test_games_is_games_json():
     facts = sr.games()
     assert facts == json.loads(cli("games", "--json"))
-    assert [g["name"] for g in facts["games"]] == ["shogi", "minishogi"]
-    assert [int(g["candidates"]) for g in facts["games"]] == [sr.count("shogi"), sr.count("minishogi")]
+    names = [g["name"] for g in facts["games"]]
+    assert names == ["shogi", "minishogi", "judkins"]
+    assert [int(g["candidates"]) for g in facts["games"]] == [sr.count(name) for name in names]
 
 
 def test_samples_are_the_rows_of_estimate_samples_out(tmp_path):

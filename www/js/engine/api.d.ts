@@ -2,7 +2,8 @@
 // WebAssembly API in crate/wasm/src/lib.rs), and the module load-engine.js loads. Written once here; the
 // workers' protocol (protocol.d.ts) and the panels use these names.
 
-export type Variant = 'shogi' | 'minishogi';
+/** A game's name, as the engine's facts list them (games.generated.js): `shogi`, `minishogi`, `judkins`. */
+export type Variant = string;
 export type Verdict = 'reachable' | 'unreachable' | 'unknown';
 
 /** Every kind of error the engine throws, read from the dictionary's `engine:KIND` texts (one list: the

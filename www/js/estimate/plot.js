@@ -14,7 +14,7 @@ export function formatSci(x, digits = 3) {
 }
 
 /** @typedef {{done: number, reachable: number, low: number, high: number}} Point */
-/** @typedef {{estimate: number, interval: number[]}} Paper */
+/** @typedef {{byPaper: boolean, estimate: number, interval: number[]}} Paper */
 
 /** Each plot's last drawing and its width, drawn again when the width changes (the tab shown, a phone turned). */
 const drawn = new WeakMap();
@@ -62,7 +62,7 @@ function render(svg, drawing) {
     svg.append(e);
     return e;
   };
-  const T = legend(el, W) + 30, L = 56, R = 24, B = 40, H = HEIGHT;
+  const T = legend(el, W, paper.byPaper) + 30, L = 56, R = 24, B = 40, H = HEIGHT;
   if (!points.length) return;
   // Early bands are huge: scale to the later half of the run and the paper's band.
   const tail = points.slice(Math.floor(points.length / 2));
@@ -113,9 +113,10 @@ function render(svg, drawing) {
  * The legend along the top, in as many rows as the width needs; returns the y under its last row.
  * @param {(name: string, attrs: Record<string, string | number>, text?: string) => SVGElement} el
  * @param {number} W
+ * @param {boolean} byPaper whether the published figures are a paper's (else this project's run)
  */
-function legend(el, W) {
-  const items = [['line', t('plotEstimate')], ['band', t('plotBand')], ['paper', t('plotPaper')]];
+function legend(el, W, byPaper) {
+  const items = [['line', t('plotEstimate')], ['band', t('plotBand')], ['paper', t('plotPaper', byPaper)]];
   let lx = 4, row = 0;
   for (const [cls, text] of items) {
     const width = 36 + text.length * (/[^\x00-\x7f]/.test(text) ? 13 : 7);

@@ -35,7 +35,7 @@ function funnelTerm(name) {
 export function drawFunnel(table, report, v) {
   // 10^8, 5 × 10^9 (shown raised, page/powers.js).
   const paperSamples = formatSci(v.paper.samples, 1).replace(/^1 × /, '');
-  table.replaceChildren(head([t('colCheck'), t('colSamples'), '%', t('colPaper', paperSamples), '%']));
+  table.replaceChildren(head([t('colCheck'), t('colSamples'), '%', t('colPaper', paperSamples, v.paper.byPaper), '%']));
   const body = document.createElement('tbody');
   /** @type {Record<string, number>} */
   const funnel = v.paper.funnel;
@@ -203,6 +203,7 @@ export function estimateText(report, reachable, paper) {
     wilson: (e.wilson ?? []).map((v) => formatSci(v, 4)),
     exact: (e.exact ?? []).map((v) => formatSci(v, 4)),
     candidates: report.candidates,
+    byPaper: paper.byPaper,
     paper: formatSci(paper.estimate, 4),
     paperLow: formatSci(paper.interval[0], 4),
     paperHigh: formatSci(paper.interval[1], 4),

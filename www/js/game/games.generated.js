@@ -85,6 +85,7 @@ export const FACTS = {
       ],
       "candidates": "80880932079767835177773204009328769812438521503800714936366945233084532",
       "published": {
+        "source": "paper",
         "citation": "Sotaro Ishii and Tetsuro Tanaka, the state-space complexity of Shogi estimated by Monte Carlo sampling with a reverse search to KK positions, arXiv:2604.06189, section 5.2, Table 1 and Table 2 (Shogi column)",
         "funnel": [
           [
@@ -161,6 +162,7 @@ export const FACTS = {
       ],
       "candidates": "16014219505238849250",
       "published": {
+        "source": "paper",
         "citation": "Sotaro Ishii and Tetsuro Tanaka, Estimating the number of reachable positions in Minishogi, arXiv:2409.00129, section 5, Table 1 and Table 2 (the same figures: arXiv:2604.06189, section 5.1, Tables 1 and 2, Mini Shogi column)",
         "funnel": [
           [
@@ -204,6 +206,78 @@ export const FACTS = {
           "interval": [
             2.376e+18,
             2.379e+18
+          ]
+        }
+      }
+    },
+    {
+      "name": "judkins",
+      "width": 6,
+      "height": 6,
+      "zone": 2,
+      "pieces": {
+        "B": 2,
+        "G": 2,
+        "K": 2,
+        "L": 0,
+        "N": 2,
+        "P": 2,
+        "R": 2,
+        "S": 2
+      },
+      "start": "rbnsgk/5p/6/6/P5/KGSNBR b - 1",
+      "usi_start": "sfen rbnsgk/5p/6/6/P5/KGSNBR b - 1",
+      "kif_name": "ジャドケンス将棋",
+      "handicaps": [],
+      "export_formats": [
+        "kif",
+        "kifu",
+        "ki2",
+        "ki2u",
+        "usi",
+        "bod"
+      ],
+      "candidates": "14645048235550755350648670",
+      "published": {
+        "source": "this_project",
+        "citation": "shogi-reach 0.1.0 (commit a300e2e), estimate --variant judkins --samples 100000000 --seed 1 on this project's 2-core machine (AMD EPYC), 2026-11-28: docs/judkins.md, the report in bench/runs/2026-11-28-judkins-1e8/. No paper has counted Judkins shogi.",
+        "funnel": [
+          [
+            "initial generation",
+            100000000
+          ],
+          [
+            "horizontal mirroring",
+            100000000
+          ],
+          [
+            "pawn placement",
+            58164694
+          ],
+          [
+            "opponent king check",
+            19905510
+          ],
+          [
+            "reachability",
+            15156597
+          ]
+        ],
+        "samples": 100000000,
+        "sampling": "100,000,000 uniformly random ranks in [0, |P_K|), with repetition: samples 0 to 99,999,999 of seed 1 (ChaCha8, stream i for sample i)",
+        "statement": "p = 0.15156597 (sigma 3.586e-5), 2.21812e24 < |R| < 2.22127e24 (3 sigma), |R| about 2.22e24",
+        "traced_back": [
+          4747659,
+          947,
+          297,
+          8,
+          2
+        ],
+        "reachable": {
+          "estimate": 2.21969e+24,
+          "interval": [
+            2.21812e+24,
+            2.22127e+24
           ]
         }
       }

@@ -10,6 +10,7 @@ export const PROMOTABLE = new Set(['R', 'B', 'S', 'N', 'L', 'P']);
 const TSUME = {
   shogi: '4k4/9/9/9/9/9/9/9/9 b 2r2b4g4s4n4l18p 1',
   minishogi: '2k2/5/5/5/5 b 2r2b2g2s2p 1',
+  judkins: '5k/6/6/6/6/6 b 2r2b2g2s2n2p 1',
 };
 
 // The page's own examples, each with the label key that names it: positions the method decides in
@@ -29,6 +30,15 @@ const EXAMPLES = {
     ['presetDies4', '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1'],
     ['presetNoPrev', 'K1G1g/rbB1+r/+S3p/5/1sk2 b p 1'],
     ['presetDeadPawn', 'Pbsgk/4p/5/5/KGSBR b r 1'],
+  ],
+  // No paper counted Judkins shogi: its examples are this engine's samples (seed 1) and hand-made ones.
+  judkins: [
+    ['presetKk', '5k/6/6/6/6/K5 b RBGSNPrbgsnp 1'],
+    ['presetJudkinsReach18', '+S+Pr2+N/6/2Bp1B/Ks+nGr1/2k3/g5 b - 1'],
+    ['presetJudkinsNoPrev', '2pp1+B/3g2/G1K1RR/3N2/+b3s+s/N3k1 b - 1'],
+    ['presetTwoPawns', 'rbnsgk/6/6/P5/P5/KGSNBR b - 1'],
+    ['presetCheck', '5k/6/6/6/5R/K5 b BGSNPrbgsnp 1'],
+    ['presetDeadPawn', 'Pbnsgk/5p/6/6/6/KGSNBR b r 1'],
   ],
 };
 
@@ -61,8 +71,10 @@ function variantOf(facts) {
     presets: [initial, ...examples, ...handicaps, { key: 'presetTsume', args: [], sfen: TSUME[name] }],
     // The play mode's starts: the initial position and the handicaps (Gote, the stronger player, moves first).
     playStarts: [initial, ...handicaps],
-    // The papers' Table 1 (samples left after each check, by the engine's row names) and estimate.
+    // The papers' Table 1 (samples left after each check, by the engine's row names) and estimate; for a
+    // game no paper counted, this project's run (byPaper false).
     paper: {
+      byPaper: published.source === 'paper',
       samples: published.samples,
       funnel: Object.fromEntries(published.funnel),
       estimate: published.reachable.estimate,

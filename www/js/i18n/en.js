@@ -28,6 +28,7 @@ export default {
   game: 'Game',
   game_shogi: 'Shogi',
   game_minishogi: 'Mini Shogi',
+  game_judkins: 'Judkins shogi',
   pieces: 'Pieces',
   piecesKanji: 'kanji',
   piecesWestern: 'Western',
@@ -204,10 +205,10 @@ export default {
   runStatus: (what, done, samples, rate, mode, elapsed, eta) =>
     `${what}: ${done} of ${counted(samples, 'sample')}, ${rate} ${plural(rate, 'sample')}/s on ${mode}, ${elapsed} s elapsed${eta === null ? '' : `, ETA ${eta}`}`,
   estimateText: (r) =>
-    `p = ${r.reachable} / ${r.done} = ${r.p}; |R| ≈ ${r.estimate}, 3-sigma interval [${r.low}, ${r.high}] (|P_K| = ${r.candidates}); at the same confidence, Wilson's interval [${r.wilson.join(', ')}] and the exact one [${r.exact.join(', ')}]. The paper: ${r.paper}, [${r.paperLow}, ${r.paperHigh}].`,
+    `p = ${r.reachable} / ${r.done} = ${r.p}; |R| ≈ ${r.estimate}, 3-sigma interval [${r.low}, ${r.high}] (|P_K| = ${r.candidates}); at the same confidence, Wilson's interval [${r.wilson.join(', ')}] and the exact one [${r.exact.join(', ')}]. ${r.byPaper ? 'The paper' : "This project's run"}: ${r.paper}, [${r.paperLow}, ${r.paperHigh}].`,
   colCheck: 'Check',
   colSamples: 'Samples',
-  colPaper: (n) => `Paper (${n} samples)`,
+  colPaper: (n, byPaper) => `${byPaper ? 'Paper' : "This project's run"} (${n} samples)`,
   colStage: 'Stage',
   colVerdict: 'Verdict',
   colPlies: 'Plies',
@@ -217,7 +218,7 @@ export default {
   stageDescribe: () => undefined, // the engine's own words
   plotEstimate: 'estimate',
   plotBand: '3-sigma band',
-  plotPaper: "paper's value and band",
+  plotPaper: (byPaper) => (byPaper ? "paper's value and band" : "this project's run: value and band"),
   plotSamples: 'samples',
   fontCredit: 'Pieces and Japanese text: Noto Serif JP, under the SIL Open Font License 1.1',
   footer: 'Ishii & Tanaka estimate 6.55 × 10^68 reachable Shogi positions and 2.38 × 10^18 for Mini Shogi. Files are numbered 9→1 from left to right; SFEN b means Sente (Black) to move.',
@@ -232,6 +233,8 @@ export default {
   presetReach17: 'Reachable, 17 plies back to KK (sample 3 of the oracle)',
   presetDies4: "Unreachable: search dies 4 plies back (authors' results)",
   presetDeadPawn: 'Unreachable: a pawn that can never move',
+  presetJudkinsReach18: 'Reachable, 18 plies back to KK (sample 3 of seed 1)',
+  presetJudkinsNoPrev: 'Unreachable: no legal predecessor (sample 11 of seed 1)',
   presetHandicap: (name) => `Handicap: ${HANDICAPS[name] ?? name} (${name})`,
   presetTsume: "Tsume set-up: Gote's king alone, the other pieces in Gote's hand (詰将棋)",
   // The play mode

@@ -82,6 +82,7 @@ export default {
   game: 'ゲーム',
   game_shogi: '本将棋',
   game_minishogi: '五五将棋',
+  game_judkins: 'ジャドケンス将棋',
   pieces: '駒',
   piecesKanji: '漢字',
   piecesWestern: '英字',
@@ -251,10 +252,10 @@ export default {
   runStatus: (what, done, samples, rate, mode, elapsed, eta) =>
     `${what}：${samples}標本中${done}、毎秒${rate}標本（${mode}）、経過${elapsed}秒${eta === null ? '' : `、残り約${eta}`}`,
   estimateText: (r) =>
-    `p = ${r.reachable} / ${r.done} = ${r.p}。|R| ≈ ${r.estimate}、3シグマ区間 [${r.low}, ${r.high}]（|P_K| = ${r.candidates}）。同じ信頼度でウィルソンの区間 [${r.wilson.join(', ')}]、正確な区間（クロッパー＝ピアソン）[${r.exact.join(', ')}]。論文の値：${r.paper}、[${r.paperLow}, ${r.paperHigh}]。`,
+    `p = ${r.reachable} / ${r.done} = ${r.p}。|R| ≈ ${r.estimate}、3シグマ区間 [${r.low}, ${r.high}]（|P_K| = ${r.candidates}）。同じ信頼度でウィルソンの区間 [${r.wilson.join(', ')}]、正確な区間（クロッパー＝ピアソン）[${r.exact.join(', ')}]。${r.byPaper ? '論文の値' : '本プロジェクトの計算'}：${r.paper}、[${r.paperLow}, ${r.paperHigh}]。`,
   colCheck: '検査',
   colSamples: '標本数',
-  colPaper: (n) => `論文（${n}標本）`,
+  colPaper: (n, byPaper) => `${byPaper ? '論文' : '本プロジェクトの計算'}（${n}標本）`,
   colStage: '段階',
   colVerdict: '判定',
   colPlies: '手数',
@@ -263,7 +264,7 @@ export default {
   verdictName: (v) => VERDICTS[v] ?? v,
   plotEstimate: '推定値',
   plotBand: '3シグマの幅',
-  plotPaper: '論文の値と幅',
+  plotPaper: (byPaper) => (byPaper ? '論文の値と幅' : '本プロジェクトの計算の値と幅'),
   plotSamples: '標本数',
   fontCredit: '駒と日本語の文字：Noto Serif JP（SIL Open Font License 1.1）',
   footer: '石井・田中は到達可能な局面を本将棋で6.55 × 10^68、五五将棋で2.38 × 10^18と推定しています。筋は左から右へ9→1、SFENの b は先手番です。',
@@ -279,6 +280,8 @@ export default {
   presetReach17: '到達可能：KK局面まで17手（オラクルの標本3）',
   presetDies4: '到達不能：4手遡ると探索が尽きる（著者の結果）',
   presetDeadPawn: '到達不能：二度と動けない歩',
+  presetJudkinsReach18: '到達可能：KK局面まで18手（シード1の標本3）',
+  presetJudkinsNoPrev: '到達不能：直前の合法手がない（シード1の標本11）',
   presetHandicap: (name) => name,
   presetTsume: '詰将棋：玉方の玉だけ、残りの駒は玉方の持駒',
   // 指して進める
@@ -356,7 +359,6 @@ export default {
   certDeepest: '最も深い手順（その局面まで）：',
   certLeaf: '合法な最後の一手なし',
   certLinks: (list) => `ほかにここへ至る局面：${list}`,
-
   // エンジンのエラーを種類ごとに（crate/wasm/src/engine_error.rs の一覧。Rustのテストが en.js とここに全てあるか確かめます）。
   notPosition: (why) => `局面になっていません：${why}`,
   'engine:at-line': (line, text) => `${line}行目：${text}`,

@@ -1,4 +1,4 @@
-//! The replication as text: the two tables and the estimates, each row beside the paper's.
+//! The replication as text: the two tables and the estimates, each row beside the published one.
 
 use super::{Replication, Row};
 use std::fmt::Write as _;
@@ -9,27 +9,29 @@ impl Replication {
         let _ = writeln!(t, "{}", wrap(&format!("Replication of {}", self.citation), 100, ""));
         let _ = writeln!(
             t,
-            "this run: {} samples ({} of the paper's {}), seed {}, {} shard{} in {}",
+            "this run: {} samples ({} of the {} of {}), seed {}, {} shard{} in {}",
             self.samples,
             self.fraction,
             self.paper_samples,
+            self.source.whose(),
             self.seed,
             self.shards,
             if self.shards == 1 { "" } else { "s" },
             self.dir.display()
         );
-        let _ = writeln!(t, "the paper: {}", self.paper_sampling);
+        let _ = writeln!(t, "{}: {}", self.source.whose(), self.paper_sampling);
         t.push('\n');
         let _ = writeln!(t, "{}", wrap(&self.sampling_note, 100, ""));
         t.push('\n');
         let _ = writeln!(t, "Table 1: samples passing each check");
-        table(&mut t, "check", &self.table1, 100.0, "%");
+        let column = self.source.column();
+        table(&mut t, ("check", column), &self.table1, 100.0, "%");
         t.push('\n');
         let _ = writeln!(
             t,
             "Table 2: unreachable positions by the most plies traced back (shares per million samples)"
         );
-        table(&mut t, "plies", &self.table2, 1e6, "ppm");
+        table(&mut t, ("plies", column), &self.table2, 1e6, "ppm");
         t.push('\n');
         self.estimates(&mut t);
         t.push('\n');
@@ -54,8 +56,10 @@ impl Replication {
         );
         let _ =
             writeln!(t, "  {:<14} {:>13} {:>10} {:>12}  3-sigma interval of |R|", "", "p", "sigma", "|R|");
-        // The paper's row is computed here from its Table 1, by the same formulas as the run's.
-        for (name, e) in [("this run", &self.estimate.run), ("paper's counts", &self.estimate.paper)] {
+        // The published row is computed here from its Table 1, by the same formulas as the run's.
+        let published = format!("{}'s counts", self.source.column());
+        let rows = [("this run", &self.estimate.run), (published.as_str(), &self.estimate.paper)];
+        for (name, e) in rows {
             let _ = writeln!(
                 t,
                 "  {name:<14} {:>13.10} {:>10.3e} {:>12.5e}  [{:.5e}, {:.5e}]",
@@ -65,12 +69,12 @@ impl Replication {
         // At the same confidence, the intervals that hold for few counts too (docs/method.md).
         let _ =
             writeln!(t, "  {:<14} {:<28}  exact (Clopper-Pearson) interval", "", "Wilson interval of |R|");
-        for (name, e) in [("this run", &self.estimate.run), ("paper's counts", &self.estimate.paper)] {
+        for (name, e) in rows {
             let [wl, wh] = e.wilson;
             let [el, eh] = e.exact;
             let _ = writeln!(t, "  {name:<14} [{wl:.5e}, {wh:.5e}]  [{el:.5e}, {eh:.5e}]");
         }
-        let words = format!("the paper's words: {}", self.paper_statement);
+        let words = format!("{} in words: {}", self.source.whose(), self.paper_statement);
         let _ = writeln!(t, "{}", wrap(&words, 100, "  "));
         if let Some(reach) = self.table1.last() {
             let _ = writeln!(t, "  distance of p: {}", distance(reach.sigma_distance));
@@ -78,12 +82,13 @@ impl Replication {
     }
 }
 
-/// The rows with both counts, their shares (times `scale`, in `unit`) and the distance in σ.
-fn table(t: &mut String, first: &str, rows: &[Row], scale: f64, unit: &str) {
+/// The rows with both counts (the published ones under `column`), their shares (times `scale`, in `unit`)
+/// and the distance in σ.
+fn table(t: &mut String, (first, column): (&str, &str), rows: &[Row], scale: f64, unit: &str) {
     let _ = writeln!(
         t,
         "  {first:<22} {:>14} {:>12} {:>14} {:>12} {:>12}",
-        "this run", unit, "paper", unit, "distance"
+        "this run", unit, column, unit, "distance"
     );
     for r in rows {
         let _ = writeln!(

@@ -413,20 +413,12 @@ impl Game {
 
     /// The name, [`Variant::NAME`] of the game's type.
     pub const fn name(self) -> &'static str {
-        match self {
-            Game::Shogi => Shogi::NAME,
-            Game::MiniShogi => MiniShogi::NAME,
-            Game::Judkins => Judkins::NAME,
-        }
+        crate::with_game!(self, V => V::NAME)
     }
 
     /// The rows of the game's board ([`Variant::H`]).
     pub const fn rows(self) -> usize {
-        match self {
-            Game::Shogi => Shogi::H,
-            Game::MiniShogi => MiniShogi::H,
-            Game::Judkins => Judkins::H,
-        }
+        crate::with_game!(self, V => V::H)
     }
 
     /// The game whose board has `rows` rows, if one has: how a diagram or a position without a header says

@@ -2,7 +2,7 @@
 //! beside a run's): how many σ apart two independent samples put a share, and a run's tables beside a
 //! paper's.
 
-use crate::estimate::published::Published;
+use crate::estimate::published::{Published, Source};
 use crate::estimate::report::Report;
 use crate::estimate::tally::ReachableEstimate;
 use crate::ranking::rank::Ranked;
@@ -74,12 +74,25 @@ impl Row {
     }
 }
 
-/// Why a run's counts cannot equal a paper's, and what to compare instead.
-pub const SAMPLING_NOTE: &str = "The samples differ: the paper drew its own random ranks; this run draws \
-sample i of its seed from ChaCha8 (stream i; with repetition, docs/method.md). Both are uniform over the same \
-candidate set P_K, so the counts agree only up to chance: compare the distance in sigma (the two shares' \
-difference over the standard error of a difference of two independent samples; |distance| > 3 is rare by \
-chance).";
+/// Why a run's counts differ from the published ones, in words: the samples are others.
+pub fn sampling_note(source: Source) -> &'static str {
+    match source {
+        Source::Paper => {
+            "The samples differ: the paper drew its own random ranks; this run draws sample i of its seed \
+             from ChaCha8 (stream i; with repetition, docs/method.md). Both are uniform over the same \
+             candidate set P_K, so the counts agree only up to chance: compare the distance in sigma (the two \
+             shares' difference over the standard error of a difference of two independent samples; \
+             |distance| > 3 is rare by chance)."
+        }
+        Source::ThisProject => {
+            "The published run drew samples 0 to n - 1 of seed 1 (ChaCha8, stream i; docs/method.md): the \
+             same command with seed 1 and the whole fraction repeats it count for count. Another seed draws \
+             other samples, uniform over the same candidate set P_K, so the counts agree only up to chance: \
+             compare the distance in sigma (the two shares' difference over the standard error of a \
+             difference of two independent samples; |distance| > 3 is rare by chance)."
+        }
+    }
+}
 
 /// `report` beside `paper`.
 pub fn compare_with_paper<V: Ranked>(report: &Report, paper: &Published) -> Comparison {

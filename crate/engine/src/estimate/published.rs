@@ -6,9 +6,39 @@ use serde::{Deserialize, Serialize};
 
 const PUBLISHED: &str = include_str!("../../data/published.json");
 
-/// What one paper published for one game.
+/// Who published a game's figures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Source {
+    /// Ishii & Tanaka's papers (Shogi, Mini Shogi).
+    Paper,
+    /// This project's own run, for a game no paper counted (Judkins shogi): docs/ says how it was made.
+    ThisProject,
+}
+
+impl Source {
+    /// Whose figures, in words: `the paper`, or `this project's run`.
+    pub fn whose(self) -> &'static str {
+        match self {
+            Source::Paper => "the paper",
+            Source::ThisProject => "this project's run",
+        }
+    }
+
+    /// The name of the published figures' column or row beside a run's: `paper`, or `published`.
+    pub fn column(self) -> &'static str {
+        match self {
+            Source::Paper => "paper",
+            Source::ThisProject => "published",
+        }
+    }
+}
+
+/// What one paper (or, for a game no paper counted, this project) published for one game.
 #[derive(Clone, Debug, Deserialize, Serialize)]
 pub struct Published {
+    /// Who published it.
+    pub source: Source,
     /// Authors, title, where, and which tables.
     pub citation: String,
     /// Table 1: samples left after each check, as the engine names the checks.

@@ -90,6 +90,45 @@ fn kings_canonical<V: Variant>(sente: usize, gote: usize) -> bool {
     xs < V::W / 2 || (V::W % 2 == 1 && xs == V::W / 2 && xg <= V::W / 2)
 }
 
+/// Each way to place up to `most` pieces of `choices` on `n` squares, in ascending order of squares.
+fn placements(n: usize, most: usize, choices: &[Piece]) -> Vec<Vec<(usize, Piece)>> {
+    let (mut all, mut longest) = (vec![vec![]], vec![vec![]]);
+    for _ in 0..most {
+        longest = longest
+            .iter()
+            .flat_map(|p: &Vec<(usize, Piece)>| {
+                let after = p.last().map_or(0, |&(sq, _)| sq + 1);
+                (after..n).flat_map(move |sq| choices.iter().map(move |&pc| [&p[..], &[(sq, pc)]].concat()))
+            })
+            .collect();
+        all.extend(longest.iter().cloned());
+    }
+    all
+}
+
+/// The position of a reduced game with the kings on `kings`, `placed` on the board, and Sente holding
+/// `sente_held` golds and pawns of the `held` in hand (Gote the rest).
+fn reduced_position<V: Variant>(
+    kings: [usize; 2],
+    placed: &[(usize, Piece)],
+    held: [u8; 2],
+    sente_held: [u8; 2],
+) -> Position<V> {
+    let mut setup = Setup::<V>::empty();
+    let cells = setup.board.as_mut();
+    for (color, sq) in Color::BOTH.into_iter().zip(kings) {
+        cells[sq] = Piece::unpromoted(Kind::King, color).code();
+    }
+    for &(sq, pc) in placed {
+        cells[sq] = pc.code();
+    }
+    for (i, kind) in [Kind::Gold, Kind::Pawn].into_iter().enumerate() {
+        setup.hands[0][kind.index()] = sente_held[i];
+        setup.hands[1][kind.index()] = held[i] - sente_held[i];
+    }
+    Position::try_from(setup).unwrap()
+}
+
 /// Every position of P_K of a reduced game, listed by brute force: each king placement, the gold in a hand
 /// or on a square of either side, the pawns on none, one or two squares (each side's, promoted or not),
 /// the rest in hand split every way. Their number is |P_K|, their ranks all differ, each unranks back.
@@ -97,28 +136,9 @@ fn brute_force_count<V: Ranked<Rank = u64>>() {
     let n = V::squares();
     let count = rank::candidate_count::<V>();
     let mut seen = vec![false; count as usize];
-    let golds = [Piece::unpromoted(Kind::Gold, Color::Sente), Piece::unpromoted(Kind::Gold, Color::Gote)];
-    let pawns: Vec<Piece> = Color::BOTH
-        .into_iter()
-        .flat_map(|c| [Piece::unpromoted(Kind::Pawn, c), Piece::new(Kind::Pawn, true, c)])
-        .collect();
-    // Each way to place up to `most` pieces of `choices` on the squares, ascending.
-    let placements = |most: usize, choices: &[Piece]| -> Vec<Vec<(usize, Piece)>> {
-        let (mut all, mut longest) = (vec![vec![]], vec![vec![]]);
-        for _ in 0..most {
-            longest = longest
-                .iter()
-                .flat_map(|p: &Vec<(usize, Piece)>| {
-                    let after = p.last().map_or(0, |&(sq, _)| sq + 1);
-                    (after..n)
-                        .flat_map(move |sq| choices.iter().map(move |&pc| [&p[..], &[(sq, pc)]].concat()))
-                })
-                .collect();
-            all.extend(longest.iter().cloned());
-        }
-        all
-    };
-    let (gold_places, pawn_places) = (placements(1, &golds), placements(2, &pawns));
+    let golds = Color::BOTH.map(|c| Piece::unpromoted(Kind::Gold, c));
+    let pawns = Color::BOTH.map(|c| [Piece::unpromoted(Kind::Pawn, c), Piece::new(Kind::Pawn, true, c)]);
+    let (gold_places, pawn_places) = (placements(n, 1, &golds), placements(n, 2, pawns.as_flattened()));
     let mut listed = 0u64;
     for (ks, kg) in (0..n).flat_map(|a| (0..n).map(move |b| (a, b))).filter(|&(a, b)| a != b) {
         if !kings_canonical::<V>(ks, kg) {
@@ -127,27 +147,15 @@ fn brute_force_count<V: Ranked<Rank = u64>>() {
         for gold in &gold_places {
             for pawn in &pawn_places {
                 let placed: Vec<(usize, Piece)> = gold.iter().chain(pawn).copied().collect();
-                if placed.iter().any(|&(sq, _)| sq == ks || sq == kg)
-                    || (gold.len() == 1 && pawn.iter().any(|&(sq, _)| sq == gold[0].0))
-                {
+                let mut squares: Vec<usize> = placed.iter().map(|&(sq, _)| sq).chain([ks, kg]).collect();
+                squares.sort_unstable();
+                squares.dedup();
+                if squares.len() < placed.len() + 2 {
                     continue;
                 }
-                let (gold_held, pawns_held) = (1 - gold.len(), 2 - pawn.len());
-                for (sente_gold, sente_pawns) in
-                    (0..=gold_held).flat_map(|g| (0..=pawns_held).map(move |p| (g, p)))
-                {
-                    let mut setup = Setup::<V>::empty();
-                    let cells = setup.board.as_mut();
-                    cells[ks] = Piece::unpromoted(Kind::King, Color::Sente).code();
-                    cells[kg] = Piece::unpromoted(Kind::King, Color::Gote).code();
-                    for &(sq, pc) in &placed {
-                        cells[sq] = pc.code();
-                    }
-                    setup.hands[0][Kind::Gold.index()] = sente_gold as u8;
-                    setup.hands[1][Kind::Gold.index()] = (gold_held - sente_gold) as u8;
-                    setup.hands[0][Kind::Pawn.index()] = sente_pawns as u8;
-                    setup.hands[1][Kind::Pawn.index()] = (pawns_held - sente_pawns) as u8;
-                    let pos = Position::try_from(setup).unwrap();
+                let held = [1 - gold.len() as u8, 2 - pawn.len() as u8];
+                for sente_held in (0..=held[0]).flat_map(|g| (0..=held[1]).map(move |p| [g, p])) {
+                    let pos = reduced_position::<V>([ks, kg], &placed, held, sente_held);
                     let r = pos.rank().unwrap_or_else(|e| panic!("{}: {e}", pos.to_sfen()));
                     assert!(r < count, "{}", pos.to_sfen());
                     assert!(!std::mem::replace(&mut seen[r as usize], true), "rank {r} twice");

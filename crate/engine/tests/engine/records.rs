@@ -375,13 +375,15 @@ fn the_size_limit_is_on_the_bytes_of_a_shift_jis_file() {
 fn a_board_without_a_header_says_its_game_by_its_size_alone() {
     assert_eq!(Game::of_rows(9), Some(Game::Shogi));
     assert_eq!(Game::of_rows(5), Some(Game::MiniShogi));
-    assert_eq!(Game::of_rows(6), None, "no game has 6 rows");
+    assert_eq!(Game::of_rows(6), Some(Game::Judkins));
+    assert_eq!(Game::of_rows(7), None, "no game has 7 rows");
     for game in Game::ALL {
         assert_eq!(Game::of_rows(game.rows()), Some(game));
     }
     assert_eq!(read_text("rbsgk/4p/5/P4/KGSBR b - 1").unwrap().game(), Game::MiniShogi);
     assert_eq!(read_text("position startpos moves 7g7f").unwrap().game(), Game::Shogi);
-    // Six rows are no game's: read as Shogi's, and refused for their rows.
-    let six = read_text("k4/5/5/5/5/K4 b - 1").unwrap_err().to_string();
-    assert!(six.contains("row"), "{six}");
+    assert_eq!(read_text("rbnsgk/5p/6/6/P5/KGSNBR b - 1").unwrap().game(), Game::Judkins);
+    // Seven rows are no game's: read as Shogi's, and refused for their rows.
+    let seven = read_text("k4/5/5/5/5/5/K4 b - 1").unwrap_err().to_string();
+    assert!(seven.contains("row"), "{seven}");
 }
