@@ -5,10 +5,10 @@
 // and the whole game, one consistent state (a game switch, a preset and undo with a proof under way), run
 // a Mini Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious (cold,
 // proved, whole game), bad links and input, polish (Copy confirms, errors go on success), a game record
-// read, a move taken back and a certificate opened, and moves played in the play mode (a variation made the
-// main line). Phones and both languages: firefox-phones.test.mjs; saved runs and shard files:
-// firefox-runs.test.mjs. tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in
-// test-results/.
+// read, a move taken back and a certificate opened, moves played in the play mode (a variation made the
+// main line), and a Judkins shogi position proved and its game played. Phones and both languages:
+// firefox-phones.test.mjs; saved runs and shard files: firefox-runs.test.mjs. tests/browser/ tests the rest
+// in Chromium. A failing test leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -388,6 +388,23 @@ describe('Firefox: a language switch in place', () => {
       assert.match(await text(page, '#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
       assert.equal(await attr(page, '#play-moves button[aria-current]', 'data-ply'), String(game.plies));
       assert.match(await text(page, `#play-moves li > button[data-ply="1"]`), new RegExp(`^1\\. ${game.moves[0].japanese}`));
+    });
+  });
+});
+
+describe('Firefox: Judkins shogi', () => {
+  test('its 6×6 board, a reachable position proved and the command line\'s game played to it', async (t) => {
+    const reachable = '+S+Pr2+N/6/2Bp1B/Ks+nGr1/2k3/g5 b - 1';
+    const game = JSON.parse(cli('proof-game', '--variant', 'judkins', '--format', 'json', reachable));
+    await onPage(t, `?game=judkins&sfen=${encodeURIComponent(reachable)}`, async (page) => {
+      assert.equal(await count(page, '#board .grid [data-square]'), 36);
+      assert.equal(await sfenOf(page), reachable);
+      await page.click('#prove');
+      await page.waitForSelector('#answer[data-state="done"]', { timeout: 120_000 });
+      assert.equal(await attr(page, '#answer', 'data-plies'), String(game.plies));
+      await page.click('#answer-play');
+      await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 60_000 });
+      assert.equal(await attr(page, '#play-board', 'data-sfen'), reachable);
     });
   });
 });
