@@ -4,6 +4,7 @@
 //! on 1, 2, 4, … threads up to the machine's cores.
 
 use criterion::{criterion_group, BenchmarkId, Criterion, Throughput};
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::estimate::run_range;
 use shogi_reach_engine::ranking::rank;
 use shogi_reach_engine::ranking::sample::RankSampler;
@@ -39,7 +40,8 @@ fn filters<V: Ranked>(c: &mut Criterion) {
 fn perfts(c: &mut Criterion) {
     let mut g = c.benchmark_group("perft");
     g.sample_size(10);
-    for (game, depth, nodes) in [(Game::Shogi, 4u32, 719_731u64), (Game::MiniShogi, 5, 533_203)] {
+    let games = [(Game::Shogi, 4u32, 719_731u64), (Game::MiniShogi, 5, 533_203), (Game::Judkins, 4, 118_345)];
+    for (game, depth, nodes) in games {
         g.throughput(Throughput::Elements(nodes));
         g.bench_with_input(BenchmarkId::new(game.name(), depth), &depth, |b, &d| {
             b.iter(|| shogi_reach_engine::with_game!(game, V => perft(&Position::<V>::startpos(), d)))
@@ -81,8 +83,10 @@ fn pipeline<V: Ranked>(c: &mut Criterion, samples: u64) {
 fn all(c: &mut Criterion) {
     filters::<MiniShogi>(c);
     filters::<Shogi>(c);
+    filters::<Judkins>(c);
     pipeline::<MiniShogi>(c, 20_000);
     pipeline::<Shogi>(c, 20_000);
+    pipeline::<Judkins>(c, 20_000);
     perfts(c);
 }
 
@@ -175,6 +179,7 @@ fn main() {
     if std::env::args().skip(1).any(|a| a == "stages") {
         stage_report::<MiniShogi>(200_000);
         stage_report::<Shogi>(400_000);
+        stage_report::<Judkins>(200_000);
         scaling::<MiniShogi>(100_000);
         scaling::<Shogi>(150_000);
     }

@@ -1,9 +1,10 @@
-//! Proofs under a small node cap, both games. The first byte picks the game and the source of the
-//! position: bit 1 clear, the rest is SFEN or the reference format; bit 1 set, the rest (little-endian
+//! Proofs under a small node cap, every game. The first byte picks the game (bit 2 set: Judkins shogi;
+//! else bit 0 set: Shogi, clear: Mini Shogi) and the source of the position: bit 1 clear, the rest is SFEN or the reference format; bit 1 set, the rest (little-endian
 //! 64-bit words) picks a seed and a sample index, whose rank is unranked, so that every input is a
 //! complete position. A reachable verdict must give proof games (the KK route and the best one) that
 //! verify, the best never longer, above the lower bound.
 use crate::words;
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::ranking::rank::{unrank, Ranked};
 use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::prove::prove;
@@ -51,28 +52,25 @@ fn check<V: Ranked + WithOpening>(pos: &Position<V>) {
 /// Checks one input of the fuzz target.
 pub fn check_input(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else { return };
-    let shogi = mode & 1 == 1;
+    match (mode & 4 != 0, mode & 1 == 1) {
+        (true, _) => check_game::<Judkins>(mode, rest),
+        (false, true) => check_game::<Shogi>(mode, rest),
+        (false, false) => check_game::<MiniShogi>(mode, rest),
+    }
+}
+
+/// Checks the rest of an input in game `V` by the mode of its first byte.
+fn check_game<V: Ranked + WithOpening>(mode: u8, rest: &[u8]) {
     if mode & 2 == 0 {
         let Ok(text) = std::str::from_utf8(rest) else { return };
-        if shogi {
-            if let Ok(pos) = Position::<Shogi>::from_sfen(text) {
-                check(&pos);
-            }
-        } else if let Ok(pos) = Position::<MiniShogi>::from_sfen(text) {
+        if let Ok(pos) = Position::<V>::from_sfen(text) {
             check(&pos);
         }
     } else {
         // A sampled rank: the words pick the seed and the sample.
         let w = words(rest);
         let (seed, index) = (w.first().copied().unwrap_or(0), w.get(1).copied().unwrap_or(0));
-        if shogi {
-            check(
-                &unrank::<Shogi>(RankSampler::<Shogi>::new(seed).rank(index))
-                    .expect("sampled ranks are in range"),
-            );
-        } else {
-            let r = RankSampler::<MiniShogi>::new(seed).rank(index);
-            check(&unrank::<MiniShogi>(r).expect("sampled ranks are in range"));
-        }
+        let r = RankSampler::<V>::new(seed).rank(index);
+        check(&unrank::<V>(r).expect("sampled ranks are in range"));
     }
 }

@@ -1,11 +1,13 @@
-//! Ranking, both games. The first byte picks the game and the mode:
+//! Ranking, every game. The first byte picks the game (bit 2 set: Judkins shogi; else bit 0 set: Shogi,
+//! clear: Mini Shogi) and the mode:
 //! - bit 1 clear: the rest is a rank (little-endian 64-bit words, `u64` for Mini Shogi, `U256` for
-//!   Shogi), unranked as it is and masked below |P_K|; every Ok position ranks back to its rank;
+//!   Shogi and Judkins shogi), unranked as it is and masked below |P_K|; every Ok position ranks back to
+//!   its rank;
 //! - bit 1 set: the rest is a position (SFEN or the reference format); when it ranks, the rank unranks
 //!   back to the position.
 use crate::words;
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::ranking::rank::{candidate_count, unrank, RankError, RankInt, Ranked};
-use shogi_reach_engine::ranking::wide::U256;
 use shogi_reach_engine::{MiniShogi, Position, Shogi};
 
 /// A rank below |P_K| from `words`: masked to the bit width of |P_K|, and without its top bit when that
@@ -59,21 +61,20 @@ fn position<V: Ranked>(text: &str) {
 /// Checks one input of the fuzz target.
 pub fn check_input(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else { return };
-    let shogi = mode & 1 == 1;
+    match (mode & 4 != 0, mode & 1 == 1) {
+        (true, _) => check_game::<Judkins>(mode, rest),
+        (false, true) => check_game::<Shogi>(mode, rest),
+        (false, false) => check_game::<MiniShogi>(mode, rest),
+    }
+}
+
+/// Checks the rest of an input in game `V` by the mode of its first byte.
+fn check_game<V: Ranked>(mode: u8, rest: &[u8]) {
     if mode & 2 == 0 {
         let w = words(rest);
-        if shogi {
-            round_trip::<Shogi>(U256::from_words(&w));
-            round_trip::<Shogi>(below_count::<Shogi>(&w));
-        } else {
-            round_trip::<MiniShogi>(u64::from_words(&w));
-            round_trip::<MiniShogi>(below_count::<MiniShogi>(&w));
-        }
+        round_trip::<V>(V::Rank::from_words(&w));
+        round_trip::<V>(below_count::<V>(&w));
     } else if let Ok(text) = std::str::from_utf8(rest) {
-        if shogi {
-            position::<Shogi>(text);
-        } else {
-            position::<MiniShogi>(text);
-        }
+        position::<V>(text);
     }
 }

@@ -1,6 +1,7 @@
-//! SFEN and the reference format (`board[hands] w`), both games: parsing never panics, and what parses
+//! SFEN and the reference format (`board[hands] w`), every game: parsing never panics, and what parses
 //! round-trips through `to_sfen`.
 use shogi_reach_engine::board::sfen::parse_setup;
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::{MiniShogi, Position, Shogi, Variant};
 
 fn check<V: Variant>(text: &str) {
@@ -29,4 +30,5 @@ pub fn check_input(data: &[u8]) {
     let Ok(text) = std::str::from_utf8(data) else { return };
     check::<Shogi>(text);
     check::<MiniShogi>(text);
+    check::<Judkins>(text);
 }

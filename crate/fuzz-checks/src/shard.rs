@@ -1,6 +1,7 @@
 //! Estimate reports (`estimate --json`, the shards `merge` reads): any text is read or refused, and one,
-//! two or three reports read from it (JSON values one after the other) merge or are refused, for either
+//! two or three reports read from it (JSON values one after the other) merge or are refused, for every
 //! game, never a panic.
+use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::estimate::{merge_reports, Report};
 use shogi_reach_engine::ranking::rank::Ranked;
 use shogi_reach_engine::{MiniShogi, Shogi};
@@ -31,4 +32,5 @@ pub fn check_input(data: &[u8]) {
     }
     check::<MiniShogi>(&reports);
     check::<Shogi>(&reports);
+    check::<Judkins>(&reports);
 }

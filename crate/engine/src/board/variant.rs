@@ -212,7 +212,7 @@ impl<T: Copy + Eq + Hash + Debug + Send + Sync + AsRef<[u8]> + AsMut<[u8]> + 'st
 
 /// A game: board size, promotion zone, piece set (its ranking facts: [`crate::ranking::rank::Ranked`]).
 pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
-    /// Name used on the command line and in files: `shogi` or `minishogi`.
+    /// Name used on the command line and in files: `shogi`, `minishogi` or `judkins`.
     const NAME: &'static str;
     /// The game, as a value chosen at run time names it.
     const GAME: Game;
@@ -393,7 +393,8 @@ impl Variant for Judkins {
     }
 }
 
-/// The games by name: what the command line, report files and the browser say (`shogi`, `minishogi`).
+/// The games by name: what the command line, report files and the browser say (`shogi`, `minishogi`,
+/// `judkins`).
 /// [`with_game!`](crate::with_game) turns one into its type.
 /// The default, Shogi, is the game of a record or a position that does not say its own.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
