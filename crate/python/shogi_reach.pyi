@@ -343,6 +343,7 @@ class GameFacts(TypedDict):
     name: str
     width: int
     height: int
+    centre_file: bool
     zone: int
     pieces: dict[str, int]
     start: str

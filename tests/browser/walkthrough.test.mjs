@@ -16,7 +16,7 @@ before(async () => {
 after(() => phones?.close());
 
 const SEED = '20261122';
-const WIDTH = { shogi: 9, minishogi: 5 };
+const WIDTH = { shogi: 9, minishogi: 5, judkins: 6 };
 
 /** The cells of an SFEN's board, a piece token or null each, in reading order. */
 function boardCells(sfen) {
@@ -56,7 +56,7 @@ async function openWalkthrough(page, variant) {
 }
 
 async function checkCounts(page) {
-  for (const variant of ['shogi', 'minishogi']) {
+  for (const variant of Object.keys(WIDTH)) {
     const shown = await page.textContent(`#how-candidates .how-count[data-variant="${variant}"]`);
     assert.equal(shown, cli('count', '--variant', variant).trim(), variant);
   }
@@ -77,7 +77,10 @@ async function checkDraws(page, variant) {
 
 async function checkExamples(page, variant) {
   const stages = await page.$$eval('#how-filters .how-example', (as) => as.map((a) => a.dataset.stage));
-  assert.deepEqual(stages, ['flip', 'piece', 'king', 'prev']);
+  // A board without a centre file (an even width) has no sample that fails flip, and says so.
+  const centre = WIDTH[variant] % 2 === 1;
+  assert.deepEqual(stages, [...(centre ? ['flip'] : []), 'piece', 'king', 'prev']);
+  assert.equal(await page.isVisible('#how-no-flip'), !centre);
   for (const stage of stages) {
     const selector = `#how-filters .how-example[data-stage="${stage}"]`;
     await page.waitForSelector(`${selector}[data-sfen]`, { timeout: 60_000 });
@@ -137,7 +140,7 @@ async function checkLinks(page) {
 // Each game in one language here and in the other on the phone below: a figure does not depend on the
 // language, and each pair of game and language is seen once.
 describe('How it works at 1280 px', () => {
-  for (const [lang, variant] of [['en', 'shogi'], ['ja', 'minishogi']]) {
+  for (const [lang, variant] of [['en', 'shogi'], ['ja', 'minishogi'], ['en', 'judkins']]) {
     test(`${variant}, ${lang}: the engine's figures equal the command line's`, async (t) => {
       await site.onPage(t, `?lang=${lang}`, async (page) => {
         await openWalkthrough(page, variant);

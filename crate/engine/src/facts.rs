@@ -42,6 +42,9 @@ pub struct GameFacts {
     pub width: usize,
     /// Ranks.
     pub height: usize,
+    /// Whether the board has a centre file ([`Variant::has_centre_file`](crate::Variant::has_centre_file)):
+    /// where K-canonical kings may stand, and whether the `flip` filter can reject a sample.
+    pub centre_file: bool,
     /// The ranks of each side's promotion zone.
     pub zone: usize,
     /// The pieces of each kind in the full set, both sides together, by upper-case SFEN letter.
@@ -117,6 +120,7 @@ fn game_facts<V: Ranked>() -> GameFacts {
         name: V::NAME,
         width: V::W,
         height: V::H,
+        centre_file: V::has_centre_file(),
         zone: V::ZONE,
         pieces: Kind::ALL.iter().map(|k| (k.letter(), V::TOTAL[k.index()])).collect(),
         start: V::START_SFEN,

@@ -68,10 +68,15 @@ pub fn sample_rank(variant: &str, seed: u64, index: u64) -> Result<JsValue, JsVa
     with_variant!(variant, V => Ok(to_js(&sampled::<V>(seed, index)?)?))
 }
 
-/// The stages the walkthrough shows a failing example of ([`EXAMPLE_STAGES`]), in pipeline order.
+/// The stages the walkthrough shows a failing example of ([`EXAMPLE_STAGES`]) that a sample of the game
+/// can fail, in pipeline order: `flip` only on a board with a centre file.
 #[wasm_bindgen(js_name = exampleStages)]
-pub fn example_stages() -> Vec<String> {
-    EXAMPLE_STAGES.iter().map(|s| s.name().to_string()).collect()
+pub fn example_stages(variant: &str) -> Result<Vec<String>, JsValue> {
+    with_variant!(variant, V => Ok(EXAMPLE_STAGES
+        .iter()
+        .filter(|&&s| s != Stage::Flip || V::has_centre_file())
+        .map(|s| s.name().to_string())
+        .collect()))
 }
 
 /// The first sample of `seed` (from index 0) that ends at `stage` (one of [`EXAMPLE_STAGES`], or `OK`: the

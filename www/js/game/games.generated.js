@@ -6,6 +6,7 @@ export const FACTS = {
       "name": "shogi",
       "width": 9,
       "height": 9,
+      "centre_file": true,
       "zone": 3,
       "pieces": {
         "B": 2,
@@ -137,6 +138,7 @@ export const FACTS = {
       "name": "minishogi",
       "width": 5,
       "height": 5,
+      "centre_file": true,
       "zone": 1,
       "pieces": {
         "B": 2,
@@ -214,6 +216,7 @@ export const FACTS = {
       "name": "judkins",
       "width": 6,
       "height": 6,
+      "centre_file": false,
       "zone": 2,
       "pieces": {
         "B": 2,

@@ -61,6 +61,9 @@ function variantOf(facts) {
     titleKey: `game_${name}`,
     width,
     height,
+    // Whether the board has a centre file (odd width): where K-canonical kings stand, and whether the
+    // flip filter can reject a sample.
+    centreFile: facts.centre_file,
     // Pieces of each kind in the whole game (both sides), the kings included.
     totals,
     start,

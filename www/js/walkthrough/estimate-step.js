@@ -1,4 +1,4 @@
-// The How it works tab's step 5: p × |P_K| with its 3-sigma interval, the papers' published runs beside a small
+// The How it works tab's step 5: p × |P_K| with its 3-sigma interval, each game's published run beside a small
 // run in this page (the engine's estimate of samples 0..n of the Estimate tab's default seed, as
 // `shogi-reach estimate --samples n --seed 20261122` gives it).
 import { VARIANTS } from '../game/variants.js';
@@ -10,12 +10,16 @@ import { failure, stepSection } from './steps.js';
 export const LIVE_SEED = '20261122';
 export const LIVE_SAMPLES = 100_000;
 
-/** The papers' published figures: samples, reachable samples and the result as printed. */
-/** @type {[string, number, number, string][]} */
-const PAPERS = [
-  ['paperShogi', 5e9, 40_491_613, 'paperShogiResult'],
-  ['paperMini', 1e8, 14_849_198, 'paperMiniResult'],
-];
+/** Each game's published run (the engine's facts: a paper's, or for a game no paper counted, this
+ * project's): its row's label, samples, reachable samples and |R| with its 3-sigma interval. */
+function publishedRows() {
+  return Object.values(VARIANTS).map(({ titleKey, paper }) => {
+    const { samples, funnel, estimate, interval } = paper;
+    const reachable = funnel.reachability;
+    const result = w('interval', scientific(estimate), scientific(interval[0]), scientific(interval[1]));
+    return [w('publishedRun', t(titleKey), paper.byPaper), num(samples), num(reachable), (reachable / samples).toPrecision(6), result];
+  });
+}
 
 /** A table row of cells (the first a header cell). */
 function row(...cells) {
@@ -36,7 +40,7 @@ export function estimateStep(ctx) {
     head.append(th);
   }
   const body = el('tbody', null);
-  for (const [name, n, r, result] of PAPERS) body.append(row(w(name), num(n), num(r), (r / n).toPrecision(6), w(result)));
+  for (const cells of publishedRows()) body.append(row(...cells));
   const live = row(w('thisRun', t(VARIANTS[ctx.variant].titleKey)), '', '', '', w('notRun'));
   live.id = 'how-live-run';
   body.append(live);

@@ -48,7 +48,8 @@ function valueLine(label, code, className) {
 /** Step 1: P_K, its exact size for every game, and the squares Sente's king may take. */
 export function candidateStep(ctx) {
   const section = stepSection('how-candidates', 'step1');
-  section.append(para('step1What'), para('step1Why'));
+  const v = VARIANTS[ctx.variant];
+  section.append(para('step1What'), para(v.centreFile ? 'step1Why' : 'step1WhyEven'));
   const sizes = el('dl', 'how-sizes');
   section.append(el('p', null, w('step1Sizes')), sizes);
   ctx.call('counts', {}).then(
@@ -64,7 +65,6 @@ export function candidateStep(ctx) {
     },
     (e) => section.append(failure(e)),
   );
-  const v = VARIANTS[ctx.variant];
   const empty = Array.from({ length: v.height }, () => String(v.width)).join('/');
   const { figure, board } = figureBoard(ctx.labels, w('kingSquares'));
   // Files from the left edge to the centre file: x ≤ (width − 1) / 2.
@@ -113,10 +113,12 @@ export function sampleStep(ctx) {
 export function filterStep(ctx, exampleSeed) {
   const section = stepSection('how-filters', 'step3');
   section.append(para('step3Text', exampleSeed));
+  // Without a centre file P_K holds one of each mirror pair: the flip filter rejects no sample.
+  if (!VARIANTS[ctx.variant].centreFile) section.append(Object.assign(para('step3NoFlip'), { id: 'how-no-flip' }));
   const list = el('div', 'how-examples');
   section.append(list);
   (async () => {
-    for (const stage of await ctx.call('exampleStages', {})) {
+    for (const stage of await ctx.call('exampleStages', { variant: ctx.variant })) {
       const article = el('article', 'how-example', el('h3', null, ...termNodes(w(`stage:${stage}`))), para(`why:${stage}`));
       article.dataset.stage = stage;
       list.append(article);

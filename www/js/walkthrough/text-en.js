@@ -12,6 +12,8 @@ export default {
     'A member of [[pk|P_K]], a [[candidate|candidate]], has Sente to move, every piece of the game on the board or in a hand (pieces in hand unpromoted), and its kings on K-canonical squares. Nothing else is checked yet: a pawn may stand on the last rank, the kings side by side.',
   step1Why:
     'Why the kings are fixed: a position and its left-right [[mirror|mirror image]] are reached by mirrored games, so they are equally reachable and the method keeps one of each pair. Sente’s king stands on the left half of the board or on the centre file (the marked squares); when it is on the centre file, Gote’s king is on the left half or the centre file too. This halves the set without losing a position.',
+  step1WhyEven:
+    'Why the kings are fixed: a position and its left-right [[mirror|mirror image]] are reached by mirrored games, so they are equally reachable and the method keeps one of each pair. This board has an even number of files, so no centre file: Sente’s king stands on the left half (the marked squares), which keeps exactly one of each pair. This halves the set without losing a position.',
   step1Sizes: 'The size of P_K, computed by the engine:',
   about: (mantissa, exponent) => `about ${mantissa} × 10^${exponent}`,
   kingSquares: 'The squares where Sente’s king may stand in P_K (this game).',
@@ -26,6 +28,8 @@ export default {
   step3: '3. The filters',
   step3Text: (seed) =>
     `The candidates go through cheap tests first, in this order; the first test failed decides. Each example is the first sample of seed ${seed} that fails that test, found by the engine; the marked squares are those its reason names.`,
+  step3NoFlip:
+    'This board has no centre file, so no sample fails the first test, [[stage-flip|flip]]: P_K already holds one of each mirror pair.',
   'stage:flip': '[[stage-flip|flip]]: one of each mirror pair',
   'stage:piece': '[[stage-piece|piece]]: pieces where no game puts them',
   'stage:king': '[[stage-king|king]]: the wrong side in check',
@@ -58,16 +62,13 @@ export default {
   step5: '5. The estimate',
   step5Text:
     'With n samples of which r are reachable, p = r/n estimates the share of reachable candidates and p × |P_K| the number of reachable positions. sigma = √(p(1 − p)/n) measures the sampling error: the [[sigma3|3-sigma interval]], (p ± 3 × sigma) × |P_K|, holds the true number with a probability of 99.7 %.',
-  tableCaption: 'The papers’ runs and a run in this page',
+  tableCaption: 'The published runs and a run in this page',
   colRun: 'Run',
   colSamples: 'Samples n',
   colReachable: 'Reachable r',
   colShare: 'p = r/n',
   colEstimate: '|R| ≈ p × |P_K|, 3-sigma interval',
-  paperShogi: 'Shogi, the paper',
-  paperMini: 'Mini Shogi, the paper',
-  paperShogiResult: '(6.5506 ± 0.0033) × 10^68',
-  paperMiniResult: '2.376… × 10^18 < |R| < 2.379… × 10^18, about 2.38 × 10^18',
+  publishedRun: (game, byPaper) => `${game}, ${byPaper ? 'the paper' : 'this project’s run'}`,
   thisRun: (game) => `${game}, this page (seed 20261122)`,
   runHere: (samples) => `Run ${samples} samples here`,
   notRun: 'not run yet',

@@ -16,7 +16,7 @@ const handlers = {
     return {};
   },
   counts: () => Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, engine.candidateCount(name)])),
-  exampleStages: () => engine.exampleStages(),
+  exampleStages: ({ variant }) => engine.exampleStages(variant),
   sample: ({ variant, seed, index }) => engine.sampleRank(variant, BigInt(seed), BigInt(index)),
   example: ({ variant, stage, seed }) => engine.stageExample(variant, stage, BigInt(seed)),
   prove: ({ variant, sfen, maxNodes }) => engine.prove(variant, sfen, maxNodes, () => true),

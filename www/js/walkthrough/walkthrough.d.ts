@@ -13,7 +13,7 @@ export interface SmallEstimate { samples: number; reachable: number; estimate: E
 /** The engine module with the walkthrough's calls. */
 export interface WalkthroughModule extends EngineModule {
   candidateCount(variant: string): string;
-  exampleStages(): string[];
+  exampleStages(variant: string): string[];
   sampleRank(variant: string, seed: bigint, index: bigint): SampledRank;
   stageExample(variant: string, stage: string, seed: bigint): StageExample;
 }
@@ -23,7 +23,7 @@ export interface WalkthroughApi {
   [type: string]: Call<any, any, any>;
   init: Call<{ module?: WebAssembly.Module }, {}>;
   counts: Call<{}, Record<Variant, string>>;
-  exampleStages: Call<{}, string[]>;
+  exampleStages: Call<{ variant: Variant }, string[]>;
   sample: Call<{ variant: Variant; seed: string; index: number }, SampledRank>;
   example: Call<{ variant: Variant; stage: string; seed: string }, StageExample>;
   prove: Call<{ variant: Variant; sfen: string; maxNodes: number }, ProveResult>;

@@ -256,6 +256,13 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
         Self::W * Self::H
     }
 
+    /// Whether the board has a centre file (an odd width). Only then are a position and its mirror image
+    /// both candidates (both kings on that file) and the `flip` filter can reject one.
+    #[inline]
+    fn has_centre_file() -> bool {
+        Self::W % 2 == 1
+    }
+
     /// Whether `sq` is in the promotion zone of `color`.
     #[inline]
     fn in_zone(sq: usize, color: Color) -> bool {

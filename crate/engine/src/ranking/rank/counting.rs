@@ -54,7 +54,7 @@ fn pow(base: usize, e: usize) -> u128 {
 /// orders; none on a board of even width, which has no centre file): `(left, centre)`.
 #[inline]
 pub(super) fn king_halves<V: Variant>() -> (usize, usize) {
-    (V::H * (V::W / 2), if V::W % 2 == 1 { V::H } else { 0 })
+    (V::H * (V::W / 2), if V::has_centre_file() { V::H } else { 0 })
 }
 
 /// Number of K-canonical king placements: Sente's king on the left half (`left` squares) with Gote's
