@@ -7,6 +7,6 @@ source scripts/setup.sh
 need_rust
 cargo build --release -p shogi-reach
 bash scripts/build.sh
-echo "command line: target/release/shogi-reach (try: target/release/shogi-reach count --variant minishogi)"
+echo "command line: target/release/shogi-reach (try: target/release/shogi-reach count --game minishogi)"
 echo "open this in a browser (Ctrl-C stops the server):"
 exec node scripts/serve.mjs dist "${PORT:-8080}"

@@ -40,7 +40,8 @@ for v in 18446744073709551616 -1 1.5 ''; do refused --seed "$v"; done
 for v in 0 1025 99999999999999999999 two; do refused --cpus "$v"; done
 for v in -1 9999999999999999999; do refused --checkpoint-every "$v"; done
 for v in x -1 99999999999999999999; do refused --verify "$v"; refused --resume-verify "$v"; done
-refused --variant chess
+refused --game chess
+refused --game judkin
 refused --bin "$work/no-such-cli"
 passed=$((passed + 1))
 

@@ -3,7 +3,7 @@
 # checkpoint, requeued or preempted tasks resuming theirs), and a merge job (merge.sbatch) that starts when
 # every task has succeeded (--dependency=afterok) and checks the shards with `merge --verify`.
 #
-#   scripts/slurm/submit.sh --dir DIR --variant shogi --samples 1000000000 --seed 7 --shards 64 \
+#   scripts/slurm/submit.sh --dir DIR --game shogi --samples 1000000000 --seed 7 --shards 64 \
 #     [--bin PATH] [--cpus C] [--checkpoint-every S] [--verify K|auto] [--resume-verify K] [-- SBATCH_OPTION…]
 #
 # --bin: the CLI (default: shogi-reach on PATH); --cpus: threads per task (1); --checkpoint-every: seconds
@@ -21,7 +21,7 @@ usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' 
 while [ $# -gt 0 ]; do
   [ "$1" = -- ] || [ $# -ge 2 ] || { echo "submit.sh: $1 needs a value" >&2; usage; }
   case $1 in
-    --bin) bin=$2 ;; --dir) dir=$2 ;; --variant) variant=$2 ;; --samples) samples=$2 ;; --seed) seed=$2 ;;
+    --bin) bin=$2 ;; --dir) dir=$2 ;; --game | --variant) variant=$2 ;; --samples) samples=$2 ;; --seed) seed=$2 ;;
     --shards) shards=$2 ;; --cpus) cpus=$2 ;; --checkpoint-every) every=$2 ;; --verify) verify=$2 ;;
     --resume-verify) resume_verify=$2 ;;
     --) shift; break ;;
@@ -48,7 +48,6 @@ whole64() {
 }
 # NAME VALUE: a number of blocks to recompute, or auto.
 blocks() { [ "$2" = auto ] || whole "$1" "$2" 0 1000000000; }
-case $variant in shogi | minishogi) ;; *) refuse variant "$variant" "shogi or minishogi" ;; esac
 whole64 samples "$samples" 1
 whole64 seed "$seed" 0
 # Slurm's largest array (MaxArraySize) is at most 4000001; a cluster's own limit is sbatch's to name.
@@ -60,6 +59,8 @@ blocks resume-verify "$resume_verify"
 shards=$((10#$shards)) cpus=$((10#$cpus)) # without leading zeros (0009 is no octal number)
 [ -x "$bin" ] && [ -f "$bin" ] || refuse bin "$bin" "not an executable file"
 bin=$(realpath "$bin")
+# The games are the CLI's to know (shogi-reach games lists them).
+"$bin" count --game "$variant" >/dev/null 2>&1 || refuse game "$variant" "not a game of $bin (shogi-reach games lists them)"
 mkdir -p "$dir"
 dir=$(realpath "$dir")
 array=$(sbatch --parsable --job-name=estimate --array=0-$((shards - 1)) --cpus-per-task="$cpus" \

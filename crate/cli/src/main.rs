@@ -84,8 +84,9 @@ enum Command {
     },
     /// Prove a position reachable (with the path from a KK position) or unreachable (with the reason).
     Prove {
-        /// shogi (default), minishogi or judkins; with --record, the record's game (a --variant given must match).
-        #[arg(long)]
+        /// The game: shogi (default), minishogi or judkins; with --record, the record's game (a --game given
+        /// must match). --variant is the same.
+        #[arg(long = "game", visible_alias = "variant", value_name = "GAME")]
         variant: Option<Game>,
         #[arg(long)]
         json: bool,
@@ -197,10 +198,11 @@ enum Command {
     },
 }
 
-/// `--variant`: the game, [`Game::default`] unless named.
+/// `--game` (or `--variant`, the older spelling): the game, [`Game::default`] unless named.
 #[derive(clap::Args)]
 struct GameArg {
-    #[arg(long, default_value_t)]
+    /// The game: shogi (default), minishogi or judkins. --variant is the same.
+    #[arg(long = "game", visible_alias = "variant", value_name = "GAME", default_value_t)]
     variant: Game,
 }
 
@@ -215,8 +217,9 @@ struct StartChoice {
 
 #[derive(clap::Args)]
 struct ProofGameArgs {
-    /// shogi (default), minishogi or judkins; with --record, the record's game (a --variant given must match).
-    #[arg(long)]
+    /// The game: shogi (default), minishogi or judkins; with --record, the record's game (a --game given
+    /// must match). --variant is the same.
+    #[arg(long = "game", visible_alias = "variant", value_name = "GAME")]
     variant: Option<Game>,
     /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
     #[arg(long, value_enum, default_value = "usi")]
@@ -306,8 +309,9 @@ struct EstimateArgs {
 /// `replicate`.
 #[derive(clap::Args)]
 struct ReplicateArgs {
-    /// shogi (the paper's 5e9 samples), minishogi (1e8) or judkins (1e8, this project's run: no paper counted it).
-    #[arg(long)]
+    /// The game: shogi (the paper's 5e9 samples), minishogi (1e8) or judkins (1e8, this project's run: no
+    /// paper counted it). --variant is the same.
+    #[arg(long, visible_alias = "variant")]
     game: Game,
     /// The share of the paper's samples to draw, 0 < F <= 1 (default 1: the whole experiment).
     #[arg(long, default_value_t = 1.0)]
@@ -394,7 +398,7 @@ struct PositionArgs {
 }
 
 impl PositionArgs {
-    /// The game (`--variant`, else the record's, else Shogi) and where the position comes from.
+    /// The game (`--game`, else the record's, else Shogi) and where the position comes from.
     fn source(self, variant: Option<Game>) -> run::Result<(Game, Source)> {
         Source::choose(variant, self.sfen, self.record, self.ply)
     }

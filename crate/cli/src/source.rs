@@ -19,8 +19,8 @@ pub enum Source {
 }
 
 impl Source {
-    /// Reads `--record` if given (its game is the game, which a `--variant` given must match), else takes
-    /// the position text (Shogi unless `--variant` says otherwise).
+    /// Reads `--record` if given (its game is the game, which a `--game` given must match), else takes
+    /// the position text (Shogi unless `--game` says otherwise).
     pub fn choose(
         variant: Option<Game>,
         text: Vec<String>,
@@ -37,9 +37,7 @@ impl Source {
         let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?;
         let game = record.game();
         if let Some(said) = variant.filter(|&v| v != game) {
-            return Err(
-                format!("record {} is a {game} game, but --variant says {said}", path.display()).into()
-            );
+            return Err(format!("record {} is a {game} game, but --game says {said}", path.display()).into());
         }
         Ok((game, Source::Record { path, record, ply }))
     }

@@ -2,7 +2,7 @@
 //! what `games --json` prints. `UPDATE_GENERATED=1 cargo test -p shogi-reach --test cli games` rewrites
 //! the site's copy after a change of the facts.
 
-use crate::common::ok;
+use crate::common::{fails, ok};
 use serde_json::Value;
 
 const GENERATED: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../www/js/game/games.generated.js");
@@ -42,4 +42,20 @@ fn games_prints_each_game_its_start_and_candidates_as_text_and_json() {
     let stages: Vec<&str> =
         json["stages"].as_array().unwrap().iter().map(|s| s["name"].as_str().unwrap()).collect();
     assert!(text.contains(&format!("stages: {}", stages.join(", "))), "{text}");
+}
+
+#[test]
+fn the_game_is_named_by_game_or_by_the_older_variant() {
+    for command in [&["count"][..], &["perft", "--depth", "2"], &["prove", "5k/6/6/6/6/K5 b RBGSNPrbgsnp 1"]]
+    {
+        let by_game = ok(&[command, &["--game", "judkins"]].concat());
+        assert_eq!(ok(&[command, &["--variant", "judkins"]].concat()), by_game, "{command:?}");
+        let help = ok(&[&command[..1], &["--help"]].concat());
+        assert!(help.contains("--game <GAME>") && help.contains("--variant"), "{help}");
+    }
+    // replicate took --game before the others did; it takes --variant too.
+    for flag in ["--game", "--variant"] {
+        let refused = fails(&["replicate", flag, "chess", "--dir", "unused"]);
+        assert!(refused.contains("unknown game \"chess\": use shogi or minishogi or judkins"), "{refused}");
+    }
 }
