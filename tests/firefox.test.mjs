@@ -16,6 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
 import { axeViolations, cli } from './site.mjs';
+import { proveAndPlay } from './scenarios/judkins.mjs';
+import { driver } from './scenarios/ui.mjs';
 
 
 const { onPage, browser } = useFirefox();
@@ -394,17 +396,6 @@ describe('Firefox: a language switch in place', () => {
 
 describe('Firefox: Judkins shogi', () => {
   test('its 6×6 board, a reachable position proved and the command line\'s game played to it', async (t) => {
-    const reachable = '+S+Pr2+N/6/2Bp1B/Ks+nGr1/2k3/g5 b - 1';
-    const game = JSON.parse(cli('proof-game', '--variant', 'judkins', '--format', 'json', reachable));
-    await onPage(t, `?game=judkins&sfen=${encodeURIComponent(reachable)}`, async (page) => {
-      assert.equal(await count(page, '#board .grid [data-square]'), 36);
-      assert.equal(await sfenOf(page), reachable);
-      await page.click('#prove');
-      await page.waitForSelector('#answer[data-state="done"]', { timeout: 120_000 });
-      assert.equal(await attr(page, '#answer', 'data-plies'), String(game.plies));
-      await page.click('#answer-play');
-      await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 60_000 });
-      assert.equal(await attr(page, '#play-board', 'data-sfen'), reachable);
-    });
+    await onPage(t, '?game=judkins', (page) => proveAndPlay(driver(page)));
   });
 });

@@ -1,5 +1,5 @@
 // The site offline and its downloads: a first visit, the service worker's install included, weighs at most
-// 1.2 MB on the wire; after it the service worker (www/sw.js) answers every request, so a reload with no
+// 1.3 MB on the wire; after it the service worker (www/sw.js) answers every request, so a reload with no
 // network loads the page, starts the engine and proves, cross-origin isolated as the server's pages are (the threaded estimate too); a rebuilt site (another version in sw.js) replaces
 // the cache; a new build whose sw.js reached the server before its app.js does not install until the
 // server has all of it, and then the update bar reloads the page into it; the web app manifest is served, valid and linked; and each WebAssembly build is downloaded at
@@ -130,9 +130,10 @@ describe('offline', () => {
     });
   });
 
-  test('a first visit, the service worker\'s install included, moves at most 1.2 MB in at most 200 answers', async (t) => {
+  test('a first visit, the service worker\'s install included, moves at most 1.3 MB in at most 200 answers', async (t) => {
     // Counted at the server, headers included, as a phone's connection carries them (before the bundle:
-    // 1 251 572 bytes in 320 answers).
+    // 1 251 572 bytes in 320 answers). 1.2 MB until a third game (Judkins shogi) made the plain engine,
+    // which every game's generic code is compiled into once per game, 0.6 MB of it: 1 238 808 bytes.
     let answers = 0;
     const sockets = new Set();
     site.server.on('connection', (socket) => sockets.add(socket));
@@ -140,7 +141,7 @@ describe('offline', () => {
     await runOnPage(await site.context.newPage(), site.url, t.name, async (page) => {
       await controlled(page);
       const bytes = [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0);
-      assert.ok(bytes <= 1_200_000, `${bytes} bytes on the wire`);
+      assert.ok(bytes <= 1_300_000, `${bytes} bytes on the wire`);
       assert.ok(answers <= 200, `${answers} answers`);
     });
   });

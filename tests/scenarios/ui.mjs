@@ -1,0 +1,30 @@
+// A page as the scenarios of tests/scenarios/ drive it, the same in Chromium (a playwright-core page) and
+// in Firefox (a puppeteer-core page): a scenario is written once and run in both browsers. Each call is
+// a selector and what to do with the element, through the page's own `$eval`, which both libraries have.
+
+/** The driver of `page` (playwright-core's or puppeteer-core's). */
+export function driver(page) {
+  const playwright = typeof page.selectOption === 'function';
+  return {
+    page,
+    click: (selector) => page.click(selector),
+    waitFor: (selector, timeout = 30_000) => page.waitForSelector(selector, { timeout }),
+    attr: (selector, name) => page.$eval(selector, (e, n) => e.getAttribute(n), name),
+    text: (selector) => page.$eval(selector, (e) => e.textContent),
+    value: (selector) => page.$eval(selector, (e) => /** @type {HTMLInputElement} */ (e).value),
+    count: (selector) => page.$$eval(selector, (es) => es.length),
+    /** Chooses `value` in the menu `selector`, as a user's choice does (a change event). */
+    select: (selector, value) => (playwright ? page.selectOption(selector, value) : page.select(selector, value)),
+    /** Types `value` into the field `selector` whole, as a paste does (an input event). */
+    fill: (selector, value) =>
+      page.$eval(selector, (e, v) => {
+        /** @type {HTMLInputElement} */ (e).value = v;
+        e.dispatchEvent(new Event('input', { bubbles: true }));
+      }, value),
+    /** Waits until `test(arg)`, run in the page, is true (the two libraries order the arguments apart). */
+    waitUntil: (test, arg, timeout = 30_000) =>
+      playwright ? page.waitForFunction(test, arg, { timeout }) : page.waitForFunction(test, { timeout }, arg),
+    /** Whether the element is drawn (in the layout, not hidden). */
+    drawn: (selector) => page.$eval(selector, (e) => e.getClientRects().length > 0),
+  };
+}
