@@ -492,8 +492,9 @@ def estimate(
 
 def replicate(game: Game, fraction: float = 1.0, seed: int = 1, threads: Optional[int] = None,
               progress: Optional[Callable[[int, int], object]] = None) -> Replication:
-    """The paper's experiment of `game` (Shogi 5e9 samples, Mini Shogi 1e8), or `fraction` of its samples,
-    beside the published figures, as `shogi-reach replicate --json`: table1 and table2 row by row ({label,
+    """The paper's experiment of `game` (Shogi 5e9 samples, Mini Shogi 1e8; Judkins shogi, which no paper
+    counted, this project's run of 1e8: source 'this_project'), or `fraction` of its samples, beside the
+    published figures, as `shogi-reach replicate --json`: table1 and table2 row by row ({label,
     run, run_share, paper, paper_share, sigma_distance}), |R| of the run and of the paper's counts
     (estimate), the citation and the run's report. threads, progress and Ctrl-C as estimate's."""
 
