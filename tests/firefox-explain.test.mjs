@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, count, text, useFirefox } from './firefox-site.mjs';
 import { cli, ROOT } from './site.mjs';
+import { marksKingSquares } from './scenarios/tsume.mjs';
+import { driver } from './scenarios/ui.mjs';
 
 const { onPage } = useFirefox();
 
@@ -49,13 +51,8 @@ describe('Firefox: certificates a player can read', () => {
 describe('Firefox: a tsume set-up', () => {
   test("Prove marks the squares where Sente's king could stand, as the CLI finds them", async (t) => {
     const problem = 'b7k/9/7GP/9/9/9/9/9/r8 b Grb2g4s4n4l17p 1';
-    const { reachable } = JSON.parse(cli('king-squares', '--json', problem));
-    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(problem)}`, async (page) => {
-      await page.click('#prove');
-      await page.waitForSelector('#answer[data-verdict="tsume"]', { timeout: 60_000 });
-      assert.equal(await count(page, '#board .sq.target'), reachable.length);
-      assert.deepEqual(await page.$$eval('#answer-squares button', (bs) => bs.map((b) => b.dataset.square)), reachable);
-    });
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(problem)}`, (page) =>
+      marksKingSquares(driver(page), problem, 'ja'));
   });
 });
 

@@ -1,10 +1,12 @@
 // Tsume set-ups (Gote's king, none of Sente's): Prove tries Sente's king on every empty square, marks on
 // the board the squares where the position could arise in a game (each checked here against `prove` with
-// the king there), offers each as a button that proves that position and finds its game, and says why when
-// there is none.
+// the king there; the scenario of tests/scenarios/tsume.mjs, which Firefox runs too), offers each as a
+// button that proves that position and finds its game, and says why when there is none.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cli, launchPhones, phoneContext, useChromium } from '../site.mjs';
+import { marksKingSquares } from '../scenarios/tsume.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -15,13 +17,6 @@ const PROBLEM = 'b7k/9/7GP/9/9/9/9/9/r8 b Grb2g4s4n4l17p 1';
 // Two Sente pawns on the 1 file: no square helps.
 const NIFU = '8k/9/8P/9/8P/9/9/9/9 b 2r2b4g4s4n4l16p 1';
 
-/** The squares marked on the board, by their USI names. */
-const targets = (page) =>
-  page.$$eval('#board .sq.target', (cells) => cells.map((c) => {
-    const i = Number(c.dataset.square);
-    return `${9 - (i % 9)}${String.fromCharCode(97 + Math.floor(i / 9))}`;
-  }));
-
 async function tried(page) {
   await page.click('#prove');
   await page.waitForSelector('#answer[data-verdict="tsume"]', { timeout: 60_000 });
@@ -30,20 +25,12 @@ async function tried(page) {
 describe('tsume set-ups', () => {
   test('every square where Sente\'s king could stand is marked and offered, each as prove says', async (t) => {
     for (const [sfen, lang] of [[PRESET, 'ja'], [PROBLEM, 'en']]) {
+      // Square by square: the position with the king there, proved alone, as king-squares says.
       const native = JSON.parse(cli('king-squares', '--json', sfen));
-      // Square by square: the position with the king there, proved alone.
       const proved = native.squares.filter((s) => JSON.parse(cli('prove', '--json', s.sfen)).verdict === 'reachable');
       assert.deepEqual(native.reachable, proved.map((s) => s.square));
-      await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(sfen)}`, async (page) => {
-        // The diagnostics say what Prove does with a set-up without Sente's king.
-        await page.waitForSelector('#diagnostics li[data-rule="setup"]');
-        assert.match(await page.textContent('#diagnostics li[data-rule="setup"]'), lang === 'ja' ? /先手玉を空いている各マスに置いて/ : /tries Sente's king on every empty square/);
-        await tried(page);
-        assert.deepEqual(new Set(await targets(page)), new Set(native.reachable));
-        const offered = await page.$$eval('#answer-squares button', (bs) => bs.map((b) => b.dataset.square));
-        assert.deepEqual(offered, native.reachable);
-        if (lang === 'ja') assert.match(await page.textContent('#answer-text'), new RegExp(`次の${native.reachable.length}マス`));
-      });
+      await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(sfen)}`, (page) =>
+        marksKingSquares(driver(page), sfen, lang));
     }
   });
 
