@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { attr, count, text, useFirefox } from './firefox-site.mjs';
 import { cli, ROOT } from './site.mjs';
+import { KAKU_GAME, provedFromItsHandicap } from './scenarios/handicap.mjs';
 import { marksKingSquares } from './scenarios/tsume.mjs';
 import { driver } from './scenarios/ui.mjs';
 
@@ -58,21 +59,7 @@ describe('Firefox: a tsume set-up', () => {
 
 describe('Firefox: a handicap start', () => {
   test('a 角落ち game\'s position is proved from the 角落ち start, with the CLI\'s game; from 平手 a bishop is missing', async (t) => {
-    const sfen = 'lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3';
-    const game = JSON.parse(cli('proof-game', '--format', 'json', '--start', '角落ち', sfen));
-    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(sfen)}`, async (page) => {
-      await page.click('#prove');
-      await page.waitForSelector('#answer[data-verdict="unreachable"]', { timeout: 60_000 });
-      assert.match(await text(page, '#answer-text'), /駒が足りません：角1枚/);
-      await page.$eval('#start', (e) => {
-        e.value = '角落ち';
-        e.dispatchEvent(new Event('change'));
-      });
-      await page.click('#prove');
-      await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
-      assert.equal(Number(await attr(page, '#answer', 'data-plies')), game.plies);
-      assert.match(await text(page, '#answer-heading'), /^角落ちの開始局面から\d+手の棋譜/);
-    });
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(KAKU_GAME)}`, (page) => provedFromItsHandicap(driver(page)));
   });
 });
 

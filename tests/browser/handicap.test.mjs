@@ -5,13 +5,13 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { cli, launchPhones, phoneContext, recordTexts, useChromium } from '../site.mjs';
+import { KAKU_GAME, provedFromItsHandicap } from '../scenarios/handicap.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
 
 const KAKU = 'lnsgkgsnl/1r7/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1';
-// Two moves into a 角落ち game: Gote (上手) first, ３四歩 and ７六歩.
-const KAKU_GAME = 'lnsgkgsnl/1r7/pppppp1pp/6p2/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL w - 3';
 
 async function proved(page, verdict) {
   await page.click('#prove');
@@ -53,21 +53,13 @@ describe('handicap starts', () => {
   });
 
   test('a handicap game\'s position gets its game from the start, played on a phone; a record chooses its start', async (t) => {
-    const native = JSON.parse(cli('proof-game', '--format', 'json', '--start', '角落ち', KAKU_GAME));
     const phones = await launchPhones();
     t.after(() => phones.close());
     const context = await phoneContext(phones, 360);
+    let native;
     await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(KAKU_GAME)}`, async (page) => {
-      // From 平手 a bishop is missing: the answer says these are a 角落ち game's pieces, and its button
-      // proves the position from that start.
-      assert.equal(await page.inputValue('#start'), '');
-      await proved(page, 'unreachable');
-      assert.match(await page.textContent('#answer-text'), /駒は角落ちの対局と同じです/);
-      await page.click('#answer-starts button[data-start="角落ち"]');
-      assert.equal(await page.inputValue('#start'), '角落ち');
-      await page.waitForSelector('#answer[data-verdict="reachable"]', { timeout: 60_000 });
-      await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
-      assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), native.plies);
+      // From 平手 a bishop is missing: the answer's button proves the position from 角落ち, with the CLI's game.
+      native = await provedFromItsHandicap(driver(page));
       await page.click('#answer-play');
       // Once the game has played to its end, back to its start.
       await page.waitForSelector(`#play-board[data-ply="${native.plies}"]`, { timeout: 30_000 });
