@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
 import { axeViolations, cli } from './site.mjs';
+import { sameAsTheCli } from './scenarios/estimate.mjs';
 import { proveAndPlay } from './scenarios/judkins.mjs';
 import { driver } from './scenarios/ui.mjs';
 
@@ -229,22 +230,8 @@ for (const coi of [true, false]) {
 
     test('a Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
       await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
-        // Focused first: a form being filled in is never overwritten by the saved run that opening the tab
-        // loads (an earlier test's), which could otherwise land between the clearing and the typing.
-        const fill = async (sel, value) => {
-          await page.focus(sel);
-          await page.$eval(sel, (e) => (e.value = ''));
-          await page.type(sel, value);
-        };
-        await fill('#est-samples', '10000');
-        await fill('#est-seed', '4242');
-        await fill('#est-threads', '2');
-        await page.click('#est-start');
-        await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
-        assert.match(await text(page, '#est-status'), coi ? /threaded WebAssembly/ : /single-threaded WebAssembly each/);
-        const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-        const native = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '10000', '--seed', '4242', '--json'));
-        assert.deepEqual(funnel, native.funnel.map(([, n]) => n));
+        const got = await sameAsTheCli(driver(page), { variant: 'minishogi', samples: 10000, seed: 4242, threads: 2 });
+        assert.match(got.status, coi ? /threaded WebAssembly/ : /single-threaded WebAssembly each/);
         await page.waitForSelector('#gallery .gallery-item');
         assert.deepEqual(await axeViolations(page), [], 'axe, finished estimate');
       }, { coi });

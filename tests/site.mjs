@@ -198,23 +198,7 @@ export async function rules(page) {
   return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
 }
 
-// The estimate tab.
-/** Runs an estimate in the page and returns what its tables show. */
-export async function estimate(page, { variant, samples, seed, threads }) {
-  await page.click('#tab-estimate-button');
-  await page.selectOption('#est-game', variant);
-  await page.fill('#est-samples', String(samples));
-  await page.fill('#est-seed', String(seed));
-  await page.fill('#est-threads', String(threads));
-  await page.click('#est-start');
-  await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
-  const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-  const traced = await page.$$eval('#traced tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-  const stages = await stageCounts(page);
-  const reachable = Number(await page.getAttribute('#est-result .estimate', 'data-reachable'));
-  return { funnel, traced, stages, reachable, status: await page.textContent('#est-status') };
-}
-
+// The estimate tab (an estimate run in the page: tests/scenarios/estimate.mjs).
 /** The estimate tab's stage table: [[stage name, samples decided there (NaN before a run)], ...]. */
 export const stageCounts = (page) =>
   page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => [r.dataset.stage, Number(r.dataset.count)]));

@@ -3,7 +3,11 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { estimate, nativeEstimate, sfenOf, stageCounts, useChromium } from '../site.mjs';
+import { nativeEstimate, sfenOf, stageCounts, useChromium } from '../site.mjs';
+import { estimate as estimateIn, sameAsTheCli } from '../scenarios/estimate.mjs';
+import { driver } from '../scenarios/ui.mjs';
+
+const estimate = (page, run) => estimateIn(driver(page), run);
 
 const site = useChromium();
 const { onPage } = site;
@@ -12,13 +16,8 @@ describe('estimates', () => {
   test('a threaded Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
     await onPage(t, '', async (page) => {
       assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
-      const got = await estimate(page, { variant: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
+      const got = await sameAsTheCli(driver(page), { variant: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
       assert.match(got.status, /2 threads \(threaded WebAssembly, rayon\)/);
-      const want = nativeEstimate('minishogi', '20000', '4242');
-      assert.deepEqual(got.funnel, want.funnel);
-      assert.deepEqual(got.traced, want.traced);
-      assert.deepEqual(got.stages, want.stages);
-      assert.equal(got.reachable, Object.fromEntries(want.stages).OK);
       // A gallery position opens in the editor and is proved reachable there.
       const first = page.locator('#gallery .gallery-item').first();
       const sfen = await first.getAttribute('data-sfen');

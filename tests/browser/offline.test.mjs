@@ -14,7 +14,9 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { buildList } from '../../scripts/build-offline.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { axeViolations, CHROMIUM, cli, estimate, MINI_REACH, nativeEstimate, ROOT, runOnPage, SHOTS } from '../site.mjs';
+import { axeViolations, CHROMIUM, cli, MINI_REACH, nativeEstimate, ROOT, runOnPage, SHOTS } from '../site.mjs';
+import { estimate } from '../scenarios/estimate.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const browser = await chromium.launch({
   executablePath: CHROMIUM,
@@ -177,7 +179,7 @@ describe('offline', () => {
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
       assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
-      const run = await estimate(page, { variant: 'minishogi', samples: 3000, seed: 5, threads: 2 });
+      const run = await estimate(driver(page), { variant: 'minishogi', samples: 3000, seed: 5, threads: 2 });
       assert.match(run.status, /2 workers .*threaded engine could not be loaded/);
       const native = nativeEstimate('minishogi', 3000, 5);
       assert.deepEqual([run.funnel, run.traced], [native.funnel, native.traced]);

@@ -15,9 +15,10 @@ export function driver(page) {
     count: (selector) => page.$$eval(selector, (es) => es.length),
     /** Chooses `value` in the menu `selector`, as a user's choice does (a change event). */
     select: (selector, value) => (playwright ? page.selectOption(selector, value) : page.select(selector, value)),
-    /** Types `value` into the field `selector` whole, as a paste does (an input event). */
+    /** Types `value` into the field `selector` whole, as a paste does: focused, then an input event. */
     fill: (selector, value) =>
       page.$eval(selector, (e, v) => {
+        /** @type {HTMLInputElement} */ (e).focus();
         /** @type {HTMLInputElement} */ (e).value = v;
         e.dispatchEvent(new Event('input', { bubbles: true }));
       }, value),
