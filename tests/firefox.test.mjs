@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
 import { axeViolations, cli } from './site.mjs';
+import { answerAndPlay } from './scenarios/answer.mjs';
 import { sameAsTheCli } from './scenarios/estimate.mjs';
 import { proveAndPlay } from './scenarios/judkins.mjs';
 import { driver } from './scenarios/ui.mjs';
@@ -120,24 +121,9 @@ for (const coi of [true, false]) {
     isolatedOnly('the answer card: the bishop exchange\'s game (as the CLI\'s) right after Prove, played on the main board', async (t) => {
       // 7g7f 3c3d 8h2b+ 3a2b, at 1366x768: the card is on screen without scrolling.
       const exchange = 'lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 5';
-      const native = JSON.parse(cli('proof-game', '--format', 'json', exchange));
       await onPage(t, `?game=shogi&lang=en&sfen=${encodeURIComponent(exchange)}`, async (page) => {
         await page.setViewport({ width: 1366, height: 768 });
-        await page.click('#prove');
-        await page.waitForSelector('#answer[data-state="done"]', { timeout: 120_000 });
-        const box = await page.$eval('#answer', (e) => {
-          const r = e.getBoundingClientRect();
-          return { top: r.top, bottom: r.bottom, height: innerHeight };
-        });
-        assert.ok(box.top >= 0 && box.bottom <= box.height, JSON.stringify(box));
-        assert.equal(Number(await attr(page, '#answer', 'data-plies')), native.plies);
-        assert.equal(await attr(page, '#answer', 'data-shortest'), String(native.shortest));
-        assert.equal((await text(page, '#answer-heading')).includes(native.shortest ? 'shortest possible' : 'shortest found'), true);
-        await page.click('#answer-play');
-        await page.waitForSelector(`#play-board[data-ply="${native.plies}"]`, { timeout: 60_000 });
-        const shown = await attr(page, '#play-board', 'data-sfen');
-        assert.equal(shown.split(' ').slice(0, 3).join(' '), exchange.split(' ').slice(0, 3).join(' '));
-        assert.equal(await page.$eval('#board', (e) => e.hidden), true);
+        await answerAndPlay(driver(page), exchange, 'en');
         assert.deepEqual(await axeViolations(page), [], 'axe, with the answer card playing');
         // An edit takes the card away and the editor's board comes back.
         await page.click('#side-w');

@@ -10,6 +10,8 @@ import { join } from 'node:path';
 import {
   afterPly, axeViolations, cli, launchPhones, position, SHOGI_NO_PREV, readRecord, setNodeCap, useChromium, useScratch,
 } from '../site.mjs';
+import { answerAndPlay } from '../scenarios/answer.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -65,24 +67,14 @@ describe('the answer card', () => {
       const context = await phones.newContext(options);
       try {
         await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(exchange)}`, async (page) => {
-          await proveAndFind(page);
-          const where = await onScreen(page);
-          assert.ok(where.inside, `the card is on screen: ${JSON.stringify(where)}`);
-          assert.equal(await page.getAttribute('#answer', 'data-verdict'), 'reachable');
-          assert.equal(Number(await page.getAttribute('#answer', 'data-plies')), game.plies);
-          assert.equal(await page.getAttribute('#answer', 'data-shortest'), String(game.shortest));
-          const heading = await page.textContent('#answer-heading');
-          assert.ok(heading.includes(String(game.plies)), heading);
-          const shortest = { en: 'shortest possible', ja: '最短手数' }[lang];
-          assert.equal(heading.includes(shortest), game.shortest, heading);
-          // The paper's proof is one click away, and explained in a sentence.
-          const proof = await page.textContent('#answer-proof-text');
-          assert.ok(proof.includes(await page.getAttribute('#verdict', 'data-plies')), proof);
-          assert.equal(await page.isVisible('#answer-proof'), true);
-          assert.deepEqual(await axeViolations(page), [], 'axe, with the card');
-          // Played, the game's board stands in the editor's place; nothing is wider than the screen.
-          await page.click('#answer-play');
-          await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 60_000 });
+          await answerAndPlay(driver(page), exchange, lang, async () => {
+            // The paper's proof is one click away, and explained in a sentence.
+            const proof = await page.textContent('#answer-proof-text');
+            assert.ok(proof.includes(await page.getAttribute('#verdict', 'data-plies')), proof);
+            assert.equal(await page.isVisible('#answer-proof'), true);
+            assert.deepEqual(await axeViolations(page), [], 'axe, with the card');
+          });
+          // Nothing is wider than the screen.
           assert.equal(await page.isVisible('#play-board'), true);
           const widths = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
           assert.ok(widths[0] <= widths[1], `page ${widths[0]} px wide on a ${widths[1]} px screen`);
