@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { attr, count, text, useFirefox } from './firefox-site.mjs';
 import { cli, ROOT } from './site.mjs';
 import { KAKU_GAME, provedFromItsHandicap } from './scenarios/handicap.mjs';
+import { termOnHoverAndFocus } from './scenarios/terms.mjs';
 import { marksKingSquares } from './scenarios/tsume.mjs';
 import { driver } from './scenarios/ui.mjs';
 
@@ -86,22 +87,9 @@ describe('Firefox: a record whole', () => {
 
 // ---- Terms explained where they appear (page/terms.js; tests/browser/terms.test.mjs covers the rest).
 describe('Firefox: terms', () => {
-  test('a term shows its explanation on hover and on focus, in Japanese too; Escape closes it', async (t) => {
+  test('a term shows its explanation on hover and on focus, in Japanese; Escape closes it', async (t) => {
     const glossary = (await import('../www/js/i18n/glossary-ja.js')).default;
-    await onPage(t, '?game=shogi&lang=ja', async (page) => {
-      const hidden = () => page.$eval('#term-tip', (e) => e.hidden);
-      await page.click('#prove-options > summary');
-      await page.hover('label.node-cap .term');
-      await page.waitForFunction(() => !document.getElementById('term-tip').hidden);
-      assert.equal(await text(page, '#term-tip'), glossary['term:node-cap']);
-      await page.mouse.move(5, 5);
-      await page.waitForFunction(() => document.getElementById('term-tip').hidden);
-      await page.focus('label.node-cap .term');
-      assert.equal(await hidden(), false);
-      assert.equal(await attr(page, 'label.node-cap .term', 'aria-describedby'), 'term-tip');
-      await page.keyboard.press('Escape');
-      assert.equal(await hidden(), true);
-    });
+    await onPage(t, '?game=shogi&lang=ja', (page) => termOnHoverAndFocus(driver(page), glossary));
   });
 });
 

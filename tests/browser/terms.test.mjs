@@ -8,6 +8,8 @@ import assert from 'node:assert/strict';
 import en from '../../www/js/i18n/en.js';
 import ja from '../../www/js/i18n/ja.js';
 import { axeViolations, launchPhones, phoneContext, runOnPage, square, useChromium, whyOf } from '../site.mjs';
+import { termOnHoverAndFocus } from '../scenarios/terms.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -64,23 +66,8 @@ describe('terms explained where they appear', () => {
       await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(TWO_PAWNS)}`, async (page) => {
         await page.click('#prove');
         await page.waitForSelector('#verdict[data-verdict="unreachable"] .term');
-        await page.click('#prove-options > summary');
-        const cap = page.locator('label.node-cap .term');
-        // Hover.
-        await cap.hover();
-        await page.waitForFunction(() => !document.getElementById('term-tip').hidden);
-        assert.equal((await tip(page)).text, d['term:node-cap']);
-        await page.mouse.move(5, 5);
-        await page.waitForFunction(() => document.getElementById('term-tip').hidden);
-        // Focus from the keyboard, and Escape.
-        await page.focus('#prove-options > summary');
-        await page.keyboard.press('Tab');
-        assert.equal(await page.evaluate(() => document.activeElement?.dataset.term), 'node-cap');
-        assert.equal((await tip(page)).hidden, false);
-        assert.equal(await cap.getAttribute('aria-describedby'), 'term-tip');
-        await page.keyboard.press('Escape');
-        assert.equal((await tip(page)).hidden, true);
-        assert.equal(await cap.getAttribute('aria-describedby'), null);
+        // Hover, focus from the keyboard, and Escape.
+        await termOnHoverAndFocus(driver(page), d);
         // A click keeps it open when the mouse leaves; a click elsewhere closes it.
         const stage = page.locator('#verdict .term[data-term="stage-piece"]').first();
         await stage.click();
