@@ -10,6 +10,7 @@ import { attr, count, text, useFirefox } from './firefox-site.mjs';
 import { cli, ROOT } from './site.mjs';
 import { KAKU_GAME, provedFromItsHandicap } from './scenarios/handicap.mjs';
 import { termOnHoverAndFocus } from './scenarios/terms.mjs';
+import { checkCounts, checkDraws, checkExamples, checkSearch } from './scenarios/walkthrough.mjs';
 import { marksKingSquares } from './scenarios/tsume.mjs';
 import { driver } from './scenarios/ui.mjs';
 
@@ -96,25 +97,15 @@ describe('Firefox: terms', () => {
 // How it works (the walkthrough): |P_K| and a drawn rank as the CLI gives them, a flip example on the
 // engine's squares, the search taken back to the two kings; in Japanese at 360 px, nothing wider.
 describe('Firefox: How it works', () => {
-  test('the walkthrough in Japanese at 360 px', async (t) => {
+  test('the walkthrough in Japanese at 360 px: every figure the command line\'s', async (t) => {
     await onPage(t, '?lang=ja&game=minishogi&tab=how', async (page) => {
       await page.setViewport({ width: 360, height: 740 });
-      await page.waitForSelector('#how-sample[data-rank]', { timeout: 60_000 });
-      assert.equal(await text(page, '.how-count[data-variant="shogi"]'), cli('count').trim());
-      const rank = await attr(page, '#how-sample', 'data-rank');
-      assert.equal(await text(page, '#how-sample .how-sfen'), cli('unrank', '--variant', 'minishogi', rank).trim());
-      await page.waitForSelector('.how-example[data-stage="flip"][data-squares]', { timeout: 60_000 });
-      const squares = (await attr(page, '.how-example[data-stage="flip"]', 'data-squares')).split(' ');
-      assert.equal(await count(page, '.how-example[data-stage="flip"] .sq.bad'), squares.length);
-      await page.waitForSelector('#how-search[data-plies]', { timeout: 60_000 });
-      // One move taken back by a click, the rest by the same button in the page.
-      await page.click('#how-search .tool-row button');
-      assert.equal(await attr(page, '#how-search', 'data-ply'), '1');
-      await page.$eval('#how-search .tool-row button', (back) => {
-        while (!back.disabled) back.click();
-      });
-      assert.equal(await attr(page, '#how-search', 'data-state'), 'kk');
-      assert.equal((await attr(page, '#how-search', 'data-sfen')).split(' ')[0].replace(/[^a-z]/gi, '').length, 2);
+      const ui = driver(page);
+      await ui.waitFor('#how-body[data-variant="minishogi"]');
+      await checkCounts(ui);
+      await checkDraws(ui, 'minishogi');
+      await checkExamples(ui, 'minishogi');
+      await checkSearch(ui, 'minishogi');
       assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
     });
   });

@@ -5,8 +5,9 @@
 // The Estimate tab's opening lines, with their terms marked.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { CLI, axeViolations, cli, launchPhones, phoneContext, sfenOf, useChromium } from '../site.mjs';
+import { axeViolations, cli, launchPhones, phoneContext, sfenOf, useChromium } from '../site.mjs';
+import { checkCounts, checkDraws, checkExamples, checkSearch, openWalkthrough, SEED } from '../scenarios/walkthrough.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 let phones;
@@ -14,113 +15,6 @@ before(async () => {
   phones = await launchPhones();
 });
 after(() => phones?.close());
-
-const SEED = '20261122';
-const WIDTH = { shogi: 9, minishogi: 5, judkins: 6 };
-
-/** The cells of an SFEN's board, a piece token or null each, in reading order. */
-function boardCells(sfen) {
-  const cells = [];
-  for (const row of sfen.split(' ')[0].split('/')) {
-    for (const token of row.match(/\+?[a-zA-Z]|\d/g) ?? []) {
-      if (/\d/.test(token)) cells.push(...Array(Number(token)).fill(null));
-      else cells.push(token);
-    }
-  }
-  return cells;
-}
-
-/** The pieces a board view under `selector` draws, a token or null per square. */
-const drawnCells = (page, selector) =>
-  page.$$eval(`${selector} [data-square]`, (cells) =>
-    cells
-      .sort((a, b) => Number(a.dataset.square) - Number(b.dataset.square))
-      .map((c) => c.querySelector('[data-piece]')?.getAttribute('data-piece') ?? null));
-
-/** Square names marked `bad` on the board under `selector`. */
-const markedSquares = (page, selector, variant) =>
-  page.$$eval(`${selector} .sq.bad`, (cells, width) =>
-    cells.map((c) => {
-      const i = Number(c.dataset.square);
-      return `${width - (i % width)}${String.fromCharCode(97 + Math.floor(i / width))}`;
-    }).sort(), WIDTH[variant]);
-
-/** The stage `shogi-reach classify` gives rank `rank`. */
-const classify = (variant, rank) =>
-  execFileSync(CLI, ['classify', '--variant', variant], { input: `${rank}\n`, encoding: 'utf8' }).split('\n')[1].split('\t')[2];
-
-async function openWalkthrough(page, variant) {
-  await page.selectOption('#game', variant);
-  await page.click('#tab-how-button');
-  await page.waitForSelector(`#how-body[data-variant="${variant}"]`);
-}
-
-async function checkCounts(page) {
-  for (const variant of Object.keys(WIDTH)) {
-    const shown = await page.textContent(`#how-candidates .how-count[data-variant="${variant}"]`);
-    assert.equal(shown, cli('count', '--variant', variant).trim(), variant);
-  }
-}
-
-async function checkDraws(page, variant) {
-  await page.waitForSelector('#how-sample[data-rank]');
-  const first = await page.getAttribute('#how-sample', 'data-rank');
-  await page.click('#how-sample button');
-  await page.waitForFunction((r) => document.querySelector('#how-sample')?.getAttribute('data-rank') !== r, first);
-  const rank = await page.getAttribute('#how-sample', 'data-rank');
-  assert.notEqual(rank, first);
-  assert.equal(await page.textContent('#how-sample .how-rank'), rank);
-  const sfen = cli('unrank', '--variant', variant, rank).trim();
-  assert.equal(await page.textContent('#how-sample .how-sfen'), sfen);
-  assert.deepEqual(await drawnCells(page, '#how-sample'), boardCells(sfen));
-}
-
-async function checkExamples(page, variant) {
-  const stages = await page.$$eval('#how-filters .how-example', (as) => as.map((a) => a.dataset.stage));
-  // A board without a centre file (an even width) has no sample that fails flip, and says so.
-  const centre = WIDTH[variant] % 2 === 1;
-  assert.deepEqual(stages, [...(centre ? ['flip'] : []), 'piece', 'king', 'prev']);
-  assert.equal(await page.isVisible('#how-no-flip'), !centre);
-  for (const stage of stages) {
-    const selector = `#how-filters .how-example[data-stage="${stage}"]`;
-    await page.waitForSelector(`${selector}[data-sfen]`, { timeout: 60_000 });
-    const x = await page.$eval(selector, (a) => ({ ...a.dataset }));
-    assert.equal(classify(variant, x.rank), stage, `${stage}: ${x.sfen}`);
-    assert.equal(cli('unrank', '--variant', variant, x.rank).trim(), x.sfen);
-    // The first such sample of the seed: the command line draws the same rank at that index.
-    const drawn = cli('sample', '--variant', variant, '--seed', SEED, '--start', x.index, '--count', '1').trim();
-    assert.equal(drawn, x.rank);
-    const marked = await markedSquares(page, selector, variant);
-    assert.deepEqual(marked, x.squares.split(' ').sort(), stage);
-    assert.ok(marked.length > 0, stage);
-    const cells = boardCells(x.sfen);
-    const at = (name) => cells[(name.charCodeAt(1) - 97) * WIDTH[variant] + WIDTH[variant] - Number(name[0])];
-    if (stage === 'king') assert.ok(marked.some((s) => at(s) === 'k'), 'Gote’s king is marked');
-    if (stage === 'flip') assert.equal(marked.filter((s) => /^[kK]$/.test(at(s) ?? '')).length, 2, 'both kings');
-    if (stage === 'prev') assert.ok(marked.every((s) => /^\+?[a-z]$/.test(at(s) ?? '')), 'Gote’s pieces');
-  }
-}
-
-async function checkSearch(page, variant) {
-  await page.waitForSelector('#how-search[data-plies]', { timeout: 60_000 });
-  const start = await page.getAttribute('#how-search', 'data-sfen');
-  const proof = JSON.parse(cli('prove', '--json', '--variant', variant, start));
-  assert.equal(proof.verdict, 'reachable');
-  assert.equal(Number(await page.getAttribute('#how-search', 'data-plies')), proof.path.length);
-  // One move taken back by a click, then the rest by the same button in the page: a round trip per move
-  // (116 in Shogi) cost 10 s of a test.
-  await page.locator('#how-search .tool-row button').first().click();
-  assert.equal(await page.getAttribute('#how-search', 'data-ply'), '1');
-  await page.$eval('#how-search .tool-row button', (back) => {
-    while (!back.disabled) back.click();
-  });
-  assert.equal(await page.getAttribute('#how-search', 'data-state'), 'kk');
-  assert.equal(await page.getAttribute('#how-search', 'data-ply'), String(proof.path.length));
-  const end = await page.getAttribute('#how-search', 'data-sfen');
-  assert.equal(end, proof.goal);
-  const pieces = (await drawnCells(page, '#how-search')).filter(Boolean);
-  assert.deepEqual(pieces.sort(), ['K', 'k']);
-}
 
 async function checkEstimate(page, variant) {
   await page.click('#how-estimate .tool-row button');
@@ -143,11 +37,11 @@ describe('How it works at 1280 px', () => {
   for (const [lang, variant] of [['en', 'shogi'], ['ja', 'minishogi'], ['en', 'judkins']]) {
     test(`${variant}, ${lang}: the engine's figures equal the command line's`, async (t) => {
       await site.onPage(t, `?lang=${lang}`, async (page) => {
-        await openWalkthrough(page, variant);
-        await checkCounts(page);
-        await checkDraws(page, variant);
-        await checkExamples(page, variant);
-        await checkSearch(page, variant);
+        await openWalkthrough(driver(page), variant);
+        await checkCounts(driver(page));
+        await checkDraws(driver(page), variant);
+        await checkExamples(driver(page), variant);
+        await checkSearch(driver(page), variant);
         await checkLinks(page);
         assert.deepEqual(await axeViolations(page), []);
         await checkEstimate(page, variant);
@@ -162,10 +56,10 @@ describe('How it works on a 360 px phone', () => {
       const context = await phoneContext(phones, 360);
       try {
         await site.onPage(t, `?lang=${lang}`, async (page) => {
-          await openWalkthrough(page, variant);
-          await checkDraws(page, variant);
-          await checkExamples(page, variant);
-          await checkSearch(page, variant);
+          await openWalkthrough(driver(page), variant);
+          await checkDraws(driver(page), variant);
+          await checkExamples(driver(page), variant);
+          await checkSearch(driver(page), variant);
           assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
           assert.deepEqual(await axeViolations(page), []);
         }, { context });

@@ -5,13 +5,20 @@
 /** The driver of `page` (playwright-core's or puppeteer-core's). */
 export function driver(page) {
   const playwright = typeof page.selectOption === 'function';
+  // Reads wait for the element to be in the page, shown or not (puppeteer's default; playwright's is shown).
+  const present = (selector) => page.waitForSelector(selector, { state: 'attached', timeout: 30_000 });
+  /** `read(element)` of the element `selector`, once it is in the page. */
+  const read = async (selector, read, arg) => {
+    await present(selector);
+    return page.$eval(selector, read, arg);
+  };
   return {
     page,
     click: (selector) => page.click(selector),
     waitFor: (selector, timeout = 30_000) => page.waitForSelector(selector, { timeout }),
-    attr: (selector, name) => page.$eval(selector, (e, n) => e.getAttribute(n), name),
-    text: (selector) => page.$eval(selector, (e) => e.textContent),
-    value: (selector) => page.$eval(selector, (e) => /** @type {HTMLInputElement} */ (e).value),
+    attr: (selector, name) => read(selector, (e, n) => e.getAttribute(n), name),
+    text: (selector) => read(selector, (e) => e.textContent),
+    value: (selector) => read(selector, (e) => /** @type {HTMLInputElement} */ (e).value),
     count: (selector) => page.$$eval(selector, (es) => es.length),
     /** Chooses `value` in the menu `selector`, as a user's choice does (a change event). */
     select: (selector, value) => (playwright ? page.selectOption(selector, value) : page.select(selector, value)),
