@@ -1,8 +1,9 @@
 //! Proofs under a small node cap, every game. The first byte picks the game (bit 2 set: Judkins shogi;
-//! else bit 0 set: Shogi, clear: Mini Shogi) and the source of the position: bit 1 clear, the rest is SFEN or the reference format; bit 1 set, the rest (little-endian
-//! 64-bit words) picks a seed and a sample index, whose rank is unranked, so that every input is a
-//! complete position. A reachable verdict must give proof games (the KK route and the best one) that
-//! verify, the best never longer, above the lower bound.
+//! else bit 0 set: Shogi, clear: Mini Shogi) and the source of the position: bit 1 clear, the rest is
+//! SFEN or the reference format; bit 1 set, the rest (little-endian 64-bit words) picks a seed and a
+//! sample index, whose rank is unranked, so that every input is a complete position. A reachable verdict
+//! must give proof games (the KK route and the best one) that verify, the best never longer, above the
+//! lower bound.
 use crate::words;
 use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::ranking::rank::{unrank, Ranked};
