@@ -25,7 +25,6 @@ const WEIGHTS = [400, 700];
 const out = process.argv[2];
 if (!out) throw new Error('usage: node scripts/build-fonts.mjs OUT');
 
-
 const sources = [
   ...filesUnder(join(ROOT, 'www/js'), ['.js']),
   join(ROOT, 'www/index.html'),

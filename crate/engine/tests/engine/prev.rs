@@ -55,27 +55,28 @@ fn walk<V: Variant>(choices: &[usize], check_every_move: bool) -> Result<Vec<Pos
     Ok(seen)
 }
 
+/// [`walk`] with every move checked, then every seventh position of the game proved reachable.
+fn undone_and_proved<V: Variant>(choices: &[usize]) -> Result<(), TestCaseError> {
+    let seen = walk::<V>(choices, true)?;
+    let mut search = KkSearch::new();
+    for p in seen.iter().step_by(7) {
+        let proof = prove(p, &mut search, SearchOptions::default());
+        prop_assert_eq!(proof.stage, Stage::Ok, "{}", p.to_sfen());
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
     #[test]
     fn minishogi_forward_moves_are_undone(choices in prop::collection::vec(any::<usize>(), 1..80)) {
-        let seen = walk::<MiniShogi>(&choices, true)?;
-        let mut search = KkSearch::new();
-        for p in seen.iter().step_by(7) {
-            let proof = prove(p, &mut search, SearchOptions::default());
-            prop_assert_eq!(proof.stage, Stage::Ok, "{}", p.to_sfen());
-        }
+        undone_and_proved::<MiniShogi>(&choices)?;
     }
 
     #[test]
     fn judkins_forward_moves_are_undone(choices in prop::collection::vec(any::<usize>(), 1..100)) {
-        let seen = walk::<Judkins>(&choices, true)?;
-        let mut search = KkSearch::new();
-        for p in seen.iter().step_by(7) {
-            let proof = prove(p, &mut search, SearchOptions::default());
-            prop_assert_eq!(proof.stage, Stage::Ok, "{}", p.to_sfen());
-        }
+        undone_and_proved::<Judkins>(&choices)?;
     }
 
     #[test]

@@ -16,33 +16,29 @@ fn legal_usi<V: Variant>(p: &Position<V>) -> Vec<String> {
     v
 }
 
-#[test]
-fn shogi_perft() {
-    let start = Position::<Shogi>::startpos();
-    let expected = [30, 900, 25_470, 719_731];
+/// perft of `V`'s start to depth 1, 2, …: `expected`.
+fn start_perft<V: Variant>(expected: &[u64]) {
+    let start = Position::<V>::startpos();
     for (d, &n) in expected.iter().enumerate() {
         assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
     }
 }
 
 #[test]
+fn shogi_perft() {
+    start_perft::<Shogi>(&[30, 900, 25_470, 719_731]);
+}
+
+#[test]
 fn minishogi_perft() {
-    let start = Position::<MiniShogi>::startpos();
-    let expected = [14, 181, 2_512, 35_401, 533_203];
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    start_perft::<MiniShogi>(&[14, 181, 2_512, 35_401, 533_203]);
 }
 
 /// Fairy-Stockfish 11.1 (Debian's `fairy-stockfish`, `UCI_Variant judkins`, `go perft N`) counts the same;
 /// the Python tests compare positions deeper in games with it (`test_fairy_stockfish.py`).
 #[test]
 fn judkins_perft() {
-    let start = Position::<Judkins>::startpos();
-    let expected = [20, 336, 6_183, 118_345, 2_389_896];
-    for (d, &n) in expected.iter().enumerate() {
-        assert_eq!(perft(&start, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    start_perft::<Judkins>(&[20, 336, 6_183, 118_345, 2_389_896]);
 }
 
 #[test]
