@@ -4,14 +4,13 @@
 //! sample index, whose rank is unranked, so that every input is a complete position. A reachable verdict
 //! must give proof games (the KK route and the best one) that verify, the best never longer, above the
 //! lower bound.
-use crate::words;
-use shogi_reach_engine::board::variant::Judkins;
+use crate::{game_of_mode, words};
 use shogi_reach_engine::ranking::rank::{unrank, Ranked};
 use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::prove::prove;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions, Verdict};
 use shogi_reach_engine::reach::stage::Stage;
-use shogi_reach_engine::{MiniShogi, Position, Shogi};
+use shogi_reach_engine::Position;
 use shogi_reach_proof_games::proof_game::{build_proof_game, proof_game, Choice, ShortBudget};
 use shogi_reach_proof_games::WithOpening;
 
@@ -53,11 +52,7 @@ fn check<V: Ranked + WithOpening>(pos: &Position<V>) {
 /// Checks one input of the fuzz target.
 pub fn check_input(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else { return };
-    match (mode & 4 != 0, mode & 1 == 1) {
-        (true, _) => check_game::<Judkins>(mode, rest),
-        (false, true) => check_game::<Shogi>(mode, rest),
-        (false, false) => check_game::<MiniShogi>(mode, rest),
-    }
+    shogi_reach_engine::with_game!(game_of_mode(mode), V => check_game::<V>(mode, rest));
 }
 
 /// Checks the rest of an input in game `V` by the mode of its first byte.

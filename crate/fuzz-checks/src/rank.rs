@@ -5,10 +5,9 @@
 //!   its rank;
 //! - bit 1 set: the rest is a position (SFEN or the reference format); when it ranks, the rank unranks
 //!   back to the position.
-use crate::words;
-use shogi_reach_engine::board::variant::Judkins;
+use crate::{game_of_mode, words};
 use shogi_reach_engine::ranking::rank::{candidate_count, unrank, RankError, RankInt, Ranked};
-use shogi_reach_engine::{MiniShogi, Position, Shogi};
+use shogi_reach_engine::Position;
 
 /// A rank below |P_K| from `words`: masked to the bit width of |P_K|, and without its top bit when that
 /// is still too large.
@@ -61,11 +60,7 @@ fn position<V: Ranked>(text: &str) {
 /// Checks one input of the fuzz target.
 pub fn check_input(data: &[u8]) {
     let Some((&mode, rest)) = data.split_first() else { return };
-    match (mode & 4 != 0, mode & 1 == 1) {
-        (true, _) => check_game::<Judkins>(mode, rest),
-        (false, true) => check_game::<Shogi>(mode, rest),
-        (false, false) => check_game::<MiniShogi>(mode, rest),
-    }
+    shogi_reach_engine::with_game!(game_of_mode(mode), V => check_game::<V>(mode, rest));
 }
 
 /// Checks the rest of an input in game `V` by the mode of its first byte.
