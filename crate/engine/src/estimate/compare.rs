@@ -74,23 +74,29 @@ impl Row {
     }
 }
 
+/// What to compare when the samples differ, the end of each [`sampling_note`].
+macro_rules! compare_in_sigma {
+    () => {
+        "uniform over the same candidate set P_K, so the counts agree only up to chance: compare the \
+         distance in sigma (the two shares' difference over the standard error of a difference of two \
+         independent samples; |distance| > 3 is rare by chance)."
+    };
+}
+
 /// Why a run's counts differ from the published ones, in words: the samples are others.
 pub fn sampling_note(source: Source) -> &'static str {
     match source {
-        Source::Paper => {
+        Source::Paper => concat!(
             "The samples differ: the paper drew its own random ranks; this run draws sample i of its seed \
-             from ChaCha8 (stream i; with repetition, docs/method.md). Both are uniform over the same \
-             candidate set P_K, so the counts agree only up to chance: compare the distance in sigma (the two \
-             shares' difference over the standard error of a difference of two independent samples; \
-             |distance| > 3 is rare by chance)."
-        }
-        Source::ThisProject => {
+             from ChaCha8 (stream i; with repetition, docs/method.md). Both are ",
+            compare_in_sigma!()
+        ),
+        Source::ThisProject => concat!(
             "The published run drew samples 0 to n - 1 of seed 1 (ChaCha8, stream i; docs/method.md): the \
              same command with seed 1 and the whole fraction repeats it count for count. Another seed draws \
-             other samples, uniform over the same candidate set P_K, so the counts agree only up to chance: \
-             compare the distance in sigma (the two shares' difference over the standard error of a \
-             difference of two independent samples; |distance| > 3 is rare by chance)."
-        }
+             other samples, ",
+            compare_in_sigma!()
+        ),
     }
 }
 
