@@ -3,23 +3,14 @@
 //! (how many pieces of each kind Sente holds, the side to move) from the game's opening, and king moves
 //! alone join any two placements of the kings with the same hands and side to move.
 
+use crate::proof_game::play_legal;
 use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::rules::{legal_moves, play};
-use shogi_reach_engine::{Color, MiniShogi, Move, MoveList, Position, Variant};
+use shogi_reach_engine::{Color, MiniShogi, MoveList, Position, Variant};
 use shogi_reach_proof_games::kk_route::connection::connect_kk;
 use shogi_reach_proof_games::openings::opening;
 use shogi_reach_proof_games::WithOpening;
 use std::collections::{HashSet, VecDeque};
-
-/// The position after `moves` from `from`, each checked against the legal moves.
-fn legal_game<V: Variant>(from: &Position<V>, moves: &[Move]) -> Position<V> {
-    let mut legal = MoveList::new();
-    moves.iter().enumerate().fold(*from, |p, (i, &m)| {
-        legal_moves(&p, &mut legal);
-        assert!(legal.contains(&m), "move {} ({}) is not legal in {}", i + 1, m.to_usi::<V>(), p.to_sfen());
-        play(&p, m)
-    })
-}
 
 /// Every split of the game's pieces between the hands, as Sente's hand.
 fn sente_hands<V: Variant>() -> Vec<[u8; 8]> {
@@ -41,7 +32,7 @@ fn sente_hands<V: Variant>() -> Vec<[u8; 8]> {
 /// moves: how many classes.
 fn every_class_is_reached<V: WithOpening>() -> usize {
     let (moves, kk) = opening::<V>().unwrap();
-    assert_eq!(legal_game(&Position::startpos(), moves), *kk);
+    assert_eq!(play_legal(Position::startpos(), moves), *kk);
     let mut classes = 0;
     for sente in sente_hands::<V>() {
         for side in Color::BOTH {
@@ -53,7 +44,7 @@ fn every_class_is_reached<V: WithOpening>() -> usize {
             (setup.hands, setup.side) = ([sente, gote], side);
             let target = Position::try_from(setup).unwrap();
             let connection = connect_kk(kk, &target).unwrap_or_else(|e| panic!("{}: {e}", target.to_sfen()));
-            assert_eq!(legal_game(kk, &connection), target);
+            assert_eq!(play_legal(*kk, &connection), target);
             classes += 1;
         }
     }

@@ -100,7 +100,7 @@ fn the_initial_positions_with_either_side_to_move() {
 }
 
 /// Plays `moves` from `from`, each read back from USI and checked for legality.
-fn play_legal<V: Ranked + WithOpening>(from: Position<V>, moves: &[Move]) -> Position<V> {
+pub(crate) fn play_legal<V: Variant>(from: Position<V>, moves: &[Move]) -> Position<V> {
     moves.iter().fold(from, |at, m| {
         shogi_reach_engine::rules::play(&at, parse_legal_move(&at, &m.to_usi::<V>()).unwrap())
     })
