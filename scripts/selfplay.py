@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -94,8 +95,10 @@ class USIEngine:
         self.send("usinewgame")
         self.ready()
 
-    def position(self, moves):
-        self.send("position startpos" + (" moves " + " ".join(moves) if moves else ""))
+    def position(self, moves, start=None):
+        """`moves` from the game's start, or from the SFEN `start`."""
+        origin = "startpos" if start is None else f"sfen {start}"
+        self.send(f"position {origin}" + (" moves " + " ".join(moves) if moves else ""))
 
     def legal_moves(self, moves):
         self.position(moves)
@@ -125,8 +128,16 @@ class USIEngine:
             best[k] = (t[t.index("pv") + 1], score)
         return [best[k] for k in sorted(best)], lines[-1].split()[1]
 
-    def sfen(self, moves):
-        self.position(moves)
+    def divide(self, depth, start=None):
+        """perft to `depth` by first move, {move: count}, from the game's start or the SFEN `start`."""
+        self.position([], start)
+        self.send(f"go perft {depth}")
+        lines = self.read_until(lambda l: l.startswith("Nodes searched"))
+        counts = (re.fullmatch(r"([0-9a-zA-Z*+]+): (\d+)", l) for l in lines)
+        return {m[1]: int(m[2]) for m in counts if m}
+
+    def sfen(self, moves, start=None):
+        self.position(moves, start)
         self.send("d")
         lines = self.read_until(lambda l: l.startswith("Checkers:"))
         for l in lines:
