@@ -5,7 +5,7 @@ For each self-play position of each set (crate/engine/tests/data/SET/{shogi,mini
 moves; the sets are the project's own, `selfplay`, and one generated afresh with new seeds, `selfplay-20261128`,
 so that no figure is tuned to one set) runs
 
-    target/release/shogi-reach proof-game --variant V --format json SFEN
+    target/release/shogi-reach proof-game --game V --format json SFEN
 
 timing it (wall clock, process start included), and prints per ply bucket: the count, the median and maximum
 of proof-game plies / the game's plies, the median proof-game plies, and the median and maximum time. Then the
@@ -17,7 +17,7 @@ Exits non-zero if any proof game fails (non-zero exit, bad JSON, or a game that 
 
     python3 scripts/bench-proof-games.py                 # everything
     python3 scripts/bench-proof-games.py --limit 10      # at most 10 rows per bucket / per oracle file
-    python3 scripts/bench-proof-games.py --variant minishogi --no-oracle --out /tmp/ms.tsv
+    python3 scripts/bench-proof-games.py --game minishogi --no-oracle --out /tmp/ms.tsv
     python3 scripts/bench-proof-games.py --set selfplay-20261128 --no-oracle   # one set only
 """
 
@@ -43,7 +43,7 @@ def read_tsv(path):
 def proof_game(bin_path, variant, sfen, timeout):
     t0 = time.perf_counter()
     try:
-        r = subprocess.run([bin_path, "proof-game", "--variant", variant, "--format", "json", sfen],
+        r = subprocess.run([bin_path, "proof-game", "--game", variant, "--format", "json", sfen],
                            capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         return None, time.perf_counter() - t0, f"timed out after {timeout}s"
@@ -67,7 +67,8 @@ def fmt_row(cells, widths):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--variant", choices=VARIANTS, action="append", help="only this variant (repeatable)")
+    ap.add_argument("--game", "--variant", dest="variant", choices=VARIANTS, action="append",
+                    help="only this game (repeatable; --variant is the same)")
     ap.add_argument("--limit", type=int, default=None,
                     help="at most N rows per self-play bucket and per oracle file")
     ap.add_argument("--bin", default=os.path.join(ROOT, "target/release/shogi-reach"))

@@ -4,7 +4,7 @@
 Builds the CLI of this working tree (`cargo build --release`) and of BASE (a commit, built in a git worktree
 under target/bench-base/ with its own target folder), then runs, in alternating order for ROUNDS rounds,
 
-    shogi-reach estimate --variant V --samples N --seed S --threads 1 --json
+    shogi-reach estimate --game V --samples N --seed S --threads 1 --json
 
 for Shogi and Mini Shogi with each build. The two builds' reports must be identical but for the provenance
 (program, commit, times): the funnel, every stage count and the searches' pops, positions and plies. Prints
@@ -46,7 +46,7 @@ def build_base(rev):
 
 
 def run(cli, game, samples, seed):
-    out = subprocess.run([cli, "estimate", "--variant", game, "--samples", str(samples), "--seed", str(seed),
+    out = subprocess.run([cli, "estimate", "--game", game, "--samples", str(samples), "--seed", str(seed),
                           "--threads", "1", "--json"], check=True, capture_output=True, text=True).stdout
     report = json.loads(out)
     provenance = report.pop("provenance")

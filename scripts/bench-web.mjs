@@ -19,7 +19,7 @@ const N = cpus().length;
 function native(threads) {
   const t0 = process.hrtime.bigint();
   const out = execFileSync(join(ROOT, 'target/release/shogi-reach'), [
-    'estimate', '--variant', 'minishogi', '--samples', SAMPLES, '--seed', SEED, '--threads', threads, '--json',
+    'estimate', '--game', 'minishogi', '--samples', SAMPLES, '--seed', SEED, '--threads', threads, '--json',
   ]);
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   return { rate: SAMPLES / seconds, funnel: JSON.parse(out).funnel.map(([, n]) => n) };

@@ -15,7 +15,7 @@ Pawn drops that mate are illegal in Shogi but Fairy-Stockfish 11 plays them: suc
 (a pawn drop after which the opponent has no legal move is removed from the candidates).
 
 Example:
-    python3 scripts/selfplay.py --variant shogi --seed 1 --out crate/engine/tests/data/selfplay/shogi.tsv
+    python3 scripts/selfplay.py --game shogi --seed 1 --out crate/engine/tests/data/selfplay/shogi.tsv
 """
 
 import argparse
@@ -243,7 +243,7 @@ def play_game(engine, rng, args, max_ply):
 
 
 def prove(bin_path, variant, sfen):
-    r = subprocess.run([bin_path, "prove", "--variant", variant, "--json", sfen], capture_output=True, text=True)
+    r = subprocess.run([bin_path, "prove", "--game", variant, "--json", sfen], capture_output=True, text=True)
     try:
         j = json.loads(r.stdout)
     except json.JSONDecodeError:
@@ -253,7 +253,8 @@ def prove(bin_path, variant, sfen):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--variant", choices=sorted(BUCKETS), required=True)
+    ap.add_argument("--game", "--variant", dest="variant", choices=sorted(BUCKETS), required=True,
+                    help="the game (--variant is the same)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-bucket", type=int, default=40, help="positions wanted per ply bucket (default 40)")
     ap.add_argument("--max-games", type=int, default=200, help="stop after this many games (default 200)")

@@ -63,7 +63,7 @@ class ShardSource(TypedDict):
 
 class Report(TypedDict):
     format: int
-    variant: str
+    game: str
     seed: int
     max_nodes: Optional[int]
     samples: int
@@ -190,6 +190,7 @@ class Explanation(TypedDict):
 class ProofGame(TypedDict):
     connection: Optional[int]
     first_kk: Optional[str]
+    game: str
     kif: str
     kk_bound: Optional[int]
     lower_bound: Optional[int]
@@ -204,7 +205,6 @@ class ProofGame(TypedDict):
     start: str
     start_name: str
     usi: str
-    variant: str
 
 class KingSquare(TypedDict):
     causes: list[Cause]
@@ -219,6 +219,7 @@ class KingSquares(TypedDict):
 
 class Proof(TypedDict):
     causes: list[Cause]
+    game: str
     goal: Optional[str]
     max_depth: Optional[int]
     n_prev: Optional[int]
@@ -229,7 +230,6 @@ class Proof(TypedDict):
     sfen: str
     stage: str
     start: str
-    variant: str
     verdict: str
 
 class Classified(TypedDict):
@@ -281,12 +281,12 @@ class Variation(TypedDict):
 class Record(TypedDict):
     comment: NotRequired[str]
     format: str
+    game: str
     header: list[HeaderField]
     moves: list[RecordMove]
     plies: int
     skipped: list[str]
     start: str
-    variant: str
     variations: list[Variation]
 
 # `replicate`: a run beside the paper, as `replicate --json` prints it.
@@ -432,7 +432,7 @@ def prove(game: Game, sfen: str, max_nodes: int = 5_000_000, start: Optional[str
     """Reachable (with the path from a KK position) or unreachable (with the stage and its causes, each a
     sentence with the squares to mark) from `start` (None: the initial position; or a handicap's name,
     '角落ち', or SFEN), as `prove --json`:
-    {causes, goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, start, variant, verdict}."""
+    {causes, game, goal, max_depth, n_prev, nodes, path, pops, reason, sfen, stage, start, verdict}."""
 
 def explain(game: Game, sfen: str, max_nodes: int = 5_000_000, start: Optional[str] = None) -> Explanation:
     """Why a position is unreachable (from `start`, as prove's), with a checked certificate, as
@@ -460,7 +460,7 @@ def proof_game(
 
 def read_record(data: Union[str, bytes, bytearray]) -> Record:
     """A game record (KIF, KI2, CSA, USI, BOD, SFEN; bytes in UTF-8 or Shift_JIS):
-    {format, moves: [{japanese, sfen, usi}], plies, start, variant}."""
+    {format, game, moves: [{japanese, sfen, usi}], plies, start}."""
 
 def sample(game: Game, seed: int, count: int, start: int = 0) -> list[int]:
     """The ranks of samples start .. start + count - 1 of `seed` (count 1 to 10**7), as `shogi-reach

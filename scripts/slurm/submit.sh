@@ -14,14 +14,14 @@
 # 1000000, C 1 to 1024; a bad one stops it with exit 2, naming the option.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-bin=$(command -v shogi-reach || true) dir="" variant=shogi samples="" seed="" shards="" cpus=1
+bin=$(command -v shogi-reach || true) dir="" game=shogi samples="" seed="" shards="" cpus=1
 every=300 verify=auto resume_verify=4
 # The comment above, less its marks.
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2; exit 2; }
 while [ $# -gt 0 ]; do
   [ "$1" = -- ] || [ $# -ge 2 ] || { echo "submit.sh: $1 needs a value" >&2; usage; }
   case $1 in
-    --bin) bin=$2 ;; --dir) dir=$2 ;; --game | --variant) variant=$2 ;; --samples) samples=$2 ;; --seed) seed=$2 ;;
+    --bin) bin=$2 ;; --dir) dir=$2 ;; --game | --variant) game=$2 ;; --samples) samples=$2 ;; --seed) seed=$2 ;;
     --shards) shards=$2 ;; --cpus) cpus=$2 ;; --checkpoint-every) every=$2 ;; --verify) verify=$2 ;;
     --resume-verify) resume_verify=$2 ;;
     --) shift; break ;;
@@ -60,12 +60,12 @@ shards=$((10#$shards)) cpus=$((10#$cpus)) # without leading zeros (0009 is no oc
 [ -x "$bin" ] && [ -f "$bin" ] || refuse bin "$bin" "not an executable file"
 bin=$(realpath "$bin")
 # The games are the CLI's to know (shogi-reach games lists them).
-"$bin" count --game "$variant" >/dev/null 2>&1 || refuse game "$variant" "not a game of $bin (shogi-reach games lists them)"
+"$bin" count --game "$game" >/dev/null 2>&1 || refuse game "$game" "not a game of $bin (shogi-reach games lists them)"
 mkdir -p "$dir"
 dir=$(realpath "$dir")
 array=$(sbatch --parsable --job-name=estimate --array=0-$((shards - 1)) --cpus-per-task="$cpus" \
   --output="$dir/slurm-%A_%a.out" "$@" \
-  "$here/estimate-array.sbatch" "$bin" "$dir" "$variant" "$samples" "$seed" "$shards" "$every" "$resume_verify")
+  "$here/estimate-array.sbatch" "$bin" "$dir" "$game" "$samples" "$seed" "$shards" "$every" "$resume_verify")
 array=${array%%;*}
 merge=$(sbatch --parsable --job-name=estimate-merge --dependency=afterok:"$array" --kill-on-invalid-dep=yes \
   --output="$dir/slurm-%j.out" "$@" \

@@ -378,7 +378,7 @@ pub fn run_merge(json: bool, verify: Option<VerifyCount>, files: &[PathBuf]) -> 
         let text = checkpoint::read_report_text(f)?;
         reports.push(files::read_report(name, &text)?);
     }
-    let game: Game = reports[0].variant.parse().map_err(|e| format!("{}: {e}", names[0]))?;
+    let game: Game = reports[0].game.parse().map_err(|e| format!("{}: {e}", names[0]))?;
     let merged = files::merge_named(&reports, &names)?;
     let k = verify.unwrap_or_default();
     shogi_reach_engine::with_game!(game, V => verify_shards::<V>(&reports, files, k))?;
@@ -434,7 +434,7 @@ fn report_text(r: &Report, json: bool) -> String {
     let _ = writeln!(
         t,
         "{} estimate, seed {}, {} samples (indices {:?} of {})",
-        r.variant, r.seed, covered, r.ranges, r.samples
+        r.game, r.seed, covered, r.ranges, r.samples
     );
     if let Some(cap) = r.max_nodes {
         let _ = writeln!(t, "searches capped at {cap} positions (those that hit the cap count as unknown)");

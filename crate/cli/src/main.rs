@@ -87,7 +87,7 @@ enum Command {
         /// The game: shogi (default), minishogi or judkins; with --record, the record's game (a --game given
         /// must match). --variant is the same.
         #[arg(long = "game", visible_alias = "variant", value_name = "GAME")]
-        variant: Option<Game>,
+        game: Option<Game>,
         #[arg(long)]
         json: bool,
         /// The most distinct positions the search may generate, the position's own included; one that needs
@@ -203,7 +203,7 @@ enum Command {
 struct GameArg {
     /// The game: shogi (default), minishogi or judkins. --variant is the same.
     #[arg(long = "game", visible_alias = "variant", value_name = "GAME", default_value_t)]
-    variant: Game,
+    game: Game,
 }
 
 /// `--start` of `prove` and `proof-game`.
@@ -220,7 +220,7 @@ struct ProofGameArgs {
     /// The game: shogi (default), minishogi or judkins; with --record, the record's game (a --game given
     /// must match). --variant is the same.
     #[arg(long = "game", visible_alias = "variant", value_name = "GAME")]
-    variant: Option<Game>,
+    game: Option<Game>,
     /// usi (a `position` command), kif (a KIF record) or json (both, with every move).
     #[arg(long, value_enum, default_value = "usi")]
     format: commands::GameFormat,
@@ -399,8 +399,8 @@ struct PositionArgs {
 
 impl PositionArgs {
     /// The game (`--game`, else the record's, else Shogi) and where the position comes from.
-    fn source(self, variant: Option<Game>) -> run::Result<(Game, Source)> {
-        Source::choose(variant, self.sfen, self.record, self.ply)
+    fn source(self, game: Option<Game>) -> run::Result<(Game, Source)> {
+        Source::choose(game, self.sfen, self.record, self.ply)
     }
 }
 
@@ -428,20 +428,20 @@ fn main() -> ExitCode {
 
 fn run(command: Command) -> run::Result<()> {
     match command {
-        Command::Count { game } => dispatch(game.variant, commands::Count),
-        Command::Unrank { game, ranks } => dispatch(game.variant, commands::Unrank(ranks)),
-        Command::Rank { game, sfen } => dispatch(game.variant, commands::RankOf(sfen.join(" "))),
-        Command::Perft { game, depth, divide, sfen } => {
-            dispatch(game.variant, commands::Perft { depth, divide, sfen: sfen.join(" ") })
+        Command::Count { game: GameArg { game } } => dispatch(game, commands::Count),
+        Command::Unrank { game: GameArg { game }, ranks } => dispatch(game, commands::Unrank(ranks)),
+        Command::Rank { game: GameArg { game }, sfen } => dispatch(game, commands::RankOf(sfen.join(" "))),
+        Command::Perft { game: GameArg { game }, depth, divide, sfen } => {
+            dispatch(game, commands::Perft { depth, divide, sfen: sfen.join(" ") })
         }
-        Command::Sample { game, count, seed, start } => {
-            dispatch(game.variant, commands::Sample { count, seed, start })
+        Command::Sample { game: GameArg { game }, count, seed, start } => {
+            dispatch(game, commands::Sample { count, seed, start })
         }
-        Command::Classify { game, max_nodes } => {
-            dispatch(game.variant, commands::Classify { options: exact(max_nodes) })
+        Command::Classify { game: GameArg { game }, max_nodes } => {
+            dispatch(game, commands::Classify { options: exact(max_nodes) })
         }
-        Command::Prove { variant, json, max_nodes, start, position } => {
-            let (game, source) = position.source(variant)?;
+        Command::Prove { game, json, max_nodes, start, position } => {
+            let (game, source) = position.source(game)?;
             dispatch(
                 game,
                 commands::Prove { json, options: exact(Some(max_nodes)), source, start: start.start },
@@ -450,17 +450,16 @@ fn run(command: Command) -> run::Result<()> {
         Command::ProofGame(args) => args.run(),
         Command::Estimate(args) => args.run(),
         Command::Merge { json, verify, files } => run_merge(json, verify, &files),
-        Command::Predecessors { game, json, piece, square, sfen } => {
-            dispatch(game.variant, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
+        Command::Predecessors { game: GameArg { game }, json, piece, square, sfen } => {
+            dispatch(game, retro::Predecessors { json, piece, square, sfen: sfen.join(" ") })
         }
-        Command::Explain { game, json, max_nodes, start, sfen } => dispatch(
-            game.variant,
+        Command::Explain { game: GameArg { game }, json, max_nodes, start, sfen } => dispatch(
+            game,
             retro::Explain { json, options: exact(Some(max_nodes)), start, sfen: sfen.join(" ") },
         ),
-        Command::KingSquares { game, json, max_nodes, sfen } => dispatch(
-            game.variant,
-            retro::KingSquares { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") },
-        ),
+        Command::KingSquares { game: GameArg { game }, json, max_nodes, sfen } => {
+            dispatch(game, retro::KingSquares { json, options: exact(Some(max_nodes)), sfen: sfen.join(" ") })
+        }
         Command::Replicate(args) => args.run(),
         Command::Record { file, json } => record::run_record(&file, json),
         Command::Games { json } => games::run_games(json),
@@ -475,7 +474,7 @@ fn exact(max_nodes: Option<usize>) -> SearchOptions {
 impl ProofGameArgs {
     fn run(self) -> run::Result<()> {
         let inputs: Vec<_> = self.position.record.iter().cloned().collect();
-        let (game, source) = self.position.source(self.variant)?;
+        let (game, source) = self.position.source(self.game)?;
         let output =
             self.output.map(|path| commands::output_file(path, game, self.force, inputs)).transpose()?;
         let command = commands::ProofGame {
@@ -517,7 +516,7 @@ impl EstimateArgs {
             target_digits: self.target_digits,
             samples_out: samples_out.transpose()?,
         };
-        dispatch(self.game.variant, command)
+        dispatch(self.game.game, command)
     }
 }
 

@@ -23,7 +23,7 @@ pub fn run_record(path: &Path, json: bool) -> Result<()> {
 }
 
 fn write_text(out: &mut Output, r: &RecordJson) -> Result<()> {
-    out.line(format!("format: {}, game: {}, {} moves, start: {}", r.format, r.variant, r.plies, r.start))?;
+    out.line(format!("format: {}, game: {}, {} moves, start: {}", r.format, r.game, r.plies, r.start))?;
     for field in &r.header {
         out.line(format!("{}: {}", field.key, field.value))?;
     }

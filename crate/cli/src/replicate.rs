@@ -193,7 +193,7 @@ impl Replication {
             dir: run.dir.to_path_buf(),
             estimate,
             fraction: run.fraction,
-            game: report.variant.clone(),
+            game: report.game.clone(),
             paper_samples: paper.samples,
             paper_sampling: paper.sampling,
             paper_statement: paper.statement,

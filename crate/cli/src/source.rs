@@ -22,7 +22,7 @@ impl Source {
     /// Reads `--record` if given (its game is the game, which a `--game` given must match), else takes
     /// the position text (Shogi unless `--game` says otherwise).
     pub fn choose(
-        variant: Option<Game>,
+        said: Option<Game>,
         text: Vec<String>,
         record: Option<PathBuf>,
         ply: Option<usize>,
@@ -31,12 +31,12 @@ impl Source {
             if ply.is_some() {
                 return Err("--ply N takes the position after N moves of a record: give the record with --record FILE".into());
             }
-            return Ok((variant.unwrap_or_default(), Source::Text(text.join(" "))));
+            return Ok((said.unwrap_or_default(), Source::Text(text.join(" "))));
         };
         let bytes = read_record_file(&path)?;
         let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?;
         let game = record.game();
-        if let Some(said) = variant.filter(|&v| v != game) {
+        if let Some(said) = said.filter(|&g| g != game) {
             return Err(format!("record {} is a {game} game, but --game says {said}", path.display()).into());
         }
         Ok((game, Source::Record { path, record, ply }))

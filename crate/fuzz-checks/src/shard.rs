@@ -9,7 +9,7 @@ use shogi_reach_engine::{MiniShogi, Shogi};
 fn check<V: Ranked>(reports: &[Report]) {
     for n in 1..=reports.len() {
         let Ok(merged) = merge_reports::<V>(&reports[..n]) else { continue };
-        assert_eq!(merged.variant, V::NAME);
+        assert_eq!(merged.game, V::NAME);
         assert_eq!(merged.samples, reports[0].samples);
         // The merged ranges are sorted, disjoint and not adjacent.
         assert!(merged.ranges.windows(2).all(|w| w[0][1] < w[1][0]), "{:?}", merged.ranges);

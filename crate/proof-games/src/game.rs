@@ -104,6 +104,8 @@ pub struct ProofGameJson {
     pub connection: Option<usize>,
     /// The KK position at the end of the opening.
     pub first_kk: Option<String>,
+    /// The game's name.
+    pub game: &'static str,
     /// The game as KIF.
     pub kif: String,
     /// No KK route is shorter than this.
@@ -132,8 +134,6 @@ pub struct ProofGameJson {
     pub start_name: &'static str,
     /// The game as a USI command.
     pub usi: String,
-    /// The game's name.
-    pub variant: &'static str,
 }
 
 /// Why there is no proof game.
@@ -260,6 +260,7 @@ impl<V: Variant> ProofGame<V> {
         ProofGameJson {
             connection: kk.map(|kk| kk.connection),
             first_kk: kk.map(|kk| kk.first_kk.to_sfen()),
+            game: V::NAME,
             kif: self.to_kif(),
             kk_bound: kk.map(|kk| kk.bound),
             lower_bound: self.lower_bound,
@@ -274,7 +275,6 @@ impl<V: Variant> ProofGame<V> {
             start: self.start.position().to_sfen(),
             start_name: self.start.name(),
             usi: self.to_usi(),
-            variant: V::NAME,
         }
     }
 

@@ -202,8 +202,7 @@ pub fn merge<'py>(
     let meter = crate::provenance::Meter::start();
     let (reports, names) = read_reports(py, reports)?;
     let merged = files::merge_named(&reports, &names).map_err(|e| BadReportError::new_err(e.to_string()))?;
-    let game: Game =
-        merged.variant.parse().map_err(|e: UnknownGame| BadReportError::new_err(e.to_string()))?;
+    let game: Game = merged.game.parse().map_err(|e: UnknownGame| BadReportError::new_err(e.to_string()))?;
     let checked = py.detach(|| {
         with_game!(game, V => reports.iter().zip(&names).try_for_each(|(r, name)| {
             match blocks::verify_drawn::<V>(r, verify, crate::draw::random_u64(), &|| false) {

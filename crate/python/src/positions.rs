@@ -294,7 +294,7 @@ fn proof_game_json<V: Ranked + WithOpening>(
 ///
 /// Reads a game record, text (str) or a file's bytes (UTF-8 or Shift_JIS, told apart as the engine
 /// does), in any format the engine knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format):
-/// {format, moves: [{japanese, sfen, usi}], plies, start, variant}, each move with the position after it.
+/// {format, game, moves: [{japanese, sfen, usi}], plies, start}, each move with the position after it.
 /// Raises BadRecordError with the reason and its line.
 #[pyfunction]
 pub fn read_record<'py>(py: Python<'py>, data: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {

@@ -25,7 +25,7 @@ CASES = [("shogi", s) for s in SHOGI] + [("minishogi", s) for s in MINI]
 
 def test_count_is_the_cli_count():
     for game in ("shogi", "minishogi", "judkins"):
-        assert sr.count(game) == int(cli("count", "--variant", game))
+        assert sr.count(game) == int(cli("count", "--game", game))
 
 
 def test_games_is_games_json():
@@ -38,7 +38,7 @@ def test_games_is_games_json():
 
 def test_samples_are_the_rows_of_estimate_samples_out(tmp_path):
     out = tmp_path / "rows.csv"
-    report = json.loads(cli("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "4", "--json",
+    report = json.loads(cli("estimate", "--game", "minishogi", "--samples", "3000", "--seed", "4", "--json",
                             "--samples-out", str(out)))
     with open(out, newline="") as f:
         theirs = [{k: (int(v) if v.lstrip("-").isdigit() else (v or None)) for k, v in row.items()}
@@ -63,30 +63,30 @@ def test_replicate_is_replicate_json(tmp_path):
 def test_rank_and_unrank_are_the_cli_ones():
     for game, ranks in (("minishogi", [0, 1, 922954480167522874, 16014219505238849249]),
                         ("shogi", [0, 10**60, 2**200 + 12345, sr.count("shogi") - 1])):
-        sfens = cli("unrank", "--variant", game, *map(str, ranks)).split("\n")[:-1]
+        sfens = cli("unrank", "--game", game, *map(str, ranks)).split("\n")[:-1]
         assert [sr.unrank(game, r) for r in ranks] == sfens
-        assert [sr.rank(game, s) for s in sfens] == [int(cli("rank", "--variant", game, s)) for s in sfens]
+        assert [sr.rank(game, s) for s in sfens] == [int(cli("rank", "--game", game, s)) for s in sfens]
         assert [sr.rank(game, s) for s in sfens] == ranks
 
 
 @pytest.mark.parametrize("game,sfen", CASES)
 def test_prove_is_prove_json(game, sfen):
-    assert sr.prove(game, sfen) == cli_json("prove", "--variant", game, sfen)
+    assert sr.prove(game, sfen) == cli_json("prove", "--game", game, sfen)
     capped = sr.prove(game, sfen, max_nodes=3)
-    assert capped == cli_json("prove", "--variant", game, "--max-nodes", "3", sfen)
+    assert capped == cli_json("prove", "--game", game, "--max-nodes", "3", sfen)
 
 
 @pytest.mark.parametrize("game,sfen", CASES)
 def test_explain_is_explain_json(game, sfen):
-    assert sr.explain(game, sfen) == cli_json("explain", "--variant", game, sfen)
+    assert sr.explain(game, sfen) == cli_json("explain", "--game", game, sfen)
 
 
 @pytest.mark.parametrize("game,sfen", CASES)
 def test_predecessors_are_predecessors_json(game, sfen):
-    assert sr.predecessors(game, sfen) == cli_json("predecessors", "--variant", game, sfen)
+    assert sr.predecessors(game, sfen) == cli_json("predecessors", "--game", game, sfen)
     square = "3d" if game == "shogi" else "5d"
     filtered = sr.predecessors(game, sfen, piece="p", square=square)
-    assert filtered == cli_json("predecessors", "--variant", game, "--piece", "p", "--square", square, sfen)
+    assert filtered == cli_json("predecessors", "--game", game, "--piece", "p", "--square", square, sfen)
 
 
 @pytest.mark.parametrize("method", ["best", "short", "kk"])
@@ -100,14 +100,14 @@ def test_proof_game_is_proof_game_json(method):
 
 def cli_json_game(game, sfen, *options):
     """`shogi-reach proof-game --format json`."""
-    return json.loads(cli("proof-game", "--variant", game, "--format", "json", *options, sfen))
+    return json.loads(cli("proof-game", "--game", game, "--format", "json", *options, sfen))
 
 
 def classify_rows(game, ranks, *options):
     """The CLI's classify TSV as the dicts classify returns."""
     rows = []
     lines = "".join(f"{r}\n" for r in ranks)
-    header, *lines = cli("classify", "--variant", game, *options, stdin=lines).splitlines()
+    header, *lines = cli("classify", "--game", game, *options, stdin=lines).splitlines()
     names = ["rank", "sfen", "stage", "n_prev", "search_pops", "search_nodes", "path_plies", "goal"]
     assert header.split("\t") == names
     for line in lines:
@@ -125,7 +125,7 @@ def classify_rows(game, ranks, *options):
 
 def test_sample_is_the_cli_sample():
     for game, seed, count, start in [("minishogi", 7, 300, 0), ("shogi", 3, 40, 2**64 - 41), ("shogi", 0, 1, 5)]:
-        args = ("sample", "--variant", game, "--count", str(count), "--seed", str(seed), "--start", str(start))
+        args = ("sample", "--game", game, "--count", str(count), "--seed", str(seed), "--start", str(start))
         assert sr.sample(game, seed, count, start) == [int(r) for r in cli(*args).split()]
     with pytest.raises(sr.BadArgumentError, match="passes 2"):
         sr.sample("shogi", 1, 2, 2**64 - 1)
@@ -138,8 +138,8 @@ def test_sample_is_the_cli_sample():
 ])
 def test_perft_is_the_cli_perft(game, depth, sfen):
     position = [sfen] if sfen else []
-    assert sr.perft(game, depth, sfen) == int(cli("perft", "--variant", game, "--depth", str(depth), *position))
-    lines = cli("perft", "--variant", game, "--depth", str(depth), "--divide", *position).splitlines()
+    assert sr.perft(game, depth, sfen) == int(cli("perft", "--game", game, "--depth", str(depth), *position))
+    lines = cli("perft", "--game", game, "--depth", str(depth), "--divide", *position).splitlines()
     divided = dict(line.split() for line in lines[:-1])
     assert sr.perft(game, depth, sfen, divide=True) == {usi: int(n) for usi, n in divided.items()}
 
@@ -152,7 +152,7 @@ def test_perft_refuses_a_position_whose_side_not_to_move_is_in_check():
 def test_classify_is_the_cli_classify():
     # Sampled ranks: every stage but the rare reach shows up among Mini Shogi's; a few of Shogi's (big
     # ints) with a node cap.
-    mini = [int(r) for r in cli("sample", "--variant", "minishogi", "--count", "300", "--seed", "7").split()]
+    mini = [int(r) for r in cli("sample", "--game", "minishogi", "--count", "300", "--seed", "7").split()]
     rows = sr.classify("minishogi", mini)
     assert rows == classify_rows("minishogi", mini)
     assert {r["stage"] for r in rows} >= {"flip", "piece", "king", "prev", "OK"}
@@ -169,7 +169,7 @@ def counts(report):
 
 
 def test_estimate_is_estimate_json():
-    expected = counts(cli_json("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "11"))
+    expected = counts(cli_json("estimate", "--game", "minishogi", "--samples", "3000", "--seed", "11"))
     assert counts(sr.estimate("minishogi", 3000, 11)) == expected
     # The same on one thread, and a shard with a node cap is the CLI's shard.
     one = sr.estimate("minishogi", 3000, 11, threads=1)
@@ -177,7 +177,7 @@ def test_estimate_is_estimate_json():
     made = one["provenance"]
     assert (made["program"], made["threads"], made["os"]) == ("shogi-reach-python", 1, "linux")
     assert made["commit"] and made["profile"] and made["wall_seconds"] >= 0 and made["cpu_seconds"] >= 0
-    shard = cli_json("estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5",
+    shard = cli_json("estimate", "--game", "minishogi", "--samples", "200000", "--seed", "5",
                      "--shard", "1/3", "--max-nodes", "50")
     assert counts(sr.estimate("minishogi", 200000, 5, shard=(1, 3), max_nodes=50)) == counts(shard)
     shogi = cli_json("estimate", "--samples", "300", "--seed", "2", "--max-nodes", "1000")
@@ -210,13 +210,13 @@ def test_read_record_decodes_shift_jis_as_the_utf8_copy_reads():
 @pytest.mark.parametrize("error,call,args", [
     (sr.BadSfenError, lambda: sr.rank("shogi", "xyz"), ["rank", "xyz"]),
     (sr.BadRankError, lambda: sr.unrank("minishogi", sr.count("minishogi")),
-     ["unrank", "--variant", "minishogi", "16014219505238849250"]),
+     ["unrank", "--game", "minishogi", "16014219505238849250"]),
     (sr.UnrankablePositionError, lambda: sr.rank("shogi", SHOGI[2]), ["rank", SHOGI[2]]),
     (sr.IllegalPositionError,
      lambda: sr.predecessors("shogi", "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1"),
      ["predecessors", "lnsgkgsnl/1r5b1/ppppppppp/9/9/4P4/PPP1PPPPP/1B5R1/LNSGKGSNL b - 1"]),
     (sr.NoProofGameError, lambda: sr.proof_game("minishogi", "rbsgP/4k/5/5/KGSBR b - 1"),
-     ["proof-game", "--variant", "minishogi", "rbsgP/4k/5/5/KGSBR b - 1"]),
+     ["proof-game", "--game", "minishogi", "rbsgP/4k/5/5/KGSBR b - 1"]),
 ])
 def test_errors_say_what_the_cli_says(error, call, args):
     done = subprocess.run([cli_path(), *args], capture_output=True, text=True, check=False)

@@ -30,7 +30,7 @@ def tail(k, n, p, upper):
 @pytest.mark.parametrize("game,samples,seed", [("minishogi", 3000, 11), ("minishogi", 700, 2), ("shogi", 4000, 5)])
 def test_the_intervals_are_wilsons_and_the_exact_one(game, samples, seed):
     module = shogi_reach.estimate(game, samples, seed)
-    report = cli_json("estimate", "--variant", game, "--samples", str(samples), "--seed", str(seed))
+    report = cli_json("estimate", "--game", game, "--samples", str(samples), "--seed", str(seed))
     assert module["estimate"]["wilson"] == report["estimate"]["wilson"]
     assert module["estimate"]["exact"] == report["estimate"]["exact"]
     k, n = report["tally"]["stages"]["OK"], report["tally"]["samples"]

@@ -18,7 +18,7 @@ def test_progress_is_told_after_each_block_and_the_report_is_the_same():
                          progress=lambda done, total: calls.append((done, total)))
     # Shard 1 of 2 is samples 75 000 .. 150 000: the blocks of 65 536 cut it at 131 072.
     assert calls == [(131_072 - 75_000, 75_000), (75_000, 75_000)]
-    assert report["tally"] == cli_json("estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "4",
+    assert report["tally"] == cli_json("estimate", "--game", "minishogi", "--samples", "150000", "--seed", "4",
                                        "--shard", "1/2")["tally"]
 
 

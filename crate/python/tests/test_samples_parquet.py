@@ -22,7 +22,7 @@ def as_csv(table):
 
 
 def test_estimate_parquet_rows_are_its_csv_rows_typed(tmp_path):
-    run = ("estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "4", "--json")
+    run = ("estimate", "--game", "minishogi", "--samples", "3000", "--seed", "4", "--json")
     cli(*run, "--samples-out", str(tmp_path / "rows.csv"))
     cli(*run, "--samples-out", str(tmp_path / "rows.parquet"))
     rows = read_csv(tmp_path / "rows.csv")

@@ -1,11 +1,20 @@
-//! The engine's API for the browser (wasm-bindgen). Every function takes the variant by name (`shogi`,
-//! `minishogi`), returns plain JS objects (serde-wasm-bindgen) and reports bad input as a thrown `Error`
-//! with the English message and, for the page to say it in its own language, `kind` and `params` (an
-//! [`EngineError`]); nothing here panics on user input.
+//! The engine's API for the browser (wasm-bindgen). Every function takes the game by name (`shogi`,
+//! `minishogi`, `judkins`), returns plain JS objects (serde-wasm-bindgen) and reports bad input as a thrown
+//! `Error` with the English message and, for the page to say it in its own language, `kind` and `params`
+//! (an [`EngineError`]); nothing here panics on user input.
 //!
 //! Two builds share this API: the threaded one (`+atomics`, wasm-bindgen-rayon's `initThreadPool` starts
 //! the rayon pool in Web Workers) and the plain one, whose `initThreadPool` does nothing, so rayon runs on
 //! the calling thread.
+
+/// Evaluates `$body` with `$V` bound to the type of the game named `$name` (an unknown name is an error);
+/// defined before the modules so that they use it too.
+macro_rules! with_game_named {
+    ($name:expr, $V:ident => $body:expr) => {{
+        let game: shogi_reach_engine::board::variant::Game = $name.parse().map_err(EngineError::from)?;
+        shogi_reach_engine::with_game!(game, $V => $body)
+    }};
+}
 
 mod engine_error;
 pub mod export;
@@ -18,7 +27,7 @@ use serde::Serialize;
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::sfen::parse_setup;
 use shogi_reach_engine::board::start::Start;
-use shogi_reach_engine::board::variant::{Game, Variant};
+use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::estimate::files::FileError;
 use shogi_reach_engine::reach::prove::prove_with_progress;
 use shogi_reach_engine::reach::search::{with_thread_search, SearchOptions};
@@ -42,14 +51,6 @@ pub fn init_thread_pool(_threads: usize) -> js_sys::Promise {
 #[wasm_bindgen(js_name = isThreaded)]
 pub fn is_threaded() -> bool {
     cfg!(target_feature = "atomics")
-}
-
-/// Evaluates `$body` with `$V` bound to the type of the game named `$name` (an unknown name is an error).
-macro_rules! with_variant {
-    ($name:expr, $V:ident => $body:expr) => {{
-        let game: Game = $name.parse().map_err(EngineError::from)?;
-        shogi_reach_engine::with_game!(game, $V => $body)
-    }};
 }
 
 /// The stages in pipeline order, `[{name, verdict, describe}]`: the front end's one source of stage names
@@ -101,8 +102,8 @@ impl From<EngineError> for JsValue {
 /// (`[{rule, message, squares}]`, see [`diagnose::diagnose`]); a text that is no position (rule `sfen` or
 /// `setup`) has its [`EngineError`] as `error` (`{kind, message, params}`).
 #[wasm_bindgen]
-pub fn diagnose(variant: &str, text: &str, start: Option<String>) -> Result<JsValue, JsValue> {
-    with_variant!(variant, V => {
+pub fn diagnose(game: &str, text: &str, start: Option<String>) -> Result<JsValue, JsValue> {
+    with_game_named!(game, V => {
         let start = start_named::<V>(start.as_deref())?;
         let setup = parse_setup::<V>(text);
         let sfen = setup.as_ref().ok().map(|s| s.to_sfen());
@@ -130,13 +131,13 @@ pub fn diagnose(variant: &str, text: &str, start: Option<String>) -> Result<JsVa
 /// start's name (`角落ち`) or SFEN, the initial position when absent.
 #[wasm_bindgen]
 pub fn prove(
-    variant: &str,
+    game: &str,
     text: &str,
     max_nodes: Option<f64>,
     progress: Option<js_sys::Function>,
     start: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let start = start_named::<V>(start.as_deref())?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
@@ -160,7 +161,7 @@ pub fn prove(
 /// [`prove`]'s.
 #[wasm_bindgen(js_name = proofGame)]
 pub fn proof_game(
-    variant: &str,
+    game: &str,
     text: &str,
     max_nodes: Option<f64>,
     budget_scale: Option<f64>,
@@ -172,7 +173,7 @@ pub fn proof_game(
         Some(x) if x.is_finite() && (0.0..=1000.0).contains(&x) => x,
         Some(x) => return Err(EngineError::budget_scale(x).into()),
     };
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let start = start_named::<V>(start.as_deref())?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
@@ -198,7 +199,7 @@ fn start_named<V: Variant>(name: Option<&str>) -> Result<Start<V>, EngineError> 
 }
 
 /// Reads a game record, text or a file's bytes (a `Uint8Array`: UTF-8 or Shift_JIS), in any format
-/// [`shogi_reach_engine::records::read`] knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format): `{variant,
+/// [`shogi_reach_engine::records::read`] knows (KIF, KI2, CSA, USI, BOD, SFEN, the reference format): `{game,
 /// format, start, plies, moves: [{usi, japanese, sfen}]}`, each move with the position after it, and what
 /// the record keeps beside its moves: `header`, `comment`s, `variations`, `skipped` (`records::json`).
 /// Throws the reason, with its line, when the record cannot be read.
@@ -221,8 +222,8 @@ pub fn parse_record(data: JsValue) -> Result<JsValue, JsValue> {
 /// Every legal last move of a position, as `shogi-reach predecessors --json`: `{moves, predecessors,
 /// last_moves: [{usi, japanese, kif, piece, before: [{captured, sfen}]}]}`.
 #[wasm_bindgen]
-pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
-    with_variant!(variant, V => {
+pub fn predecessors(game: &str, text: &str) -> Result<JsValue, JsValue> {
+    with_game_named!(game, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let moves = retro::legal_last_moves(&pos, retro::Filter::default()).map_err(EngineError::from)?;
         Ok(to_js(&retro::last_moves_json(&moves))?)
@@ -233,8 +234,8 @@ pub fn predecessors(variant: &str, text: &str) -> Result<JsValue, JsValue> {
 /// position after it ([`play::legal_move_list`]). `previous` is the USI of the move before, so that a move
 /// to its square is written `同`.
 #[wasm_bindgen(js_name = legalMoves)]
-pub fn legal_moves(variant: &str, text: &str, previous: Option<String>) -> Result<JsValue, JsValue> {
-    with_variant!(variant, V => {
+pub fn legal_moves(game: &str, text: &str, previous: Option<String>) -> Result<JsValue, JsValue> {
+    with_game_named!(game, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let previous_to = match previous.as_deref() {
             None | Some("") => None,
@@ -249,12 +250,12 @@ pub fn legal_moves(variant: &str, text: &str, previous: Option<String>) -> Resul
 /// [`prove`]'s.
 #[wasm_bindgen]
 pub fn explain(
-    variant: &str,
+    game: &str,
     text: &str,
     max_nodes: Option<f64>,
     start: Option<String>,
 ) -> Result<JsValue, JsValue> {
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let pos = Position::<V>::from_sfen(text).map_err(EngineError::from)?;
         let start = start_named::<V>(start.as_deref())?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
@@ -269,13 +270,13 @@ pub fn explain(
 /// stage, causes}]}`. `progress(done, total)` is called after each square.
 #[wasm_bindgen(js_name = kingSquares)]
 pub fn king_squares(
-    variant: &str,
+    game: &str,
     text: &str,
     max_nodes: Option<f64>,
     progress: Option<js_sys::Function>,
 ) -> Result<JsValue, JsValue> {
     use shogi_reach_engine::why::tsume;
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let setup = parse_setup::<V>(text).map_err(EngineError::from)?;
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: false };
         let report = |done: usize, total: usize| {
@@ -297,7 +298,7 @@ pub fn king_squares(
 /// with up to `keep` reachable samples (see [`shogi_reach_engine::estimate::blocks`]).
 #[wasm_bindgen(js_name = estimateBlocks)]
 pub fn estimate_blocks(
-    variant: &str,
+    game: &str,
     seed: u64,
     start: u64,
     end: u64,
@@ -308,7 +309,7 @@ pub fn estimate_blocks(
         let message = format!("empty sample range {start}..{end}");
         return Err(EngineError::new(ErrorKind::SampleRange { start, end }, message).into());
     }
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let options = SearchOptions { max_nodes: node_cap(max_nodes)?, lazy_captures: true };
         let (blocks, kept) =
             shogi_reach_engine::estimate::blocks::run_by_block_keeping::<V>(seed, start..end, options, keep as usize);
@@ -323,7 +324,7 @@ pub fn estimate_blocks(
 /// the blocks overlap, lie beyond the run or do not add up.
 #[wasm_bindgen(js_name = reportFromBlocks)]
 pub fn report_from_blocks(
-    variant: &str,
+    game: &str,
     seed: u64,
     samples: u64,
     max_nodes: Option<f64>,
@@ -332,7 +333,7 @@ pub fn report_from_blocks(
     wall_seconds: Option<f64>,
 ) -> Result<String, JsValue> {
     let blocks: Vec<shogi_reach_engine::estimate::tally::BlockTally> = from_js(blocks)?;
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let mut report = shogi_reach_engine::estimate::files::report_from_blocks::<V>(seed, samples, node_cap(max_nodes)?, blocks)
             .map_err(|problem| FileError::Shard { file: String::new(), problem, other: None })
             .map_err(EngineError::from)?;
@@ -431,11 +432,11 @@ pub fn blocks_to_verify(n: u32) -> u32 {
 /// after evenly spaced ones when there are more than `points` (the last always). A saved run's plot is
 /// recomputed so from its blocks, never read from what was stored.
 #[wasm_bindgen(js_name = runningEstimate)]
-pub fn running_estimate(variant: &str, blocks: JsValue, points: u32) -> Result<JsValue, JsValue> {
+pub fn running_estimate(game: &str, blocks: JsValue, points: u32) -> Result<JsValue, JsValue> {
     let mut blocks: Vec<shogi_reach_engine::estimate::tally::BlockTally> = from_js(blocks)?;
     blocks.sort_by_key(|b| b.start);
     let every = blocks.len().div_ceil(points.max(1) as usize).max(1);
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let mut tally = shogi_reach_engine::estimate::Tally::default();
         let mut out = Vec::new();
         for (i, b) in blocks.iter().enumerate() {
@@ -528,20 +529,20 @@ struct RunningPoint {
 /// `bod`, `usi`, `csa`), bytes in the encoding the extension promises ([`export::export_file`]).
 #[wasm_bindgen(js_name = exportRecord)]
 pub fn export_record(
-    variant: &str,
+    game: &str,
     start: &str,
     moves: Vec<String>,
     format: &str,
     comment: &str,
 ) -> Result<Vec<u8>, JsValue> {
-    with_variant!(variant, V => Ok(export::export_file::<V>(start, &moves, format, comment)?))
+    with_game_named!(game, V => Ok(export::export_file::<V>(start, &moves, format, comment)?))
 }
 
 /// A tree of moves (`{start, moves, comments, variations: [{parent, ply, moves, comments}]}`, USI moves) as
 /// the file `format`: KIF and KIFU with its variations and comments, the other formats its main line
 /// ([`export::export_tree`]).
 #[wasm_bindgen(js_name = exportTree)]
-pub fn export_tree(variant: &str, tree: JsValue, format: &str, comment: &str) -> Result<Vec<u8>, JsValue> {
+pub fn export_tree(game: &str, tree: JsValue, format: &str, comment: &str) -> Result<Vec<u8>, JsValue> {
     let tree: export::Tree = from_js(tree)?;
-    with_variant!(variant, V => Ok(export::export_tree::<V>(&tree, format, comment)?))
+    with_game_named!(game, V => Ok(export::export_tree::<V>(&tree, format, comment)?))
 }

@@ -47,32 +47,24 @@ pub struct StageExample {
     pub stage: &'static str,
 }
 
-/// Evaluates `$body` with `$V` bound to the game named `$name`, as lib.rs's `with_variant!`.
-macro_rules! with_variant {
-    ($name:expr, $V:ident => $body:expr) => {{
-        let game: shogi_reach_engine::board::variant::Game = $name.parse().map_err(EngineError::from)?;
-        shogi_reach_engine::with_game!(game, $V => $body)
-    }};
-}
-
 /// |P_K| of the game, in decimal (as `shogi-reach count`).
 #[wasm_bindgen(js_name = candidateCount)]
-pub fn candidate_count(variant: &str) -> Result<String, JsValue> {
-    with_variant!(variant, V => Ok(count_of::<V>().to_string()))
+pub fn candidate_count(game: &str) -> Result<String, JsValue> {
+    with_game_named!(game, V => Ok(count_of::<V>().to_string()))
 }
 
 /// Sample `index` of `seed` and its position (`{index, rank, sfen}`), as `shogi-reach sample --seed S
 /// --start I --count 1 | shogi-reach unrank`.
 #[wasm_bindgen(js_name = sampleRank)]
-pub fn sample_rank(variant: &str, seed: u64, index: u64) -> Result<JsValue, JsValue> {
-    with_variant!(variant, V => Ok(to_js(&sampled::<V>(seed, index)?)?))
+pub fn sample_rank(game: &str, seed: u64, index: u64) -> Result<JsValue, JsValue> {
+    with_game_named!(game, V => Ok(to_js(&sampled::<V>(seed, index)?)?))
 }
 
 /// The stages the walkthrough shows a failing example of ([`EXAMPLE_STAGES`]) that a sample of the game
 /// can fail, in pipeline order: `flip` only on a board with a centre file.
 #[wasm_bindgen(js_name = exampleStages)]
-pub fn example_stages(variant: &str) -> Result<Vec<String>, JsValue> {
-    with_variant!(variant, V => Ok(EXAMPLE_STAGES
+pub fn example_stages(game: &str) -> Result<Vec<String>, JsValue> {
+    with_game_named!(game, V => Ok(EXAMPLE_STAGES
         .iter()
         .filter(|&&s| s != Stage::Flip || V::has_centre_file())
         .map(|s| s.name().to_string())
@@ -83,12 +75,12 @@ pub fn example_stages(variant: &str) -> Result<Vec<String>, JsValue> {
 /// first reachable sample), as `shogi-reach classify` decides it: `{index, rank, sfen, stage, squares}`.
 /// Throws when the stage is none of these or no sample among the first [`MAX_DRAWS`] ends there.
 #[wasm_bindgen(js_name = stageExample)]
-pub fn stage_example(variant: &str, stage: &str, seed: u64) -> Result<JsValue, JsValue> {
+pub fn stage_example(game: &str, stage: &str, seed: u64) -> Result<JsValue, JsValue> {
     let wanted =
         Stage::from_name(stage).filter(|s| EXAMPLE_STAGES.contains(s) || *s == Stage::Ok).ok_or_else(
             || EngineError::bad_argument(format!("no walkthrough example for the stage {stage:?}")),
         )?;
-    with_variant!(variant, V => {
+    with_game_named!(game, V => {
         let example = with_thread_search::<V, _>(|search| first_failing::<V>(wanted, seed, search))?;
         Ok(to_js(&example)?)
     })

@@ -31,8 +31,7 @@ fn read_json(path: &str) -> serde_json::Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
 
-const RUN: [&str; 8] =
-    ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
+const RUN: [&str; 8] = ["estimate", "--game", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
 
 /// A run stopped once its first checkpoint is on disk, as a batch system stops it (`signal`).
 pub(crate) fn interrupted(run: &[&str], ck: &str, threads: &str, signal: &str) -> (Output, String) {
@@ -59,7 +58,7 @@ fn an_interrupted_estimate_resumes_to_the_same_report() {
     let resumed = ok(&[&RUN[..], &["--resume", &ck]].concat());
     assert_eq!(counts_of(&resumed), counts_of(&ok(&RUN)), "resumed = uninterrupted");
     let other_seed =
-        ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "12", "--resume", &ck];
+        ["estimate", "--game", "minishogi", "--samples", "150000", "--seed", "12", "--resume", &ck];
     assert!(fails(&other_seed).contains("another run's checkpoint"));
     let other_shard = [&RUN[..], &["--shard", "1/2", "--resume", &ck]].concat();
     assert!(fails(&other_shard).contains("another run's checkpoint"));
@@ -134,7 +133,7 @@ fn an_interrupt_is_honoured_within_the_chunk_at_any_thread_count() {
     let dir = Dir::new("threads");
     let ck = dir.file("ck.json");
     let threads = 64;
-    let run = ["estimate", "--variant", "minishogi", "--samples", "10000000", "--seed", "11", "--json"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "10000000", "--seed", "11", "--json"];
     let (out, err) = interrupted(&run, &ck, &threads.to_string(), "-INT");
     assert!(!out.status.success() && err.contains("interrupted after"), "{err}");
     let done = read_json(&ck)["tally"]["samples"].as_u64().unwrap();
@@ -191,7 +190,7 @@ fn an_interrupted_shard_keeps_whole_jobs_of_64_sample_indices() {
 /// A whole run of 4 blocks (200 000 samples) saved as its checkpoint, and the arguments that resume it.
 fn four_blocks(dir: &Dir) -> (String, Vec<String>) {
     let ck = dir.file("ck.json");
-    let run = ["estimate", "--variant", "minishogi", "--samples", "200000", "--seed", "5", "--json"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "200000", "--seed", "5", "--json"];
     ok(&[&run[..], &["--checkpoint", &ck]].concat());
     let resume: Vec<String> =
         [&run[..], &["--threads", "1", "--resume", &ck]].concat().into_iter().map(String::from).collect();

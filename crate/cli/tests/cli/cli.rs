@@ -6,65 +6,58 @@ use std::process::{Command, Stdio};
 
 #[test]
 fn count_unrank_rank() {
-    assert_eq!(ok(&["count", "--variant", "minishogi"], ""), "16014219505238849250\n");
+    assert_eq!(ok(&["count", "--game", "minishogi"], ""), "16014219505238849250\n");
     assert_eq!(
-        ok(&["count", "--variant", "shogi"], "").trim(),
+        ok(&["count", "--game", "shogi"], "").trim(),
         "80880932079767835177773204009328769812438521503800714936366945233084532"
     );
-    let out = ok(&["unrank", "--variant", "minishogi", "922954480167522874", "0"], "");
+    let out = ok(&["unrank", "--game", "minishogi", "922954480167522874", "0"], "");
     assert_eq!(out, "rbsgk/4p/5/P4/KGSBR b - 1\nKpb2/ksb2/gs3/gr3/pr3 b - 1\n");
     // Ranks from standard input; blank lines are skipped.
-    let out = ok(&["unrank", "--variant", "minishogi"], "922954480167522874\n\n0\n");
+    let out = ok(&["unrank", "--game", "minishogi"], "922954480167522874\n\n0\n");
     assert_eq!(out, "rbsgk/4p/5/P4/KGSBR b - 1\nKpb2/ksb2/gs3/gr3/pr3 b - 1\n");
     // SFEN as one argument or as separate fields; the reference format too.
+    assert_eq!(ok(&["rank", "--game", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], ""), "922954480167522874\n");
     assert_eq!(
-        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], ""),
+        ok(&["rank", "--game", "minishogi", "rbsgk/4p/5/P4/KGSBR", "b", "-", "1"], ""),
         "922954480167522874\n"
     );
-    assert_eq!(
-        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR", "b", "-", "1"], ""),
-        "922954480167522874\n"
-    );
-    assert_eq!(
-        ok(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR[] w"], ""),
-        "922954480167522874\n"
-    );
+    assert_eq!(ok(&["rank", "--game", "minishogi", "rbsgk/4p/5/P4/KGSBR[] w"], ""), "922954480167522874\n");
 }
 
 #[test]
 fn sample_then_unrank_then_rank() {
-    let ranks = ok(&["sample", "--variant", "shogi", "--seed", "3", "--count", "5"], "");
+    let ranks = ok(&["sample", "--game", "shogi", "--seed", "3", "--count", "5"], "");
     assert_eq!(ranks.lines().count(), 5);
-    let later = ok(&["sample", "--variant", "shogi", "--seed", "3", "--count", "2", "--start", "3"], "");
+    let later = ok(&["sample", "--game", "shogi", "--seed", "3", "--count", "2", "--start", "3"], "");
     assert_eq!(later.lines().collect::<Vec<_>>(), ranks.lines().skip(3).collect::<Vec<_>>());
-    let sfens = ok(&["unrank", "--variant", "shogi"], &ranks);
+    let sfens = ok(&["unrank", "--game", "shogi"], &ranks);
     for (r, sfen) in ranks.lines().zip(sfens.lines()) {
-        assert_eq!(ok(&["rank", "--variant", "shogi", sfen], "").trim(), r);
+        assert_eq!(ok(&["rank", "--game", "shogi", sfen], "").trim(), r);
     }
 }
 
 #[test]
 fn perft() {
-    assert_eq!(ok(&["perft", "--variant", "minishogi", "--depth", "3"], ""), "2512\n");
+    assert_eq!(ok(&["perft", "--game", "minishogi", "--depth", "3"], ""), "2512\n");
     assert_eq!(ok(&["perft", "--depth", "2", "startpos"], ""), "900\n");
-    let divide = ok(&["perft", "--variant", "minishogi", "--depth", "2", "--divide"], "");
+    let divide = ok(&["perft", "--game", "minishogi", "--depth", "2", "--divide"], "");
     assert_eq!(divide.lines().count(), 15);
     assert!(divide.ends_with("total 181\n"));
 }
 
 #[test]
 fn bad_input_fails_with_a_message() {
-    assert!(fails(&["unrank", "--variant", "minishogi", "16014219505238849250"], "").contains("out of range"));
-    assert!(fails(&["unrank", "--variant", "minishogi", "-1"], "").contains("not a rank"));
-    assert!(fails(&["unrank", "--variant", "minishogi"], "12x\n").contains("not a rank"));
-    assert!(fails(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSB b - 1"], "").contains("row 5"));
-    assert!(fails(&["rank", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR w - 1"], "").contains("Sente"));
+    assert!(fails(&["unrank", "--game", "minishogi", "16014219505238849250"], "").contains("out of range"));
+    assert!(fails(&["unrank", "--game", "minishogi", "-1"], "").contains("not a rank"));
+    assert!(fails(&["unrank", "--game", "minishogi"], "12x\n").contains("not a rank"));
+    assert!(fails(&["rank", "--game", "minishogi", "rbsgk/4p/5/P4/KGSB b - 1"], "").contains("row 5"));
+    assert!(fails(&["rank", "--game", "minishogi", "rbsgk/4p/5/P4/KGSBR w - 1"], "").contains("Sente"));
+    assert!(fails(&["rank", "--game", "shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1"], "").contains("full piece set"));
     assert!(
-        fails(&["rank", "--variant", "shogi", "4k4/9/9/9/9/9/9/9/4K4 b - 1"], "").contains("full piece set")
+        fails(&["perft", "--game", "shogi", "--depth", "1", "9/9/9/9/9/9/9/9/9 b - 1"], "").contains("king")
     );
-    assert!(fails(&["perft", "--variant", "shogi", "--depth", "1", "9/9/9/9/9/9/9/9/9 b - 1"], "")
-        .contains("king"));
-    fails(&["count", "--variant", "chess"], "");
+    fails(&["count", "--game", "chess"], "");
 }
 
 #[test]
@@ -74,7 +67,7 @@ fn classify_prints_the_oracle_columns() {
     let picks: Vec<&oracle::Row> =
         ["king", "prev", "OK"].iter().map(|s| rows.iter().find(|r| r.get("stage") == *s).unwrap()).collect();
     let input: String = picks.iter().map(|r| format!("{}\n", r.get("rank"))).collect();
-    let out = ok(&["classify", "--variant", "minishogi"], &input);
+    let out = ok(&["classify", "--game", "minishogi"], &input);
     let mut lines = out.lines();
     let header = lines.next().unwrap();
     assert_eq!(
@@ -103,19 +96,19 @@ fn classify_prints_the_oracle_columns() {
 
 #[test]
 fn prove_reports_verdict_reason_and_path() {
-    let out = ok(&["prove", "--variant", "minishogi", "--json", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
+    let out = ok(&["prove", "--game", "minishogi", "--json", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["verdict"], "reachable");
     assert_eq!(v["stage"], "OK");
     let path = v["path"].as_array().unwrap();
     assert!(!path.is_empty());
     assert_eq!(path.last().unwrap()["sfen"], "rbsgk/4p/5/P4/KGSBR b - 1");
-    let text = ok(&["prove", "--variant", "minishogi", "+r4/5/pK+BgS/1p2G/S1k+b+R[] w"], "");
+    let text = ok(&["prove", "--game", "minishogi", "+r4/5/pK+BgS/1p2G/S1k+b+R[] w"], "");
     assert!(text.contains("unreachable (stage reach)"), "{text}");
-    let text = ok(&["prove", "--variant", "minishogi", "rbsgk/4p/5/5/KGSBR b - 1"], "");
+    let text = ok(&["prove", "--game", "minishogi", "rbsgk/4p/5/5/KGSBR b - 1"], "");
     assert!(text.contains("unreachable (stage count)"), "{text}");
     let text =
-        ok(&["prove", "--variant", "minishogi", "--max-nodes", "10", "2RB1/1P2G/3B1/GK1R1/2PSk b s 1"], "");
+        ok(&["prove", "--game", "minishogi", "--max-nodes", "10", "2RB1/1P2G/3B1/GK1R1/2PSk b s 1"], "");
     assert!(text.contains("verdict:"), "{text}");
 }
 
@@ -123,7 +116,7 @@ fn prove_reports_verdict_reason_and_path() {
 fn estimate_shards_merge_to_the_whole_run() {
     let dir = std::env::temp_dir().join(format!("shogi-reach-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let args = ["estimate", "--variant", "minishogi", "--samples", "5000", "--seed", "4", "--json"];
+    let args = ["estimate", "--game", "minishogi", "--samples", "5000", "--seed", "4", "--json"];
     let whole: serde_json::Value = serde_json::from_str(&ok(&args, "")).unwrap();
     let mut files = Vec::new();
     for k in 0..2 {
@@ -174,7 +167,7 @@ fn proof_game_in_every_format() {
     assert_eq!(parse_kif::<Shogi>(&kif).unwrap(), moves);
     // Mini Shogi as JSON: the parts add up and every move comes with the position after it.
     let json: serde_json::Value = serde_json::from_str(&ok(
-        &["proof-game", "--variant", "minishogi", "--method", "kk", "--format", "json", "startpos"],
+        &["proof-game", "--game", "minishogi", "--method", "kk", "--format", "json", "startpos"],
         "",
     ))
     .unwrap();
@@ -224,15 +217,15 @@ fn run_to(args: &[&str], stdout: Stdio) -> (bool, String) {
 fn write_errors_fail_every_command() {
     let sfen = "rbsgk/4p/5/P4/KGSBR b - 1";
     for args in [
-        &["count", "--variant", "minishogi"][..],
-        &["unrank", "--variant", "minishogi", "0"],
-        &["rank", "--variant", "minishogi", sfen],
-        &["perft", "--variant", "minishogi", "--depth", "2"],
-        &["sample", "--variant", "minishogi", "--seed", "1", "--count", "3"],
-        &["prove", "--variant", "minishogi", sfen],
-        &["estimate", "--variant", "minishogi", "--samples", "10", "--seed", "1"],
-        &["predecessors", "--variant", "minishogi", sfen],
-        &["explain", "--variant", "minishogi", "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1"],
+        &["count", "--game", "minishogi"][..],
+        &["unrank", "--game", "minishogi", "0"],
+        &["rank", "--game", "minishogi", sfen],
+        &["perft", "--game", "minishogi", "--depth", "2"],
+        &["sample", "--game", "minishogi", "--seed", "1", "--count", "3"],
+        &["prove", "--game", "minishogi", sfen],
+        &["estimate", "--game", "minishogi", "--samples", "10", "--seed", "1"],
+        &["predecessors", "--game", "minishogi", sfen],
+        &["explain", "--game", "minishogi", "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1"],
     ] {
         let full = std::fs::OpenOptions::new().write(true).open("/dev/full").unwrap();
         let (success, err) = run_to(args, Stdio::from(full));
@@ -245,7 +238,7 @@ fn write_errors_fail_every_command() {
 fn a_closed_pipe_ends_quietly() {
     // `sample … | head -1`: the reader goes away after one line; the command stops without an error.
     let mut child = Command::new(env!("CARGO_BIN_EXE_shogi-reach"))
-        .args(["sample", "--variant", "shogi", "--seed", "1", "--count", "100000000"])
+        .args(["sample", "--game", "shogi", "--seed", "1", "--count", "100000000"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -260,18 +253,18 @@ fn a_closed_pipe_ends_quietly() {
 
 #[test]
 fn perft_is_bounded_and_refuses_positions_with_a_capturable_king() {
-    let err = fails(&["perft", "--variant", "minishogi", "--depth", "5000"], "");
+    let err = fails(&["perft", "--game", "minishogi", "--depth", "5000"], "");
     assert!(err.contains("at most 10"), "{err}");
-    fails(&["perft", "--variant", "minishogi", "--depth", "11"], "");
-    assert_eq!(ok(&["perft", "--variant", "minishogi", "--depth", "0"], ""), "1\n");
+    fails(&["perft", "--game", "minishogi", "--depth", "11"], "");
+    assert_eq!(ok(&["perft", "--game", "minishogi", "--depth", "0"], ""), "1\n");
     // Sente to move can take Gote's king on 1a with the rook on 1e.
-    let err = fails(&["perft", "--variant", "minishogi", "--depth", "1", "4k/5/5/5/K3R b BGSPrbgsp 1"], "");
+    let err = fails(&["perft", "--game", "minishogi", "--depth", "1", "4k/5/5/5/K3R b BGSPrbgsp 1"], "");
     assert!(err.contains("in check"), "{err}");
 }
 
 #[test]
 fn estimate_arguments_are_bounded() {
-    let base = ["estimate", "--variant", "minishogi", "--seed", "1"];
+    let base = ["estimate", "--game", "minishogi", "--seed", "1"];
     fn with<'a>(base: &[&'a str], extra: &[&'a str]) -> Vec<&'a str> {
         base.iter().chain(extra).copied().collect()
     }
@@ -300,7 +293,7 @@ fn estimate_arguments_are_bounded() {
 #[test]
 fn a_node_cap_stops_only_searches_with_work_left() {
     // Estimates decide `prev` by an exhausted lazy search of one position: the smallest cap keeps them.
-    let run = ["estimate", "--variant", "minishogi", "--samples", "3000", "--seed", "2", "--json"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "3000", "--seed", "2", "--json"];
     let stages = |extra: &[&str]| -> serde_json::Value {
         let args: Vec<&str> = run.iter().chain(extra).copied().collect();
         serde_json::from_str::<serde_json::Value>(&ok(&args, "")).unwrap()["tally"]["stages"].clone()
@@ -310,9 +303,9 @@ fn a_node_cap_stops_only_searches_with_work_left() {
     assert_eq!(capped["prev"], free["prev"]);
     // A search that needs more positions than its cap is `unknown`; one exhausted within it is decided.
     let reach_row = "+r4/5/pK+BgS/1p2G/S1k+b+R b - 1"; // 2 positions in all (minishogi-extras)
-    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "1", reach_row], "");
+    let text = ok(&["prove", "--game", "minishogi", "--max-nodes", "1", reach_row], "");
     assert!(text.contains("verdict: unknown"), "{text}");
-    let text = ok(&["prove", "--variant", "minishogi", "--max-nodes", "2", reach_row], "");
+    let text = ok(&["prove", "--game", "minishogi", "--max-nodes", "2", reach_row], "");
     assert!(text.contains("unreachable (stage reach)"), "{text}");
     // The cap holds exactly: a search stopped by it has generated that many positions, not one more
     // expansion's worth (the start has 39 predecessors).
@@ -330,11 +323,11 @@ fn a_node_cap_stops_only_searches_with_work_left() {
 #[test]
 fn errors_quote_at_most_200_characters_of_the_input() {
     let long = "x".repeat(100_000);
-    let err = fails(&["rank", "--variant", "minishogi", &long], "");
+    let err = fails(&["rank", "--game", "minishogi", &long], "");
     assert!(err.len() < 1000, "{} bytes of error", err.len());
     assert!(err.contains("100000 characters"), "{err}");
     // Within the 4096 bytes a line may have (a longer one is refused unread: `inputs.rs`).
-    let err = fails(&["unrank", "--variant", "minishogi"], &format!("{}\n", &long[..4000]));
+    let err = fails(&["unrank", "--game", "minishogi"], &format!("{}\n", &long[..4000]));
     assert!(err.len() < 1000 && err.contains("4000 characters"), "{err}");
     // Values the argument parser reads, as separate arguments and as `--name=value`.
     let long = "9".repeat(10_000);
@@ -343,11 +336,11 @@ fn errors_quote_at_most_200_characters_of_the_input() {
         &["estimate", "--samples", "10", "--seed", &long],
         &["estimate", "--seed", "1", "--samples", &long],
         &["estimate", "--seed", "1", "--samples", "10", "--shard", &long],
-        &["count", "--variant", &long],
+        &["count", "--game", &long],
         &["prove", "--record", "x.kif", "--ply", &long],
         &["perft", "--depth", &long],
-        &["predecessors", "--variant", "minishogi", "--piece", &long, sfen],
-        &["predecessors", "--variant", "minishogi", "--square", &long, sfen],
+        &["predecessors", "--game", "minishogi", "--piece", &long, sfen],
+        &["predecessors", "--game", "minishogi", "--square", &long, sfen],
         &["prove", "--max-nodes", &long, sfen],
         &["estimate", &format!("--seed={long}"), "--samples", "10"],
     ];
@@ -363,7 +356,7 @@ fn predecessors_lists_every_last_move() {
     // After 1e1b (the rook takes the pawn) and 2a1b (the gold takes the rook).
     let sfen = "rbs1k/4g/5/P4/KGSB1 b Pr 1";
     let json: serde_json::Value =
-        serde_json::from_str(&ok(&["predecessors", "--variant", "minishogi", "--json", sfen], "")).unwrap();
+        serde_json::from_str(&ok(&["predecessors", "--game", "minishogi", "--json", sfen], "")).unwrap();
     let moves = json["last_moves"].as_array().unwrap();
     let take = moves.iter().find(|m| m["usi"] == "2a1b").expect("the gold's move");
     assert_eq!(take["japanese"], "☖１二金");
@@ -372,30 +365,28 @@ fn predecessors_lists_every_last_move() {
     assert_eq!(captured, [&serde_json::Value::Null, &serde_json::json!("R"), &serde_json::json!("+R")]);
     let total: usize = moves.iter().map(|m| m["before"].as_array().unwrap().len()).sum();
     assert_eq!(json["predecessors"], total);
-    let text = ok(&["predecessors", "--variant", "minishogi", "--square", "1b", sfen], "");
+    let text = ok(&["predecessors", "--game", "minishogi", "--square", "1b", sfen], "");
     assert!(text.lines().skip(1).all(|l| l.contains("1b")), "{text}");
-    let golds = ok(&["predecessors", "--variant", "minishogi", "--piece", "g", sfen], "");
+    let golds = ok(&["predecessors", "--game", "minishogi", "--piece", "g", sfen], "");
     assert!(golds.lines().skip(1).all(|l| l.contains('金')) && golds.lines().count() > 1, "{golds}");
-    assert!(fails(&["predecessors", "--variant", "minishogi", "--piece", "X", sfen], "").contains("--piece"));
-    assert!(
-        fails(&["predecessors", "--variant", "minishogi", "--square", "9i", sfen], "").contains("--square")
-    );
+    assert!(fails(&["predecessors", "--game", "minishogi", "--piece", "X", sfen], "").contains("--piece"));
+    assert!(fails(&["predecessors", "--game", "minishogi", "--square", "9i", sfen], "").contains("--square"));
     // A position no legal game holds has no legal last move: refused with the diagnosis, as `prove` does.
     let doubled = "lnsgkgsnl/1r5b1/ppppppppp/9/9/2P6/P1PPPPPPP/1B5R1/LNSGKGSNL w - 1";
     let err = fails(&["predecessors", doubled], "");
     assert!(err.contains("not a legal position") && err.contains("two unpromoted pawns"), "{err}");
     let checked = "4k/4R/5/P4/KGSB1 b rbsgp 1"; // Gote's king in check, Sente to move
-    let err = fails(&["predecessors", "--variant", "minishogi", checked], "");
+    let err = fails(&["predecessors", "--game", "minishogi", checked], "");
     assert!(err.contains("not a legal position") && err.contains("(king)"), "{err}");
 }
 
 #[test]
 fn explain_certifies_unreachable_positions() {
     let double_check = "2g1g/1k+b2/1+s1+p1/1+PK+RB/+r4 b s 1";
-    let text = ok(&["explain", "--variant", "minishogi", double_check], "");
+    let text = ok(&["explain", "--game", "minishogi", double_check], "");
     assert!(text.starts_with("prev:") && text.contains("in check (from 4c, 2c) before this move"), "{text}");
     let json: serde_json::Value = serde_json::from_str(&ok(
-        &["explain", "--variant", "minishogi", "--json", "+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1"],
+        &["explain", "--game", "minishogi", "--json", "+p+P2G/k4/2+SS+R/1K2+B/1B3 b Rg 1"],
         "",
     ))
     .unwrap();
@@ -404,16 +395,15 @@ fn explain_certifies_unreachable_positions() {
         (Some("reach"), Some(3), Some(1))
     );
     assert_eq!(json["tree"].as_array().unwrap().len(), 3);
-    let start = ok(&["explain", "--variant", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
+    let start = ok(&["explain", "--game", "minishogi", "rbsgk/4p/5/P4/KGSBR b - 1"], "");
     assert!(start.starts_with("OK"), "{start}");
-    let piece = ok(&["explain", "--variant", "minishogi", "rbsgk/5/P4/P4/KGSB1 b R 1"], "");
+    let piece = ok(&["explain", "--game", "minishogi", "rbsgk/5/P4/P4/KGSB1 b R 1"], "");
     assert!(piece.starts_with("piece") && piece.contains("two unpromoted pawns"), "{piece}");
 }
 
 #[test]
 fn the_planner_says_how_many_samples_the_digits_need() {
-    let run =
-        ["estimate", "--variant", "minishogi", "--samples", "4000", "--seed", "5", "--target-digits", "3"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "4000", "--seed", "5", "--target-digits", "3"];
     let text = ok(&run, "");
     assert!(text.contains("3 significant digits at 3 sigma need about"), "{text}");
     let json: serde_json::Value = serde_json::from_str(&ok(&[&run[..], &["--json"]].concat(), "")).unwrap();
@@ -458,7 +448,7 @@ fn a_proof_game_is_the_same_on_one_thread_two_and_under_load() {
 
 #[test]
 fn reports_say_what_made_them() {
-    let args = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1", "--threads", "3"];
+    let args = ["estimate", "--game", "minishogi", "--samples", "100", "--seed", "1", "--threads", "3"];
     let report: serde_json::Value =
         serde_json::from_str(&ok(&[&args[..], &["--json"]].concat(), "")).unwrap();
     let p = &report["provenance"];

@@ -81,7 +81,7 @@ fn the_text_leads_with_the_cause_and_the_summary_and_groups_the_moves() {
 
 #[test]
 fn a_leaf_of_a_reach_tree_says_its_summary() {
-    let text = explain(&["--variant", "minishogi", "1+r3/bs3/gs3/2b2/K+rk2 b GPp 1"]);
+    let text = explain(&["--game", "minishogi", "1+r3/bs3/gs3/2b2/K+rk2 b GPp 1"]);
     let leaves: Vec<&str> = text.lines().filter(|l| l.contains("⊥ no legal last move.")).collect();
     assert!(!leaves.is_empty(), "{text}");
     assert!(leaves.iter().all(|l| l.contains("candidate last moves is legal: ")), "{text}");

@@ -52,7 +52,7 @@ fn an_extension_without_a_format_is_refused_before_the_search() {
     let csa = dir.join("mini.csa");
     let out = cli(&[
         "proof-game",
-        "--variant",
+        "--game",
         "minishogi",
         "--output",
         csa.to_str().unwrap(),

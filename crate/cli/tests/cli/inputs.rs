@@ -32,7 +32,7 @@ fn readers(file: &str) -> Vec<Vec<&str>> {
         vec!["merge", file],
         vec![
             "estimate",
-            "--variant",
+            "--game",
             "minishogi",
             "--samples",
             "10",
@@ -108,7 +108,7 @@ fn a_file_one_byte_over_its_limit_is_refused_with_the_limit() {
 
 #[test]
 fn an_endless_line_on_standard_input_is_refused() {
-    for args in [vec!["unrank"], vec!["classify", "--variant", "minishogi"]] {
+    for args in [vec!["unrank"], vec!["classify", "--game", "minishogi"]] {
         let zero = std::fs::File::open("/dev/zero").unwrap();
         let err = refused(&args, Stdio::from(zero), 20);
         assert!(err.contains("input line 1 is longer than 4096 bytes"), "{args:?}: {err}");

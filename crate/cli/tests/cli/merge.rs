@@ -20,7 +20,7 @@ fn estimate_shards(args: &[&str], shards: usize) -> Vec<Value> {
         .collect()
 }
 
-const RUN: [&str; 6] = ["--variant", "minishogi", "--samples", "3000", "--seed", "7"];
+const RUN: [&str; 6] = ["--game", "minishogi", "--samples", "3000", "--seed", "7"];
 
 /// Three shards of one Mini Shogi run of 3 000 samples, as the command line writes them.
 fn shards() -> &'static Vec<Value> {
@@ -31,8 +31,7 @@ fn shards() -> &'static Vec<Value> {
 /// Two shards of 140 000 samples, cut inside a block (at 70 000).
 fn block_shards() -> &'static Vec<Value> {
     static SHARDS: OnceLock<Vec<Value>> = OnceLock::new();
-    SHARDS
-        .get_or_init(|| estimate_shards(&["--variant", "minishogi", "--samples", "140000", "--seed", "7"], 2))
+    SHARDS.get_or_init(|| estimate_shards(&["--game", "minishogi", "--samples", "140000", "--seed", "7"], 2))
 }
 
 /// The shards with shard `index` changed by `tamper`.
@@ -104,8 +103,8 @@ fn cli_merge_refuses_bad_shards() {
         r["blocks"][0]["tally"]["reachable_nodes"] = json!(u64::MAX / 2);
     }
     cli_fails(&dir, &texts(&big), &["reachable_nodes"]);
-    let long_name = |r: &mut Value| r["variant"] = json!("x".repeat(1_000_000));
-    cli_fails(&dir, &tampered(shards, 1, long_name), &["variant", "1000000 characters"]);
+    let long_name = |r: &mut Value| r["game"] = json!("x".repeat(1_000_000));
+    cli_fails(&dir, &tampered(shards, 1, long_name), &["game", "1000000 characters"]);
     // A shard of another game (the first file decides which game is merged).
     let shogi = estimate_shards(&["--samples", "3000", "--seed", "7"], 3);
     cli_fails(&dir, &texts(&[shards[0].clone(), shogi[1].clone()]), &["shogi", "minishogi"]);
@@ -120,7 +119,7 @@ fn cli_merge_refuses_bad_shards() {
 #[test]
 fn cli_merges_empty_shards() {
     let dir = TempDir::new("merge-empty");
-    let run_args = ["--variant", "minishogi", "--samples", "5", "--seed", "3"];
+    let run_args = ["--game", "minishogi", "--samples", "5", "--seed", "3"];
     let shards = texts(&estimate_shards(&run_args, 8));
     let (ok, whole, _) = run(&[&["estimate", "--json"][..], &run_args].concat());
     assert!(ok);

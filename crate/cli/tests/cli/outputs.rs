@@ -81,7 +81,7 @@ fn a_folder_that_cannot_take_the_file_is_found_before_the_search() {
 }
 
 const RUN: [&str; 10] =
-    ["estimate", "--variant", "minishogi", "--samples", "1000", "--seed", "1", "--threads", "1", "--json"];
+    ["estimate", "--game", "minishogi", "--samples", "1000", "--seed", "1", "--threads", "1", "--json"];
 
 #[test]
 fn a_checkpoint_replaces_an_existing_file_only_with_force() {

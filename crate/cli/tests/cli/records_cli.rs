@@ -32,7 +32,7 @@ fn proof_game_of_a_mini_shogi_record_takes_the_records_game() {
     let file = temp_record("mini.ki2", "手合割：５五将棋\n▲１二飛 △同金\n");
     let out = ok(&["proof-game", "--record", &file, "--ply", "1"]);
     assert_eq!(out, "position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e1b\n");
-    let err = fails(&["proof-game", "--variant", "shogi", "--record", &file]);
+    let err = fails(&["proof-game", "--game", "shogi", "--record", &file]);
     assert!(err.contains("is a minishogi game, but --game says shogi"), "{err}");
 }
 

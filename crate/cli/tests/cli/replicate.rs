@@ -55,7 +55,7 @@ fn the_published_figures_are_consistent_and_named_as_the_engine_names_the_checks
         let paper = &data[game];
         let funnel: Vec<(String, u64)> = serde_json::from_value(paper["funnel"].clone()).unwrap();
         // The engine's names, from a report of its own.
-        let report = json(&ok(&["estimate", "--variant", game, "--samples", "64", "--seed", "1", "--json"]));
+        let report = json(&ok(&["estimate", "--game", game, "--samples", "64", "--seed", "1", "--json"]));
         let names: Vec<&str> =
             report["funnel"].as_array().unwrap().iter().map(|r| r[0].as_str().unwrap()).collect();
         assert_eq!(funnel.iter().map(|(n, _)| n.as_str()).collect::<Vec<_>>(), names, "{game}");
@@ -83,7 +83,7 @@ fn a_small_fraction_prints_the_published_figures_beside_the_same_counts_as_estim
     assert_eq!(replication["citation"], paper["citation"]);
     // The run's side: the report of one `estimate` of the same samples and seed, merged from 3 shards.
     let single =
-        json(&ok(&["estimate", "--variant", "minishogi", "--samples", "10000", "--seed", "1", "--json"]));
+        json(&ok(&["estimate", "--game", "minishogi", "--samples", "10000", "--seed", "1", "--json"]));
     assert_eq!(counts(replication["report"].clone()), counts(single.clone()));
     for (row, (published, run)) in replication["table1"]
         .as_array()
@@ -162,7 +162,7 @@ fn an_interrupted_replication_continues_to_the_same_tables() {
     let rows = std::fs::read(stopped.0.join("rows.csv")).unwrap();
     assert_eq!(rows, std::fs::read(whole.0.join("rows.csv")).unwrap());
     let single = whole.0.join("single.csv");
-    let single_args = ["--variant", "minishogi", "--samples", "300000", "--seed", "1"];
+    let single_args = ["--game", "minishogi", "--samples", "300000", "--seed", "1"];
     ok(&[&["estimate"][..], &single_args, &["--samples-out", single.to_str().unwrap()]].concat());
     assert_eq!(rows, std::fs::read(&single).unwrap());
     // A folder of another run (another seed) is refused, not mixed in.

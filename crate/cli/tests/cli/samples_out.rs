@@ -50,7 +50,7 @@ fn tables_1_and_2_recomputed_from_the_rows_are_the_reports_on_any_number_of_thre
     let dir = TempDir::new("samples-out");
     for (game, samples) in [("minishogi", "30000"), ("shogi", "20000")] {
         let (one, two) = (dir.file(&format!("{game}-1.csv")), dir.file(&format!("{game}-2.csv")));
-        let args = ["estimate", "--variant", game, "--samples", samples, "--seed", "11", "--json"];
+        let args = ["estimate", "--game", game, "--samples", samples, "--seed", "11", "--json"];
         let report: Value =
             serde_json::from_str(&ok(&[&args[..], &["--threads", "1", "--samples-out", &one]].concat()))
                 .unwrap();
@@ -64,7 +64,7 @@ fn tables_1_and_2_recomputed_from_the_rows_are_the_reports_on_any_number_of_thre
         let reported: Vec<u64> = serde_json::from_value(report["tally"]["traced_back"].clone()).unwrap();
         assert_eq!(traced, reported, "{game}: Table 2");
         assert!(rows.iter().any(|r| r["stage"] == "OK" && !r["plies"].is_empty()), "{game}");
-        let ranks = ok(&["sample", "--variant", game, "--seed", "11", "--count", "5"]);
+        let ranks = ok(&["sample", "--game", game, "--seed", "11", "--count", "5"]);
         let first: Vec<&str> = rows.iter().take(5).map(|r| r["rank"].as_str()).collect();
         assert_eq!(ranks.lines().collect::<Vec<_>>(), first, "{game}: the ranks `sample` draws");
     }
@@ -75,8 +75,7 @@ fn an_existing_file_is_replaced_only_with_force_or_by_its_own_run_resumed() {
     let dir = TempDir::new("samples-out-force");
     let file = dir.file("rows.csv");
     std::fs::write(&file, "keep me").unwrap();
-    let args =
-        ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1", "--samples-out", &file];
+    let args = ["estimate", "--game", "minishogi", "--samples", "100", "--seed", "1", "--samples-out", &file];
     assert!(fails(&args).contains("the file exists; give --force"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "keep me");
     ok(&[&args[..], &["--force"]].concat());
@@ -87,11 +86,11 @@ fn an_existing_file_is_replaced_only_with_force_or_by_its_own_run_resumed() {
     assert_eq!(rows(&file).len(), 100);
     let other = dir.file("other.csv");
     std::fs::write(&other, "keep me").unwrap();
-    let resumed = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1"];
+    let resumed = ["estimate", "--game", "minishogi", "--samples", "100", "--seed", "1"];
     assert!(fails(&[&resumed[..], &["--resume", &checkpoint, "--samples-out", &other]].concat())
         .contains("not a --samples-out file"));
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "keep me");
-    let estimate = ["estimate", "--variant", "minishogi", "--samples", "100", "--seed", "1", "--force"];
+    let estimate = ["estimate", "--game", "minishogi", "--samples", "100", "--seed", "1", "--force"];
     assert!(fails(&estimate).contains("neither is given"));
 }
 
@@ -99,7 +98,7 @@ fn an_existing_file_is_replaced_only_with_force_or_by_its_own_run_resumed() {
 fn an_interrupted_run_leaves_its_rows_and_its_resumed_run_goes_on_after_them_when_they_are_its_own() {
     let dir = TempDir::new("samples-out-resume");
     let (ck, file, whole) = (dir.file("run.json"), dir.file("rows.csv"), dir.file("whole.csv"));
-    let run = ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "150000", "--seed", "11", "--json"];
     let (out, err) = interrupted(&[&run[..], &["--samples-out", &file]].concat(), &ck, "1", "-INT");
     assert!(!out.status.success() && err.contains("--resume"), "{err}");
     let saved: Value = serde_json::from_str(&std::fs::read_to_string(&ck).unwrap()).unwrap();
@@ -141,7 +140,7 @@ fn args(v: &[String]) -> Vec<&str> {
 fn parquet_rows_resume_as_csv_rows_do_and_a_file_that_is_not_them_is_refused() {
     let dir = TempDir::new("samples-out-parquet");
     let (ck, file, whole) = (dir.file("run.json"), dir.file("rows.parquet"), dir.file("whole.parquet"));
-    let run = ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "12", "--json"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "150000", "--seed", "12", "--json"];
     let (out, err) = interrupted(&[&run[..], &["--samples-out", &file]].concat(), &ck, "1", "-INT");
     assert!(!out.status.success() && err.contains("--resume"), "{err}");
     assert_eq!(&std::fs::read(&file).unwrap()[..4], b"PAR1", "the rows done, as Parquet");

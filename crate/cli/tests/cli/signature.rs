@@ -10,7 +10,7 @@ use std::os::unix::fs::PermissionsExt;
 fn run_and_resume(dir: &TempDir, key: &str) -> (String, String) {
     let ck = dir.file("ck.json");
     let _ = std::fs::remove_file(&ck);
-    let run = ["estimate", "--variant", "minishogi", "--samples", "150000", "--seed", "3", "--json"];
+    let run = ["estimate", "--game", "minishogi", "--samples", "150000", "--seed", "3", "--json"];
     let spawn = |extra: &[&str]| {
         let (out, err) =
             finish(cli(&[&run[..], extra].concat()).env("SHOGI_REACH_KEY", key).spawn().unwrap());

@@ -58,7 +58,7 @@ fn a_proof_game_starts_at_the_handicap_and_its_record_names_it() {
 fn an_unknown_start_or_a_start_of_another_game_is_refused_by_name() {
     let err = fails(&["prove", "--start", "七面鳥落ち", KAKU_GAME]);
     assert!(err.contains("--start: no start of shogi is called \"七面鳥落ち\""), "{err}");
-    let err = fails(&["prove", "--variant", "minishogi", "--start", "角落ち", "startpos"]);
+    let err = fails(&["prove", "--game", "minishogi", "--start", "角落ち", "startpos"]);
     assert!(err.contains("no start of minishogi"), "{err}");
     let moved = "lnsgkgsnl/1r7/ppppppppp/9/9/2P6/PP1PPPPPP/1B5R1/LNSGKGSNL b - 1";
     assert!(fails(&["proof-game", "--start", moved, KAKU_GAME]).contains("no start of shogi"));

@@ -161,8 +161,8 @@ pub fn resume_point<V: Ranked>(report: &Report, name: &str, spec: &RunSpec) -> R
     let mismatch = |what: &'static str, found: String, expected: String| -> Result<u64, OtherRun> {
         Err(OtherRun { file: name.to_string(), what, found, expected })
     };
-    if report.variant != V::NAME {
-        return mismatch("game", crate::board::sfen::quote(&report.variant), V::NAME.into());
+    if report.game != V::NAME {
+        return mismatch("game", crate::board::sfen::quote(&report.game), V::NAME.into());
     }
     if (report.seed, report.samples) != (spec.seed, spec.samples) {
         let found = format!("{} of {} samples", report.seed, report.samples);
@@ -179,7 +179,7 @@ pub fn resume_point<V: Ranked>(report: &Report, name: &str, spec: &RunSpec) -> R
 }
 
 fn game_of(report: &Report, name: &str) -> Result<Game, FileError> {
-    report.variant.parse::<Game>().map_err(|game| FileError::Game { file: name.to_string(), game })
+    report.game.parse::<Game>().map_err(|game| FileError::Game { file: name.to_string(), game })
 }
 
 /// Merges report files (`(name, text)`, in the order given) as `shogi-reach merge` does: every file read
@@ -287,6 +287,10 @@ mod tests {
                 .unwrap();
         assert_eq!(merged, whole);
         assert!(merged.is_complete());
+        // A shard of an earlier version (format 2, the game under `variant`) merges with one of this.
+        assert!(a.contains("\"format\": 3") && a.contains("\"game\": \"minishogi\""), "{a}");
+        let older = a.replace("\"format\": 3", "\"format\": 2").replace("\"game\":", "\"variant\":");
+        assert_eq!(merge_files(&[("older.json", older), ("b.json", b.clone())]).unwrap(), whole);
         let e = |files: &[(&str, String)]| merge_files(files).unwrap_err().to_string();
         assert_eq!(
             e(&[("a.json", a.clone()), ("again.json", a.clone())]),
@@ -299,7 +303,7 @@ mod tests {
         assert!(seed.starts_with("other.json: seed 6, the first shard's is 5"), "{seed}");
         assert_eq!(merge_files::<&str>(&[]).unwrap_err(), FileError::Empty);
         assert!(read_checked("a.json", &a).is_ok());
-        let unknown = a.replace("\"variant\": \"minishogi\"", "\"variant\": \"chess\"");
+        let unknown = a.replace("\"game\": \"minishogi\"", "\"game\": \"chess\"");
         assert!(read_checked("x.json", &unknown).unwrap_err().to_string().starts_with("x.json: "));
     }
 }

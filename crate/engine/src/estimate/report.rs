@@ -7,16 +7,26 @@ use crate::estimate::tally::{BlockTally, ReachableEstimate, Tally, TallyOverflow
 use crate::ranking::rank::Ranked;
 use serde::{Deserialize, Serialize};
 
-/// The version of the report format, written in every report; `merge` reads only this one.
-pub const REPORT_FORMAT: u32 = 2;
+/// The version of the report format, written in every report; `merge` reads it and [`FORMAT_SAYING_VARIANT`].
+pub const REPORT_FORMAT: u32 = 3;
+
+/// The format before [`REPORT_FORMAT`]: the same but for the game's key, `variant` where 3 says `game`.
+/// Reports of earlier versions are still read (signed ones stay valid: the signature is over the text).
+pub const FORMAT_SAYING_VARIANT: u32 = 2;
+
+/// Whether this program reads reports of `format`.
+pub fn reads_format(format: u32) -> bool {
+    format == REPORT_FORMAT || format == FORMAT_SAYING_VARIANT
+}
 
 /// A run or shard, as written by `estimate --json` and read by `merge`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// [`REPORT_FORMAT`].
     pub format: u32,
-    /// The game: [`Variant::NAME`](crate::board::variant::Variant::NAME).
-    pub variant: String,
+    /// The game: [`Variant::NAME`](crate::board::variant::Variant::NAME) (`variant` in format 2).
+    #[serde(alias = "variant")]
+    pub game: String,
     /// The seed of the samples ([`crate::ranking::sample::RankSampler`]).
     pub seed: u64,
     /// The searches' node cap (`None`: none); shards of one run share it, as it decides what is `unknown`.
@@ -57,7 +67,7 @@ impl Report {
     ) -> Report {
         Report {
             format: REPORT_FORMAT,
-            variant: V::NAME.to_string(),
+            game: V::NAME.to_string(),
             seed,
             max_nodes,
             samples,
@@ -109,16 +119,16 @@ impl Report {
 /// What is wrong with one report given to [`merge`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShardProblem {
-    /// A report format other than [`REPORT_FORMAT`].
+    /// A report format this program does not read ([`reads_format`]).
     Format {
         /// The report's format.
         found: u32,
     },
-    /// A variant other than the one merged (`found` shortened by [`crate::board::sfen::quote`]).
-    Variant {
-        /// The report's variant.
+    /// A game other than the one merged (`found` shortened by [`crate::board::sfen::quote`]).
+    Game {
+        /// The report's game.
         found: String,
-        /// The variant merged.
+        /// The game merged.
         expected: &'static str,
     },
     /// Not the first report's seed.
@@ -180,10 +190,10 @@ impl std::fmt::Display for ShardProblem {
         let cap = |n: &Option<usize>| n.map_or("none".to_string(), |n| n.to_string());
         match self {
             ShardProblem::Format { found } => {
-                write!(f, "report format {found}, this program reads format {REPORT_FORMAT}")
+                write!(f, "report format {found}, this program reads formats {FORMAT_SAYING_VARIANT} and {REPORT_FORMAT}")
             }
-            ShardProblem::Variant { found, expected } => {
-                write!(f, "variant {found:?}, the shards merged are {expected:?}")
+            ShardProblem::Game { found, expected } => {
+                write!(f, "game {found:?}, the shards merged are {expected:?}")
             }
             ShardProblem::Seed { found, expected } => {
                 write!(f, "seed {found}, the first shard's is {expected}: shards of different runs")
@@ -254,7 +264,7 @@ impl Report {
     /// it ([`check_blocks`]). `index` names the report in an [`ShardProblem::Overlap`].
     /// The derived fields (`candidates`, `funnel`, `estimate`) are not read by [`merge`]: it recomputes them.
     pub fn check(&self, index: usize) -> Result<(), ShardProblem> {
-        if self.format != REPORT_FORMAT {
+        if !reads_format(self.format) {
             return Err(ShardProblem::Format { found: self.format });
         }
         for &[start, end] in &self.ranges {
@@ -292,19 +302,19 @@ fn nonempty_sorted(ranges: &[[u64; 2]]) -> Vec<[u64; 2]> {
 }
 
 /// Adds up the shards of one run, after checking each ([`Report::check`]) and that they belong together:
-/// the variant `V`, and the first report's seed, total samples and node cap, with no sample in two
+/// the game `V`, and the first report's seed, total samples and node cap, with no sample in two
 /// reports. Every sum is checked. An error names the report at fault by its index in `reports`.
 pub fn merge_reports<V: Ranked>(reports: &[Report]) -> Result<Report, MergeError> {
     let first = reports.first().ok_or(MergeError::Empty)?;
     let fail = |index: usize, problem: ShardProblem| MergeError::Shard { index, problem };
     let mut tagged = Vec::new();
     for (index, r) in reports.iter().enumerate() {
-        if r.format != REPORT_FORMAT {
+        if !reads_format(r.format) {
             return Err(fail(index, ShardProblem::Format { found: r.format }));
         }
-        if r.variant != V::NAME {
-            let found = crate::board::sfen::quote(&r.variant);
-            return Err(fail(index, ShardProblem::Variant { found, expected: V::NAME }));
+        if r.game != V::NAME {
+            let found = crate::board::sfen::quote(&r.game);
+            return Err(fail(index, ShardProblem::Game { found, expected: V::NAME }));
         }
         if r.seed != first.seed {
             return Err(fail(index, ShardProblem::Seed { found: r.seed, expected: first.seed }));

@@ -105,6 +105,7 @@ impl<V: Variant> Proof<V> {
     pub fn to_json(&self) -> ProofJson {
         let s = self.search.as_ref();
         ProofJson {
+            game: V::NAME,
             goal: s.and_then(|s| s.goal()).map(|g| g.to_sfen()),
             max_depth: s.map(|s| s.max_depth),
             n_prev: self.n_prev,
@@ -114,7 +115,6 @@ impl<V: Variant> Proof<V> {
             reason: self.stage.describe(),
             sfen: self.position.to_sfen(),
             stage: self.stage.name(),
-            variant: V::NAME,
             verdict: self.stage.verdict().name(),
         }
     }
@@ -142,6 +142,8 @@ pub struct StepJson {
 /// A proof as JSON; `None` is `null`. (Fields in the order of their names, as a JSON map keeps them.)
 #[derive(Clone, Debug, Serialize)]
 pub struct ProofJson {
+    /// The game's name.
+    pub game: &'static str,
     /// The KK position the search reached, when reachable.
     pub goal: Option<String>,
     /// How many plies the search traced back at most.
@@ -160,8 +162,6 @@ pub struct ProofJson {
     pub sfen: String,
     /// The stage that decided.
     pub stage: &'static str,
-    /// The game's name.
-    pub variant: &'static str,
     /// reachable, unreachable or unknown.
     pub verdict: &'static str,
 }

@@ -18,6 +18,8 @@ pub struct RecordJson {
     pub comment: String,
     /// The format it was read from.
     pub format: &'static str,
+    /// The game's name.
+    pub game: &'static str,
     /// The header's fields, in the order written.
     pub header: Vec<HeaderField>,
     /// Every move of the main line with the position after it.
@@ -28,8 +30,6 @@ pub struct RecordJson {
     pub skipped: Vec<Skipped>,
     /// The start position as SFEN.
     pub start: String,
-    /// The game's name.
-    pub variant: &'static str,
     /// The variations, in reading order.
     pub variations: Vec<VariationJson>,
 }
@@ -90,18 +90,18 @@ fn moves_json<V: Variant>(
 type Played<V> = (usize, Option<usize>, Vec<Position<V>>);
 
 impl<V: Variant> Record<V> {
-    /// `{comment?, format, header, moves: [{comment?, japanese, sfen, usi}], plies, skipped, start,
-    /// variant, variations}`: the start as SFEN and each move with the position after it, for a move list.
+    /// `{comment?, format, game, header, moves: [{comment?, japanese, sfen, usi}], plies, skipped,
+    /// start, variations}`: the start as SFEN and each move with the position after it, for a move list.
     pub fn to_json(&self) -> RecordJson {
         RecordJson {
             comment: self.comments.first().cloned().unwrap_or_default(),
             format: self.format.name(),
+            game: V::NAME,
             header: self.header.clone(),
             moves: moves_json(self.start, None, &self.moves, &self.comments),
             plies: self.plies(),
             skipped: self.skipped.clone(),
             start: self.start.to_sfen(),
-            variant: V::NAME,
             variations: self.variations_json(),
         }
     }

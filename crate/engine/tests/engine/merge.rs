@@ -88,13 +88,13 @@ fn format_must_be_this_programs() {
 }
 
 #[test]
-fn variant_seed_samples_and_node_cap_must_agree() {
-    let p = problem(&tampered(2, |r| r.variant = "shogi".into()), 2);
-    assert_eq!(p, ShardProblem::Variant { found: "shogi".into(), expected: "minishogi" });
+fn game_seed_samples_and_node_cap_must_agree() {
+    let p = problem(&tampered(2, |r| r.game = "shogi".into()), 2);
+    assert_eq!(p, ShardProblem::Game { found: "shogi".into(), expected: "minishogi" });
     // Merging as Mini Shogi: the first shard must be Mini Shogi too.
-    assert!(matches!(problem(&tampered(0, |r| r.variant = "shogi".into()), 0), ShardProblem::Variant { .. }));
-    // A huge variant name is quoted shortly.
-    let p = problem(&tampered(1, |r| r.variant = "x".repeat(1_000_000)), 1);
+    assert!(matches!(problem(&tampered(0, |r| r.game = "shogi".into()), 0), ShardProblem::Game { .. }));
+    // A huge game name is quoted shortly.
+    let p = problem(&tampered(1, |r| r.game = "x".repeat(1_000_000)), 1);
     assert!(p.to_string().len() < 300 && p.to_string().contains("1000000 characters"), "{p}");
 
     let p = problem(&tampered(1, |r| r.seed += 1), 1);

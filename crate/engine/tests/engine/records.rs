@@ -305,7 +305,7 @@ fn error_wrong_game_and_ply_out_of_range() {
 fn json_lists_every_move_with_the_position_after_it() {
     let json =
         serde_json::to_value(read_text("手合割：５五将棋\n▲１二飛 △同金\n").unwrap().to_json()).unwrap();
-    assert_eq!(json["variant"], "minishogi");
+    assert_eq!(json["game"], "minishogi");
     assert_eq!(json["format"], "ki2");
     assert_eq!(json["start"], "rbsgk/4p/5/P4/KGSBR b - 1");
     assert_eq!(json["plies"], 2);

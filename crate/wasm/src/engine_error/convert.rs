@@ -175,7 +175,7 @@ impl From<FileError> for EngineError {
         let kind = match e {
             FileError::Empty => ErrorKind::MergeEmpty {},
             FileError::NotReport { file, detail } => ErrorKind::ShardNotReport { file, detail },
-            FileError::Game { file, game } => ErrorKind::ShardGame { file, name: short_name(&game.0) },
+            FileError::Game { file, game } => ErrorKind::ShardUnknownGame { file, name: short_name(&game.0) },
             FileError::Shard { file, problem, other } => shard_problem(file, problem, other),
         };
         EngineError::new(kind, message)
@@ -186,7 +186,7 @@ impl From<FileError> for EngineError {
 fn shard_problem(file: String, problem: ShardProblem, other: Option<String>) -> ErrorKind {
     match problem {
         ShardProblem::Format { found } => ErrorKind::ShardFormat { file, found },
-        ShardProblem::Variant { found, expected } => ErrorKind::ShardVariant { file, found, expected },
+        ShardProblem::Game { found, expected } => ErrorKind::ShardGame { file, found, expected },
         ShardProblem::Seed { found, expected } => {
             ErrorKind::ShardSeed { file, found: found.to_string(), expected: expected.to_string() }
         }

@@ -228,7 +228,7 @@ pub enum ErrorKind {
         file: String,
         detail: String,
     },
-    ShardGame {
+    ShardUnknownGame {
         file: String,
         name: String,
     },
@@ -236,7 +236,7 @@ pub enum ErrorKind {
         file: String,
         found: u32,
     },
-    ShardVariant {
+    ShardGame {
         file: String,
         found: String,
         expected: &'static str,
