@@ -31,7 +31,10 @@ def test_an_exception_in_progress_stops_the_run():
 
 
 def test_ctrl_c_stops_a_long_estimate_between_two_blocks():
-    script = ("import shogi_reach as sr, sys\n"
+    # Ctrl-C as in a terminal: a shell starting the tests in the background ignores SIGINT for its
+    # children, and Python then keeps it ignored.
+    script = ("import shogi_reach as sr, signal\n"
+              "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
               "print('started', flush=True)\n"
               "sr.estimate('minishogi', 10**9, 1, threads=1)\n")
     child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
