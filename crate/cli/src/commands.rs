@@ -184,7 +184,7 @@ impl Run for Prove {
         let mut out = Output::new();
         if self.json {
             let json = ProofWithCauses::of(&proof, &start);
-            out.line(serde_json::to_string_pretty(&json).expect("JSON of a proof"))?;
+            out.json(&json)?;
         } else {
             if !start.is_initial() {
                 out.line(format!("start: {}", start.name()))?;
@@ -261,9 +261,7 @@ impl Run for ProofGame {
         match self.format {
             GameFormat::Usi => out.line(game.to_usi())?,
             GameFormat::Kif => out.text(&game.to_kif())?,
-            GameFormat::Json => {
-                out.line(serde_json::to_string_pretty(&game.to_json()).expect("JSON of a game"))?
-            }
+            GameFormat::Json => out.json(&game.to_json())?,
         }
         out.finish()?;
         if let Some((file, format)) = &self.output {

@@ -176,7 +176,7 @@ impl Estimate {
             // (A `Value` sorts its keys; only a report with a plan is written through one.)
             let mut value = serde_json::to_value(report).expect("JSON of a report");
             value["plan"] = serde_json::to_value(plan).expect("JSON of a plan");
-            out.line(serde_json::to_string_pretty(&value).expect("JSON of a report"))?;
+            out.json(&value)?;
         } else if self.json {
             out.text(&report_text(report, true))?;
         } else {

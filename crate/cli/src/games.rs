@@ -8,7 +8,7 @@ pub fn run_games(json: bool) -> Result<()> {
     let facts = facts();
     let mut out = Output::new();
     if json {
-        out.line(serde_json::to_string_pretty(&facts).expect("JSON of the games' facts"))?;
+        out.json(&facts)?;
         return out.finish();
     }
     for g in &facts.games {

@@ -24,6 +24,12 @@ impl Output {
         writeln!(self.out, "{line}").map_err(write_failure)
     }
 
+    /// Writes `value` as JSON (indented, the keys in the order of its fields) and a newline: every
+    /// command's `--json`. The values are the engine's `Serialize` structs, which cannot fail to serialize.
+    pub fn json(&mut self, value: &impl serde::Serialize) -> Result<()> {
+        self.line(serde_json::to_string_pretty(value).expect("a result's JSON"))
+    }
+
     /// Flushes what is buffered: the last chance for a write error to show.
     pub fn finish(mut self) -> Result<()> {
         self.out.flush().map_err(write_failure)

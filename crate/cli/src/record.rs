@@ -15,7 +15,7 @@ pub fn run_record(path: &Path, json: bool) -> Result<()> {
     let record = read(&bytes).map_err(|e| format!("record {}: {e}", path.display()))?.to_json();
     let mut out = Output::new();
     if json {
-        out.line(serde_json::to_string_pretty(&record).expect("JSON of a record"))?;
+        out.json(&record)?;
     } else {
         write_text(&mut out, &record)?;
     }

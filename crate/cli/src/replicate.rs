@@ -76,7 +76,7 @@ impl Run for Replicate {
         let replication = Replication::new::<V>(paper, report, run);
         let mut out = Output::new();
         if self.json {
-            out.line(serde_json::to_string_pretty(&replication).expect("JSON of a replication"))?;
+            out.json(&replication)?;
         } else {
             out.text(&replication.to_text())?;
         }

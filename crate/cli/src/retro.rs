@@ -57,7 +57,7 @@ impl Run for Predecessors {
         let moves = legal_last_moves(&pos, self.filter::<V>()?).map_err(|e| e.to_string())?;
         let mut out = Output::new();
         if self.json {
-            out.line(serde_json::to_string_pretty(&last_moves_json(&moves)).expect("JSON of last moves"))?;
+            out.json(&last_moves_json(&moves))?;
         } else {
             out.line(format!("{} last moves, {} predecessors", moves.len(), predecessor_count(&moves)))?;
             out.text(&last_moves_text(&moves))?;
@@ -82,7 +82,7 @@ impl Run for Explain {
             explain(&pos, &start, &mut KkSearch::<V>::new(), self.options).map_err(|e| e.to_string())?;
         let mut out = Output::new();
         if self.json {
-            out.line(serde_json::to_string_pretty(&explanation.to_json()).expect("JSON of an explanation"))?;
+            out.json(&explanation.to_json())?;
         } else {
             out.text(&explanation.to_text())?;
         }
@@ -104,7 +104,7 @@ impl Run for KingSquares {
         let json = king_squares_json(&squares);
         let mut out = Output::new();
         if self.json {
-            out.line(serde_json::to_string_pretty(&json).expect("JSON of king squares"))?;
+            out.json(&json)?;
             return out.finish();
         }
         let tried = json.squares.len();
