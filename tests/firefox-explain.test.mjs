@@ -1,14 +1,16 @@
 // The site's explanations in Debian's Firefox ESR (tests/firefox-site.mjs): a certificate a player can
-// read (counts, a group in Japanese, a tree position to the editor), a record whole (header, comments, a
-// variation), terms explained where they appear, and the How it works tab. tests/browser/ covers each in
-// Chromium in full.
+// read (counts and groups in Japanese, a tree position to the editor), a tsume set-up, a handicap start, a
+// record whole (header, comments, a variation), terms explained where they appear, and the How it works
+// tab, each a scenario of tests/scenarios/ that tests/browser/ runs in Chromium too.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { attr, count, text, useFirefox } from './firefox-site.mjs';
-import { cli, ROOT } from './site.mjs';
+import { useFirefox } from './firefox-site.mjs';
+import { MINI_REACH, readRecord, SHOGI_NO_PREV } from './site.mjs';
+import { prevCertificate, reachTree } from './scenarios/certificate.mjs';
 import { KAKU_GAME, provedFromItsHandicap } from './scenarios/handicap.mjs';
+import { ANNOTATED, readWhole } from './scenarios/record.mjs';
 import { termOnHoverAndFocus } from './scenarios/terms.mjs';
 import { checkCounts, checkDraws, checkExamples, checkSearch } from './scenarios/walkthrough.mjs';
 import { marksKingSquares } from './scenarios/tsume.mjs';
@@ -16,38 +18,12 @@ import { driver } from './scenarios/ui.mjs';
 
 const { onPage } = useFirefox();
 
-// Certificates a player can read: counts, a group in Japanese, a tree position to the editor.
+// Certificates a player can read: the prev certificate's cause, counts and groups in Japanese; a reach
+// tree's position to the editor.
 describe('Firefox: certificates a player can read', () => {
-  test('a prev certificate leads with its counts and opens a group; a reach position goes to the editor', async (t) => {
-    const noPrev = '+P+S3g+S2/3p1p+L2/+Pp1+s2+p+pn/1+p2+N1+l1P/G1+L1n4/+P4+b+n+P1/1R+PKr2p1/+p1gP4L/2G+Bs+P2k b 2p 1';
-    const reach = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
-    const [cert, { tree }] = [cli('explain', '--json', noPrev), cli('explain', '--json', '--variant', 'minishogi', reach)].map((j) => JSON.parse(j));
-    const why = async (page) => {
-      await page.click('#prove');
-      await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
-      await page.click('#answer-why');
-      await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
-    };
-    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(noPrev)}`, async (page) => {
-      await why(page);
-      // The cause first, on the answer card and in the certificate, its squares marked on the board.
-      assert.match(await text(page, '#answer-text'), /先手玉（６七）に５五の桂と５七の飛から両王手/);
-      assert.equal(await attr(page, '#certificate .cert-cause', 'data-cause'), 'double-check');
-      assert.equal(await count(page, '#board .sq.bad'), 3);
-      assert.match(await text(page, '#certificate .cert-summary'), new RegExp(`${cert.prev.candidates.length}通りの手は、どれも成り立ちません`));
-      assert.deepEqual(await page.$$eval('#certificate .cert-group', (ds) => ds.map((d) => Number(d.dataset.count))), cert.prev.groups.map((g) => g.candidates.length));
-      await page.click('#certificate .cert-group[data-reason="occupied"] > summary');
-      const moves = await page.$$eval('#certificate .cert-group[data-reason="occupied"][open] > ul > li .cert-move', (es) => es.map((e) => e.textContent));
-      assert.equal(moves.length, cert.prev.groups.find((g) => g.reason === 'occupied').candidates.length);
-      assert.ok(moves.every((m) => /^[☗☖][１-９][一二三四五六七八九].+(\(\d\d\)|打)$/.test(m)), moves.join(' '));
-    });
-    const child = tree.findIndex((n) => n.parent === 0);
-    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(reach)}`, async (page) => {
-      await why(page);
-      await page.click(`#certificate .cert-node[data-node="${child}"] > summary`);
-      await page.click(`#certificate .cert-node[data-node="${child}"] > .cert-position .cert-open`);
-      await page.waitForFunction((s) => document.querySelector('#sfen').value.startsWith(s), {}, tree[child].sfen.split(' ').slice(0, 3).join(' '));
-    });
+  test('a prev certificate leads with its counts and opens its groups; a reach position goes to the editor', async (t) => {
+    await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(SHOGI_NO_PREV)}`, (page) => prevCertificate(driver(page), 'ja'));
+    await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(MINI_REACH)}`, (page) => reachTree(driver(page), 'en'));
   });
 });
 
@@ -68,20 +44,8 @@ describe('Firefox: a handicap start', () => {
 // Records whole: header, comments, a variation chosen, the parts not kept.
 describe('Firefox: a record whole', () => {
   test('a KIF with header, comments and variations: the variation chosen loads its position, as the CLI reads it', async (t) => {
-    const file = join(ROOT, 'crate/engine/tests/data/annotated/annotated.kifu');
-    const json = JSON.parse(cli('record', '--json', file));
-    const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
     await onPage(t, '?game=shogi&lang=ja', async (page) => {
-      await page.$eval('#record-text', (e, v) => (e.value = v), readFileSync(file, 'utf8'));
-      await page.click('#record-read');
-      await page.waitForSelector('#play-moves button[aria-current][data-usi]');
-      const header = await page.$$eval('#record-header dt', (dts) => dts.map((dt) => `${dt.textContent}=${dt.nextElementSibling.textContent}`));
-      assert.ok(header.includes('先手=先手太郎') && header.includes('棋戦=テスト棋戦'), header.join(' '));
-      assert.equal(await page.$eval('#play-moves li > button[data-ply="1"]', (b) => b.parentElement.querySelector('.record-comment').textContent), '角道を開ける');
-      assert.match(await text(page, '#record-skipped'), /^この棋譜から読み込まなかったもの：消費時間/);
-      await page.click(`#play-moves .play-alternatives button[data-ply="4"][data-usi="${json.variations[0].moves[0].usi}"]`);
-      await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(json.variations[0].moves[0].sfen));
-      assert.equal(await page.$eval('#play-moves li > button[data-ply="4"]', (b) => b.firstChild.textContent), '4. ☖同　飛');
+      await readWhole(driver(page), () => readRecord(page, readFileSync(join(ANNOTATED, 'annotated.kifu'), 'utf8')));
     });
   });
 });

@@ -15,14 +15,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
-import { axeViolations, cli } from './site.mjs';
+import { axeViolations, cli, MINI_REACH, useScratch } from './site.mjs';
 import { answerAndPlay } from './scenarios/answer.mjs';
+import { reachToLeaf } from './scenarios/certificate.mjs';
 import { sameAsTheCli } from './scenarios/estimate.mjs';
 import { proveAndPlay } from './scenarios/judkins.mjs';
+import { takeBackAsTheCli } from './scenarios/retro.mjs';
 import { driver } from './scenarios/ui.mjs';
 
-
 const { onPage, browser } = useFirefox();
+const scratch = useScratch();
 
 // Kanji, kana and signs of KIF/KI2/CSA/BOD records (numerals, pieces, move words, headers, endings).
 const RECORD_GLYPHS = [...new Set('０１２３４５６７８９一二三四五六七八九十成香桂銀圭全杏竜龍馬と同打上引寄直右左不生' +
@@ -248,41 +250,17 @@ for (const coi of [true, false]) {
 }
 
 describe('Firefox: records, taking moves back, certificates', () => {
-  test('a KIF from the CLI is read, a move taken back as the CLI lists it and replayed, a reach certificate opened to a leaf', async (t) => {
-    const reachable = '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1';
-    const reach = '1+r3/bs3/gs3/2b2/K+rk2 b GPp 1';
-    const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', reachable);
-    const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
+  test('a KIF from the CLI is read, moves taken back as the CLI lists them and replayed, a reach certificate opened to a leaf', async (t) => {
     const context = await browser().createBrowserContext();
     try {
       await onPage(t, '?game=shogi&lang=en', async (page) => {
-        await page.$eval('#record-text', (e, v) => (e.value = v), kif);
-        await page.click('#record-read');
-        await page.waitForSelector('#play-moves button[aria-current][data-usi]');
-        assert.equal(await page.$eval('#game', (e) => e.value), 'minishogi', 'the record switches the game');
-        assert.equal(position(await sfenOf(page)), position(reachable));
-        // One move back, the first the CLI lists with the first thing it may have captured; then forward again.
-        await page.waitForSelector(`#retro-moves[data-state="done"][data-sfen="${await sfenOf(page)}"]`);
-        const first = JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', reachable)).last_moves[0];
-        await page.click(`#retro-moves li[data-usi="${first.usi}"] button[data-captured="${first.before[0].captured ?? ''}"]`);
-        await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(first.before[0].sfen));
-        await page.click('#retro-forward');
-        await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(reachable));
+        const ui = driver(page);
+        await takeBackAsTheCli(ui, scratch);
         // The certificate of a reach position, down to a leaf.
-        await page.$eval('#sfen', (e, v) => (e.value = v), reach);
-        await page.click('#sfen-form button[type="submit"]');
-        await page.waitForFunction((s) => document.querySelector('#sfen').value === s, {}, reach);
-        await page.click('#prove');
-        await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
-        await page.click('#answer-why');
-        await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 60_000 });
-        const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', reach));
-        const leaf = cert.tree.findLastIndex((n) => n.leaf);
-        const chain = [];
-        for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);
-        for (const i of chain.slice(1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
-        await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-summary`);
-        assert.equal(await count(page, `#certificate .cert-node[data-node="${leaf}"] li[data-usi]`), cert.tree[leaf].leaf.candidates.length);
+        await ui.fill('#sfen', MINI_REACH);
+        await ui.click('#sfen-form button[type="submit"]');
+        await ui.waitUntil((s) => /** @type {HTMLInputElement} */ (document.getElementById('sfen')).value === s, MINI_REACH);
+        await reachToLeaf(ui);
         assert.deepEqual(await axeViolations(page), [], 'axe, record, explorer and certificate');
       }, { context });
     } finally {

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
+import { driver } from './scenarios/ui.mjs';
 
 export const ROOT = new URL('..', import.meta.url).pathname;
 // The CLI to compare with: `npm test` passes the one its Rust tests built (SHOGI_REACH_CLI).
@@ -191,9 +192,11 @@ export const urlSfen = (page) => new URL(page.url()).searchParams.get('sfen');
 /** Cell index of a Shogi square name (`5e`). */
 export const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
 export const square = (page, name) => page.locator(`#board [data-square="${index(name)}"]`);
-/** The diagnostics shown for exactly this SFEN: [rule, ...]. */
+/** The editor's SFEN, read alike in Playwright's and Puppeteer's pages. */
+const editorSfen = (page) => page.$eval('#sfen', (e) => e.value);
+/** The diagnostics shown for exactly this SFEN: [rule, ...] (Playwright or Puppeteer). */
 export async function rules(page) {
-  const sfen = await sfenOf(page);
+  const sfen = await editorSfen(page);
   await page.waitForSelector(`#diagnostics[data-sfen="${sfen}"]`);
   return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
 }
@@ -229,9 +232,9 @@ export const afterPly = (file, ply) => JSON.parse(cli('prove', '--json', '--reco
 /** The moves of the line shown in the move tree (a record read, moves played), as the list writes them. */
 export const recordTexts = (page) =>
   page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild.textContent));
-/** Reads `text` as a record; resolves once its moves are the move tree's. */
+/** Reads `text` as a record; resolves once its moves are the move tree's (Playwright or Puppeteer). */
 export async function readRecord(page, text) {
-  await page.fill('#record-text', text);
+  await driver(page).fill('#record-text', text);
   await markMoves(page);
   await page.click('#record-read');
   await recordShown(page);
@@ -241,23 +244,16 @@ export const markMoves = (page) =>
   page.$$eval('#play-moves button', (buttons) => buttons.forEach((b) => (b.dataset.before = '')));
 /** Waits for the move tree's list to be drawn anew (after [`markMoves`]). */
 export const recordShown = (page) => page.waitForSelector('#play-moves button[aria-current]:not([data-before])');
-/** Waits for the explorer to list the editor's position. */
+/** Waits for the explorer to list the editor's position (Playwright or Puppeteer); that position. */
 export async function retroShown(page) {
-  const sfen = await sfenOf(page);
+  const sfen = await editorSfen(page);
   await page.waitForSelector(`#retro-moves[data-state="done"][data-sfen="${sfen}"]`);
+  return sfen;
 }
+/** Proves an unreachable position and opens its certificate, Why? (Playwright or Puppeteer). */
 export async function whyOf(page) {
   await page.click('#prove');
-  await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
+  await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
   await page.click('#answer-why');
-  await page.waitForSelector('#certificate[data-stage]', { timeout: 30_000 });
-}
-/** Opens the reach tree from the root down to `leaf` (node indices from the CLI's tree), the last by keyboard. */
-export async function openToLeaf(page, tree, leaf) {
-  const chain = [];
-  for (let i = leaf; i !== null; i = tree[i].parent) chain.unshift(i);
-  for (const i of chain.slice(1, -1)) await page.click(`#certificate .cert-node[data-node="${i}"] > summary`);
-  await page.focus(`#certificate .cert-node[data-node="${leaf}"] > summary`);
-  await page.keyboard.press('Enter');
-  await page.waitForSelector(`#certificate .cert-node[data-node="${leaf}"][open] .cert-summary`);
+  await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
 }

@@ -1,18 +1,19 @@
 // A record read whole: the record panel shows its header as a list and one line naming the parts the reader
 // did not keep; the move tree takes each move's comment, beside the move, and its variations (KIF's 変化,
 // nested), chosen at their moves — the board and Prove follow the line chosen; a malformed variation is a
-// named error. English
-// at the desktop size, Japanese on a 360 px phone. The positions compared with are the CLI's
+// named error. English at the desktop size, Japanese on a 360 px phone (the scenario of
+// tests/scenarios/record.mjs, which Firefox runs too). The positions compared with are the CLI's
 // (`record --json`). Real-browser tests of dist/ in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { axeViolations, cli, launchPhones, position, readRecord, recordTexts, ROOT, sfenOf, urlSfen, useChromium } from '../site.mjs';
+import { axeViolations, cli, launchPhones, position, readRecord, recordTexts, sfenOf, urlSfen, useChromium } from '../site.mjs';
+import { ANNOTATED, branches, chooseVariation, commentOf, headerShown, readWhole } from '../scenarios/record.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
-const ANNOTATED = join(ROOT, 'crate/engine/tests/data/annotated');
 const KIFU = join(ANNOTATED, 'annotated.kifu');
 const json = JSON.parse(cli('record', '--json', KIFU));
 
@@ -22,53 +23,35 @@ before(async () => {
 });
 after(() => phones?.close());
 
-/** The header as shown: [term, value] pairs. */
-const headerShown = (page) =>
-  page.$$eval('#record-header dt', (dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
-
-/** The comment shown beside move `ply` (0: the start), or null. */
-const commentOf = (page, ply) =>
-  page.$eval(`#play-moves li > button[data-ply="${ply}"]`, (b) => b.parentElement.querySelector('.record-comment')?.textContent ?? null);
-
-/** The moves where the line shown branches, and at each the other moves, as listed. */
-const branches = (page) =>
-  page.$$eval('#play-moves .play-alternatives', (groups) => groups.map((g) =>
-    [g.getAttribute('aria-label'), ...[...g.querySelectorAll('button')].map((b) => b.firstChild.textContent)]));
-
-/** Chooses the move `step` ({usi, sfen}) at move `ply`, listed beside the line shown, and waits for the editor to show it. */
-async function chooseVariation(page, ply, step) {
-  await page.click(`#play-moves .play-alternatives button[data-ply="${ply}"][data-usi="${step.usi}"]`);
-  await page.waitForFunction((want) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === want, position(step.sfen));
-}
-
 describe('records whole', () => {
   test('English, desktop: header, comments beside moves, nested variations chosen, Prove follows the line', async (t) => {
     await onPage(t, '?game=shogi&lang=en', async (page) => {
+      const ui = driver(page);
       await readRecord(page, readFileSync(KIFU, 'utf8'));
-      const header = await headerShown(page);
+      const header = await headerShown(ui);
       assert.deepEqual(header.slice(0, 3), [['Date', '2024/04/05 10:00:00'], ['Ended', '2024/04/05 18:30:00'], ['Event', 'テスト棋戦']]);
       assert.deepEqual(header.slice(6), [['Sente', '先手太郎'], ['Gote', '後手花子'], ['作者', 'テスト']]);
-      assert.equal(await commentOf(page, 0), '対局開始前の一言');
-      assert.equal(await commentOf(page, 1), '角道を開ける');
-      assert.equal(await commentOf(page, 2), null);
-      assert.equal(await commentOf(page, 4), '銀で取る\n二行目');
+      assert.equal(await commentOf(ui, 0), '対局開始前の一言');
+      assert.equal(await commentOf(ui, 1), '角道を開ける');
+      assert.equal(await commentOf(ui, 2), null);
+      assert.equal(await commentOf(ui, 4), '銀で取る\n二行目');
       assert.equal(await page.textContent('#record-skipped'),
         'Not kept from this record: the time of each move, the game’s end (投了, まで…), bookmarks (&), comments on the file (#).');
       // Where the main line branches: move 3 (a variation) and move 4 (another); nowhere else.
-      assert.deepEqual(await branches(page), [['Variations at move 3', 'P-6f'], ['Variations at move 4', 'Rx2b']]);
+      assert.deepEqual(await branches(ui), [['Variations at move 3', 'P-6f'], ['Variations at move 4', 'Rx2b']]);
       // The variation at move 4: the board shows its move, the list its line, its comment beside its move.
       const [first, nested, third] = json.variations;
-      await chooseVariation(page, 4, first.moves[0]);
+      await chooseVariation(ui, 4, first.moves[0]);
       assert.equal(position(await page.getAttribute('#play-board', 'data-sfen')), position(first.moves[0].sfen));
       assert.equal(position(urlSfen(page)), position(first.moves[0].sfen));
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. Bx2b+', '4. Rx2b', '5. B*5e', '6. R-5b']);
-      assert.equal(await commentOf(page, 4), '飛車で取る');
+      assert.equal(await commentOf(ui, 4), '飛車で取る');
       assert.equal(await page.getAttribute('#play-moves li > button[data-ply="4"]', 'aria-current'), 'true');
-      assert.deepEqual((await branches(page))[1], ['Variations at move 4', 'Sx2b']);
+      assert.deepEqual((await branches(ui))[1], ['Variations at move 4', 'Sx2b']);
       assert.deepEqual(await axeViolations(page), [], 'axe: header, comments and variations');
       // Nested: the variation of the variation at move 5, then its last move, by the keyboard.
       assert.equal(nested.parent, 0);
-      await chooseVariation(page, 5, nested.moves[0]);
+      await chooseVariation(ui, 5, nested.moves[0]);
       assert.deepEqual((await recordTexts(page)).slice(5), ['5. B*6e', '6. R-7b']);
       await page.focus('#play-moves li > button[data-ply="5"]');
       await page.keyboard.press('End');
@@ -83,10 +66,10 @@ describe('records whole', () => {
       assert.equal(position(await page.getAttribute('#play-board', 'data-sfen')), position(nested.moves[1].sfen));
       // The record read again: the variation of the main line at move 3, then the main line again.
       await readRecord(page, readFileSync(KIFU, 'utf8'));
-      await chooseVariation(page, 3, third.moves[0]);
+      await chooseVariation(ui, 3, third.moves[0]);
       assert.deepEqual(await recordTexts(page), ['Start', '1. P-7f', '2. P-3d', '3. P-6f', '4. P-8d']);
-      assert.equal(await commentOf(page, 0), '対局開始前の一言');
-      await chooseVariation(page, 3, json.moves[2]);
+      assert.equal(await commentOf(ui, 0), '対局開始前の一言');
+      await chooseVariation(ui, 3, json.moves[2]);
       assert.equal((await recordTexts(page)).length, 6);
     });
   });
@@ -95,21 +78,11 @@ describe('records whole', () => {
     const context = await phones.newContext({ viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
     try {
       await site.onPage(t, '?game=shogi&lang=ja', async (page) => {
-        await page.setInputFiles('#record-file', join(ANNOTATED, 'annotated.kif'));
-        await page.waitForSelector('#play-moves button[aria-current]');
-        const header = await headerShown(page);
-        assert.deepEqual(header.slice(2, 5), [['棋戦', 'テスト棋戦'], ['場所', '東京・将棋会館'], ['持ち時間', '各6時間']]);
-        assert.deepEqual(header.slice(6, 8), [['先手', '先手太郎'], ['後手', '後手花子']]);
-        assert.equal(await commentOf(page, 1), '角道を開ける');
-        assert.equal(await page.textContent('#record-skipped'),
-          'この棋譜から読み込まなかったもの：消費時間、終局（投了・まで…）、しおり（&）、ファイルへのコメント（#）。');
-        assert.deepEqual((await branches(page))[1], ['4手目の変化', '☖同　飛']);
-        await chooseVariation(page, 4, json.variations[0].moves[0]);
-        assert.deepEqual((await recordTexts(page)).slice(4), ['4. ☖同　飛', '5. ☗５五角', '6. ☖５二飛']);
-        await page.click('#play-moves li > button[data-ply="6"]');
-        assert.equal(position(await sfenOf(page)), position(json.variations[0].moves[2].sfen));
-        const widths = await page.evaluate(() => [document.documentElement.scrollWidth, ...[...document.querySelectorAll('#record-panel *, #play-panel *')].map((e) => Math.ceil(e.getBoundingClientRect().right))]);
-        assert.ok(Math.max(...widths) <= 360, `wider than the phone: ${Math.max(...widths)}`);
+        const ui = driver(page);
+        await readWhole(ui, async () => {
+          await ui.upload('#record-file', join(ANNOTATED, 'annotated.kif'));
+          await ui.waitFor('#play-moves button[aria-current]');
+        });
       }, { context });
     } finally {
       await context.close();
@@ -118,13 +91,14 @@ describe('records whole', () => {
 
   test('a CSA record: players and $ fields under their names, comments, and the parts skipped', async (t) => {
     await onPage(t, '?game=shogi&lang=en', async (page) => {
+      const ui = driver(page);
       await readRecord(page, readFileSync(join(ANNOTATED, 'annotated.csa'), 'utf8'));
-      const header = await headerShown(page);
+      const header = await headerShown(ui);
       assert.deepEqual(header, [['Sente', '先手太郎'], ['Gote', '後手花子'], ['Event', 'テスト棋戦'], ['Site', '東京・将棋会館'],
         ['Date', '2024/04/05 10:00:00'], ['Time control', '06:00+00']]);
-      assert.equal(await commentOf(page, 4), '銀で取る\n二行目');
+      assert.equal(await commentOf(ui, 4), '銀で取る\n二行目');
       assert.match(await page.textContent('#record-skipped'), /^Not kept from this record: the time of each move, the game’s end/);
-      assert.deepEqual(await branches(page), []);
+      assert.deepEqual(await branches(ui), []);
       // A record with nothing beside its moves: no header, no line of parts skipped.
       await readRecord(page, 'position startpos moves 7g7f 3c3d\n');
       assert.equal(await page.isHidden('#record-header'), true);

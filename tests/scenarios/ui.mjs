@@ -7,11 +7,12 @@ export function driver(page) {
   const playwright = typeof page.selectOption === 'function';
   // Reads wait for the element to be in the page, shown or not (puppeteer's default; playwright's is shown).
   const present = (selector) => page.waitForSelector(selector, { state: 'attached', timeout: 30_000 });
-  /** `read(element)` of the element `selector`, once it is in the page. */
-  const read = async (selector, read, arg) => {
+  /** `read(element)` of the element `selector`, once it is in the page: one round trip when it is there
+   * already (each costs tens of milliseconds over WebDriver BiDi), else a wait for it and a second try. */
+  const read = (selector, read, arg) => page.$eval(selector, read, arg).catch(async () => {
     await present(selector);
     return page.$eval(selector, read, arg);
-  };
+  });
   return {
     page,
     click: (selector) => page.click(selector),
@@ -34,5 +35,20 @@ export function driver(page) {
       playwright ? page.waitForFunction(test, arg, { timeout }) : page.waitForFunction(test, { timeout }, arg),
     /** Whether the element is drawn (in the layout, not hidden). */
     drawn: (selector) => page.$eval(selector, (e) => e.getClientRects().length > 0),
+    ...beyondReads(page, playwright),
+  };
+}
+
+/** The driver's keyboard and files: what a user does besides reading and clicking. */
+function beyondReads(page, playwright) {
+  return {
+    /** Presses `key` (a name as both libraries spell it: `Enter`, `ArrowRight`, `Tab`), on `selector` if given. */
+    press: async (key, selector) => {
+      if (selector) await page.focus(selector);
+      await page.keyboard.press(key);
+    },
+    /** Chooses the files `paths` in the file input `selector`, as a user's choice does (a change event). */
+    upload: async (selector, ...paths) =>
+      (playwright ? page.setInputFiles(selector, paths) : (await page.$(selector)).uploadFile(...paths)),
   };
 }
