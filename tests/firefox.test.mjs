@@ -11,15 +11,13 @@
 // in Chromium. A failing test leaves a screenshot in test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
 import { axeViolations, cli, MINI_REACH, useScratch } from './site.mjs';
 import { answerAndPlay } from './scenarios/answer.mjs';
 import { reachToLeaf } from './scenarios/certificate.mjs';
 import { sameAsTheCli } from './scenarios/estimate.mjs';
 import { proveAndPlay } from './scenarios/judkins.mjs';
+import { playExchange } from './scenarios/play.mjs';
 import { takeBackAsTheCli } from './scenarios/retro.mjs';
 import { driver } from './scenarios/ui.mjs';
 
@@ -270,52 +268,8 @@ describe('Firefox: records, taking moves back, certificates', () => {
 });
 
 describe('Firefox: the play mode', () => {
-  test('7g7f 3c3d 8h2b+ 3a2b by clicks with the promotion choice, as the CLI replays them; a move of the list proved; a variation made the main line', async (t) => {
-    const play = (page, name) => page.click(`#play-board [data-square="${index(name)}"]`);
-    const plies = (page, n) => page.waitForFunction((k) => document.querySelectorAll('#play-moves button[data-usi]').length === k
-      && document.getElementById('play-panel').dataset.state === 'ready', {}, n);
-    const moves = ['7g7f', '3c3d', '8h2b+', '3a2b'];
-    const dir = mkdtempSync(join(tmpdir(), 'shogi-reach-play-'));
-    try {
-      const file = join(dir, 'game.usi');
-      writeFileSync(file, `position startpos moves ${moves.join(' ')}\n`);
-      const expected = JSON.parse(cli('prove', '--json', '--record', file, '--ply', '4')).sfen;
-      const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
-      await onPage(t, '?game=shogi&lang=ja', async (page) => {
-        const initial = await page.$eval('#play-start', (s) => s.options[1].value);
-        await page.select('#play-start', initial);
-        await page.click('#play-begin');
-        await plies(page, 0);
-        for (const [from, to] of [['7g', '7f'], ['3c', '3d'], ['8h', '2b'], ['3a', '2b']]) {
-          await play(page, from);
-          await play(page, to);
-          if (from === '8h') {
-            await page.waitForSelector('#play-promote:not([hidden])');
-            await page.click('#play-promote-yes');
-          }
-        }
-        await plies(page, 4);
-        assert.deepEqual(await page.$$eval('#play-moves button[data-usi]', (bs) => bs.map((b) => b.dataset.usi)), moves);
-        assert.equal(position(await attr(page, '#play-board', 'data-sfen')), position(expected));
-        assert.deepEqual(await page.$$eval('#play-moves button[data-usi]', (bs) => bs.map((b) => b.firstChild.textContent)),
-          ['1. ☗７六歩', '2. ☖３四歩', '3. ☗２二角成', '4. ☖同　銀']);
-        await page.click('#play-moves button[data-ply="4"]');
-        await page.waitForFunction((s) => document.querySelector('#sfen').value.split(' ').slice(0, 3).join(' ') === s, {}, position(expected));
-        await page.click('#play-prove');
-        await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
-        // Back at move 2, another third move: a variation beside ２二角成, then made the main line.
-        await page.click('#play-moves button[data-ply="2"]:not([data-alt])');
-        await play(page, '2g');
-        await play(page, '2f');
-        await page.waitForSelector('#play-moves button[aria-current][data-usi="2g2f"]');
-        assert.deepEqual(await page.$$eval('#play-moves button[data-alt]', (bs) => bs.map((b) => b.dataset.usi)), ['8h2b+']);
-        assert.equal(await text(page, '#play-usi'), `position startpos moves ${moves.join(' ')}`);
-        await page.click('#play-promote-line');
-        await page.waitForFunction(() => document.getElementById('play-usi').textContent === 'position startpos moves 7g7f 3c3d 2g2f');
-      });
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  test('7g7f 3c3d 8h2b+ 3a2b by clicks and drags with the promotion choice, as the CLI replays them; a drop undone; a move of the list proved; a variation made the main line', async (t) => {
+    await onPage(t, '?game=shogi&lang=ja', (page) => playExchange(driver(page), 'ja', scratch));
   });
 });
 

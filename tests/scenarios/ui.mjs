@@ -39,13 +39,27 @@ export function driver(page) {
   };
 }
 
-/** The driver's keyboard and files: what a user does besides reading and clicking. */
+/** The driver's keyboard, mouse, touch and files: what a user does besides reading and clicking. */
 function beyondReads(page, playwright) {
   return {
+    /** Taps the element `selector` as a finger does (touch events; playwright's page needs `hasTouch`). */
+    tap: (selector) => page.tap(selector),
     /** Presses `key` (a name as both libraries spell it: `Enter`, `ArrowRight`, `Tab`), on `selector` if given. */
     press: async (key, selector) => {
       if (selector) await page.focus(selector);
       await page.keyboard.press(key);
+    },
+    /** Drags with the mouse from the middle of `from` to the middle of `to`, in steps (pointer events). */
+    drag: async (from, to) => {
+      const middle = (selector) => page.$eval(selector, (e) => {
+        const r = e.getBoundingClientRect();
+        return [r.x + r.width / 2, r.y + r.height / 2];
+      });
+      const [[x0, y0], [x1, y1]] = [await middle(from), await middle(to)];
+      await page.mouse.move(x0, y0);
+      await page.mouse.down();
+      await page.mouse.move(x1, y1, { steps: 8 });
+      await page.mouse.up();
     },
     /** Chooses the files `paths` in the file input `selector`, as a user's choice does (a change event). */
     upload: async (selector, ...paths) =>
