@@ -17,6 +17,7 @@ import { answerAndPlay } from './scenarios/answer.mjs';
 import { reachToLeaf } from './scenarios/certificate.mjs';
 import { sameAsTheCli } from './scenarios/estimate.mjs';
 import { proveAndPlay } from './scenarios/judkins.mjs';
+import { switchInPlace } from './scenarios/language.mjs';
 import { playExchange } from './scenarios/play.mjs';
 import { takeBackAsTheCli } from './scenarios/retro.mjs';
 import { driver } from './scenarios/ui.mjs';
@@ -274,28 +275,8 @@ describe('Firefox: the play mode', () => {
 });
 
 describe('Firefox: a language switch in place', () => {
-  test('the record at its move and the answer with its game stay, drawn in Japanese', async (t) => {
-    const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
-    const game = JSON.parse(cli('proof-game', '--format', 'json', near));
-    await onPage(t, '?game=shogi&lang=en', async (page) => {
-      await page.evaluate(() => {
-        /** @type {any} */ (window).before = 'the same page';
-      });
-      await page.$eval('#record-text', (e, v) => (e.value = v), game.kif);
-      await page.click('#record-read');
-      await page.waitForSelector('#play-moves button[aria-current][data-usi]');
-      await page.click('#prove');
-      await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
-      await page.$eval('#language', (e) => {
-        e.value = 'ja';
-        e.dispatchEvent(new Event('change'));
-      });
-      assert.equal(await page.evaluate(() => /** @type {any} */ (window).before), 'the same page');
-      assert.equal(await sfenOf(page), near);
-      assert.match(await text(page, '#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
-      assert.equal(await attr(page, '#play-moves button[aria-current]', 'data-ply'), String(game.plies));
-      assert.match(await text(page, `#play-moves li > button[data-ply="1"]`), new RegExp(`^1\\. ${game.moves[0].japanese}`));
-    });
+  test('the record at its move, the answer with its game and a running estimate stay, drawn in Japanese', async (t) => {
+    await onPage(t, '?game=shogi&lang=en', (page) => switchInPlace(driver(page)));
   });
 });
 

@@ -1,9 +1,12 @@
-// Japanese and English: the language a browser gets, the switch, and each tab in Japanese.
+// Japanese and English: the language a browser gets, the switch (in place: the scenario of
+// tests/scenarios/language.mjs, which Firefox runs too), and each tab in Japanese.
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { chromium } from 'playwright-core';
 import { axeViolations, CHROMIUM, cli, rules, useChromium } from '../site.mjs';
+import { NEAR, switchInPlace } from '../scenarios/language.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -24,7 +27,6 @@ describe('Japanese and English', () => {
       await context.close();
     }
   };
-  const near = 'lnsgkgsnl/1r5b1/pppppp1pp/6p2/9/2P4P1/PP1PPPP1P/1B5R1/LNSGKGSNL w - 1';
 
   test('a Japanese browser gets the Japanese page; English is a switch away, and remembered', async (t) => {
     await onFreshPage(t, 'ja-JP', '?game=shogi', async (page) => {
@@ -48,49 +50,8 @@ describe('Japanese and English', () => {
   });
 
   test('a switch redraws the page in place: the record, its game and the move shown, the answer, a running estimate', async (t) => {
-    const game = JSON.parse(cli('proof-game', '--format', 'json', near));
     await onFreshPage(t, 'en-US', '?game=shogi&lang=en', async (page) => {
-      await page.evaluate(() => {
-        /** @type {any} */ (window).before = 'the same page';
-      });
-      // A record read, its position proved, its game played and stepped to its first move.
-      await page.fill('#record-text', game.kif);
-      await page.click('#record-read');
-      await page.waitForSelector(`#play-moves li > button[data-ply="${game.plies}"][aria-current]`);
-      await page.click('#prove');
-      await page.waitForSelector('#answer[data-state="done"]', { timeout: 60_000 });
-      await page.click('#answer-play');
-      await page.waitForSelector(`#play-board[data-ply="${game.plies}"]`, { timeout: 30_000 });
-      await page.click('#play-first');
-      await page.click('#play-forward');
-      const sfen = await page.inputValue('#sfen');
-      // An estimate running on the other tab.
-      await page.click('#tab-estimate-button');
-      await page.fill('#est-samples', '100000000');
-      await page.click('#est-start');
-      await page.waitForSelector('#est-status[data-state="progress"]', { timeout: 60_000 });
-      await page.selectOption('#language', 'ja');
-      assert.equal(await page.evaluate(() => /** @type {any} */ (window).before), 'the same page', 'no reload');
-      assert.equal(await page.getAttribute('html', 'lang'), 'ja');
-      assert.equal(new URL(page.url()).searchParams.get('lang'), 'ja');
-      // The estimate goes on, said in Japanese.
-      const done = Number(await page.getAttribute('#est-status', 'data-done'));
-      await page.waitForFunction((d) => Number(document.querySelector('#est-status').dataset.done) > d, done, { timeout: 60_000 });
-      assert.match(await page.textContent('#est-status'), /^実行中/);
-      assert.equal(await page.getAttribute('#est-status', 'data-state'), 'progress');
-      await page.click('#est-stop');
-      await page.waitForSelector('#est-status[data-state="stopped"]', { timeout: 60_000 });
-      await page.click('#tab-position-button');
-      // The position, the record at its move, the answer and its game at the move shown, in Japanese.
-      assert.equal(await page.inputValue('#sfen'), sfen);
-      const record = await page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild?.textContent));
-      assert.deepEqual(record, ['開始局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
-      assert.equal(await page.getAttribute('#play-moves button[aria-current]', 'data-ply'), '1');
-      assert.equal(await page.getAttribute('#play-board', 'data-sfen'), game.moves[0].sfen);
-      assert.match(await page.textContent('#answer-heading'), new RegExp(`^初期局面から${game.plies}手の棋譜`));
-      assert.equal((await page.textContent('#play-auto')).trim(), '再生');
-      assert.equal(await page.textContent('#prove'), '到達可能か調べる');
-      assert.match(await page.textContent('#verdict'), /^段階「到達」/);
+      await switchInPlace(driver(page));
       assert.deepEqual(await axeViolations(page), [], 'axe, after the switch');
     });
   });
@@ -111,7 +72,7 @@ describe('Japanese and English', () => {
   });
 
   test('in Japanese: diagnostics name squares as ５一, verdicts, the whole game in Japanese notation', async (t) => {
-    const native = JSON.parse(cli('proof-game', '--format', 'json', near));
+    const native = JSON.parse(cli('proof-game', '--format', 'json', NEAR));
     const check = '4k4/9/9/9/4R4/9/9/9/4K4 b B2G2S2N2L9Prb2g2s2n2l9p 1';
     await onFreshPage(t, 'en-US', `?game=shogi&lang=ja&sfen=${encodeURIComponent(check)}`, async (page) => {
       assert.deepEqual(await rules(page), ['king']);
@@ -124,9 +85,9 @@ describe('Japanese and English', () => {
       await page.click('#sfen-form button[type="submit"]');
       await page.waitForSelector('#diagnostics li[data-rule="setup"]');
       assert.match(await page.textContent('#diagnostics li[data-rule="setup"]'), /局面になっていません：後手の玉が二枚以上あります/);
-      await page.fill('#sfen', near);
+      await page.fill('#sfen', NEAR);
       await page.click('#sfen-form button[type="submit"]');
-      await page.waitForFunction((s) => document.getElementById('sfen').value === s, near);
+      await page.waitForFunction((s) => document.getElementById('sfen').value === s, NEAR);
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 60_000 });
       assert.match(await page.textContent('#answer-heading'), /^初期局面から/);
