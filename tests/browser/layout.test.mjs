@@ -1,10 +1,11 @@
-// How the page looks and reads: its own font's glyphs and icons, axe-core, small polish, phones and touch.
+// How the page looks and reads: its own font's glyphs and icons, axe-core, small polish, phones and touch
+// (the touch mode: the scenario of tests/scenarios/phone.mjs, which Firefox runs too).
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import {
-  axeViolations, cli, launchPhones, phoneContext, rules, sfenOf, square, useChromium,
-} from '../site.mjs';
+import { axeViolations, cli, launchPhones, phoneContext, rules, sfenOf, useChromium } from '../site.mjs';
+import { fits, touchMode } from '../scenarios/phone.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -108,25 +109,15 @@ describe('phones and touch', () => {
   });
   after(() => phones?.close());
   const phone = (width) => phoneContext(phones, width);
-  /** The page is no wider than the screen (a mobile browser would otherwise zoom out or scroll sideways). */
-  async function fits(page, width, what) {
-    const { scroll, inner, wide } = await page.evaluate(() => ({
-      scroll: document.documentElement.scrollWidth,
-      inner: innerWidth,
-      wide: [...document.querySelectorAll('body *')]
-        .filter((e) => e.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-        .slice(0, 5).map((e) => `${e.tagName.toLowerCase()}#${e.id}.${e.className}`),
-    }));
-    assert.ok(scroll <= width && inner === width, `${what} at ${width} px: ${scroll} px wide (${wide.join(', ')})`);
-  }
-
   for (const width of [360, 390]) {
     test(`no horizontal overflow at ${width} px${width === 390 ? ' (Japanese)' : ''} on either tab, cold, after a proof with the whole game, after estimates of both games`, async (t) => {
       const context = await phone(width);
       try {
         // 390 px in Japanese, whose texts break differently.
         await onPage(t, `?game=minishogi${width === 390 ? '&lang=ja' : ''}`, async (page) => {
-          await fits(page, width, 'Position tab');
+          // The page is no wider than the screen (a mobile browser would otherwise zoom out or scroll sideways).
+          const ui = driver(page);
+          await fits(ui, width, 'Position tab');
           const board = await page.locator('#board .grid').boundingBox();
           assert.ok(board.x >= 0 && board.x + board.width <= width, JSON.stringify(board));
           // The main action is found without hunting: Prove comes right under the board and its hand.
@@ -136,22 +127,22 @@ describe('phones and touch', () => {
           await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
           await page.click('#whole-game');
           await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
-          await fits(page, width, 'Position tab with the whole game');
+          await fits(ui, width, 'Position tab with the whole game');
           await page.click('#tab-estimate-button');
-          await fits(page, width, 'Estimate tab');
+          await fits(ui, width, 'Estimate tab');
           await page.fill('#est-samples', '3000');
           await page.click('#est-start');
           await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
           await page.waitForSelector('#gallery .gallery-item');
-          await fits(page, width, 'Estimate tab after a run');
+          await fits(ui, width, 'Estimate tab after a run');
           // Shogi's numbers are longer (|P_K| has 68 digits) and its gallery boards larger.
           await page.selectOption('#est-game', 'shogi');
           await page.fill('#est-samples', '300');
           await page.click('#est-start');
           await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 120_000 });
-          await fits(page, width, 'Estimate tab after a Shogi run');
+          await fits(ui, width, 'Estimate tab after a Shogi run');
           await page.click('#tab-position-button');
-          await fits(page, width, 'Position tab, Shogi');
+          await fits(ui, width, 'Position tab, Shogi');
         }, { context });
       } finally {
         await context.close();
@@ -171,18 +162,7 @@ describe('phones and touch', () => {
   test('on a touch screen, Cycle / take one makes a tap cycle a piece and take one from a hand', async (t) => {
     const context = await phone(390);
     try {
-      await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, async (page) => {
-        await page.locator('#alternate').tap();
-        assert.equal(await page.getAttribute('#alternate', 'aria-pressed'), 'true');
-        await square(page, '5i').locator('.piece').tap();
-        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1', 'the king changes colour');
-        await page.locator('#board [data-hand="0"] [data-hand-kind="R"]').tap();
-        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b - 1', 'the rook goes back to the box');
-        // Off again: a tap on a hand piece adds one from the box.
-        await page.locator('#alternate').tap();
-        await page.locator('#board [data-hand="0"] [data-hand-kind="R"]').tap();
-        assert.equal(await sfenOf(page), '4k4/9/9/9/9/9/9/9/4k4 b R 1');
-      }, { context });
+      await onPage(t, `?game=shogi&sfen=${encodeURIComponent('4k4/9/9/9/9/9/9/9/4K4 b R 1')}`, (page) => touchMode(driver(page)), { context });
     } finally {
       await context.close();
     }

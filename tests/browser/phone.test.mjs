@@ -1,11 +1,14 @@
 // The Position tab on a 360×740 phone and at 1366×768: the board spans a phone's width, the editing tools
 // sit with it on the first screen, a tsume is built by taps without scrolling, a record's moves keep the
 // board in view; the keyboard (skip links, Prove within 10 Tabs, the board's cursor announced) and the
-// system's dark mode (axe-core, a dark page).
+// system's dark mode (axe-core, a dark page). The first screen, the taps and the Tabs are scenarios of
+// tests/scenarios/phone.mjs, which Firefox runs too.
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { axeViolations, cli, launchPhones, sfenOf, square, useChromium } from '../site.mjs';
+import { axeViolations, cli, launchPhones, sfenOf, useChromium } from '../site.mjs';
+import { firstScreen, proveWithinTenTabs, tsumeByTaps } from '../scenarios/phone.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -39,51 +42,15 @@ describe('a 360×740 phone', () => {
   for (const lang of ['en', 'ja']) {
     test(`the board spans the width with squares of 38 px or more; palette, hands, Cycle, Undo and Prove on the first screen (${lang})`, async (t) => {
       await inContext(t, PHONE, `?game=shogi&lang=${lang}`, async (page) => {
-        assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360 && innerWidth === 360), 'nothing wider than the screen');
-        const cell = await box(page, `#board [data-square="40"]`);
-        assert.ok(cell.width >= 38, `squares of ${cell.width} px`);
-        const grid = await box(page, '#board .grid');
-        assert.ok(grid.left >= 0 && grid.right <= 360, JSON.stringify(grid));
-        assert.ok(grid.width >= 9 * 38, `the board is ${grid.width} px wide`);
-        for (const sel of ['#board', '#board .grid', '#palette', '#board [data-hand="0"]', '#board [data-hand="1"]', '#alternate', '#undo', '#clear', '#prove']) {
-          const b = await box(page, sel);
-          assert.ok(b.top >= 0 && b.bottom <= 740 && b.right <= 360, `${sel}: ${JSON.stringify(b)}`);
-        }
-        // Every unpromoted palette piece of both sides is on screen (the promoted ones are a swipe away).
-        const palette = await page.$$eval('#palette .palette-piece:not([data-piece^="+"])', (bs) =>
-          bs.map((b) => [b.dataset.piece ?? 'erase', b.getBoundingClientRect().right, b.getBoundingClientRect().bottom]));
-        assert.equal(palette.length, 17);
-        for (const [piece, right, bottom] of palette) assert.ok(right <= 360 && bottom <= 740, `${piece}: ${right}, ${bottom}`);
+        await firstScreen(driver(page));
+        const prove = await page.$eval('#prove', (e) => JSON.parse(JSON.stringify(e.getBoundingClientRect())));
+        assert.ok(prove.top >= 0 && prove.bottom <= 740 && prove.right <= 360, `#prove: ${JSON.stringify(prove)}`);
       });
     });
   }
 
   test('a tsume built from Clear by taps: 12 taps at most, the page never scrolls', async (t) => {
-    await inContext(t, PHONE, '?game=shogi', async (page) => {
-      let taps = 0;
-      const tap = async (locator) => {
-        await locator.tap();
-        taps++;
-        assert.equal(await page.evaluate(() => scrollY), 0, `the page scrolled at tap ${taps}`);
-      };
-      const palette = (piece) => page.locator(`#palette button[data-piece="${piece}"]`);
-      const hand = (color, kind) => page.locator(`#board [data-hand="${color}"] [data-hand-kind="${kind}"]`);
-      await tap(page.locator('#clear'));
-      await tap(palette('G'));
-      await tap(square(page, '5c'));
-      await tap(palette('s'));
-      await tap(square(page, '4a'));
-      await tap(square(page, '6a'));
-      await tap(palette('p'));
-      await tap(square(page, '5b'));
-      await tap(hand(0, 'R'));
-      await tap(hand(0, 'G'));
-      assert.ok(taps <= 12, `${taps} taps`);
-      assert.equal(await sfenOf(page), '3sks3/4p4/4G4/9/9/9/9/9/4K4 b RG 1');
-      // Cycle and Undo are as near: one tap each.
-      await tap(page.locator('#undo'));
-      assert.equal(await sfenOf(page), '3sks3/4p4/4G4/9/9/9/9/9/4K4 b R 1');
-    });
+    await inContext(t, PHONE, '?game=shogi', (page) => tsumeByTaps(driver(page)));
   });
 });
 
@@ -129,19 +96,9 @@ describe("a record's moves keep the board in view", () => {
 });
 
 describe('keyboard and screen reader', () => {
-  /** Presses Tab from the top of the page until `selector` has the focus: how many presses (at most 40). */
-  async function tabsTo(page, selector) {
-    for (let n = 1; n <= 40; n++) {
-      await page.keyboard.press('Tab');
-      if (await page.evaluate((s) => document.activeElement?.matches(s), selector)) return n;
-    }
-    return Infinity;
-  }
-
   test('Prove is within 10 Tabs of the top; the skip links reach the board and Prove', async (t) => {
     await onPage(t, '?game=shogi', async (page) => {
-      const tabs = await tabsTo(page, '#prove');
-      assert.ok(tabs <= 10, `${tabs} Tabs to Prove`);
+      await proveWithinTenTabs(driver(page));
       // The board is one tab stop (its hands are reached with the arrow keys): the next Tab leaves it.
       await page.focus('#board');
       await page.keyboard.press('Tab');

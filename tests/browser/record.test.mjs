@@ -1,5 +1,5 @@
 // The game-record panel: records from the CLI, files in Shift_JIS, dropped, too large or bad, and the
-// engine's errors in both languages.
+// engine's errors in both languages (the scenario of tests/scenarios/errors.mjs, which Firefox runs too).
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -9,6 +9,8 @@ import {
   afterPly, countReads, index, position, proofGameKif, readRecord, RECORDS, recordTexts, rules, sfenOf, urlSfen,
   useChromium, useScratch,
 } from '../site.mjs';
+import { engineErrors } from '../scenarios/errors.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -145,53 +147,9 @@ describe('game records', () => {
     }
   });
 
-
-  // The engine's errors come with their kind and parameters (crate/wasm/src/engine_error.rs), which the page says
-  // in its language: lines, plies, squares (５八 in Japanese), pieces and the cause inside a record's error.
   for (const lang of ['ja', 'en']) {
     test(`engine errors in ${lang === 'ja' ? 'Japanese' : 'English'}: a record's line, move and squares, its bad position, the setup rule`, async (t) => {
-      const want = {
-        ja: [
-          /^この棋譜は読めません：2行目：3手目「５八金」は６九→５八と４九→５八のどちらか分かりません/,
-          /^この棋譜は読めません：1行目：棋譜（KIF・KI2・CSA・USI・BOD・SFEN）として読めません：「hello world」/,
-          /^この棋譜は読めません：1行目：局面が正しくありません：後手の玉が盤上にありません$/,
-          /^この棋譜は読めません：2行目：指し手「７七玉」を読めません$|^この棋譜は読めません：2行目：1手目「７七玉」は指せません（反則）$/,
-          /^この棋譜は読めません：3行目：盤面図が8段ありますが、このゲームは9段です$/,
-        ],
-        en: [
-          /^This record cannot be read: line 2: move 3 "５八金" can mean 6i5h or 4i5h/,
-          /^This record cannot be read: line 1: not a game record .*"hello world"/,
-          /^This record cannot be read: line 1: bad position: Gote has no king on the board$/,
-          /^This record cannot be read: line 2: (cannot read the move "７七玉"|move 1, ７七玉, is not legal$)/,
-          /^This record cannot be read: line 3: cannot read the board: 8 rows, this game has 9$/,
-        ],
-      }[lang];
-      // A BOD diagram of 8 rows: its line, and what is wrong with the board, in the page's language.
-      const bod = [
-        '後手の持駒：なし', '+---------------------------+', '|v香v桂v銀v金v玉v金v銀v桂v香|一', '| ・v飛 ・ ・ ・ ・ ・v角 ・|二',
-        '|v歩v歩v歩v歩v歩v歩v歩v歩v歩|三', ...['四', '五', '六'].map((r) => `| ・ ・ ・ ・ ・ ・ ・ ・ ・|${r}`),
-        '| 歩 歩 歩 歩 歩 歩 歩 歩 歩|七', '| ・ 角 ・ ・ ・ ・ ・ 飛 ・|八', '+---------------------------+', '先手の持駒：なし',
-      ].join('\n');
-      const records = ['▲７六歩 △３四歩\n▲５八金\n', 'hello world', 'sfen 9/9/9/9/9/9/9/9/4K4 b - 1', '手合割：平手\n▲７七玉\n', bod];
-      await onPage(t, `?game=shogi&lang=${lang}`, async (page) => {
-        for (const [i, record] of records.entries()) {
-          await page.fill('#record-text', record);
-          await page.click('#record-read');
-          await page.waitForSelector('#record-error:not([hidden])');
-          const message = await page.textContent('#record-error');
-          assert.match(message, want[i], record);
-          if (lang === 'ja') assert.doesNotMatch(message, /\b(line|move|cannot|not|bad)\b/, `English words in ${message}`);
-          await page.fill('#record-text', '');
-          await readRecord(page, '▲７六歩\n');
-          // A record read takes the error away (the list of the record read before may show first).
-          await page.waitForSelector('#record-error', { state: 'hidden', timeout: 10_000 });
-        }
-        // The setup rule: a text that is no position says why in the page's language.
-        await page.fill('#sfen', '4k4/9/9/9/9/9/9/9/4K4 b 19P 1');
-        await page.click('#sfen-form button[type="submit"]');
-        const setup = await page.locator('#diagnostics li[data-rule="setup"]').textContent({ timeout: 10_000 });
-        assert.match(setup, lang === 'ja' ? /局面になっていません：歩が多すぎます：盤上と持ち駒で19枚、このゲームは18枚/ : /too many pieces of kind P: 19 on board and in hands, the game has 18/);
-      });
+      await onPage(t, `?game=shogi&lang=${lang}`, (page) => engineErrors(driver(page), lang));
     });
   }
 });
