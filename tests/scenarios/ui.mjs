@@ -39,7 +39,7 @@ export function driver(page) {
   };
 }
 
-/** The driver's keyboard, mouse, touch and files: what a user does besides reading and clicking. */
+/** The driver's keyboard, pointer, touch, viewport and files: what a user does besides reading and clicking. */
 function beyondReads(page, playwright) {
   return {
     /** Taps the element `selector` as a finger does (touch events; playwright's page needs `hasTouch`). */
@@ -61,6 +61,9 @@ function beyondReads(page, playwright) {
       await page.mouse.move(x1, y1, { steps: 8 });
       await page.mouse.up();
     },
+    /** Sets the viewport's size (the two libraries name it apart). */
+    viewport: (width, height) =>
+      (playwright ? page.setViewportSize({ width, height }) : page.setViewport({ width, height })),
     /** Chooses the files `paths` in the file input `selector`, as a user's choice does (a change event). */
     upload: async (selector, ...paths) =>
       (playwright ? page.setInputFiles(selector, paths) : (await page.$(selector)).uploadFile(...paths)),
