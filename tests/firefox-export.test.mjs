@@ -1,10 +1,12 @@
-// The exports in Debian's Firefox ESR (tests/firefox-site.mjs): the position's KIF in Shift_JIS and KIFU
-// in UTF-8 (the same text), and its PNG drawn on a canvas (decodes to the SVG's size, two pixels a unit). The files are caught as the page
-// hands them to the browser (the Blob behind the download link). tests/browser/export.test.mjs reads every
-// export back with cshogi and python-shogi in Chromium.
+// The position's exports in Debian's Firefox ESR (tests/firefox-site.mjs), the scenario of
+// tests/scenarios/export.mjs that tests/browser/export.test.mjs runs in Chromium: its KIF in Shift_JIS and
+// KIFU in UTF-8 (the same text), its PNG (decoding to the SVG's size, two pixels a unit) and SVG. The files
+// are caught as the page hands them to the browser (the Blob behind the download link, and the link's file
+// name). tests/browser/export.test.mjs reads every export back with cshogi and python-shogi in Chromium.
 import { test } from 'node:test';
-import assert from 'node:assert/strict';
 import { useFirefox } from './firefox-site.mjs';
+import { positionFiles, WITH_PROMOTED } from './scenarios/export.mjs';
+import { driver } from './scenarios/ui.mjs';
 
 const { onPage } = useFirefox();
 
@@ -17,40 +19,25 @@ async function exported(page, format) {
         window.__files.push(blob);
         return create(blob);
       };
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function () {
+        window.__names.push(this.download);
+        return click.call(this);
+      };
     }
     window.__files = [];
+    window.__names = [];
   });
   await page.click(`#position-export [data-export="${format}"]`);
-  await page.waitForFunction(() => window.__files.length === 1);
-  return page.evaluate(async () => {
+  await page.waitForFunction(() => window.__files.length === 1 && window.__names.length === 1);
+  const file = await page.evaluate(async () => {
     const blob = window.__files[0];
-    return { type: blob.type, bytes: [...new Uint8Array(await blob.arrayBuffer())], name: document.querySelector('#position-export .export-status').textContent };
+    return { name: window.__names[0], type: blob.type, bytes: [...new Uint8Array(await blob.arrayBuffer())] };
   });
+  return { ...file, bytes: Uint8Array.from(file.bytes) };
 }
 
-test('Firefox: the position exported as KIF (Shift_JIS), KIFU (UTF-8) and a PNG', async (t) => {
-  const sfen = 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1';
-  await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(sfen)}`, async (page) => {
-    await page.click('#position-export > summary');
-    await page.waitForSelector('#position-export [data-export="kif"]');
-    const kif = Uint8Array.from((await exported(page, 'kif')).bytes);
-    const kifu = await exported(page, 'kifu');
-    assert.equal(kifu.name, 'position-shogi.kifu を保存しました。');
-    const text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(kifu.bytes));
-    assert.match(text, /^#KIF version=2\.0 encoding=UTF-8\n後手の持駒：なし\n/);
-    assert.match(text, /\| ・v飛 ・ ・ ・ ・ ・ 馬 ・\|二\n/);
-    assert.throws(() => new TextDecoder('utf-8', { fatal: true }).decode(kif), 'the .kif is not UTF-8');
-    assert.equal(new TextDecoder('shift_jis').decode(kif), text.replace('encoding=UTF-8', 'encoding=Shift_JIS'));
-    const png = await exported(page, 'png');
-    assert.equal(png.type, 'image/png');
-    const size = await page.evaluate(async (bytes) => {
-      const image = await createImageBitmap(new Blob([Uint8Array.from(bytes)], { type: 'image/png' }));
-      return [image.width, image.height];
-    }, png.bytes);
-    const svg = await exported(page, 'svg');
-    const svgText = new TextDecoder().decode(Uint8Array.from(svg.bytes));
-    const [, width, height] = /width="(\d+)" height="(\d+)"/.exec(svgText) ?? [];
-    assert.deepEqual(size, [Number(width) * 2, Number(height) * 2]);
-    assert.equal((svgText.match(/<g class="piece">/g) ?? []).length, 39);
-  });
+test('Firefox: the position exported as KIF (Shift_JIS), KIFU (UTF-8), PNG and SVG', async (t) => {
+  await onPage(t, `?game=shogi&lang=ja&sfen=${encodeURIComponent(WITH_PROMOTED)}`, (page) =>
+    positionFiles(driver(page), 'ja', (format) => exported(page, format)));
 });

@@ -1,14 +1,16 @@
-// Exports: the editor's position (SFEN and BOD copied, KIF and KIFU, PNG and SVG), the proof game and a
-// line played (KIF, KIFU, KI2, KI2U, USI, CSA), each downloaded in both languages and read back by two
-// independent libraries, cshogi and python-shogi (tests/read_exports.py), where they read the format, and
-// compared with the page's SFEN and the CLI's proof game; Mini Shogi's files read back by the CLI; the
-// menus at 360 px. Real-browser tests of the site in dist/ in Debian's headless Chromium.
+// Exports: the editor's position (SFEN and BOD copied, KIF and KIFU, PNG and SVG: the scenario of
+// tests/scenarios/export.mjs, which Firefox runs too), the proof game and a line played (KIF, KIFU, KI2,
+// KI2U, USI, CSA), each downloaded in both languages and read back by two independent libraries, cshogi and
+// python-shogi (tests/read_exports.py), where they read the format, and compared with the page's SFEN and
+// the CLI's proof game; Mini Shogi's files read back by the CLI; the menus at 360 px. Real-browser tests of the site in dist/ in Debian's headless Chromium.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, afterPly, cli, index, launchPhones, phoneContext, position, sfenOf, useChromium, useScratch } from '../site.mjs';
+import { openMenu, positionFiles, WITH_PROMOTED } from '../scenarios/export.mjs';
+import { driver } from '../scenarios/ui.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -19,7 +21,6 @@ const START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
 const EXCHANGE = 'lnsgkg1nl/1r5s1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL b Bb 1';
 // Its proof game (the CLI's) has a promotion, a 同 and a drop, and no 不成, which cshogi's KIF reader lacks.
 const DROPPED = 'lnsgkg1nl/1r5s1/pppppp1pp/6p2/5b3/2P4P1/PP1PPPP1P/7R1/LNSGKGSNL b B 7';
-const WITH_PROMOTED = 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1/LNSGKGSNL w B 1';
 
 let folders = 0;
 /** A fresh folder for one test's files. */
@@ -32,12 +33,6 @@ function folder() {
 /** What cshogi and python-shogi read in each file of `dir` (read_exports.py), by file name. */
 function readBack(dir) {
   return JSON.parse(execFileSync(PYTHON, [join(ROOT, 'tests/read_exports.py'), dir], { encoding: 'utf8' }));
-}
-
-/** Opens the export menu `id` and waits for its buttons. */
-async function openMenu(page, id) {
-  if (!(await page.$eval(`#${id}`, (d) => /** @type {HTMLDetailsElement} */ (d).open))) await page.click(`#${id} > summary`);
-  await page.waitForSelector(`#${id} [data-export]`);
 }
 
 /** Clicks the export `format` of menu `id`, saves the download in `dir`; its file name. */
@@ -75,24 +70,21 @@ function assertShiftJis(path, text) {
 
 for (const lang of ['en', 'ja']) {
   describe(`exports (${lang})`, () => {
-    test('the position: SFEN, BOD, KIF and KIFU read back by python-shogi; cshogi writes the same diagram', async (t) => {
+    test('the position: SFEN, BOD, KIF and KIFU read back by python-shogi; cshogi writes the same diagram; its PNG and SVG', async (t) => {
       await onPage(t, `?game=shogi&lang=${lang}&sfen=${encodeURIComponent(WITH_PROMOTED)}`, async (page) => {
         await grantClipboard(page);
         const sfen = await sfenOf(page);
         const dir = folder();
-        await openMenu(page, 'position-export');
+        await positionFiles(driver(page), lang, async (format) => {
+          const name = await save(page, 'position-export', format, dir);
+          return { name, bytes: new Uint8Array(readFileSync(join(dir, name))) };
+        });
         writeFileSync(join(dir, 'position.sfen'), await copied(page, 'position-export', 'sfen'));
         const bod = await copied(page, 'position-export', 'bod');
         writeFileSync(join(dir, 'position.bod'), bod);
         assert.match(bod, /^後手の持駒：なし\n/);
         assert.match(bod, /\|v香v桂v銀v金v玉v金v銀v桂v香\|一\n/);
         assert.match(bod, /先手の持駒：角\n後手番\n$/);
-        for (const format of ['kif', 'kifu']) assert.equal(await save(page, 'position-export', format, dir), `position-shogi.${format}`);
-        assert.equal(await page.textContent('#position-export .export-status'), lang === 'en' ? 'Saved position-shogi.kifu.' : 'position-shogi.kifu を保存しました。');
-        // The .kif file is Shift_JIS, the .kifu the same text in UTF-8, each saying which.
-        const kifu = readFileSync(join(dir, 'position-shogi.kifu'), 'utf8');
-        assert.ok(kifu.startsWith('#KIF version=2.0 encoding=UTF-8\n'), kifu);
-        assertShiftJis(join(dir, 'position-shogi.kif'), kifu.replace('encoding=UTF-8', 'encoding=Shift_JIS'));
         const read = readBack(dir);
         const want = position(sfen);
         assert.equal(position(read['position.sfen'].cshogi.start), want);
@@ -109,7 +101,7 @@ for (const lang of ['en', 'ja']) {
     test('the picture: PNG and SVG of the start, in the page\'s labels', async (t) => {
       await onPage(t, `?game=shogi&lang=${lang}&labels=${lang === 'ja' ? 'kanji' : 'western'}`, async (page) => {
         const dir = folder();
-        await openMenu(page, 'position-export');
+        await openMenu(driver(page), 'position-export');
         assert.equal(await save(page, 'position-export', 'svg', dir), 'position-shogi.svg');
         assert.equal(await save(page, 'position-export', 'png', dir), 'position-shogi.png');
         const read = readBack(dir);
@@ -145,7 +137,7 @@ for (const lang of ['en', 'ja']) {
         await page.click('#whole-game');
         await page.waitForSelector('#game-status[data-plies]', { timeout: 60_000 });
         const dir = folder();
-        await openMenu(page, 'game-export');
+        await openMenu(driver(page), 'game-export');
         const formats = ['kif', 'kifu', 'ki2', 'ki2u', 'usi', 'csa'];
         assert.deepEqual(await page.$$eval('#game-export [data-export]', (bs) => bs.map((b) => b.dataset.export)), formats);
         for (const format of formats) assert.equal(await save(page, 'game-export', format, dir), `proof-game-shogi.${format}`);
@@ -186,7 +178,7 @@ for (const lang of ['en', 'ja']) {
         await play('8h', '2b', true);
         await play('3a', '2b');
         const dir = folder();
-        await openMenu(page, 'play-export');
+        await openMenu(driver(page), 'play-export');
         for (const format of ['kif', 'kifu', 'usi', 'csa']) assert.equal(await save(page, 'play-export', format, dir), `game-shogi.${format}`);
         const read = readBack(dir);
         assert.deepEqual(Object.keys(read), ['game-shogi.csa', 'game-shogi.kif', 'game-shogi.kifu', 'game-shogi.usi']);
@@ -204,13 +196,13 @@ for (const lang of ['en', 'ja']) {
       const mini = 'rb1gk/4+s/5/P4/KGSBR b P 1';
       await onPage(t, `?game=minishogi&lang=${lang}&sfen=${encodeURIComponent(mini)}`, async (page) => {
         const dir = folder();
-        await openMenu(page, 'position-export');
+        await openMenu(driver(page), 'position-export');
         assert.match(await page.textContent('#position-export .export-note'), lang === 'en' ? /cshogi and python-shogi, cannot read them/ : /本将棋（９×９）専用/);
         for (const format of ['kif', 'kifu']) assert.equal(await save(page, 'position-export', format, dir), `position-minishogi.${format}`);
         for (const format of ['kif', 'kifu']) assert.equal(position(afterPly(join(dir, `position-minishogi.${format}`), 0)), mini.split(' ').slice(0, 3).join(' '));
         await page.click('#play-begin');
         await page.waitForSelector('#play-panel[data-state="ready"]');
-        await openMenu(page, 'play-export');
+        await openMenu(driver(page), 'play-export');
         const formats = await page.$$eval('#play-export [data-export]', (bs) => bs.map((b) => b.dataset.export));
         assert.deepEqual(formats, ['kif', 'kifu', 'ki2', 'ki2u', 'usi'], 'no CSA for Mini Shogi');
         assert.ok(await page.isVisible('#play-export .export-note'));
@@ -225,7 +217,7 @@ for (const lang of ['en', 'ja']) {
       const page = await context.newPage();
       await page.goto(`${site.isolated.url}?game=shogi&lang=${lang}`);
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-      await openMenu(page, 'position-export');
+      await openMenu(driver(page), 'position-export');
       await page.locator('#position-export').scrollIntoViewIfNeeded();
       const widths = await page.evaluate(() => [document.documentElement.scrollWidth, document.documentElement.clientWidth]);
       assert.ok(widths[0] <= widths[1], `nothing wider than the screen: ${widths}`);
@@ -267,7 +259,7 @@ describe('moves played are a tree', () => {
       assert.equal(await page.textContent('#play-usi'), 'position startpos moves 7g7f 3c3d 2g2f', 'the main line');
       // The tree as KIF: the engine reads the main line and the variation at move 2 back.
       const dir = folder();
-      await openMenu(page, 'play-export');
+      await openMenu(driver(page), 'play-export');
       assert.equal(await save(page, 'play-export', 'kifu', dir), 'game-shogi.kifu');
       const text = readFileSync(join(dir, 'game-shogi.kifu'), 'utf8');
       assert.match(text, /\n変化：2手\n/);
@@ -309,7 +301,7 @@ describe("a record or the answer's game played on", () => {
       await page.waitForSelector('#play-moves button[aria-current][data-usi="8c8d"]');
       await page.fill('#play-comment', '新しい変化');
       const dir = folder();
-      await openMenu(page, 'play-export');
+      await openMenu(driver(page), 'play-export');
       await save(page, 'play-export', 'kifu', dir);
       const read = JSON.parse(cli('record', '--json', join(dir, 'game-shogi.kifu')));
       const shape = (r) => r.variations.map((v) => [v.parent, v.ply, v.comment ?? '', v.moves.map((m) => [m.usi, m.comment ?? ''])]);
