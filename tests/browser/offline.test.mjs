@@ -2,7 +2,8 @@
 // 1.3 MB on the wire; after it the service worker (www/sw.js) answers every request, so a reload with no
 // network loads the page, starts the engine and proves, cross-origin isolated as the server's pages are (the threaded estimate too); a rebuilt site (another version in sw.js) replaces
 // the cache; a new build whose sw.js reached the server before its app.js does not install until the
-// server has all of it, and then the update bar reloads the page into it; the web app manifest is served, valid and linked; and each WebAssembly build is downloaded at
+// server has all of it, and then the update bar reloads the page into it (the scenario of
+// tests/scenarios/update.mjs, which Firefox runs too); the web app manifest is served, valid and linked; and each WebAssembly build is downloaded at
 // most once per page load, through load, prove, Why? and a short estimate, counted both at the server
 // (answers with a body) and by watching the page's and its workers' requests.
 // Real-browser tests of the site in dist/ (`npm run build`), copied to a scratch folder for each test.
@@ -16,6 +17,7 @@ import { buildList } from '../../scripts/build-offline.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { axeViolations, CHROMIUM, cli, MINI_REACH, nativeEstimate, ROOT, runOnPage, SHOTS } from '../site.mjs';
 import { estimate } from '../scenarios/estimate.mjs';
+import { controlled, updateBar } from '../scenarios/update.mjs';
 import { driver } from '../scenarios/ui.mjs';
 
 const browser = await chromium.launch({
@@ -42,25 +44,6 @@ afterEach(async () => {
   await site.context.close();
   site.server.close();
   rmSync(site.dir, { recursive: true, force: true });
-});
-
-/** Waits until the service worker controls `page` (it registers once the engine is ready). */
-const controlled = (page) =>
-  page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', null, { timeout: 60_000 });
-
-/**
- * Asks the browser to check sw.js now; resolves to the state the new worker ends its install in
- * (`installed`, or `redundant` when it failed), or `none` when there is none.
- */
-const update = (page) => page.evaluate(async () => {
-  const registration = await navigator.serviceWorker.getRegistration();
-  await registration.update().catch(() => {});
-  const next = registration.installing ?? registration.waiting;
-  if (!next) return 'none';
-  if (next.state === 'installing') {
-    await new Promise((ok) => next.addEventListener('statechange', () => next.state !== 'installing' && ok()));
-  }
-  return next.state;
 });
 
 /** The .wasm files the server sent with a body (status 200) since `from`: {path: count}. */
@@ -115,7 +98,7 @@ describe('offline', () => {
       await page.click('#answer-why');
       await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
       await shortEstimate(page);
-      await controlled(page);
+      await controlled(driver(page));
       // Asked for once each by the page (the workers get the compiled module), downloaded once each.
       assert.deepEqual(seen, { '/pkg-st/shogi_reach_bg.wasm': 1, '/pkg/shogi_reach_bg.wasm': 1 });
       assert.deepEqual(downloads(0), { '/pkg-st/shogi_reach_bg.wasm': 1, '/pkg/shogi_reach_bg.wasm': 1 });
@@ -141,7 +124,7 @@ describe('offline', () => {
     site.server.on('connection', (socket) => sockets.add(socket));
     site.server.on('request', () => answers++);
     await runOnPage(await site.context.newPage(), site.url, t.name, async (page) => {
-      await controlled(page);
+      await controlled(driver(page));
       const bytes = [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0);
       assert.ok(bytes <= 1_300_000, `${bytes} bytes on the wire`);
       assert.ok(answers <= 200, `${answers} answers`);
@@ -154,7 +137,7 @@ describe('offline', () => {
       // The threaded build is cached when first used: the Estimate tab once, online (here before the
       // service worker took over: it adopts what the browser's HTTP cache holds).
       await shortEstimate(page);
-      await controlled(page);
+      await controlled(driver(page));
       await site.context.setOffline(true);
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
@@ -174,7 +157,7 @@ describe('offline', () => {
   test('offline before the threaded engine was ever kept, an estimate runs on workers and equals the CLI', async (t) => {
     const page = await site.context.newPage();
     await runOnPage(page, site.url, t.name, async () => {
-      await controlled(page);
+      await controlled(driver(page));
       await site.context.setOffline(true);
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
@@ -191,7 +174,7 @@ describe('offline', () => {
     const page = await site.context.newPage();
     const version = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('shogi-reach-')));
     await runOnPage(page, site.url, t.name, async () => {
-      await controlled(page);
+      await controlled(driver(page));
       const old = buildList(site.dir).version;
       assert.deepEqual(await version(), [`shogi-reach-${old}`]);
 
@@ -232,30 +215,7 @@ describe('offline', () => {
 
   test('a new build installs only once the server has all of it; the bar then reloads the page into it', async (t) => {
     const page = await site.context.newPage();
-    const cacheNames = () => page.evaluate(async () => (await caches.keys()).filter((k) => k.startsWith('shogi-reach-')));
-    await runOnPage(page, site.url, t.name, async () => {
-      await controlled(page);
-      const old = buildList(site.dir).version;
-      // Build B: its app.js marks the page; its sw.js lists B's files and hashes (as build-offline.mjs writes).
-      const app = join(site.dir, 'js/app.js');
-      const appA = readFileSync(app, 'utf8');
-      const appB = `${appA}\ndocument.documentElement.dataset.build = 'B';\n`;
-      writeFileSync(app, appB);
-      const fresh = buildList(site.dir);
-      const sw = join(site.dir, 'sw.js');
-      const swB = readFileSync(sw, 'utf8').replace(/^const BUILD = .*;$/m, `const BUILD = ${JSON.stringify(fresh)};`);
-      // Deployed half-way: B's sw.js first, A's app.js still there. The new worker does not install.
-      writeFileSync(app, appA);
-      writeFileSync(sw, swB);
-      assert.equal(await update(page), 'redundant');
-      assert.deepEqual(await cacheNames(), [`shogi-reach-${old}`], 'nothing of B cached');
-      assert.equal(await page.isHidden('#update-bar'), true);
-      // B complete: it installs and waits; the page says so.
-      writeFileSync(app, appB);
-      assert.equal(await update(page), 'installed');
-      await page.waitForSelector('#update-bar:not([hidden])');
-      assert.equal(await page.textContent('#update-bar span'), 'A new version of this site is ready.');
-      assert.equal(await page.getAttribute('html', 'data-build'), null, 'still A');
+    await runOnPage(page, site.url, t.name, () => updateBar(driver(page), site.dir, async () => {
       assert.deepEqual(await axeViolations(page), [], 'axe, the update bar');
       await page.screenshot({ path: join(SHOTS, 'update-bar-en.png') });
       // Another tab opened meanwhile (in Japanese, on a phone) still runs A, and offers B too.
@@ -270,13 +230,7 @@ describe('offline', () => {
       assert.ok(right <= 360, `the bar fits a phone: ${right}`);
       await phone.screenshot({ path: join(SHOTS, 'update-bar-ja-360.png') });
       await phone.close();
-      // One click: the page runs B.
-      await Promise.all([page.waitForEvent('load', { timeout: 60_000 }), page.click('#update-reload')]);
-      await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
-      assert.equal(await page.getAttribute('html', 'data-build'), 'B');
-      assert.deepEqual(await cacheNames(), [`shogi-reach-${fresh.version}`]);
-      assert.equal(await page.isHidden('#update-bar'), true);
-    });
+    }));
   });
 
   test('the web app manifest is served, valid and linked, with its icons', async (t) => {
