@@ -4,11 +4,13 @@
 // icons and a pasted record's kanji from the site's font), build a position and prove it, watch its path
 // and the whole game, one consistent state (a game switch, a preset and undo with a proof under way), run
 // a Mini Shogi estimate (equal to the native CLI's), axe-core finding nothing critical or serious (cold,
-// proved, whole game), bad links and input, polish (Copy confirms, errors go on success), a game record
-// read, a move taken back and a certificate opened, moves played in the play mode (a variation made the
-// main line), and a Judkins shogi position proved and its game played. Phones and both languages:
-// firefox-phones.test.mjs; saved runs and shard files: firefox-runs.test.mjs. tests/browser/ tests the rest
-// in Chromium. A failing test leaves a screenshot in test-results/.
+// proved, whole game), bad links and input, polish (Copy confirms, errors go on success); and, as scenarios
+// of tests/scenarios/ that tests/browser/ runs in Chromium too, the answer card, the estimate, a game
+// record read, its moves taken back and a certificate opened to a leaf, moves played in the play mode (a
+// variation made the main line), a language switch in place, and a Judkins shogi position proved and its
+// game played. Phones and both languages: firefox-phones.test.mjs; saved runs and shard files:
+// firefox-runs.test.mjs. tests/browser/ tests the rest in Chromium. A failing test leaves a screenshot in
+// test-results/.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { attr, count, index, sfenOf, text, useFirefox } from './firefox-site.mjs';
