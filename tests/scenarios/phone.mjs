@@ -73,7 +73,7 @@ export async function tsumeByTaps(ui) {
 }
 
 /** Presses Tab from where the focus is until `selector` has it: how many presses (at most 40). */
-export async function tabsTo(ui, selector) {
+async function tabsTo(ui, selector) {
   for (let n = 1; n <= 40; n++) {
     await ui.press('Tab');
     if (await ui.page.evaluate((s) => document.activeElement?.matches(s), selector)) return n;
