@@ -95,7 +95,7 @@ test('reset starts a fresh history; load is one undoable edit', () => {
   editor.loadSfen('shogi', 'startpos');
   assert.equal(editor.undoStack.length, 1);
   editor.reset(parseSfen('minishogi', 'startpos'));
-  assert.equal(editor.variant, 'minishogi');
+  assert.equal(editor.game, 'minishogi');
   assert.equal(editor.undoStack.length, 0);
   editor.undo();
   assert.equal(sfen(), 'rbsgk/4p/5/P4/KGSBR b - 1');

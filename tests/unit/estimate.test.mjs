@@ -34,7 +34,7 @@ test('tallies are compared field by field, whatever the order of their keys', ()
 });
 
 const RECORD = {
-  variant: 'minishogi', seed: '42', samples: 1000, shard: [0, 1], maxNodes: null, keep: 24,
+  game: 'minishogi', seed: '42', samples: 1000, shard: [0, 1], maxNodes: null, keep: 24,
   blocks: [], examples: [{ index: 3, sfen: 'x' }], elapsed: 1.5,
 };
 
@@ -44,7 +44,7 @@ test('a saved run of the right shape passes; each malformed field is named', () 
   assert.deepEqual(savedRunProblem(null), { notRecord: true });
   assert.deepEqual(savedRunProblem([RECORD]), { notRecord: true });
   const bad = {
-    variant: 'constructor', seed: String(2n ** 64n), samples: 0, shard: [1, 1], maxNodes: 5,
+    game: 'constructor', seed: String(2n ** 64n), samples: 0, shard: [1, 1], maxNodes: 5,
     blocks: undefined, examples: [{ index: -1, sfen: 'x' }], elapsed: Infinity, done: 1.5, finished: 'yes',
   };
   for (const [field, value] of Object.entries(bad)) {

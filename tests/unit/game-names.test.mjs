@@ -35,11 +35,11 @@ test('the games are read from board/variant.rs', () => {
 test('a game named in the page is found; in comments it is not', () => {
   const js = [
     '/** The default, "shogi". */',
-    "if (variant === 'minishogi') flip();",
+    "if (game === 'minishogi') flip();",
     '// fall back to `shogi`',
     'const name = `shogi`;',
     "const other = 'shogi-reach';",
-    "if (variant === 'judkins') wide();",
+    "if (game === 'judkins') wide();",
   ].join('\n');
   assert.deepEqual(
     jsNameChecks(js).map(([n]) => n),

@@ -4,13 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { PlayGame, movesTo, targets } from '../../www/js/play/play-game.js';
 import { squareIndex } from '../../www/js/game/sfen.js';
-import { VARIANTS } from '../../www/js/game/variants.js';
+import { GAMES } from '../../www/js/game/games.js';
 
 const sq = (name) => squareIndex('shogi', name);
 const step = (usi) => ({ usi, japanese: `(${usi})`, sfen: `after ${usi}` });
 
 test('moves played, the move shown, undo and the game as USI', () => {
-  const start = VARIANTS.shogi.start;
+  const start = GAMES.shogi.start;
   const game = new PlayGame('shogi', start);
   assert.equal(game.sfen(), start);
   assert.equal(game.previous(), null);
@@ -37,16 +37,16 @@ test('moves played, the move shown, undo and the game as USI', () => {
   assert.equal(game.ply, 0);
   game.go(99);
   assert.equal(game.ply, 2);
-  const handicap = new PlayGame('shogi', VARIANTS.shogi.playStarts[1][1]);
-  assert.equal(handicap.usi(start), `position sfen ${VARIANTS.shogi.playStarts[1][1]}`);
+  const handicap = new PlayGame('shogi', GAMES.shogi.playStarts[1][1]);
+  assert.equal(handicap.usi(start), `position sfen ${GAMES.shogi.playStarts[1][1]}`);
   // Mini Shogi's initial position as the engine writes it (Variant::USI_START), not `startpos`.
-  const mini = new PlayGame('minishogi', VARIANTS.minishogi.start);
+  const mini = new PlayGame('minishogi', GAMES.minishogi.start);
   mini.play(step('1e2d'));
-  assert.equal(mini.usi(VARIANTS.minishogi.start), 'position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e2d');
+  assert.equal(mini.usi(GAMES.minishogi.start), 'position sfen rbsgk/4p/5/P4/KGSBR b - 1 moves 1e2d');
 });
 
 test('a tree: variations chosen, nested, promoted to the main line, deleted; the tree as the engine keeps it', () => {
-  const game = new PlayGame('shogi', VARIANTS.shogi.start);
+  const game = new PlayGame('shogi', GAMES.shogi.start);
   for (const u of ['7g7f', '3c3d', '2g2f']) game.play(step(u));
   game.go(1);
   game.play(step('8c8d'));
@@ -61,7 +61,7 @@ test('a tree: variations chosen, nested, promoted to the main line, deleted; the
   assert.deepEqual(game.alternatives(1).map((m) => m.usi), ['7g7f', '2g2f']);
   assert.equal(game.inVariation(), false);
   assert.deepEqual(game.tree(), {
-    start: VARIANTS.shogi.start,
+    start: GAMES.shogi.start,
     header: [],
     moves: ['7g7f', '3c3d', '2g2f'],
     comments: ['', '', '', ''],
@@ -78,7 +78,7 @@ test('a tree: variations chosen, nested, promoted to the main line, deleted; the
   assert.equal(game.inVariation(), true);
   game.promote();
   assert.equal(game.inVariation(), false);
-  assert.equal(game.usi(VARIANTS.shogi.start), 'position startpos moves 7g7f 8c8d 6g6f');
+  assert.equal(game.usi(GAMES.shogi.start), 'position startpos moves 7g7f 8c8d 6g6f');
   assert.deepEqual(game.alternatives(2).map((m) => m.usi), ['8c8d', '3c3d']);
   // The old main line chosen and deleted from where it leaves the new one: its two moves go.
   game.choose(2, 1);
@@ -91,8 +91,8 @@ test('a tree: variations chosen, nested, promoted to the main line, deleted; the
 test("a record's tree: its lines, comments (after moves and before a variation) and header, found by moves", () => {
   const move = (usi, comment) => ({ usi, japanese: `(${usi})`, sfen: `after ${usi}`, ...(comment ? { comment } : {}) });
   const record = /** @type {any} */ ({
-    variant: 'shogi',
-    start: VARIANTS.shogi.start,
+    game: 'shogi',
+    start: GAMES.shogi.start,
     comment: 'before it all',
     header: [{ key: '先手', name: 'sente', value: 'A' }],
     moves: [move('7g7f', 'one'), move('3c3d'), move('2g2f')],
@@ -110,7 +110,7 @@ test("a record's tree: its lines, comments (after moves and before a variation) 
   assert.equal(game.goTo(['7g7f', '9c9d']), false);
   game.comment = 'edited';
   assert.deepEqual(game.tree(), {
-    start: VARIANTS.shogi.start,
+    start: GAMES.shogi.start,
     header: [{ key: '先手', value: 'A' }],
     moves: ['7g7f', '3c3d', '2g2f'],
     comments: ['before it all', 'one', '', ''],
@@ -134,7 +134,7 @@ test('a gesture means the legal moves to its square: none, one, or a promotion c
 });
 
 test('going back along a variation keeps it shown; the buttons of the line act on the line shown', () => {
-  const game = new PlayGame('shogi', VARIANTS.shogi.start);
+  const game = new PlayGame('shogi', GAMES.shogi.start);
   for (const u of ['7g7f', '3c3d', '2g2f']) game.play(step(u));
   game.go(1);
   for (const u of ['8c8d', '2g2f']) game.play(step(u));
@@ -154,7 +154,7 @@ test('going back along a variation keeps it shown; the buttons of the line act o
   game.choose(2, 1);
   game.go(0);
   game.promote();
-  assert.equal(game.usi(VARIANTS.shogi.start), 'position startpos moves 7g7f 8c8d 2g2f');
+  assert.equal(game.usi(GAMES.shogi.start), 'position startpos moves 7g7f 8c8d 2g2f');
   game.choose(2, 1);
   game.go(1);
   assert.deepEqual(line(), ['7g7f', '3c3d', '2g2f']);

@@ -1,4 +1,4 @@
-// game/variants.js: the games' facts are the engine's (games.generated.js, which a CLI test keeps equal to
+// game/games.js: the games' facts are the engine's (games.generated.js, which a CLI test keeps equal to
 // `shogi-reach games --json`), and the page keeps no copy of them: no start or handicap position, |P_K|,
 // figure of the papers, funnel row or stage list in www/js outside the generated module and the texts.
 // The presets: the engine's starts and handicaps, and a 詰将棋 set-up that holds the whole piece set. No
@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { FACTS } from '../../www/js/game/games.generated.js';
-import { VARIANTS } from '../../www/js/game/variants.js';
+import { GAMES } from '../../www/js/game/games.js';
 import { boxCounts, parseSfen, toSfen } from '../../www/js/game/sfen.js';
 
 const WWW_JS = new URL('../../www/js/', import.meta.url).pathname;
@@ -32,7 +32,7 @@ test('the page keeps no copy of the engine’s facts', () => {
   }
   const rows = FACTS.funnel.map((f) => f.row);
   const files = pageCode();
-  assert.ok(files.includes('game/variants.js') && files.length > 50, files.join(' '));
+  assert.ok(files.includes('game/games.js') && files.length > 50, files.join(' '));
   for (const file of files) {
     const code = readFileSync(join(WWW_JS, file), 'utf8');
     for (const fact of facts) assert.ok(!code.includes(fact), `${file} holds ${fact}`);
@@ -51,13 +51,13 @@ test('the page decides nothing by a game’s name: what differs between games is
     assert.doesNotMatch(code, check, `${file} compares a game's name`);
   }
   // The export formats are the engine's: CSA for 9×9 Shogi only.
-  assert.deepEqual(VARIANTS.shogi.exportFormats, ['kif', 'kifu', 'ki2', 'ki2u', 'usi', 'csa', 'bod']);
-  assert.ok(!VARIANTS.minishogi.exportFormats.includes('csa'));
+  assert.deepEqual(GAMES.shogi.exportFormats, ['kif', 'kifu', 'ki2', 'ki2u', 'usi', 'csa', 'bod']);
+  assert.ok(!GAMES.minishogi.exportFormats.includes('csa'));
 });
 
 test('the presets and the play mode’s starts are the engine’s start and handicap starts', () => {
   for (const g of FACTS.games) {
-    const v = VARIANTS[g.name];
+    const v = GAMES[g.name];
     assert.deepEqual([v.width, v.height, v.start, v.candidates], [g.width, g.height, g.start, g.candidates]);
     const handicaps = g.handicaps.map((h) => h.sfen);
     assert.deepEqual(v.playStarts.map((p) => p.sfen), [g.start, ...handicaps], g.name);
@@ -70,9 +70,9 @@ test('the presets and the play mode’s starts are the engine’s start and hand
 });
 
 test('the tsume set-up: Gote’s king alone, every other piece but Sente’s king in Gote’s hand', () => {
-  for (const variant of ['shogi', 'minishogi']) {
-    const { sfen } = VARIANTS[variant].presets.find((p) => p.key === 'presetTsume');
-    const setup = parseSfen(variant, sfen);
+  for (const game of ['shogi', 'minishogi']) {
+    const { sfen } = GAMES[game].presets.find((p) => p.key === 'presetTsume');
+    const setup = parseSfen(game, sfen);
     assert.equal(toSfen(setup), sfen);
     assert.deepEqual(setup.cells.filter(Boolean), ['k']);
     const box = boxCounts(setup);

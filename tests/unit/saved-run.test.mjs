@@ -1,9 +1,11 @@
 // estimate/saved-run.js against a fake engine: a saved run is rebuilt from its blocks (never read as
 // stored), refused when its shape is wrong or its samples lie outside its shard, and its gallery is drawn
-// again from the indices saved; shard files are merged with K blocks of each drawn to verify.
+// again from the indices saved; a record of an earlier version (the game under `variant`) is still read,
+// and a run is saved with `game`; shard files are merged with K blocks of each drawn to verify.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkSaved, KEEP, mergeShards, runRecord } from '../../www/js/estimate/saved-run.js';
+import { withGameKey } from '../../www/js/estimate/run-store.js';
 import { duration } from '../../www/js/estimate/tables.js';
 
 /** An engine that answers as the real one would for a run whose report covers `ranges`. */
@@ -18,7 +20,7 @@ function fakeEngine({ ranges, samples = 1000, shardRange = [0, samples] }) {
     blocksToVerify: ({ n }) => Math.min(n, 2),
     mergeReports: ({ names }) => ({ merged: names }),
     readReport: ({ name }) => ({
-      variant: 'minishogi', seed: '7', max_nodes: null,
+      game: 'minishogi', seed: '7', max_nodes: null,
       blocks: [0, 64, 128].map((start) => ({ start, end: start + 64, name })),
     }),
   };
@@ -26,7 +28,7 @@ function fakeEngine({ ranges, samples = 1000, shardRange = [0, samples] }) {
 }
 
 const RECORD = {
-  variant: 'minishogi', seed: '42', samples: 1000, shard: [0, 1], maxNodes: null, keep: KEEP, elapsed: 3,
+  game: 'minishogi', seed: '42', samples: 1000, shard: [0, 1], maxNodes: null, keep: KEEP, elapsed: 3,
   blocks: [{ start: 0, end: 64 }, { start: 64, end: 128 }], examples: [],
 };
 
@@ -56,13 +58,34 @@ test('a record of the wrong shape, or with samples outside its shard, is refused
   await assert.rejects(checkSaved(outside, { ...RECORD, shard: [1, 2] }), (e) => /1\/2/.test(e.savedProblem));
 });
 
+test('a record of an earlier version, its game under `variant`, is still read, as that game', async () => {
+  const { game, ...rest } = RECORD;
+  const old = { ...rest, variant: game };
+  const engine = fakeEngine({ ranges: [[0, 128]] });
+  const saved = await checkSaved(engine, old);
+  assert.equal(saved.game, 'minishogi');
+  assert.ok(!('variant' in saved));
+  assert.ok(engine.calls.every(([, args]) => !('variant' in args)));
+  assert.deepEqual(engine.calls.filter(([type]) => type === 'reportFromBlocks').map(([, args]) => args.game), ['minishogi']);
+  // An unknown game is refused under either spelling; `game` wins where a record has both.
+  await assert.rejects(checkSaved(fakeEngine({ ranges: [] }), { ...rest, variant: 'chess' }), (e) => /game/.test(e.savedProblem));
+  assert.equal((await checkSaved(fakeEngine({ ranges: [[0, 128]] }), { ...old, game: 'shogi' })).game, 'shogi');
+});
+
+test('withGameKey renames only an earlier version\'s `variant`; anything else is left as it is', () => {
+  assert.deepEqual(withGameKey({ variant: 'shogi', seed: '1' }), { seed: '1', game: 'shogi' });
+  assert.deepEqual(withGameKey({ game: 'shogi', variant: 'minishogi' }), { game: 'shogi', variant: 'minishogi' });
+  for (const other of [undefined, null, 'text', [RECORD], { seed: '1' }]) assert.equal(withGameKey(other), other);
+});
+
 test('what is saved of a run is what cannot be recomputed', () => {
   const record = runRecord({
-    variant: 'shogi', seed: '9', samples: 10, shard: [0, 1], done: 5, examples: [], elapsed: 1, rate: 5,
+    game: 'shogi', seed: '9', samples: 10, shard: [0, 1], done: 5, examples: [], elapsed: 1, rate: 5,
     range: [0, 10], report: { blocks: [{ start: 0, end: 5 }] }, reportText: '{"big": "text"}',
   });
-  const fields = ['blocks', 'elapsed', 'examples', 'keep', 'maxNodes', 'samples', 'seed', 'shard', 'variant'];
+  const fields = ['blocks', 'elapsed', 'examples', 'game', 'keep', 'maxNodes', 'samples', 'seed', 'shard'];
   assert.deepEqual(Object.keys(record).sort(), fields);
+  assert.equal(record.game, 'shogi', 'written with `game`, as the page reads it from now on');
   assert.equal(record.maxNodes, null);
 });
 

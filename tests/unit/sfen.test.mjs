@@ -2,22 +2,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  boxCounts, colorOf, detectVariant, isPromoted, kindOf, makePiece, parseSfen, parseUsi, readSfen, squareIndex, squareName,
+  boxCounts, colorOf, detectGame, isPromoted, kindOf, makePiece, parseSfen, parseUsi, readSfen, squareIndex, squareName,
   toSfen,
 } from '../../www/js/game/sfen.js';
-import { VARIANTS } from '../../www/js/game/variants.js';
+import { GAMES } from '../../www/js/game/games.js';
 
 test('every preset of both games reads and writes back the same text', () => {
-  for (const v of Object.values(VARIANTS)) {
+  for (const v of Object.values(GAMES)) {
     for (const { sfen } of v.presets) assert.equal(toSfen(parseSfen(v.name, sfen)), sfen, sfen);
   }
 });
 
 test('startpos, a leading "sfen" and a missing move number read as the start', () => {
-  const start = VARIANTS.shogi.start;
+  const start = GAMES.shogi.start;
   assert.equal(toSfen(parseSfen('shogi', 'startpos')), start);
   assert.equal(toSfen(parseSfen('shogi', `sfen ${start}`)), start);
-  assert.equal(toSfen(parseSfen('minishogi', 'rbsgk/4p/5/P4/KGSBR b -')), VARIANTS.minishogi.start);
+  assert.equal(toSfen(parseSfen('minishogi', 'rbsgk/4p/5/P4/KGSBR b -')), GAMES.minishogi.start);
 });
 
 test('hands: counts, both colours, in SFEN order', () => {
@@ -42,17 +42,17 @@ test('a text that is not SFEN as the engine writes it is not read: the engine sa
 });
 
 test('the game of a text is told by its rows', () => {
-  assert.equal(detectVariant(VARIANTS.shogi.start), 'shogi');
-  assert.equal(detectVariant('sfen rbsgk/4p/5/P4/KGSBR b - 1'), 'minishogi');
-  assert.equal(detectVariant('K1G1g/rbB1+r/+S3p/5/1sk2[p] w'), 'minishogi');
-  assert.equal(detectVariant('4k/4K b - 1'), null);
+  assert.equal(detectGame(GAMES.shogi.start), 'shogi');
+  assert.equal(detectGame('sfen rbsgk/4p/5/P4/KGSBR b - 1'), 'minishogi');
+  assert.equal(detectGame('K1G1g/rbB1+r/+S3p/5/1sk2[p] w'), 'minishogi');
+  assert.equal(detectGame('4k/4K b - 1'), null);
 });
 
 test('squares: cell indices and USI names agree in both games', () => {
   assert.equal(squareName('shogi', 0), '9a');
   assert.equal(squareName('shogi', 80), '1i');
   assert.equal(squareName('minishogi', 4), '1a');
-  for (const v of Object.values(VARIANTS)) {
+  for (const v of Object.values(GAMES)) {
     for (let i = 0; i < v.width * v.height; i++) assert.equal(squareIndex(v.name, squareName(v.name, i)), i);
   }
 });

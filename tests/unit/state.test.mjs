@@ -5,20 +5,20 @@ import assert from 'node:assert/strict';
 import { PageState } from '../../www/js/page/state.js';
 
 const initial = () => new PageState({
-  variant: 'shogi', start: null, sfen: 'a', tree: null, cursor: [], labels: 'kanji', flipped: false, language: 'en', tab: 'position', estimating: false,
+  game: 'shogi', start: null, sfen: 'a', tree: null, cursor: [], labels: 'kanji', flipped: false, language: 'en', tab: 'position', estimating: false,
 });
 
 test('a change reaches the subscribers of its keys, in order, each once, with the state after it', () => {
   const state = initial();
   const heard = [];
-  state.subscribe(['sfen', 'variant'], (s, changed) => heard.push(['position', s.variant, s.sfen, changed]));
+  state.subscribe(['sfen', 'game'], (s, changed) => heard.push(['position', s.game, s.sfen, changed]));
   state.subscribe(['labels'], (s) => heard.push(['labels', s.labels]));
   state.subscribe(['labels', 'sfen'], (s, changed) => heard.push(['both', changed]));
-  state.set({ sfen: 'b', variant: 'minishogi' });
+  state.set({ sfen: 'b', game: 'minishogi' });
   state.set({ labels: 'western' });
   assert.deepEqual(heard, [
-    ['position', 'minishogi', 'b', ['sfen', 'variant']],
-    ['both', ['sfen', 'variant']],
+    ['position', 'minishogi', 'b', ['sfen', 'game']],
+    ['both', ['sfen', 'game']],
     ['labels', 'western'],
     ['both', ['labels']],
   ]);

@@ -28,7 +28,7 @@ import { SfenPanel } from './panels/sfen-panel.js';
 import { parseSfen, squareIndex, toSfen } from './game/sfen.js';
 import { selectTab, setUpTabs } from './page/tabs.js';
 import { setUpTerms } from './page/terms.js';
-import { VARIANTS } from './game/variants.js';
+import { GAMES } from './game/games.js';
 import { $, field } from './page/dom.js';
 import { fillTermTexts } from './page/term-text.js';
 
@@ -39,10 +39,10 @@ const LOCKED_WHILE_ESTIMATING = ['game'];
 // fetches those the page's text needs as it draws, and the board does not wait for them (fonts.js).
 redrawWhenFontsLoad();
 
-// The game menus list the engine's games (game/variants.js), named in the page's language.
+// The game menus list the engine's games (game/games.js), named in the page's language.
 for (const id of ['game', 'est-game']) {
   field(id).replaceChildren(
-    ...Object.keys(VARIANTS).map((name) => {
+    ...Object.keys(GAMES).map((name) => {
       const option = new Option('', name);
       option.dataset.i18n = `game_${name}`;
       return option;
@@ -67,7 +67,7 @@ const stages = diagnostics.call('stages', {});
 const link = readLink(location.search);
 // The page's state (page/state.js): panels draw from it, the address follows it.
 const state = new PageState({
-  variant: link.variant,
+  game: link.game,
   start: null,
   // Set by the first edit's `changed`, which writes the address (a link's unread position stays in it).
   sfen: '',
@@ -80,7 +80,7 @@ const state = new PageState({
   estimating: false,
 });
 field('labels').value = state.get('labels');
-field('game').value = link.variant;
+field('game').value = link.game;
 
 // The page's one full-size board: the editor's, or a game shown in its place (the move tree, the path).
 const stage = new BoardStage($('board'));
@@ -95,15 +95,15 @@ const view = new EditorView({
 });
 const sfenPanel = new SfenPanel({
   engine: diagnostics,
-  currentVariant: () => editor.variant,
+  currentGame: () => editor.game,
   currentSfen: () => toSfen(editor.setup),
-  onPosition: (variant, setup) => {
-    if (variant === editor.variant) editor.load(setup);
-    else if (switchGame(variant)) editor.reset(setup);
+  onPosition: (game, setup) => {
+    if (game === editor.game) editor.load(setup);
+    else if (switchGame(game)) editor.reset(setup);
     else return false;
     return true;
   },
-  onPreset: (sfen) => editor.loadSfen(editor.variant, sfen),
+  onPreset: (sfen) => editor.loadSfen(editor.game, sfen),
 });
 const diagnosticsPanel = new DiagnosticsPanel({
   engine: diagnostics,
@@ -122,9 +122,9 @@ const diagnosticsPanel = new DiagnosticsPanel({
 const startChoice = new StartChoice(() => state.set({ start: startChoice.name }));
 state.subscribe(['start'], (s) => {
   provePanel.reset();
-  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), s.start);
+  diagnosticsPanel.update(editor.game, toSfen(editor.setup), s.start);
 });
-const certificate = new CertificateView({ engine: explainer, load: (variant, sfen) => loadPosition(variant, sfen), labels: () => state.get('labels') });
+const certificate = new CertificateView({ engine: explainer, load: (game, sfen) => loadPosition(game, sfen), labels: () => state.get('labels') });
 // The answer card searches its game in a worker of its own, started on first use.
 const answer = new AnswerCard({
   engine: new Engine(),
@@ -138,10 +138,10 @@ const answer = new AnswerCard({
       provePanel.prove();
     },
     // The game played on the page's board: a line of the move tree (the play panel's).
-    onPlay: (variant, start, moves) => playPanel.playGame(variant, start, moves),
+    onPlay: (game, start, moves) => playPanel.playGame(game, start, moves),
     // A tsume set-up's square: the position with Sente's king there, proved.
-    onKingSquare: (variant, sfen) => {
-      loadPosition(variant, sfen);
+    onKingSquare: (game, sfen) => {
+      loadPosition(game, sfen);
       provePanel.prove();
     },
   },
@@ -150,9 +150,9 @@ const provePanel = new ProvePanel({
   engine: prover,
   stage,
   labels: state.get('labels'),
-  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup), start: state.get('start') }),
+  currentPosition: () => ({ game: editor.game, sfen: toSfen(editor.setup), start: state.get('start') }),
   onVerdict: (result, target) => {
-    if (result && target) certificate.offer(target.variant, target.sfen, result.verdict, target.maxNodes, target.start);
+    if (result && target) certificate.offer(target.game, target.sfen, result.verdict, target.maxNodes, target.start);
     else certificate.reset();
     if (result && target) answer.show(result, target);
     else answer.reset();
@@ -161,24 +161,24 @@ const provePanel = new ProvePanel({
   // The squares where Sente's king of a tsume set-up could stand, marked on the board.
   onKingSquares: (result, target) => {
     answer.showKingSquares(result, target);
-    view.showTargets(result.reachable.map((square) => squareIndex(target.variant, square)));
+    view.showTargets(result.reachable.map((square) => squareIndex(target.game, square)));
   },
 });
 /**
- * Loads `sfen` of `variant` into the editor, switching the page's game when it is the other one; false when
+ * Loads `sfen` of `game` into the editor, switching the page's game when it is the other one; false when
  * that is refused (an estimate runs). The editor's board is shown (a game shown on it is put aside).
  */
-function loadPosition(variant, sfen) {
-  if (variant === editor.variant) editor.loadSfen(variant, sfen);
-  else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
+function loadPosition(game, sfen) {
+  if (game === editor.game) editor.loadSfen(game, sfen);
+  else if (switchGame(game)) editor.reset(parseSfen(game, sfen));
   else return false;
   return true;
 }
 /** [`loadPosition`] for the move tree: a position of it, the tree staying on the page's board. */
-function loadFromTree(variant, sfen) {
+function loadFromTree(game, sfen) {
   loading = true;
   try {
-    return loadPosition(variant, sfen);
+    return loadPosition(game, sfen);
   } finally {
     loading = false;
   }
@@ -188,7 +188,7 @@ function loadFromTree(variant, sfen) {
 const recordPanel = new RecordPanel({
   engine: retro,
   onRead: (record) => {
-    if (!loadFromTree(record.variant, record.moves.at(-1)?.sfen ?? record.start)) return false;
+    if (!loadFromTree(record.game, record.moves.at(-1)?.sfen ?? record.start)) return false;
     playPanel.loadRecord(record, record.moves.map((m) => m.usi));
     return true;
   },
@@ -202,14 +202,14 @@ const playPanel = new PlayPanel({
   stage,
   state,
   labels: state.get('labels'),
-  currentPosition: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
+  currentPosition: () => ({ game: editor.game, sfen: toSfen(editor.setup) }),
   onPosition: loadFromTree,
   onProve: () => provePanel.prove(),
 });
 // Exports: the editor's position, the proof game and the line played, as files for other programs.
 new ExportPanel({
   engine: retro,
-  position: () => ({ variant: editor.variant, sfen: toSfen(editor.setup) }),
+  position: () => ({ game: editor.game, sfen: toSfen(editor.setup) }),
   labels: () => state.get('labels'),
   flipped: () => state.get('flipped'),
   proofGame: () => provePanel.shownGame(),
@@ -220,14 +220,14 @@ const estimatePanel = new EstimatePanel({
   stages,
   engine: diagnostics,
   // The tab's game menu, and a saved run of the other game resumed, switch the page's game.
-  switchGame: (variant) => loadPosition(variant, VARIANTS[variant].start),
-  currentVariant: () => editor.variant,
+  switchGame: (game) => loadPosition(game, GAMES[game].start),
+  currentGame: () => editor.game,
   // One game for the whole page: it cannot change under a running estimate.
   onRunning: (running) => state.set({ estimating: running }),
-  openPosition: (variant, sfen) => {
+  openPosition: (game, sfen) => {
     selectTab('position');
-    if (variant === editor.variant) editor.loadSfen(variant, sfen);
-    else if (switchGame(variant)) editor.reset(parseSfen(variant, sfen));
+    if (game === editor.game) editor.loadSfen(game, sfen);
+    else if (switchGame(game)) editor.reset(parseSfen(game, sfen));
     provePanel.prove();
   },
 });
@@ -239,47 +239,47 @@ $('tab-estimate').addEventListener('tab-shown', () => estimatePanel.opened());
 function changed(_, { animate } = {}) {
   if (!loading) stage.show('editor');
   const sfen = toSfen(editor.setup);
-  state.set({ variant: editor.variant, sfen });
+  state.set({ game: editor.game, sfen });
   sfenPanel.show(sfen);
   view.draw(animate);
   // A start's own position (a handicap preset, a record's start) chooses that start; a game switch the
   // initial one (the start's subscribers then draw the diagnostics).
   startChoice.follow(sfen);
   if (startChoice.name !== state.get('start')) state.set({ start: startChoice.name });
-  else diagnosticsPanel.update(editor.variant, sfen, state.get('start'));
+  else diagnosticsPanel.update(editor.game, sfen, state.get('start'));
   provePanel.positionChanged(sfen);
-  retroPanel.update(editor.variant, sfen);
+  retroPanel.update(editor.game, sfen);
 }
 
 /**
- * Switches the whole page to game `variant`, which the caller then loads with a fresh history: the presets,
+ * Switches the whole page to `game`, which the caller then loads with a fresh history: the presets,
  * any proof (running or shown) and a stopped estimate belong to the other game and go. Refused (false)
  * while an estimate runs.
  */
-function switchGame(variant) {
+function switchGame(game) {
   if (state.get('estimating')) {
     sfenPanel.showError(t('stopEstimateFirst'));
     return false;
   }
-  field('game').value = variant;
+  field('game').value = game;
   view.reset();
-  sfenPanel.fillPresets(variant);
-  startChoice.setVariant(variant);
+  sfenPanel.fillPresets(game);
+  startChoice.setGame(game);
   provePanel.reset();
-  estimatePanel.gameChanged(variant);
-  playPanel.gameChanged(variant);
+  estimatePanel.gameChanged(game);
+  playPanel.gameChanged(game);
   return true;
 }
 
 field('game').onchange = () => {
-  const variant = field('game').value;
-  if (switchGame(variant)) editor.reset(parseSfen(variant, VARIANTS[variant].start));
-  else field('game').value = editor.variant;
+  const game = field('game').value;
+  if (switchGame(game)) editor.reset(parseSfen(game, GAMES[game].start));
+  else field('game').value = editor.game;
 };
 field('labels').onchange = () => state.set({ labels: field('labels').value });
 
 // What follows the state: the address, the boards' labels and orientation, the settings an estimate locks.
-state.subscribe(['variant', 'sfen', 'labels'], (s) => writeLink(s.variant, s.sfen, s.labels));
+state.subscribe(['game', 'sfen', 'labels'], (s) => writeLink(s.game, s.sfen, s.labels));
 state.subscribe(['tab'], (s) => writeTab(s.tab));
 state.subscribe(['labels'], (s) => {
   for (const panel of [view, provePanel, playPanel]) panel.setLabels(s.labels);
@@ -294,9 +294,9 @@ state.subscribe(['estimating'], (s) => {
 });
 addIcons();
 setUpTabs(link.tab, (tab) => state.set({ tab }));
-sfenPanel.fillPresets(editor.variant);
-startChoice.setVariant(editor.variant);
-playPanel.gameChanged(editor.variant);
+sfenPanel.fillPresets(editor.game);
+startChoice.setGame(editor.game);
+playPanel.gameChanged(editor.game);
 
 // The first position. A link's position that is not SFEN as the engine writes it goes to the engine: read
 // (the reference's format), it is loaded; else its text stays (in the field and the address bar) for the
@@ -304,19 +304,19 @@ playPanel.gameChanged(editor.variant);
 if (link.badSfen === null) changed(editor, {});
 else {
   view.draw();
-  diagnosticsPanel.update(editor.variant, toSfen(editor.setup), state.get('start'));
-  retroPanel.update(editor.variant, toSfen(editor.setup));
+  diagnosticsPanel.update(editor.game, toSfen(editor.setup), state.get('start'));
+  retroPanel.update(editor.game, toSfen(editor.setup));
   sfenPanel.showText(link.badSfen);
-  readLinkPosition(link.variant, link.badSfen);
+  readLinkPosition(link.game, link.badSfen);
 }
 if (link.notices.length) sfenPanel.showError(link.notices.join(' '));
 
 /** The link's position `text` read by the engine and loaded, or its error said beside the link's notices. */
-async function readLinkPosition(variant, text) {
+async function readLinkPosition(game, text) {
   try {
-    const sfen = await readPosition(diagnostics, variant, text);
-    if (editor.variant !== variant || sfenPanel.fieldText() !== text) return; // edited meanwhile
-    editor.reset(parseSfen(variant, sfen));
+    const sfen = await readPosition(diagnostics, game, text);
+    if (editor.game !== game || sfenPanel.fieldText() !== text) return; // edited meanwhile
+    editor.reset(parseSfen(game, sfen));
     if (link.notices.length) sfenPanel.showError(link.notices.join(' '));
   } catch (e) {
     sfenPanel.showError([...link.notices, t('badLinkSfen', errorText(e))].join(' '));
@@ -330,10 +330,10 @@ let walkthrough = null;
 function showWalkthrough() {
   if ($('tab-how').hidden) return;
   walkthrough ??= import('./walkthrough/walkthrough-panel.js').then((m) => new m.Walkthrough($('how-body')));
-  walkthrough.then((panel) => panel.show(editor.variant, state.get('labels')));
+  walkthrough.then((panel) => panel.show(editor.game, state.get('labels')));
 }
 $('tab-how').addEventListener('tab-shown', showWalkthrough);
-state.subscribe(['variant', 'labels'], showWalkthrough);
+state.subscribe(['game', 'labels'], showWalkthrough);
 if (!$('tab-how').hidden) showWalkthrough();
 
 // A language switch draws every panel again in place: the position, record, answer, game played and a
@@ -341,15 +341,15 @@ if (!$('tab-how').hidden) showWalkthrough();
 document.addEventListener('language-changed', () => state.set({ language: language() }));
 state.subscribe(['language'], () => {
   const sfen = toSfen(editor.setup);
-  sfenPanel.fillPresets(editor.variant);
+  sfenPanel.fillPresets(editor.game);
   startChoice.relabel();
   view.draw();
-  diagnosticsPanel.update(editor.variant, sfen, state.get('start'));
+  diagnosticsPanel.update(editor.game, sfen, state.get('start'));
   provePanel.relabel();
   answer.relabel();
   certificate.relabel();
   recordPanel.relabel();
-  retroPanel.update(editor.variant, sfen);
+  retroPanel.update(editor.game, sfen);
   playPanel.relabel();
   estimatePanel.relabel();
   fillTermTexts(t);

@@ -3,7 +3,7 @@
 // page's board shows: the pieces in the chosen labels (kanji, Gote's king 王, or Western letters), Gote's
 // upside down (on a flipped board too, as the page draws them), promoted ones in red, both hands with
 // their counts, file and rank labels, the side to move.
-import { KINDS, VARIANTS } from '../game/variants.js';
+import { GAMES, KINDS } from '../game/games.js';
 import { colorOf } from '../game/sfen.js';
 import { label, rankLabel } from '../game/pieces.js';
 
@@ -32,7 +32,7 @@ const RED = '#b3140c';
  * @returns {Drawing}
  */
 export function drawBoard(setup, { labels, flipped = false }) {
-  const v = VARIANTS[setup.variant];
+  const v = GAMES[setup.game];
   const boardW = v.width * CELL;
   const width = MARGIN * 2 + boardW + LABEL;
   const height = MARGIN * 2 + HAND * 2 + LABEL + v.height * CELL;

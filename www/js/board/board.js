@@ -1,7 +1,7 @@
 // The board view: draws a setup (board, both hands) and reports gestures; it knows no rules.
 // Moves are animated by diffing the previous and the new setup (a piece that left one square and
 // appears on another slides there; a piece that appears from nowhere flies in from its hand).
-import { KINDS, VARIANTS } from '../game/variants.js';
+import { GAMES, KINDS } from '../game/games.js';
 import { colorOf, kindOf, squareName } from '../game/sfen.js';
 import { language, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
@@ -76,7 +76,7 @@ export class Board {
    */
   render(setup, { marks = {}, animate = false } = {}) {
     const before = this.setup;
-    const sameShape = before && before.variant === setup.variant;
+    const sameShape = before && before.game === setup.game;
     this.setup = setup;
     this.marks = marks;
     if (!sameShape || !this.grid) this.#build();
@@ -86,7 +86,7 @@ export class Board {
 
   #build() {
     if (!this.setup) return;
-    const v = VARIANTS[this.setup.variant];
+    const v = GAMES[this.setup.game];
     this.root.replaceChildren();
     this.root.style.setProperty('--files', v.width);
     this.root.style.setProperty('--ranks', v.height);
@@ -177,7 +177,7 @@ export class Board {
     if (this.marks.targets?.includes(i)) classes.push('target');
     cell.className = classes.join(' ');
     const current = /** @type {HTMLElement | null} */ (cell.firstElementChild);
-    const name = squareText(squareName(setup.variant, i), language());
+    const name = squareText(squareName(setup.game, i), language());
     if (!p) {
       if (current) cell.replaceChildren();
       cell.setAttribute('aria-label', t('emptySquare', name));
@@ -197,7 +197,7 @@ export class Board {
    * @param {import('../game/sfen.js').Setup} setup
    */
   #fillHand(el, color, setup) {
-    const v = VARIANTS[setup.variant];
+    const v = GAMES[setup.game];
     el.replaceChildren();
     const title = document.createElement('span');
     title.className = 'hand-title';

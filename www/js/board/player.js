@@ -44,11 +44,11 @@ export class Player {
    * `start`: SFEN of the first position (the KK position of a path, or the initial position of a whole
    * game), called `startLabel`; `steps`: [{move, japanese, sfen}] from it to the proved position.
    */
-  load(variant, start, steps, startLabel = t('kkPosition')) {
+  load(game, start, steps, startLabel = t('kkPosition')) {
     this.pause();
-    this.variant = variant;
+    this.game = game;
     this.start = start;
-    this.frames = [parseSfen(variant, start), ...steps.map((s) => parseSfen(variant, s.sfen))];
+    this.frames = [parseSfen(game, start), ...steps.map((s) => parseSfen(game, s.sfen))];
     this.steps = steps;
     this.els.scrub.max = steps.length;
     this.#list(startLabel);
@@ -96,7 +96,7 @@ export class Player {
     const animate = Math.abs(i - this.index) === 1;
     // Highlight the move that connects this position with the previous one in the play direction.
     const m = this.#forwards() || i === 0 ? this.steps[i - 1] : this.steps[i];
-    const move = m ? parseUsi(this.variant, m.move) : null;
+    const move = m ? parseUsi(this.game, m.move) : null;
     this.index = i;
     this.board.render(this.frames[i], { animate, marks: move ? { from: move.from, to: move.to } : {} });
     this.els.scrub.value = i;

@@ -8,7 +8,7 @@ import { iconElement } from '../board/icons.js';
 import { num, t } from '../i18n/i18n.js';
 import { pieceName } from '../game/pieces.js';
 import { boxCounts } from '../game/sfen.js';
-import { PROMOTABLE, VARIANTS } from '../game/variants.js';
+import { GAMES, PROMOTABLE } from '../game/games.js';
 import { $, field } from '../page/dom.js';
 
 const PALETTE_KINDS = ['K', 'R', 'B', 'G', 'S', 'N', 'L', 'P'];
@@ -147,7 +147,7 @@ export class EditorView {
 
   /** One side's pieces (and their promoted forms) as brush buttons. */
   #paletteRow(color) {
-    const totals = VARIANTS[this.#editor.variant].totals;
+    const totals = GAMES[this.#editor.game].totals;
     const row = document.createElement('div');
     row.className = 'palette-row';
     for (const kind of PALETTE_KINDS) {
@@ -199,7 +199,7 @@ export class EditorView {
    * says how many too many there are.
    */
   #drawBox() {
-    const game = VARIANTS[this.#editor.variant];
+    const game = GAMES[this.#editor.game];
     const box = $('box');
     box.replaceChildren();
     const excess = [];
@@ -229,7 +229,7 @@ export class EditorView {
   // Gote); '+' promotes or unpromotes; space cycles; Delete or Backspace empties; 'f' flips the board.
   #boardKey(e) {
     const editor = this.#editor;
-    const game = VARIANTS[editor.variant];
+    const game = GAMES[editor.game];
     if (e.target.closest?.('[data-hand-kind]')) return this.#handKey(e);
     if (this.#cursor === null) this.#cursor = 0;
     if (this.#moveCursor(e.key, game)) this.draw();

@@ -2,7 +2,7 @@
 // make. Totals stay within the game's piece set: a piece placed comes out of the box, a piece displaced
 // goes back into it, and an opponent's piece a move lands on goes to the mover's hand.
 import { t } from '../i18n/i18n.js';
-import { KINDS, PROMOTABLE, VARIANTS } from '../game/variants.js';
+import { GAMES, KINDS, PROMOTABLE } from '../game/games.js';
 import { boxCounts, colorOf, emptyHands, isPromoted, kindOf, makePiece, parseSfen, toSfen } from '../game/sfen.js';
 
 const clone = (s) => ({ ...s, cells: [...s.cells], hands: s.hands.map((h) => ({ ...h })) });
@@ -17,8 +17,8 @@ export class Editor {
     this.onRefuse = onRefuse;
   }
 
-  get variant() {
-    return this.setup.variant;
+  get game() {
+    return this.setup.game;
   }
 
   /** Applies `edit` to a copy; an edit returns a message to refuse itself. Recorded for undo. */
@@ -26,7 +26,7 @@ export class Editor {
     const next = clone(this.setup);
     const refusal = edit(next);
     if (typeof refusal === 'string') return this.onRefuse(refusal);
-    if (toSfen(next) === toSfen(this.setup) && next.variant === this.setup.variant) return;
+    if (toSfen(next) === toSfen(this.setup) && next.game === this.setup.game) return;
     this.undoStack.push(this.setup);
     this.redoStack = [];
     this.setup = next;
@@ -61,8 +61,8 @@ export class Editor {
     });
   }
 
-  loadSfen(variant, text) {
-    this.load(parseSfen(variant, text));
+  loadSfen(game, text) {
+    this.load(parseSfen(game, text));
   }
 
   place(i, piece) {
@@ -196,9 +196,9 @@ export class Editor {
 
 function tooMany(setup, kind) {
   if (boxCounts(setup)[kind] < 0) {
-    const total = VARIANTS[setup.variant].totals[kind];
+    const total = GAMES[setup.game].totals[kind];
     return total === 0
-      ? t('noSuchPiece', t(VARIANTS[setup.variant].titleKey), kind)
+      ? t('noSuchPiece', t(GAMES[setup.game].titleKey), kind)
       : t('boxEmpty', kind, total);
   }
   return null;

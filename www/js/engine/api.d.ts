@@ -3,7 +3,7 @@
 // workers' protocol (protocol.d.ts) and the panels use these names.
 
 /** A game's name, as the engine's facts list them (games.generated.js): `shogi`, `minishogi`, `judkins`. */
-export type Variant = string;
+export type GameName = string;
 export type Verdict = 'reachable' | 'unreachable' | 'unknown';
 
 /** Every kind of error the engine throws, read from the dictionary's `engine:KIND` texts (one list: the
@@ -55,6 +55,7 @@ export interface Step { move: string; japanese: string; sfen: string }
 export interface LegalMove { usi: string; japanese: string; sfen: string }
 
 export interface ProveResult {
+  game: GameName;
   verdict: Verdict;
   stage: string;
   reason?: string;
@@ -71,6 +72,7 @@ export interface ProveResult {
 }
 
 export interface ProofGame {
+  game: GameName;
   method: 'short' | 'kk';
   plies: number;
   shortest: boolean;
@@ -86,7 +88,7 @@ export interface ProofGame {
 }
 
 export interface GameRecord {
-  variant: Variant;
+  game: GameName;
   format: string;
   start: string;
   plies: number;
@@ -164,7 +166,7 @@ export interface Estimate {
 }
 /** An estimate report (`shogi-reach estimate --json`); the seed as a decimal string. */
 export interface Report {
-  variant: Variant;
+  game: GameName;
   seed: string;
   samples: number;
   max_nodes: number | null;
@@ -186,23 +188,23 @@ export interface EngineModule {
   initThreadPool(threads: number): Promise<unknown>;
   isThreaded(): boolean;
   stages(): Stage[];
-  diagnose(variant: string, sfen: string, start?: string): Diagnosis;
-  prove(variant: string, sfen: string, maxNodes: number | undefined, progress: (pops: number, nodes: number, bestH: number) => boolean, start?: string): ProveResult;
-  proofGame(variant: string, sfen: string, maxNodes: number | undefined, budgetScale: number | undefined, progress: (nodes: number, ms: number) => boolean, start?: string): ProofGame;
+  diagnose(game: string, sfen: string, start?: string): Diagnosis;
+  prove(game: string, sfen: string, maxNodes: number | undefined, progress: (pops: number, nodes: number, bestH: number) => boolean, start?: string): ProveResult;
+  proofGame(game: string, sfen: string, maxNodes: number | undefined, budgetScale: number | undefined, progress: (nodes: number, ms: number) => boolean, start?: string): ProofGame;
   parseRecord(data: string | Uint8Array): GameRecord;
-  predecessors(variant: string, sfen: string): Predecessors;
-  legalMoves(variant: string, sfen: string, previous?: string | null): LegalMove[];
-  explain(variant: string, sfen: string, maxNodes?: number, start?: string): Certificate;
-  kingSquares(variant: string, sfen: string, maxNodes: number | undefined, progress: (done: number, total: number) => void): KingSquares;
-  estimateBlocks(variant: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
+  predecessors(game: string, sfen: string): Predecessors;
+  legalMoves(game: string, sfen: string, previous?: string | null): LegalMove[];
+  explain(game: string, sfen: string, maxNodes?: number, start?: string): Certificate;
+  kingSquares(game: string, sfen: string, maxNodes: number | undefined, progress: (done: number, total: number) => void): KingSquares;
+  estimateBlocks(game: string, seed: bigint, start: bigint, end: bigint, maxNodes: number | null | undefined, keep: number): Blocks;
   mergeReports(names: string[], texts: string[]): MergedReport;
   readReport(name: string, text: string): Report;
-  reportFromBlocks(variant: string, seed: bigint, samples: bigint, maxNodes: number | null | undefined, blocks: Block[], threads?: number, wallSeconds?: number): string;
-  runningEstimate(variant: string, blocks: Block[], points: number): PlotPoint[];
+  reportFromBlocks(game: string, seed: bigint, samples: bigint, maxNodes: number | null | undefined, blocks: Block[], threads?: number, wallSeconds?: number): string;
+  runningEstimate(game: string, blocks: Block[], points: number): PlotPoint[];
   blocksToVerify(n: number): number;
   shardRange(samples: bigint, k: bigint, m: bigint): Float64Array;
-  exportRecord(variant: string, start: string, moves: string[], format: string, comment: string): Uint8Array;
-  exportTree(variant: string, tree: MoveTree, format: string, comment: string): Uint8Array;
+  exportRecord(game: string, start: string, moves: string[], format: string, comment: string): Uint8Array;
+  exportTree(game: string, tree: MoveTree, format: string, comment: string): Uint8Array;
   fileLimits(): FileLimits;
   samplesForDigits(p: number, candidates: string, digits: number): number | undefined;
 }

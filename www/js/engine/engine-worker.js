@@ -21,16 +21,16 @@ const handlers = {
     return { threaded: engine.isThreaded() };
   },
   stages: () => engine.stages(),
-  diagnose: ({ variant, sfen, start }) => engine.diagnose(variant, sfen, start ?? undefined),
+  diagnose: ({ game, sfen, start }) => engine.diagnose(game, sfen, start ?? undefined),
   // `start`: a handicap's name, the initial position when absent.
-  prove: ({ variant, sfen, maxNodes, start }, { progress }) =>
-    engine.prove(variant, sfen, maxNodes, (pops, nodes, bestH) => {
+  prove: ({ game, sfen, maxNodes, start }, { progress }) =>
+    engine.prove(game, sfen, maxNodes, (pops, nodes, bestH) => {
       progress({ pops, nodes, bestH });
       return true;
     }, start ?? undefined),
-  proofGame: ({ variant, sfen, maxNodes, budgetScale, start }, { progress }) => {
+  proofGame: ({ game, sfen, maxNodes, budgetScale, start }, { progress }) => {
     let shown = -Infinity;
-    return engine.proofGame(variant, sfen, maxNodes, budgetScale, (nodes, ms) => {
+    return engine.proofGame(game, sfen, maxNodes, budgetScale, (nodes, ms) => {
       // Asked every 64 positions: tell the page about ten times a second.
       if (ms - shown >= 100) {
         shown = ms;
@@ -41,30 +41,30 @@ const handlers = {
   },
   // A game record (text, or a file's bytes as a Uint8Array so that Shift_JIS is read too).
   parseRecord: ({ data }) => engine.parseRecord(data),
-  predecessors: ({ variant, sfen }) => engine.predecessors(variant, sfen),
+  predecessors: ({ game, sfen }) => engine.predecessors(game, sfen),
   // The play mode: every legal move with its notation and the position after it.
-  legalMoves: ({ variant, sfen, previous }) => engine.legalMoves(variant, sfen, previous),
-  explain: ({ variant, sfen, maxNodes, start }) => engine.explain(variant, sfen, maxNodes, start ?? undefined),
+  legalMoves: ({ game, sfen, previous }) => engine.legalMoves(game, sfen, previous),
+  explain: ({ game, sfen, maxNodes, start }) => engine.explain(game, sfen, maxNodes, start ?? undefined),
   // A tsume set-up: every square tried for Sente's king, progress after each.
-  kingSquares: ({ variant, sfen, maxNodes }, { progress }) =>
-    engine.kingSquares(variant, sfen, maxNodes, (done, total) => progress({ done, total })),
-  blocks: ({ variant, seed, start, end, maxNodes, keep }) =>
-    engine.estimateBlocks(variant, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
+  kingSquares: ({ game, sfen, maxNodes }, { progress }) =>
+    engine.kingSquares(game, sfen, maxNodes, (done, total) => progress({ done, total })),
+  blocks: ({ game, seed, start, end, maxNodes, keep }) =>
+    engine.estimateBlocks(game, BigInt(seed), BigInt(start), BigInt(end), maxNodes, keep),
   // Estimate reports: shard files merged as `shogi-reach merge` does (and read one by one, to verify
   // their blocks); a saved run's report and plot rebuilt from its blocks; the precision planner.
   mergeReports: ({ names, texts }) => engine.mergeReports(names, texts),
   readReport: ({ name, text }) => engine.readReport(name, text),
-  reportFromBlocks: ({ variant, seed, samples, maxNodes, blocks }) =>
-    engine.reportFromBlocks(variant, BigInt(seed), BigInt(samples), maxNodes, blocks),
-  runningEstimate: ({ variant, blocks, points }) => engine.runningEstimate(variant, blocks, points),
+  reportFromBlocks: ({ game, seed, samples, maxNodes, blocks }) =>
+    engine.reportFromBlocks(game, BigInt(seed), BigInt(samples), maxNodes, blocks),
+  runningEstimate: ({ game, blocks, points }) => engine.runningEstimate(game, blocks, points),
   blocksToVerify: ({ n }) => engine.blocksToVerify(n),
   shardRange: ({ samples, k, m }) => engine.shardRange(BigInt(samples), BigInt(k), BigInt(m)),
   fileLimits: () => engine.fileLimits(),
   plan: ({ p, candidates, digits }) => engine.samplesForDigits(p, candidates, digits),
   // Exports: a line (or a position alone) as a file's bytes, in the encoding its extension promises.
-  exportRecord: ({ variant, start, moves, format, comment }) => engine.exportRecord(variant, start, moves, format, comment),
+  exportRecord: ({ game, start, moves, format, comment }) => engine.exportRecord(game, start, moves, format, comment),
   // A tree of moves: KIF with its variations and comments, the other formats its main line.
-  exportTree: ({ variant, tree, format, comment }) => engine.exportTree(variant, tree, format, comment),
+  exportTree: ({ game, tree, format, comment }) => engine.exportTree(game, tree, format, comment),
 };
 
 serve(handlers);

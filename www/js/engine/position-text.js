@@ -5,12 +5,12 @@
  * The position `text` as the engine reads it (SFEN, `startpos`, the reference's `board[hands] w`): its
  * SFEN, or the engine's error (`{kind, message, params}`, which errorText says in words) thrown.
  * @param {import('./engine.js').Engine} engine
- * @param {import('./api').Variant} variant
+ * @param {import('./api').GameName} game
  * @param {string} text
  * @returns {Promise<string>}
  */
-export async function readPosition(engine, variant, text) {
-  const { sfen, issues } = await engine.call('diagnose', { variant, sfen: text });
+export async function readPosition(engine, game, text) {
+  const { sfen, issues } = await engine.call('diagnose', { game, sfen: text });
   if (sfen !== null) return sfen;
   throw issues.find((i) => i.error)?.error ?? new Error(issues[0]?.message ?? text);
 }

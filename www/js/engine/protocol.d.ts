@@ -12,8 +12,8 @@
 // Each worker's requests are a map from `type` to its `args`, `progress` and `result` (EngineApi,
 // EstimateApi); WorkerClient<Api>.call and serve<Api> are typed by it.
 import type {
-  Block, Blocks, Certificate, Diagnosis, KingSquares, EngineErrorData, Example, FileLimits, GameRecord, LegalMove, MergedReport,
-  PlotPoint, Predecessors, ProofGame, ProveResult, Report, Stage, Variant,
+  Block, Blocks, Certificate, Diagnosis, KingSquares, EngineErrorData, Example, FileLimits, GameName, GameRecord, LegalMove, MergedReport,
+  PlotPoint, Predecessors, ProofGame, ProveResult, Report, Stage,
 } from './api';
 
 export interface Call<Args, Result, Progress = never> { args: Args; result: Result; progress: Progress }
@@ -36,9 +36,9 @@ export interface Context<P = unknown> { progress(p: P): void; signal: AbortSigna
 
 /** `module`: the build's WebAssembly module, compiled once by the page (wasm.js); without it the worker fetches its own. */
 export interface Init { threaded: boolean; threads: number; module?: WebAssembly.Module }
-export interface Position { variant: Variant; sfen: string }
+export interface Position { game: GameName; sfen: string }
 export interface BlocksArgs {
-  variant: Variant; seed: string; start: number; end: number; maxNodes?: number | null; keep: number;
+  game: GameName; seed: string; start: number; end: number; maxNodes?: number | null; keep: number;
 }
 
 /** The start to prove from: a handicap's name (`角落ち`); the initial position when null or absent. */
@@ -62,19 +62,19 @@ export interface EngineApi {
   blocks: Call<BlocksArgs, Blocks>;
   mergeReports: Call<{ names: string[]; texts: string[] }, MergedReport>;
   readReport: Call<{ name: string; text: string }, Report>;
-  reportFromBlocks: Call<{ variant: Variant; seed: string; samples: number; maxNodes?: number | null; blocks: Block[] }, string>;
-  runningEstimate: Call<{ variant: Variant; blocks: Block[]; points: number }, PlotPoint[]>;
+  reportFromBlocks: Call<{ game: GameName; seed: string; samples: number; maxNodes?: number | null; blocks: Block[] }, string>;
+  runningEstimate: Call<{ game: GameName; blocks: Block[]; points: number }, PlotPoint[]>;
   blocksToVerify: Call<{ n: number }, number>;
   shardRange: Call<{ samples: number; k: number; m: number }, Float64Array>;
   fileLimits: Call<{}, FileLimits>;
   plan: Call<{ p: number; candidates: string; digits: number }, number | undefined>;
-  exportRecord: Call<{ variant: Variant; start: string; moves: string[]; format: string; comment: string }, Uint8Array>;
-  exportTree: Call<{ variant: Variant; tree: import('./api').MoveTree; format: string; comment: string }, Uint8Array>;
+  exportRecord: Call<{ game: GameName; start: string; moves: string[]; format: string; comment: string }, Uint8Array>;
+  exportTree: Call<{ game: GameName; tree: import('./api').MoveTree; format: string; comment: string }, Uint8Array>;
 }
 
 /** A run's state as the estimate worker reports it; the report only when it was rebuilt since the last. */
 export interface RunStatus {
-  variant: Variant;
+  game: GameName;
   seed: string;
   samples: number;
   shard: [number, number];
@@ -89,10 +89,10 @@ export interface RunStatus {
 }
 export type RunEnd = RunStatus & { state: 'finished' | 'stopped' };
 export interface RunArgs {
-  variant: Variant; seed: string; samples: number; shard: [number, number]; maxNodes?: number | null; keep: number;
+  game: GameName; seed: string; samples: number; shard: [number, number]; maxNodes?: number | null; keep: number;
   saved: null | { blocks: Block[]; examples: Example[]; elapsed: number };
 }
-export interface VerifyFile { variant: Variant; seed: string; maxNodes?: number | null; blocks: Block[] }
+export interface VerifyFile { game: GameName; seed: string; maxNodes?: number | null; blocks: Block[] }
 export interface Verified { done: number[]; forged: null | { file: number; start: number; end: number }; stopped: boolean }
 
 /** estimate-worker.js: a run in chunks over engine workers (or the threaded engine's pool). */

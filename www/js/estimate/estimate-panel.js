@@ -11,7 +11,7 @@
 // when the tab is first shown, never before, and its check locks nothing outside the tab.
 import { errorText } from '../engine/errors.js';
 import { readText, checkSize } from '../engine/files.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 import { num, t } from '../i18n/i18n.js';
 import { $, field } from '../page/dom.js';
 import { download } from '../page/download.js';
@@ -25,7 +25,7 @@ import { listVerify, mergeSays, savedLine } from './verify-list.js';
 
 /** @typedef {import('../engine/protocol').RunStatus} RunStatus */
 /** @typedef {import('../engine/protocol').VerifyFile & {name: string}} NamedFile */
-/** @typedef {import('../engine/api').Variant} Variant */
+/** @typedef {import('../engine/api').GameName} GameName */
 /** @typedef {import('./saved-run.js').SavedRun} SavedRun */
 /**
  * A run as the tab shows it: live (`progress`, `stopped`, `finished`), `saved` in this browser, or `merged`
@@ -69,12 +69,12 @@ export class EstimatePanel {
 
   /**
    * `engine` reads reports and rebuilds saved runs; `stages` is a promise of the engine's stages
-   * (`[{name, verdict, describe}]`, pipeline order); `currentVariant()` is the page's game, `switchGame(v)`
+   * (`[{name, verdict, describe}]`, pipeline order); `currentGame()` is the page's game, `switchGame(v)`
    * switches it (false when refused); `onRunning(running)` says when a run starts and ends; `labels()`
-   * are the page's piece labels; `openPosition(variant, sfen)` opens a gallery position in the editor.
+   * are the page's piece labels; `openPosition(game, sfen)` opens a gallery position in the editor.
    * @param {{engine: import('../engine/engine.js').Engine, stages: Promise<import('../engine/api').Stage[]>,
-   *   currentVariant: () => Variant, switchGame: (v: Variant) => boolean, onRunning: (running: boolean) => void,
-   *   labels: () => string, openPosition: (v: Variant, sfen: string) => void}} options
+   *   currentGame: () => GameName, switchGame: (v: GameName) => boolean, onRunning: (running: boolean) => void,
+   *   labels: () => string, openPosition: (v: GameName, sfen: string) => void}} options
    */
   constructor(options) {
     this.options = options;
@@ -83,9 +83,9 @@ export class EstimatePanel {
       drawStageCounts($('stage-counts'), list, this.#lastReport);
     });
     this.stagesReady.catch(() => {}); // the engine status line already says the engine did not start
-    field('est-game').value = options.currentVariant();
+    field('est-game').value = options.currentGame();
     field('est-game').onchange = () => {
-      if (!options.switchGame(/** @type {Variant} */ (field('est-game').value))) field('est-game').value = options.currentVariant();
+      if (!options.switchGame(/** @type {GameName} */ (field('est-game').value))) field('est-game').value = options.currentGame();
     };
     field('est-threads').value = String(Math.max(2, navigator.hardwareConcurrency || 2));
     $('estimate-form').onsubmit = (e) => {
@@ -156,15 +156,15 @@ export class EstimatePanel {
     savedLine(state, note, this.#saved);
   }
 
-  /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of game `variant`). */
-  #emptyTab(variant = this.options.currentVariant()) {
+  /** Shows nothing: no report (nothing to download), empty tables, plot and gallery (of `game`). */
+  #emptyTab(game = this.options.currentGame()) {
     this.#current = this.#shown = null;
     this.#points = [];
     clearGallery($('gallery'));
     $('est-result').replaceChildren();
-    drawPlot($('plot'), [], VARIANTS[variant].paper, 1);
+    drawPlot($('plot'), [], GAMES[game].paper, 1);
     this.#status('', 'idle');
-    this.#emptyTables(variant);
+    this.#emptyTables(game);
     this.#actions();
     this.#plan();
   }
@@ -198,7 +198,7 @@ export class EstimatePanel {
     // (A run started, or another game chosen, meanwhile wins.)
     if (asked !== this.#restoreAsked) return;
     this.#saved = saved;
-    if (saved.variant !== this.options.currentVariant()) return this.#savedOffer(saved.finished ? 'none' : 'offer');
+    if (saved.game !== this.options.currentGame()) return this.#savedOffer(saved.finished ? 'none' : 'offer');
     if ((await this.#verifySaved(saved)) && asked === this.#restoreAsked) this.#showSaved(saved);
   }
 
@@ -232,7 +232,7 @@ export class EstimatePanel {
     }
     const verifying = (/** @type {number} */ k) => t('savedVerifying', num(k), num(picks.length));
     this.#savedOffer('verifying', verifying(0));
-    const file = { name: t('savedRunName'), variant: saved.variant, seed: saved.seed, maxNodes: null, blocks: picks };
+    const file = { name: t('savedRunName'), game: saved.game, seed: saved.seed, maxNodes: null, blocks: picks };
     const result = await this.#verifyFiles([file], verifying(0), ([k]) => {
       this.#savedOffer('verifying', verifying(k));
       this.#status(verifying(k), 'verifying');
@@ -259,7 +259,7 @@ export class EstimatePanel {
   async #resumeSaved() {
     const saved = this.#saved;
     if (!saved) return;
-    if (saved.variant !== this.options.currentVariant() && !this.options.switchGame(saved.variant)) return;
+    if (saved.game !== this.options.currentGame() && !this.options.switchGame(saved.game)) return;
     // (The game switch restores the saved run again: this one goes on.)
     this.#restoreAsked = null;
     this.#saved = saved;
@@ -322,7 +322,7 @@ export class EstimatePanel {
     mergeSays(t('mergeDone', files.length, num(done), num(merged.samples)), 'merged');
     this.#points = [];
     this.#show({
-      type: 'merged', variant: merged.variant, samples: merged.samples, done, total: merged.samples,
+      type: 'merged', game: merged.game, samples: merged.samples, done, total: merged.samples,
       report: merged, reportText: merged.text, examples: [], elapsed: 0, rate: 0, name: 'merged',
     });
   }
@@ -350,7 +350,7 @@ export class EstimatePanel {
       if (!heard()) return null;
       if (abort.signal.aborted) return { done: files.map(() => 0), forged: null, stopped: true }; // Stop meanwhile
       this.#status(status, 'verifying');
-      const given = files.map(({ variant, seed, maxNodes, blocks }) => ({ variant, seed, maxNodes, blocks }));
+      const given = files.map(({ game, seed, maxNodes, blocks }) => ({ game, seed, maxNodes, blocks }));
       const result = await host.call('verify', { files: given }, {
         signal: abort.signal,
         onProgress: ({ done }) => {
@@ -387,15 +387,15 @@ export class EstimatePanel {
   /**
    * The page switched game (never during a run): what the tab shows belongs to the other game and goes (a
    * stopped run can no longer be resumed with Resume); the saved run shows again if it is of this game.
-   * @param {Variant} variant the game switched to
+   * @param {GameName} game the game switched to
    */
-  gameChanged(variant) {
+  gameChanged(game) {
     this.#dropCheck();
     this.#saved = null;
-    field('est-game').value = variant;
+    field('est-game').value = game;
     field('est-resume').disabled = true;
     this.#report = null;
-    this.#emptyTab(variant);
+    this.#emptyTab(game);
     this.#hideVerify();
     $('est-merge-status').textContent = '';
     const asked = (this.#restoreAsked = {});
@@ -451,7 +451,7 @@ export class EstimatePanel {
   }
 
   async start() {
-    const variant = this.options.currentVariant();
+    const game = this.options.currentGame();
     const samples = Math.floor(Number(field('est-samples').value));
     const seed = field('est-seed').value.trim();
     const threads = Math.floor(Number(field('est-threads').value));
@@ -466,14 +466,14 @@ export class EstimatePanel {
     this.#savedOffer('none');
     this.#hideVerify();
     this.#saved = null;
-    await this.#run({ variant, samples, seed, shard: [Number(shard[1]), Number(shard[2])], saved: null });
+    await this.#run({ game, samples, seed, shard: [Number(shard[1]), Number(shard[2])], saved: null });
   }
 
   /**
    * Starts a run (a fresh one, or the rest of a saved one) on a worker for the threads asked for.
    * @param {Omit<import('../engine/protocol').RunArgs, 'keep'>} args
    */
-  async #run({ variant, samples, seed, shard, saved }) {
+  async #run({ game, samples, seed, shard, saved }) {
     this.#started = true;
     this.#restoreAsked = null;
     this.#buttons(true);
@@ -498,7 +498,7 @@ export class EstimatePanel {
       return this.#failed(e);
     }
     this.#lastSave = 0;
-    this.#follow(host.call('run', { variant, seed, samples, shard, maxNodes: undefined, keep: KEEP, saved }, this.#runOptions()));
+    this.#follow(host.call('run', { game, seed, samples, shard, maxNodes: undefined, keep: KEEP, saved }, this.#runOptions()));
   }
 
   /** Shows a run's progress as it comes; Stop cancels it. */
@@ -539,27 +539,27 @@ export class EstimatePanel {
    */
   #show(run) {
     this.#shown = run;
-    const { variant, seed, samples, range, report, reportText, examples, rate, shard, name } = run;
+    const { game, seed, samples, range, report, reportText, examples, rate, shard, name } = run;
     const total = run.total ?? (range ? range[1] - range[0] : samples);
     this.#rate = rate;
     this.#showStatus(run, total);
     this.#current = reportText === undefined ? null : {
       text: reportText,
-      name: name ? `${variant}-${name}.json` : `${variant}-seed${seed}-${samples}-shard${shard?.[0]}of${shard?.[1]}.json`,
+      name: name ? `${game}-${name}.json` : `${game}-seed${seed}-${samples}-shard${shard?.[0]}of${shard?.[1]}.json`,
     };
     this.#actions();
     if (!report?.tally.samples) return;
-    const v = VARIANTS[variant];
+    const v = GAMES[game];
     const e = report.estimate;
     this.#lastReport = report;
     // The report's own samples (it may lag behind `done` during a run).
     const counted = report.tally.samples;
     if (this.#points.at(-1)?.done !== counted) this.#points.push({ done: counted, reachable: e.reachable, low: e.low, high: e.high });
     drawPlot($('plot'), this.#points, v.paper, total);
-    this.#drawTables(report, variant);
+    this.#drawTables(report, game);
     $('est-result').replaceChildren(estimateParagraph(report, String(reachableCount(this.#stages, report.tally)), v.paper));
     const { labels, openPosition } = this.options;
-    drawGallery($('gallery'), { variant, examples, labels: labels() }, (sfen) => openPosition(variant, sfen));
+    drawGallery($('gallery'), { game, examples, labels: labels() }, (sfen) => openPosition(game, sfen));
     this.#actions();
     this.#plan();
   }
@@ -583,17 +583,17 @@ export class EstimatePanel {
 
   /**
    * @param {import('../engine/api').Report | null} report
-   * @param {Variant} variant
+   * @param {GameName} game
    */
-  #drawTables(report, variant) {
-    drawFunnel($('funnel'), report, VARIANTS[variant]);
+  #drawTables(report, game) {
+    drawFunnel($('funnel'), report, GAMES[game]);
     drawStageCounts($('stage-counts'), this.#stages, report);
     drawTraced($('traced'), report);
   }
 
-  #emptyTables(variant = this.options.currentVariant()) {
+  #emptyTables(game = this.options.currentGame()) {
     this.#lastReport = null;
     $('est-result').replaceChildren(); // an estimate goes with its tables: a new run's never shows the last one's
-    this.#drawTables(null, variant);
+    this.#drawTables(null, game);
   }
 }

@@ -70,7 +70,7 @@ async function init({ threaded, threads, module }) {
   workers = threads;
   if (threaded) {
     // One runner: each chunk is spread over the rayon pool.
-    runners = [async (p) => engine.estimateBlocks(p.variant, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
+    runners = [async (p) => engine.estimateBlocks(p.game, BigInt(p.seed), BigInt(p.start), BigInt(p.end), p.maxNodes, p.keep)];
   } else {
     runners = await Promise.all(
       Array.from({ length: threads }, async () => {
@@ -92,10 +92,10 @@ async function init({ threaded, threads, module }) {
  * @param {import('../engine/protocol').RunArgs} args
  * @param {RunContext} context
  */
-async function start({ variant, seed, samples, shard, maxNodes, keep, saved }, context) {
+async function start({ game, seed, samples, shard, maxNodes, keep, saved }, context) {
   const range = engine.shardRange(BigInt(samples), BigInt(shard[0]), BigInt(shard[1]));
   run = {
-    variant, seed, samples, shard, maxNodes, keep, range, blocks: saved?.blocks ?? [],
+    game, seed, samples, shard, maxNodes, keep, range, blocks: saved?.blocks ?? [],
     examples: saved?.examples ?? [], elapsed: saved?.elapsed ?? 0, rate: 0, chunk: 256,
   };
   build();
@@ -110,7 +110,7 @@ async function start({ variant, seed, samples, shard, maxNodes, keep, saved }, c
 }
 
 /**
- * Recomputes the blocks of `files` (`[{variant, seed, maxNodes, blocks}]`, the blocks chosen to verify)
+ * Recomputes the blocks of `files` (`[{game, seed, maxNodes, blocks}]`, the blocks chosen to verify)
  * on the runners, one block each at a time, and compares each tally with the one recorded; stops at the
  * first that differs (`forged`: its file's index and samples) or at a cancel. Sends progress after every
  * block.
@@ -130,7 +130,7 @@ async function verify({ files }, { progress, signal }) {
       const { file, block } = jobs[next++];
       const f = files[file];
       const again = await runner({
-        variant: f.variant, seed: f.seed, start: block.start, end: block.end, maxNodes: f.maxNodes ?? undefined, keep: 0,
+        game: f.game, seed: f.seed, start: block.start, end: block.end, maxNodes: f.maxNodes ?? undefined, keep: 0,
       });
       const same = again.blocks.length === 1 && again.blocks[0].start === block.start &&
         again.blocks[0].end === block.end && sameTally(again.blocks[0].tally, block.tally);
@@ -184,7 +184,7 @@ function take(n) {
  */
 function build() {
   const since = performance.now();
-  run.text = engine.reportFromBlocks(run.variant, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks, workers, run.elapsed);
+  run.text = engine.reportFromBlocks(run.game, BigInt(run.seed), BigInt(run.samples), run.maxNodes, run.blocks, workers, run.elapsed);
   run.report = JSON.parse(run.text);
   run.blocks = run.report.blocks ?? [];
   run.builtAt = performance.now();
@@ -233,7 +233,7 @@ async function loop({ progress, signal }) {
  * @param {[number, number]} chunk
  */
 async function runChunk(runner, [start, end]) {
-  const batch = await runner({ variant: run.variant, seed: run.seed, start, end, maxNodes: run.maxNodes, keep: run.keep });
+  const batch = await runner({ game: run.game, seed: run.seed, start, end, maxNodes: run.maxNodes, keep: run.keep });
   run.blocks = run.blocks.concat(batch.blocks);
   run.done += end - start;
   if (performance.now() - run.builtAt >= Math.max(REPORT_EVERY_MS, REPORT_COST_RATIO * run.buildMs)) build();
@@ -249,9 +249,9 @@ async function runChunk(runner, [start, end]) {
  * @returns {RunStatus}
  */
 function status() {
-  const { variant, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate, text, report } = run;
+  const { game, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate, text, report } = run;
   const fresh = !run.reportSent;
   run.reportSent = true;
-  const state = { variant, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate };
+  const state = { game, seed, samples, shard, range, done, maxNodes, examples, elapsed, rate };
   return fresh ? { ...state, reportText: text, report } : state;
 }

@@ -1,13 +1,13 @@
 // The estimate run saved in this browser (IndexedDB): one record, written as the run goes, so that a run
 // survives a reload or a crash and a finished result stays until it is cleared.
 //
-// A record holds only what cannot be recomputed: `{variant, seed, samples, shard: [k, m], maxNodes, keep,
+// A record holds only what cannot be recomputed: `{game, seed, samples, shard: [k, m], maxNodes, keep,
 // blocks, examples, elapsed}`, `blocks` the per-block tallies done (`[{start, end, tally}]`). Nothing
 // derived from them (the report, its estimate, the samples done, whether it is finished, the plot) is
 // stored: the page rebuilds it from the blocks, and verifies blocks at random before it resumes the run.
 // What is stored is not trusted either: `savedRunProblem` checks its shape first (records of earlier
-// versions, with the report's text in `report`, are read too).
-import { VARIANTS } from '../game/variants.js';
+// versions, with the report's text in `report` or the game under `variant`, are read too).
+import { GAMES } from '../game/games.js';
 
 const DB = 'shogi-reach';
 const STORE = 'estimate-runs';
@@ -46,14 +46,27 @@ export const clearRun = () => transact('readwrite', (s) => s.delete(KEY));
 const isCount = (n) => Number.isSafeInteger(n) && n >= 0;
 
 /**
- * Why `record` (as loaded) cannot be a saved run: `{notRecord: true}`, or `{field}` for the first field
- * that is missing or malformed; null when its shape is right (its blocks are checked by the engine).
+ * `record` (as loaded) with its game under `game`: earlier versions of the page stored it as `variant`
+ * (before the page, like the command line, the engine's JSON and Python, called it the game), and a
+ * returning user keeps their run. Anything else is returned as it is, for `savedRunProblem` to judge.
+ */
+export function withGameKey(record) {
+  if (record === null || typeof record !== 'object' || Array.isArray(record)) return record;
+  if (Object.hasOwn(record, 'game') || !Object.hasOwn(record, 'variant')) return record;
+  const { variant, ...rest } = record;
+  return { ...rest, game: variant };
+}
+
+/**
+ * Why `record` (as loaded, through `withGameKey`) cannot be a saved run: `{notRecord: true}`, or `{field}`
+ * for the first field that is missing or malformed; null when its shape is right (its blocks are checked
+ * by the engine).
  */
 export function savedRunProblem(record) {
   if (record === null || typeof record !== 'object' || Array.isArray(record)) return { notRecord: true };
-  const { variant, seed, samples, shard, maxNodes, blocks, report, examples, elapsed } = record;
+  const { game, seed, samples, shard, maxNodes, blocks, report, examples, elapsed } = record;
   const checks = {
-    variant: typeof variant === 'string' && Object.hasOwn(VARIANTS, variant),
+    game: typeof game === 'string' && Object.hasOwn(GAMES, game),
     seed: typeof seed === 'string' && /^\d{1,20}$/.test(seed) && BigInt(seed) < 2n ** 64n,
     samples: isCount(samples) && samples >= 1,
     shard: Array.isArray(shard) && shard.length === 2 && shard.every(isCount) && shard[0] < shard[1] && shard[1] <= 2 ** 32,

@@ -2,7 +2,7 @@
 // stored blocks, and shard files read for a merge: everything derived is recomputed, nothing stored or
 // given is shown as it was.
 import { t } from '../i18n/i18n.js';
-import { savedRunProblem } from './run-store.js';
+import { savedRunProblem, withGameKey } from './run-store.js';
 import { pickBlocks } from './verify.js';
 
 /** @typedef {import('../engine/engine.js').Engine} Engine */
@@ -16,26 +16,28 @@ const PLOT_POINTS = 500;
 
 /**
  * A saved run as the page uses it.
- * @typedef {{variant: import('../engine/api').Variant, seed: string, samples: number, shard: [number, number],
+ * @typedef {{game: import('../engine/api').GameName, seed: string, samples: number, shard: [number, number],
  *   blocks: Block[], report: Report, reportText: string, examples: import('../engine/api').Example[],
  *   elapsed: number, points: import('../engine/api').PlotPoint[], done: number, total: number, finished: boolean}} SavedRun
  */
 
 /**
- * `record` (as stored) as the page uses it, everything derived rebuilt by the engine from the stored blocks
- * (which it checks: in the run, not overlapping, counting their samples, consistent): the report (its text
- * is what Download gives), the samples done and in all, whether it is finished, the plot's points, and the
- * gallery (its samples recomputed by index). Throws, with `savedProblem`, when the record cannot be a run.
+ * The record `stored` (as loaded, of this version or an earlier one: see withGameKey) as the page uses it,
+ * everything derived rebuilt by the engine from the stored blocks (which it checks: in the run, not
+ * overlapping, counting their samples, consistent): the report (its text is what Download gives), the
+ * samples done and in all, whether it is finished, the plot's points, and the gallery (its samples
+ * recomputed by index). Throws, with `savedProblem`, when the record cannot be a run.
  * @param {Engine} engine
- * @param {any} record
+ * @param {any} stored
  * @returns {Promise<SavedRun>}
  */
-export async function checkSaved(engine, record) {
+export async function checkSaved(engine, stored) {
+  const record = withGameKey(stored);
   const problem = savedRunProblem(record);
   if (problem) throw refuse(problem.notRecord ? t('savedNotRecord') : t('savedField', problem.field));
-  const { variant, seed, samples, shard, elapsed } = record;
+  const { game, seed, samples, shard, elapsed } = record;
   const blocks = record.blocks ?? (await oldRecordBlocks(engine, record));
-  const reportText = await engine.call('reportFromBlocks', { variant, seed, samples, maxNodes: undefined, blocks });
+  const reportText = await engine.call('reportFromBlocks', { game, seed, samples, maxNodes: undefined, blocks });
   /** @type {Report} */
   const report = JSON.parse(reportText);
   const range = await engine.call('shardRange', { samples, k: shard[0], m: shard[1] });
@@ -43,7 +45,7 @@ export async function checkSaved(engine, record) {
   const done = report.tally.samples;
   const total = range[1] - range[0];
   const kept = report.blocks ?? [];
-  const points = await engine.call('runningEstimate', { variant, blocks: kept, points: PLOT_POINTS });
+  const points = await engine.call('runningEstimate', { game, blocks: kept, points: PLOT_POINTS });
   // The gallery: the samples at the indices saved (those done, the lowest KEEP), drawn and classified again.
   const within = (/** @type {number} */ i) => report.ranges.some(([s, e]) => s <= i && i < e);
   /** @type {number[]} */
@@ -51,11 +53,11 @@ export async function checkSaved(engine, record) {
   const indices = [...new Set(saved)].filter(within).sort((a, b) => a - b).slice(0, KEEP);
   const examples = [];
   for (const index of indices) {
-    const again = await engine.call('blocks', { variant, seed, start: index, end: index + 1, maxNodes: undefined, keep: 1 });
+    const again = await engine.call('blocks', { game, seed, start: index, end: index + 1, maxNodes: undefined, keep: 1 });
     examples.push(...again.reachable);
   }
   return {
-    variant, seed, samples, shard, blocks: kept, report, reportText, examples, elapsed, points, done, total,
+    game, seed, samples, shard, blocks: kept, report, reportText, examples, elapsed, points, done, total,
     finished: done === total,
   };
 }
@@ -66,9 +68,9 @@ export async function checkSaved(engine, record) {
  * @param {Engine} engine
  * @param {any} record
  */
-async function oldRecordBlocks(engine, { variant, seed, samples, report }) {
+async function oldRecordBlocks(engine, { game, seed, samples, report }) {
   const r = await engine.call('readReport', { name: t('savedRunName'), text: report });
-  if (r.variant !== variant || r.seed !== seed || r.samples !== samples || r.max_nodes !== null) {
+  if (r.game !== game || r.seed !== seed || r.samples !== samples || r.max_nodes !== null) {
     throw refuse(t('savedField', 'report'));
   }
   return r.blocks ?? [];
@@ -83,7 +85,7 @@ const refuse = (why) => Object.assign(new Error(why), { savedProblem: why });
  */
 export function runRecord(data) {
   return {
-    variant: data.variant, seed: String(data.seed), samples: data.samples, shard: data.shard,
+    game: data.game, seed: String(data.seed), samples: data.samples, shard: data.shard,
     maxNodes: data.maxNodes ?? null, keep: KEEP, blocks: data.report.blocks ?? [], examples: data.examples,
     elapsed: data.elapsed,
   };
@@ -112,7 +114,7 @@ export async function mergeShards(engine, names, texts) {
   for (const [i, text] of texts.entries()) {
     const r = await engine.call('readReport', { name: names[i], text });
     const picks = await blocksToCheck(engine, r.blocks ?? []);
-    toVerify.push({ name: names[i], variant: r.variant, seed: r.seed, maxNodes: r.max_nodes, blocks: picks });
+    toVerify.push({ name: names[i], game: r.game, seed: r.seed, maxNodes: r.max_nodes, blocks: picks });
   }
   return { merged, toVerify };
 }

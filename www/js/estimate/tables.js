@@ -4,7 +4,7 @@
 import { Board } from '../board/board.js';
 import { num, t } from '../i18n/i18n.js';
 import { parseSfen } from '../game/sfen.js';
-import { FUNNEL } from '../game/variants.js';
+import { FUNNEL } from '../game/games.js';
 import { formatSci } from './plot.js';
 import { markTerms, stageTerm, termElement } from '../page/terms.js';
 
@@ -23,7 +23,7 @@ function funnelTerm(name) {
 /** @typedef {import('../engine/api').Report} Report */
 /** @typedef {import('../engine/api').Stage} Stage */
 /** @typedef {import('../engine/api').Tally} Tally */
-/** @typedef {import('../game/variants.js').Game} Game */
+/** @typedef {import('../game/games.js').Game} Game */
 
 /**
  * The funnel (the engine's rows by name when there is a report, else the paper's) beside the paper's
@@ -122,10 +122,10 @@ export function reachableCount(stages, tally) {
  * The reachable samples as small boards in `gallery` (drawn again only when they changed); a click opens
  * one with `open(sfen)`.
  * @param {HTMLElement} gallery
- * @param {{variant: import('../engine/api').Variant, examples: import('../engine/api').Example[], labels: string}} what
+ * @param {{game: import('../engine/api').GameName, examples: import('../engine/api').Example[], labels: string}} what
  * @param {(sfen: string) => void} open
  */
-export function drawGallery(gallery, { variant, examples, labels }, open) {
+export function drawGallery(gallery, { game, examples, labels }, open) {
   const key = examples.map((e) => e.index).join(',');
   if (gallery.dataset.key === key) return;
   gallery.dataset.key = key;
@@ -139,7 +139,7 @@ export function drawGallery(gallery, { variant, examples, labels }, open) {
     board.setAttribute('aria-hidden', 'true'); // the caption names the card
     const view = new Board(board);
     view.labels = labels;
-    view.render(parseSfen(variant, sfen));
+    view.render(parseSfen(game, sfen));
     const caption = document.createElement('span');
     caption.textContent = t('sample', index);
     card.append(board, caption);

@@ -3,7 +3,7 @@
 // and squares as 5f. No rules here: whether a move needed its origin or declined a promotion is read from
 // the engine's Japanese notation (右左上引寄直 mark an ambiguous move, 不成 a declined promotion).
 import { parseUsi } from './sfen.js';
-import { JAPANESE_FILES, JAPANESE_RANKS } from './variants.js';
+import { JAPANESE_FILES, JAPANESE_RANKS } from './games.js';
 
 /** A square name `5f` in the language: `5f`, or `５六` in Japanese. */
 export function squareText(name, language) {
@@ -17,7 +17,7 @@ export function squareText(name, language) {
  * drop, then `+` promoted or `=` not promoted where it could have.
  */
 export function westernMove(before, step) {
-  const m = parseUsi(before.variant, step.move);
+  const m = parseUsi(before.game, step.move);
   const dest = step.move.slice(2, 4);
   if ('drop' in m) return `${m.drop.toUpperCase()}*${dest}`;
   const piece = before.cells[m.from].toUpperCase();

@@ -1,6 +1,6 @@
 // Piece labels: kanji (as on real pieces) or Western letters; pieces' names in the page's language.
 import { language } from '../i18n/i18n.js';
-import { JAPANESE_NAMES, JAPANESE_RANKS } from './variants.js';
+import { JAPANESE_NAMES, JAPANESE_RANKS } from './games.js';
 
 const NAMES = {
   K: 'king', R: 'rook', B: 'bishop', G: 'gold', S: 'silver', N: 'knight', L: 'lance', P: 'pawn',

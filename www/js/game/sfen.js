@@ -1,9 +1,9 @@
 // The editor's position model and SFEN text. A setup need not be legal (the editor holds half-built
 // positions); the engine judges it, and reads what people type. Cells hold SFEN piece tokens: 'P', '+P'
 // (Sente), 'p', '+p' (Gote).
-import { KINDS, VARIANTS, variantNamed } from './variants.js';
+import { GAMES, KINDS, gameNamed } from './games.js';
 
-/** @typedef {{variant: string, cells: (string|null)[], hands: Record<string, number>[], side: 'b'|'w'}} Setup */
+/** @typedef {{game: string, cells: (string|null)[], hands: Record<string, number>[], side: 'b'|'w'}} Setup */
 
 export function emptyHands() {
   return [0, 1].map(() => Object.fromEntries(KINDS.map((k) => [k, 0])));
@@ -14,15 +14,15 @@ export function emptyHands() {
  * goes to the engine first (its `diagnose` gives the SFEN, or the error in words), and what does not read
  * here throws an Error that is no message for people.
  */
-export function parseSfen(variant, text) {
-  const setup = readSfen(variant, text);
-  if (!setup) throw new Error(`not an SFEN of ${String(variant)}: ${JSON.stringify(String(text).slice(0, 200))}`);
+export function parseSfen(game, text) {
+  const setup = readSfen(game, text);
+  if (!setup) throw new Error(`not an SFEN of ${String(game)}: ${JSON.stringify(String(text).slice(0, 200))}`);
   return setup;
 }
 
 /** The setup of `text` when it is SFEN as the engine writes it, else null (the engine says why). */
-export function readSfen(variant, text) {
-  const v = variantNamed(variant);
+export function readSfen(game, text) {
+  const v = gameNamed(game);
   if (!v) return null;
   text = text.trim().replace(/^sfen\s+/, '');
   if (text === 'startpos') text = v.start;
@@ -43,7 +43,7 @@ export function readSfen(variant, text) {
     }
     if (at !== hands.length) return null;
   }
-  return { variant, cells, hands: h, side };
+  return { game, cells, hands: h, side };
 }
 
 /** The cells of a board row of `width` squares, or null when it is not one. */
@@ -58,13 +58,13 @@ function readRow(row, width) {
 }
 
 /** The game a position text is for, by the number of board rows (null when neither). */
-export function detectVariant(text) {
+export function detectGame(text) {
   const rows = text.trim().replace(/^sfen\s+/, '').split(/[\s[]/)[0].split('/').length;
-  return Object.values(VARIANTS).find((v) => v.height === rows)?.name ?? null;
+  return Object.values(GAMES).find((v) => v.height === rows)?.name ?? null;
 }
 
 export function toSfen(setup) {
-  const v = VARIANTS[setup.variant];
+  const v = GAMES[setup.game];
   const rows = [];
   for (let y = 0; y < v.height; y++) {
     let row = '';
@@ -101,12 +101,12 @@ export const makePiece = (kind, color, promoted = false) =>
   (promoted ? '+' : '') + (color === 0 ? kind : kind.toLowerCase());
 
 /** USI square name (`7g`) of cell index `i`, and back. */
-export function squareName(variant, i) {
-  const v = VARIANTS[variant];
+export function squareName(game, i) {
+  const v = GAMES[game];
   return `${v.width - (i % v.width)}${String.fromCharCode(97 + Math.floor(i / v.width))}`;
 }
-export function squareIndex(variant, name) {
-  const v = VARIANTS[variant];
+export function squareIndex(game, name) {
+  const v = GAMES[game];
   const file = Number(name[0]);
   const rank = name.charCodeAt(1) - 97;
   return rank * v.width + (v.width - file);
@@ -114,7 +114,7 @@ export function squareIndex(variant, name) {
 
 /** Pieces of each kind not on the board or in a hand (the box); negative when there are too many. */
 export function boxCounts(setup) {
-  const totals = VARIANTS[setup.variant].totals;
+  const totals = GAMES[setup.game].totals;
   const box = { ...totals };
   for (const c of setup.cells) if (c) box[kindOf(c)]--;
   for (const hand of setup.hands) for (const k of KINDS) box[k] -= hand[k];
@@ -122,11 +122,11 @@ export function boxCounts(setup) {
 }
 
 /** Parses a USI move: {from, to, promote} or {drop, to} with cell indices. */
-export function parseUsi(variant, usi) {
-  if (usi[1] === '*') return { drop: usi[0], to: squareIndex(variant, usi.slice(2, 4)) };
+export function parseUsi(game, usi) {
+  if (usi[1] === '*') return { drop: usi[0], to: squareIndex(game, usi.slice(2, 4)) };
   return {
-    from: squareIndex(variant, usi.slice(0, 2)),
-    to: squareIndex(variant, usi.slice(2, 4)),
+    from: squareIndex(game, usi.slice(0, 2)),
+    to: squareIndex(game, usi.slice(2, 4)),
     promote: usi.endsWith('+'),
   };
 }

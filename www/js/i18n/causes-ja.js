@@ -2,7 +2,7 @@
 // one sentence naming the pieces and squares as a player would, from the cause's facts, never from its
 // English text.
 import { squareText } from '../game/notation.js';
-import { JAPANESE_NAMES } from '../game/variants.js';
+import { JAPANESE_NAMES } from '../game/games.js';
 
 const SIDE = { Sente: '先手', Gote: '後手' };
 const OTHER = { Sente: '後手', Gote: '先手' };

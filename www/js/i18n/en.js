@@ -222,7 +222,7 @@ export default {
   plotSamples: 'samples',
   fontCredit: 'Pieces and Japanese text: Noto Serif JP, under the SIL Open Font License 1.1',
   footer: 'Ishii & Tanaka estimate 6.55 × 10^68 reachable Shogi positions and 2.38 × 10^18 for Mini Shogi. Files are numbered 9→1 from left to right; SFEN b means Sente (Black) to move.',
-  // Presets (variants.js names them by these keys)
+  // Presets (games.js names them by these keys)
   presetInitial: 'Initial position',
   presetKk: 'Kings only (a KK position)',
   presetReach72: "Reachable, 72 plies back to KK (authors' results)",

@@ -1,7 +1,7 @@
 // The glossary in English (page/terms.js shows it; docs/site.md#terms): `term:KEY` explains a word the page
 // shows, `termWords` lists the words that name each term in a sentence (the first found is marked). Spread
 // into en.js; ja.js has the same keys from glossary-ja.js.
-import { DECIDING_STAGES } from '../game/variants.js';
+import { DECIDING_STAGES } from '../game/games.js';
 export default {
   'term:pk':
     'P_K, the candidate set: every position with Sente to move, the whole piece set on the board or in hands, and the kings on K-canonical squares. It holds every reachable position (up to a mirror image), and each member has a number, its rank.',

@@ -1,6 +1,6 @@
 // The glossary in Japanese (page/terms.js shows it; docs/site.md#terms), under the keys of glossary-en.js,
 // and the stages' names in Japanese, which ja.js uses too.
-import { DECIDING_STAGES } from '../game/variants.js';
+import { DECIDING_STAGES } from '../game/games.js';
 
 /** The stages' names (docs/method.md#the-stages; the codes are the command line's). @type {Record<string, string>} */
 export const STAGE_NAMES = {

@@ -1,7 +1,7 @@
 // Every text of the page in Japanese, under the keys of en.js (a key missing here shows in English).
 import { causeJa } from './causes-ja.js';
 import GLOSSARY, { STAGE_NAMES, jaStage } from './glossary-ja.js';
-import { JAPANESE_NAMES } from '../game/variants.js';
+import { JAPANESE_NAMES } from '../game/games.js';
 import { squareText } from '../game/notation.js';
 
 const STAGES = {
@@ -269,7 +269,7 @@ export default {
   fontCredit: '駒と日本語の文字：Noto Serif JP（SIL Open Font License 1.1）',
   footer: '石井・田中は到達可能な局面を本将棋で6.55 × 10^68、五五将棋で2.38 × 10^18と推定しています。筋は左から右へ9→1、SFENの b は先手番です。',
   stageDescribe: (name) => STAGES[name],
-  // Presets (variants.js names them by these keys)
+  // Presets (games.js names them by these keys)
   presetInitial: '初期局面',
   presetKk: '玉だけ（KK局面）',
   presetReach72: '到達可能：KK局面まで72手（著者の結果）',

@@ -1,14 +1,14 @@
 // The page's link: what the query string asks for (`game`, `sfen`, `labels`, `tab`; `lang` is i18n.js's)
 // and writing the position being edited and the tab shown back into it, so that a reload or a copied link
 // opens the same view.
-import { detectVariant, parseSfen, readSfen } from '../game/sfen.js';
+import { detectGame, parseSfen, readSfen } from '../game/sfen.js';
 import { t } from '../i18n/i18n.js';
-import { DEFAULT_VARIANT, VARIANTS, variantNamed } from '../game/variants.js';
+import { DEFAULT_GAME, GAMES, gameNamed } from '../game/games.js';
 
-const GAME_NAMES = Object.keys(VARIANTS).join(', ');
+const GAME_NAMES = Object.keys(GAMES).join(', ');
 
 /**
- * What the link asks for, read safely: `{labels, variant, setup, badSfen, notices, tab}`. An unknown game
+ * What the link asks for, read safely: `{labels, game, setup, badSfen, notices, tab}`. An unknown game
  * falls back to the game of the SFEN (or Shogi); a position text that is not SFEN as the engine writes it
  * gives the initial position and is kept in `badSfen`, for the engine to read (the reference's format) or
  * to say what is wrong. `notices` says, in words, what was not as asked.
@@ -17,13 +17,13 @@ export function readLink(search) {
   const params = new URLSearchParams(search);
   const notices = [];
   const sfenText = params.get('sfen');
-  const variant = gameOf(params.get('game'), sfenText, notices);
-  const setup = sfenText === null ? null : readSfen(variant, sfenText);
+  const game = gameOf(params.get('game'), sfenText, notices);
+  const setup = sfenText === null ? null : readSfen(game, sfenText);
   const badSfen = sfenText !== null && !setup ? sfenText : null;
   return {
     labels: params.get('labels') === 'western' ? 'western' : 'kanji',
-    variant,
-    setup: setup ?? parseSfen(variant, VARIANTS[variant].start),
+    game,
+    setup: setup ?? parseSfen(game, GAMES[game].start),
     badSfen,
     notices,
     tab: params.get('tab'),
@@ -33,18 +33,18 @@ export function readLink(search) {
 /** The game named in the link; else the game the SFEN's board fits, else the default game (saying why in
  * `notices`). */
 function gameOf(game, sfenText, notices) {
-  if (game !== null && variantNamed(game)) return game;
-  const fallback = (sfenText && detectVariant(sfenText)) || DEFAULT_VARIANT;
+  if (game !== null && gameNamed(game)) return game;
+  const fallback = (sfenText && detectGame(sfenText)) || DEFAULT_GAME;
   if (game !== null) {
-    notices.push(t('noSuchGame', game, GAME_NAMES, t(VARIANTS[fallback].titleKey)));
+    notices.push(t('noSuchGame', game, GAME_NAMES, t(GAMES[fallback].titleKey)));
   }
   return fallback;
 }
 
 /** Puts the game, the position and the piece labels into the address bar (no new history entry). */
-export function writeLink(variant, sfen, labels) {
+export function writeLink(game, sfen, labels) {
   const url = new URL(location.href);
-  url.searchParams.set('game', variant);
+  url.searchParams.set('game', game);
   url.searchParams.set('sfen', sfen);
   if (labels !== 'kanji') url.searchParams.set('labels', labels);
   else url.searchParams.delete('labels');

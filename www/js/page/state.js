@@ -5,7 +5,7 @@
 // order they subscribed), never from one panel to another. DOM-free.
 
 /**
- * @typedef {{variant: import('../engine/api').Variant, start: string | null, sfen: string,
+ * @typedef {{game: import('../engine/api').GameName, start: string | null, sfen: string,
  *   tree: import('../play/play-game.js').PlayGame | null, cursor: string[], labels: string, flipped: boolean,
  *   language: string, tab: string, estimating: boolean}} State
  * `start`: the start proved from (null: the initial position, else a handicap's name); `tree`: the move tree

@@ -15,10 +15,10 @@ import { markTerms } from '../page/terms.js';
 const STANDARD_BUDGET = 1;
 
 /**
- * @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target
+ * @typedef {{game: import('../engine/api').GameName, sfen: string, maxNodes: number, start?: string | null}} Target
  * @typedef {{onWhy: () => void, onShowProof: () => void, onProveAgain: (maxNodes: number) => void,
- *   onKingSquare: (variant: import('../engine/api').Variant, sfen: string) => void,
- *   onPlay: (variant: import('../engine/api').Variant, start: string, moves: import('../engine/api').Step[]) => void,
+ *   onKingSquare: (game: import('../engine/api').GameName, sfen: string) => void,
+ *   onPlay: (game: import('../engine/api').GameName, start: string, moves: import('../engine/api').Step[]) => void,
  *   onProveFrom: (start: string) => void}} Actions
  */
 
@@ -27,7 +27,7 @@ export class AnswerCard {
   #actions;
   #run = 0; // counts verdicts and resets: an answer for an older one is dropped
   #searching = false;
-  /** @type {{target: Target, result: import('../engine/api').ProveResult, game: import('../engine/api').ProofGame | null} | null} */
+  /** @type {{target: Target, result: import('../engine/api').ProveResult, proofGame: import('../engine/api').ProofGame | null} | null} */
   #shown = null;
   /** @type {{result: import('../engine/api').KingSquares, target: Target} | null} a tsume set-up's answer shown */
   #tsume = null;
@@ -43,7 +43,7 @@ export class AnswerCard {
     this.#actions = actions;
     $('answer-play').onclick = () => {
       const shown = this.#shown;
-      if (shown?.game) actions.onPlay(shown.target.variant, shown.game.start, shown.game.moves);
+      if (shown?.proofGame) actions.onPlay(shown.target.game, shown.proofGame.start, shown.proofGame.moves);
     };
     $('answer-cancel').onclick = () => this.#cancel();
     $('answer-retry').onclick = () => this.#searchGame();
@@ -62,7 +62,7 @@ export class AnswerCard {
    */
   show(result, target) {
     this.reset();
-    this.#shown = { target, result, game: null };
+    this.#shown = { target, result, proofGame: null };
     const card = $('answer');
     const kind = answerKind(result);
     Object.assign(card.dataset, { verdict: result.verdict, sfen: target.sfen });
@@ -101,7 +101,7 @@ export class AnswerCard {
     const kind = answerKind(shown.result);
     $('answer-heading').textContent = t(`answerHeading_${kind}`);
     this.#text(kind, shown.result, shown.target);
-    if (shown.game) this.#drawGame(shown.game);
+    if (shown.proofGame) this.#drawGame(shown.proofGame);
     else if (this.#status) $('answer-status').textContent = this.#status();
   }
 
@@ -118,7 +118,7 @@ export class AnswerCard {
       button.type = 'button';
       button.textContent = squareText(s.square, language());
       button.dataset.square = s.square;
-      button.onclick = () => this.#actions.onKingSquare(target.variant, s.sfen);
+      button.onclick = () => this.#actions.onKingSquare(target.game, s.sfen);
       return button;
     });
     $('answer-squares').replaceChildren(...buttons);
@@ -186,15 +186,15 @@ export class AnswerCard {
     $('answer-cancel').hidden = false;
     $('answer-retry').hidden = $('answer-play').hidden = true;
     this.#showStatus(() => t('answerSearching', shown.target.start));
-    const { variant, sfen, maxNodes, start } = shown.target;
+    const { game, sfen, maxNodes, start } = shown.target;
     try {
-      const args = { variant, sfen, maxNodes, start, budgetScale: STANDARD_BUDGET };
-      const game = await this.#engine.call('proofGame', args, (p) => {
+      const args = { game, sfen, maxNodes, start, budgetScale: STANDARD_BUDGET };
+      const proofGame = await this.#engine.call('proofGame', args, (p) => {
         if (run === this.#run) status.textContent = t('shortSearchProgress', num(p.nodes), (p.ms / 1000).toFixed(1));
       });
       if (run !== this.#run) return;
-      shown.game = game;
-      this.#showGame(game);
+      shown.proofGame = proofGame;
+      this.#showGame(proofGame);
     } catch (e) {
       if (run !== this.#run) return;
       card.dataset.state = e.cancelled ? 'cancelled' : 'error';

@@ -6,7 +6,7 @@
 import { language, t } from '../i18n/i18n.js';
 import { squareText } from '../game/notation.js';
 import { squareIndex } from '../game/sfen.js';
-import { JAPANESE_NAMES } from '../game/variants.js';
+import { JAPANESE_NAMES } from '../game/games.js';
 
 /** `7b` → `72`, as KIF writes an origin. */
 const kifSquare = (name) => `${name[0]}${name.charCodeAt(1) - 96}`;
@@ -32,7 +32,7 @@ export function candidateText(c, lang = language()) {
   return moveText({ piece, from: c.drop ? null : c.from, to: c.to, promote: c.unpromotion }, lang);
 }
 
-/** A move `usi` played in `setup` (a parsed SFEN: `variant`, `cells`, `side`), in the page's notation. */
+/** A move `usi` played in `setup` (a parsed SFEN: `game`, `cells`, `side`), in the page's notation. */
 export function usiText(setup, usi, lang = language()) {
   const to = usi.slice(2, 4);
   const promote = usi.endsWith('+');
@@ -41,7 +41,7 @@ export function usiText(setup, usi, lang = language()) {
     return moveText({ piece, from: null, to, promote: false }, lang);
   }
   const from = usi.slice(0, 2);
-  return moveText({ piece: setup.cells[squareIndex(setup.variant, from)], from, to, promote }, lang);
+  return moveText({ piece: setup.cells[squareIndex(setup.game, from)], from, to, promote }, lang);
 }
 
 /** The side to move, which is not the last mover ("Sente"/"Gote" as the engine names them). */

@@ -10,7 +10,7 @@ import { usiText } from './certificate-moves.js';
 /**
  * The tree of `cert` (the engine's JSON), or its deepest line when too large to show.
  * @param {any} cert
- * @param {{variant: import('../engine/api').Variant, labels: string, open: (sfen: string) => void}} view
+ * @param {{game: import('../engine/api').GameName, labels: string, open: (sfen: string) => void}} view
  */
 export function reachTree(cert, view) {
   const head = el('p', 'cert-head', t('certReach', num(cert.positions), cert.depth));
@@ -28,7 +28,7 @@ export function reachTree(cert, view) {
     edge[i] = tree[n.parent].predecessors.find((p) => p.node === i)?.usi ?? null;
   });
   const setups = new Map(); // parsed positions, on demand
-  const setupOf = (i) => setups.get(i) ?? setups.set(i, parseSfen(view.variant, tree[i].sfen)).get(i);
+  const setupOf = (i) => setups.get(i) ?? setups.set(i, parseSfen(view.game, tree[i].sfen)).get(i);
   const ctx = { tree, children, edge, setupOf, view };
   const root = node(ctx, 0);
   root.open = true;
@@ -74,8 +74,8 @@ function position(ctx, i, move) {
   board.labels = view.labels;
   const marks = {};
   if (edge[i]) {
-    marks.to = squareIndex(view.variant, edge[i].slice(2, 4));
-    if (edge[i][1] !== '*') marks.from = squareIndex(view.variant, edge[i].slice(0, 2));
+    marks.to = squareIndex(view.game, edge[i].slice(2, 4));
+    if (edge[i][1] !== '*') marks.from = squareIndex(view.game, edge[i].slice(0, 2));
   }
   board.render(setup, { marks });
   const open = el('button', 'cert-open', t('certOpen'));

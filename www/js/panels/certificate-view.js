@@ -13,7 +13,7 @@ export class CertificateView {
   #engine;
   #load;
   #labels;
-  /** @type {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start: string | null} | null} the unreachable position whose certificate can be asked for */
+  /** @type {{game: import('../engine/api').GameName, sfen: string, maxNodes: number, start: string | null} | null} the unreachable position whose certificate can be asked for */
   #target = null;
   #run = 0; // an answer for an older request is dropped
   /** @type {(() => void) | null} draws the certificate shown (or why there is none) in the page's language */
@@ -21,7 +21,7 @@ export class CertificateView {
   #busy = false;
 
   /**
-   * `engine` computes certificates (a search: it may take as long as the proof did); `load(variant, sfen)`
+   * `engine` computes certificates (a search: it may take as long as the proof did); `load(game, sfen)`
    * puts a position in the editor; `labels()` is the page's piece labels (kanji or Western).
    */
   constructor({ engine, load, labels }) {
@@ -33,16 +33,16 @@ export class CertificateView {
   /**
    * A verdict is shown for `sfen` (from `start`, a handicap's name or null): an unreachable one offers its
    * certificate.
-   * @param {import('../engine/api').Variant} variant
+   * @param {import('../engine/api').GameName} game
    * @param {string} sfen
    * @param {string} verdict
    * @param {number} maxNodes
    * @param {string | null} [start]
    */
-  offer(variant, sfen, verdict, maxNodes, start = null) {
+  offer(game, sfen, verdict, maxNodes, start = null) {
     this.reset();
     if (verdict !== 'unreachable') return;
-    this.#target = { variant, sfen, maxNodes, start };
+    this.#target = { game, sfen, maxNodes, start };
   }
 
   /** Opens the certificate offered (the answer card's Why?) and brings it into view. */
@@ -94,7 +94,7 @@ export class CertificateView {
       $('certificate').dataset.stage = cert.stage;
       $('certificate').dataset.sfen = target.sfen;
       this.#draw(() => {
-        const view = { variant: target.variant, labels: this.#labels(), open: (sfen) => this.#load(target.variant, sfen) };
+        const view = { game: target.game, labels: this.#labels(), open: (sfen) => this.#load(target.game, sfen) };
         $('certificate-body').replaceChildren(...body(cert, view));
       });
     } catch (e) {

@@ -30,19 +30,19 @@ export class DiagnosticsPanel {
   }
 
   /**
-   * Diagnoses `sfen` of `variant` for a game from `start` (a handicap's name, or null for the initial
+   * Diagnoses `sfen` of `game` for a game from `start` (a handicap's name, or null for the initial
    * position) and shows what it breaks (only the latest request is shown).
-   * @param {import('../engine/api').Variant} variant
+   * @param {import('../engine/api').GameName} game
    * @param {string} sfen
    * @param {string | null} [start]
    */
-  async update(variant, sfen, start = null) {
+  async update(game, sfen, start = null) {
     const request = ++this.#latest;
     try {
-      const { issues } = await this.#engine.call('diagnose', { variant, sfen, start });
+      const { issues } = await this.#engine.call('diagnose', { game, sfen, start });
       if (request !== this.#latest) return;
       this.#showIssues(issues, sfen);
-      this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(variant, s))));
+      this.#onBadSquares(issues.flatMap((i) => i.squares.map((s) => squareIndex(game, s))));
     } catch (e) {
       $('diagnostics').textContent = t('diagnosticsUnavailable', errorText(e));
     }

@@ -9,16 +9,16 @@ import { t } from '../i18n/i18n.js';
 import { $ } from '../page/dom.js';
 import { download } from '../page/download.js';
 import { parseSfen } from '../game/sfen.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 
 /**
  * Moves (USI) from a start (SFEN); with `tree`, the moves played and their variations (its KIF has them).
- * @typedef {{variant: string, start: string, moves: string[], comment?: string, tree?: import('../engine/api').MoveTree}} Line
+ * @typedef {{game: string, start: string, moves: string[], comment?: string, tree?: import('../engine/api').MoveTree}} Line
  */
 /** @typedef {{format: string, label: string, run: () => Promise<string>}} Item `run` says what it did */
 
 /** The record formats of a line: those of its game (the engine's facts) but the diagram alone. */
-const lineFormats = (variant) => VARIANTS[variant].exportFormats.filter((f) => f !== 'bod');
+const lineFormats = (game) => GAMES[game].exportFormats.filter((f) => f !== 'bod');
 
 export class ExportPanel {
   #engine;
@@ -29,7 +29,7 @@ export class ExportPanel {
   #playedLine;
 
   /**
-   * `engine` writes the files; `position()` is the editor's {variant, sfen}; `labels()` and `flipped()`
+   * `engine` writes the files; `position()` is the editor's {game, sfen}; `labels()` and `flipped()`
    * how the page draws the board; `proofGame()` and `playedLine()` the lines shown ({@link Line}, or null).
    */
   constructor({ engine, position, labels, flipped, proofGame, playedLine }) {
@@ -62,9 +62,9 @@ export class ExportPanel {
       status.textContent = '';
       const shown = items();
       list.replaceChildren(...shown.map((item) => this.#button(item, status)));
-      const variant = this.#variantOf(id);
+      const game = this.#gameOf(id);
       // A game CSA cannot record is one 9×9 programs cannot read: its records say how they differ.
-      if (variant && !VARIANTS[variant].exportFormats.includes('csa')) {
+      if (game && !GAMES[game].exportFormats.includes('csa')) {
         const note = document.createElement('p');
         note.className = 'hint export-note';
         note.textContent = t('exportMiniNote');
@@ -73,9 +73,9 @@ export class ExportPanel {
     });
   }
 
-  #variantOf(id) {
-    if (id === 'position-export') return this.#position().variant;
-    return (id === 'game-export' ? this.#proofGame() : this.#playedLine())?.variant;
+  #gameOf(id) {
+    if (id === 'position-export') return this.#position().game;
+    return (id === 'game-export' ? this.#proofGame() : this.#playedLine())?.game;
   }
 
   /** @param {Item} item @param {HTMLElement} status */
@@ -98,13 +98,13 @@ export class ExportPanel {
 
   /** @returns {Item[]} */
   #positionItems() {
-    const { variant, sfen } = this.#position();
-    const name = `position-${variant}`;
-    const picture = () => drawBoard(parseSfen(variant, sfen), { labels: this.#labels(), flipped: this.#flipped() });
+    const { game, sfen } = this.#position();
+    const name = `position-${game}`;
+    const picture = () => drawBoard(parseSfen(game, sfen), { labels: this.#labels(), flipped: this.#flipped() });
     return [
       { format: 'sfen', label: t('exportSfen'), run: () => copy(sfen) },
-      { format: 'bod', label: t('exportBod'), run: async () => copy(new TextDecoder().decode(await this.#file({ variant, start: sfen, moves: [] }, 'bod'))) },
-      ...['kif', 'kifu'].map((format) => this.#fileItem({ variant, start: sfen, moves: [] }, format, name)),
+      { format: 'bod', label: t('exportBod'), run: async () => copy(new TextDecoder().decode(await this.#file({ game, start: sfen, moves: [] }, 'bod'))) },
+      ...['kif', 'kifu'].map((format) => this.#fileItem({ game, start: sfen, moves: [] }, format, name)),
       {
         format: 'png',
         label: t('exportPng'),
@@ -117,7 +117,7 @@ export class ExportPanel {
   /** @param {Line | null} line @param {string} stem @returns {Item[]} */
   #lineItems(line, stem) {
     if (!line) return [];
-    return lineFormats(line.variant).map((format) => this.#fileItem(line, format, `${stem}-${line.variant}`));
+    return lineFormats(line.game).map((format) => this.#fileItem(line, format, `${stem}-${line.game}`));
   }
 
   /** @param {Line} line @param {string} format @param {string} name @returns {Item} */
@@ -131,9 +131,9 @@ export class ExportPanel {
 
   /** The file's bytes, written by the engine (a tree's KIF with its variations). @param {Line} line @param {string} format */
   #file(line, format) {
-    const { variant, start, moves, comment = '', tree } = line;
-    if (tree) return this.#engine.call('exportTree', { variant, tree, format, comment });
-    return this.#engine.call('exportRecord', { variant, start, moves, format, comment });
+    const { game, start, moves, comment = '', tree } = line;
+    if (tree) return this.#engine.call('exportTree', { game, tree, format, comment });
+    return this.#engine.call('exportRecord', { game, start, moves, format, comment });
   }
 }
 

@@ -16,10 +16,10 @@ const isTsumeSetup = (sfen) => {
   return !board.includes('K') && board.split('k').length === 2;
 };
 
-/** @typedef {{variant: import('../engine/api').Variant, sfen: string, maxNodes: number, start?: string | null}} Target */
+/** @typedef {{game: import('../engine/api').GameName, sfen: string, maxNodes: number, start?: string | null}} Target */
 /**
  * A position proved reachable: the path found, and the whole game once built.
- * @typedef {Target & {goal: string, path: import('../engine/api').Step[], game: import('../engine/api').ProofGame | null}} Proved
+ * @typedef {Target & {goal: string, path: import('../engine/api').Step[], proofGame: import('../engine/api').ProofGame | null}} Proved
  */
 
 export class ProvePanel {
@@ -44,12 +44,12 @@ export class ProvePanel {
 
   /**
    * `engine` runs the proofs; the path plays on the page's board (`stage`); `currentPosition()` is
-   * `{variant, sfen, start}` of the position to prove (start: a handicap's name, null for the initial position);
-   * `onVerdict(result, {variant, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes;
+   * `{game, sfen, start}` of the position to prove (start: a handicap's name, null for the initial position);
+   * `onVerdict(result, {game, sfen, maxNodes})` after a verdict is shown, `onVerdict(null)` when it goes;
    * for a tsume set-up (Gote's king, none of Sente's), `onKingSquares(result, target)` with the squares where
    * Sente's king could stand.
    * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage,
-   *   currentPosition: () => {variant: import('../engine/api').Variant, sfen: string, start: string | null},
+   *   currentPosition: () => {game: import('../engine/api').GameName, sfen: string, start: string | null},
    *   labels: string, onVerdict?: (result: import('../engine/api').ProveResult | null, target?: Target) => void,
    *   onKingSquares?: (result: import('../engine/api').KingSquares, target: Target) => void}} options
    */
@@ -84,14 +84,14 @@ export class ProvePanel {
   /**
    * The whole game shown, for the exports: its moves from the initial position and the comment lines of
    * its KIF (what it is, its parts); null while the path is shown.
-   * @returns {{variant: string, start: string, moves: string[], comment: string} | null}
+   * @returns {{game: string, start: string, moves: string[], comment: string} | null}
    */
   shownGame() {
     const proved = this.#proved;
-    if (!proved?.game || $('game-export').hidden) return null;
-    const g = proved.game;
+    if (!proved?.proofGame || $('game-export').hidden) return null;
+    const g = proved.proofGame;
     const comment = g.kif.split('\n').filter((l) => l.startsWith('# ')).map((l) => l.slice(2)).join('\n');
-    return { variant: proved.variant, start: g.start, moves: g.moves.map((m) => m.move), comment };
+    return { game: proved.game, start: g.start, moves: g.moves.map((m) => m.move), comment };
   }
 
   /** Draws the verdict line and the player again in the page's language: after a language switch. */
@@ -176,8 +176,8 @@ export class ProvePanel {
       this.#showNodeCapError(e.message);
       return;
     }
-    const { variant, sfen, start } = this.#currentPosition();
-    const target = { variant, sfen, maxNodes, start };
+    const { game, sfen, start } = this.#currentPosition();
+    const target = { game, sfen, maxNodes, start };
     if (isTsumeSetup(sfen)) {
       await this.#search(target, 'kingSquares', (p) => t('kingSquaresProgress', p.done, p.total), (r) => this.#showKingSquares(r, target));
     } else {
@@ -285,7 +285,7 @@ export class ProvePanel {
       if (this.#proved && !$('player').hidden) this.#relabelPlayer(this.#proved);
     });
     if (r.verdict === 'reachable') {
-      this.#proved = { ...target, goal: r.goal, path: r.path, game: null };
+      this.#proved = { ...target, goal: r.goal, path: r.path, proofGame: null };
       this.#showPath();
       $('player').hidden = false;
     }
@@ -294,13 +294,13 @@ export class ProvePanel {
 
   /** The player's title, status and moves in the page's language, at the move shown. @param {Proved} proved */
   #relabelPlayer(proved) {
-    const game = proved.game && !$('game-export').hidden ? proved.game : null;
-    if (game) this.#gameTexts(game, proved.start);
+    const proofGame = proved.proofGame && !$('game-export').hidden ? proved.proofGame : null;
+    if (proofGame) this.#gameTexts(proofGame, proved.start);
     else {
       $('player-title').textContent = t('pathTitle');
       markTerms($('player-title'), ['kk']);
     }
-    this.#player.relabel(game ? t('startCaption', proved.start) : t('kkPosition'));
+    this.#player.relabel(proofGame ? t('startCaption', proved.start) : t('kkPosition'));
   }
 
   /** The player's title and status line for the whole game `g` from `start`. */
@@ -323,7 +323,7 @@ export class ProvePanel {
     delete $('game-status').dataset.state;
     delete $('game-status').dataset.plies;
     const proved = this.#proved;
-    if (proved) this.#player.load(proved.variant, proved.goal, proved.path);
+    if (proved) this.#player.load(proved.game, proved.goal, proved.path);
   }
 
   /**
@@ -343,22 +343,22 @@ export class ProvePanel {
     status.dataset.state = 'building';
     status.textContent = t('buildingGame');
     try {
-      target.game ??= await this.#engine.call(
+      target.proofGame ??= await this.#engine.call(
         'proofGame',
-        { variant: target.variant, sfen: target.sfen, maxNodes: target.maxNodes, start: target.start, budgetScale },
+        { game: target.game, sfen: target.sfen, maxNodes: target.maxNodes, start: target.start, budgetScale },
         (p) => {
           status.textContent = t('shortSearchProgress', count(p.nodes), (p.ms / 1000).toFixed(1));
         },
       );
       if (run !== this.#run) return;
-      const g = target.game;
+      const g = target.proofGame;
       $('player-hint').hidden = true;
       field('whole-game').hidden = true;
       $('path-only').hidden = $('game-export').hidden = false;
       this.#gameTexts(g, target.start);
       Object.assign(status.dataset, { plies: g.plies, method: g.method, shortest: g.shortest });
       status.dataset.state = 'done';
-      this.#player.load(target.variant, g.start, g.moves, t('startCaption', target.start));
+      this.#player.load(target.game, g.start, g.moves, t('startCaption', target.start));
     } catch (e) {
       if (run !== this.#run) return;
       status.dataset.state = e.cancelled ? 'cancelled' : 'error';

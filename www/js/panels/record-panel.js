@@ -7,7 +7,7 @@
 import { errorText } from '../engine/errors.js';
 import { readBytes } from '../engine/files.js';
 import { t } from '../i18n/i18n.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 import { $, field } from '../page/dom.js';
 import { showHeader, showSkipped } from './record-notes.js';
 
@@ -81,7 +81,7 @@ export class RecordPanel {
       this.#texts = () => {
         showHeader($('record-header'), record.header);
         showSkipped($('record-skipped'), record.skipped, record.format);
-        $('record-status').textContent = t('recordRead', name, record.format, t(VARIANTS[record.variant].titleKey), record.moves.length);
+        $('record-status').textContent = t('recordRead', name, record.format, t(GAMES[record.game].titleKey), record.moves.length);
       };
       this.#texts();
       if (this.#onRead(record)) this.#onStart(record.start);

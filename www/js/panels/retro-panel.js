@@ -7,7 +7,7 @@ import { language, paren, t } from '../i18n/i18n.js';
 import { westernMove } from '../game/notation.js';
 import { label } from '../game/pieces.js';
 import { parseSfen, toSfen } from '../game/sfen.js';
-import { JAPANESE_FILES, JAPANESE_RANKS } from '../game/variants.js';
+import { JAPANESE_FILES, JAPANESE_RANKS } from '../game/games.js';
 import { $, closest, field } from '../page/dom.js';
 
 
@@ -16,11 +16,11 @@ export class RetroPanel {
   #load;
   #trail = []; // [{sfen, usi, japanese, captured}]: the position taken back from, then one per step back
   #at = 0; // the crumb the editor shows
-  #variant = null;
+  #game = null;
   #moves = []; // the current position's last moves, as the engine gave them
   #latest = 0; // the last request: older answers are dropped
 
-  /** `engine` lists last moves; `load(variant, sfen)` puts a position in the editor. */
+  /** `engine` lists last moves; `load(game, sfen)` puts a position in the editor. */
   constructor({ engine, load }) {
     this.#engine = engine;
     this.#load = load;
@@ -38,21 +38,21 @@ export class RetroPanel {
   }
 
   /** The editor shows `sfen`: the breadcrumb follows it (a position off the line starts a new one). */
-  async update(variant, sfen) {
-    if (variant !== this.#variant || this.#trail[this.#at]?.sfen !== sfen) {
-      const i = variant === this.#variant ? this.#trail.findIndex((c) => c.sfen === sfen) : -1;
+  async update(game, sfen) {
+    if (game !== this.#game || this.#trail[this.#at]?.sfen !== sfen) {
+      const i = game === this.#game ? this.#trail.findIndex((c) => c.sfen === sfen) : -1;
       if (i >= 0) this.#at = i;
       else {
         this.#trail = [{ sfen }];
         this.#at = 0;
       }
     }
-    this.#variant = variant;
+    this.#game = game;
     this.#showTrail();
     const request = ++this.#latest;
     $('retro-moves').dataset.state = 'busy';
     try {
-      const result = await this.#engine.call('predecessors', { variant, sfen });
+      const result = await this.#engine.call('predecessors', { game, sfen });
       if (request !== this.#latest) return;
       this.#moves = result.last_moves;
       $('retro-count').textContent = t('retroCount', result.moves, result.predecessors);
@@ -71,17 +71,17 @@ export class RetroPanel {
 
   #stepBack(move, b) {
     const before = move.before[b];
-    const sfen = toSfen(parseSfen(this.#variant, before.sfen));
-    const written = moveText(this.#variant, move, before);
+    const sfen = toSfen(parseSfen(this.#game, before.sfen));
+    const written = moveText(this.#game, move, before);
     this.#trail.splice(this.#at + 1, Infinity, { sfen, usi: move.usi, written, captured: before.captured });
     this.#at++;
-    this.#load(this.#variant, sfen);
+    this.#load(this.#game, sfen);
   }
 
   #go(i) {
     if (i < 0 || i >= this.#trail.length || i === this.#at) return;
     this.#at = i;
-    this.#load(this.#variant, this.#trail[i].sfen);
+    this.#load(this.#game, this.#trail[i].sfen);
   }
 
   #showTrail() {
@@ -110,7 +110,7 @@ export class RetroPanel {
       // The move in the page's notation: in English the Western one, written for the position before
       // it without a capture where there is one (each button then says what was captured).
       const plain = m.before.find((b) => !b.captured) ?? m.before[0];
-      const written = moveText(this.#variant, m, plain);
+      const written = moveText(this.#game, m, plain);
       if (wanted && !wanted(m, written)) return;
       const li = document.createElement('li');
       li.dataset.usi = m.usi;
@@ -127,7 +127,7 @@ export class RetroPanel {
         button.dataset.captured = b.captured ?? '';
         button.textContent = b.captured ? captureText(b.captured) : t('retroNone');
         // The name starts with the visible text (what was captured), then says which move it takes back.
-        button.setAttribute('aria-label', t('retroStepLabel', button.textContent, m.usi, moveText(this.#variant, m, b)));
+        button.setAttribute('aria-label', t('retroStepLabel', button.textContent, m.usi, moveText(this.#game, m, b)));
         li.append(button, ' ');
       });
       rows.push(li);
@@ -139,9 +139,9 @@ export class RetroPanel {
 
 /** A last move `m` (from the engine) as the page's language writes it, played in `before` (one of its
  * positions before): ☗６三龍 in Japanese, `+Rx6c` in English. */
-function moveText(variant, m, before) {
+function moveText(game, m, before) {
   if (language() === 'ja') return m.japanese;
-  return westernMove(parseSfen(variant, before.sfen), { move: m.usi, japanese: m.japanese });
+  return westernMove(parseSfen(game, before.sfen), { move: m.usi, japanese: m.japanese });
 }
 
 /** A captured piece (SFEN token) as the page's language writes it: `p`, or 歩 in Japanese. */

@@ -3,8 +3,8 @@
 import { errorText } from '../engine/errors.js';
 import { readPosition } from '../engine/position-text.js';
 import { t } from '../i18n/i18n.js';
-import { detectVariant, parseSfen } from '../game/sfen.js';
-import { VARIANTS } from '../game/variants.js';
+import { detectGame, parseSfen } from '../game/sfen.js';
+import { GAMES } from '../game/games.js';
 import { $, field } from '../page/dom.js';
 
 const FLASH_MS = 4000;
@@ -17,13 +17,13 @@ export class SfenPanel {
 
   /**
    * `engine` reads the text (it also knows the reference's format: `w` = Sente, hands as [...]);
-   * `currentVariant()` is the game being edited; `onPosition(variant, setup)` loads a position read from
+   * `currentGame()` is the game being edited; `onPosition(game, setup)` loads a position read from
    * the field (false when it refuses); `onPreset(sfen)` a preset; `currentSfen()` is what Copy copies.
    */
-  constructor({ engine, currentVariant, currentSfen, onPosition, onPreset }) {
+  constructor({ engine, currentGame, currentSfen, onPosition, onPreset }) {
     $('sfen-form').onsubmit = (e) => {
       e.preventDefault();
-      this.#load(engine, field('sfen').value, currentVariant(), onPosition);
+      this.#load(engine, field('sfen').value, currentGame(), onPosition);
     };
     $('copy-sfen').onclick = () => this.#copy(currentSfen(), t('copiedSfen'));
     $('copy-link').onclick = () => this.#copy(location.href, t('copiedLink'));
@@ -82,19 +82,19 @@ export class SfenPanel {
     }, FLASH_MS);
   }
 
-  fillPresets(variant) {
+  fillPresets(game) {
     const select = field('presets');
     select.replaceChildren(new Option(t('choosePreset'), ''));
-    for (const { key, args, sfen } of VARIANTS[variant].presets) select.append(new Option(t(key, ...args), sfen));
+    for (const { key, args, sfen } of GAMES[game].presets) select.append(new Option(t(key, ...args), sfen));
   }
 
   /** Reads the field's text (a position of the other game switches the game) and loads it. */
-  async #load(engine, text, currentVariant, onPosition) {
-    const variant = detectVariant(text) ?? currentVariant;
+  async #load(engine, text, currentGame, onPosition) {
+    const game = detectGame(text) ?? currentGame;
     try {
-      const sfen = await readPosition(engine, variant, text);
+      const sfen = await readPosition(engine, game, text);
       // Loaded (not refused): an earlier message about the field's text no longer applies.
-      if (onPosition(variant, parseSfen(variant, sfen)) !== false) $('sfen-error').hidden = true;
+      if (onPosition(game, parseSfen(game, sfen)) !== false) $('sfen-error').hidden = true;
     } catch (err) {
       this.showError(t('cannotLoad', errorText(err)));
     }

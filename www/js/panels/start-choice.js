@@ -4,12 +4,12 @@
 // preset, a record's start) chooses that start.
 import { t } from '../i18n/i18n.js';
 import { placement } from '../game/sfen.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 import { $, field } from '../page/dom.js';
 
 
 export class StartChoice {
-  #variant = '';
+  #game = '';
 
   #onChange;
 
@@ -24,10 +24,10 @@ export class StartChoice {
     this.#onChange();
   }
 
-  /** The menu of game `variant`: the initial position, then each handicap; hidden for a game without. */
-  setVariant(variant) {
-    if (variant === this.#variant) return;
-    this.#variant = variant;
+  /** The menu of `game`: the initial position, then each handicap; hidden for a game without. */
+  setGame(game) {
+    if (game === this.#game) return;
+    this.#game = game;
     this.#fill();
   }
 
@@ -41,7 +41,7 @@ export class StartChoice {
   /** The menu's options, in the page's language, for the game shown. */
   #fill() {
     const initial = new Option(t('startInitial'), '');
-    const starts = VARIANTS[this.#variant].playStarts.slice(1);
+    const starts = GAMES[this.#game].playStarts.slice(1);
     const handicaps = starts.map((s) => new Option(t(s.key, ...s.args), s.args[0]));
     field('start').replaceChildren(initial, ...handicaps);
     $('start-choice').hidden = handicaps.length === 0;
@@ -63,7 +63,7 @@ export class StartChoice {
    * loaded); says whether the start changed.
    */
   follow(sfen) {
-    const starts = VARIANTS[this.#variant]?.playStarts ?? [];
+    const starts = GAMES[this.#game]?.playStarts ?? [];
     const start = starts.find((s) => placement(s.sfen) === placement(sfen));
     if (!start) return false;
     const name = start.args[0] ?? '';

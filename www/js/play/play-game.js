@@ -4,7 +4,7 @@
 // which legal moves a gesture on the board means. The rules are the engine's: a move is only ever one of the
 // legal moves it listed for the position.
 import { squareIndex, squareName } from '../game/sfen.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 
 /** @typedef {{usi: string, japanese: string, sfen: string}} Step */
 /** @typedef {{square: number} | {hand: [number, string]}} Source a piece on a square, or a kind in a hand */
@@ -20,13 +20,13 @@ import { VARIANTS } from '../game/variants.js';
  */
 /**
  * What a game takes from a record read (`parseRecord`'s): its start, lines, comments and header.
- * @typedef {Pick<import('../engine/api').GameRecord, 'variant' | 'start' | 'moves' | 'comment' | 'header' | 'variations'>} RecordTree
+ * @typedef {Pick<import('../engine/api').GameRecord, 'game' | 'start' | 'moves' | 'comment' | 'header' | 'variations'>} RecordTree
  */
 
 export class PlayGame {
-  /** A game of `variant` from `start` (SFEN), no move played. */
-  constructor(variant, start) {
-    this.variant = variant;
+  /** A game of `gameName` (the game's name) from `start` (SFEN), no move played. */
+  constructor(gameName, start) {
+    this.gameName = gameName;
     this.start = start;
     /** @type {Node} */
     this.root = { step: null, comment: '', parent: null, children: [] };
@@ -44,7 +44,7 @@ export class PlayGame {
    * @param {RecordTree} record
    */
   static fromRecord(record) {
-    const game = new PlayGame(record.variant, record.start);
+    const game = new PlayGame(record.game, record.start);
     game.root.comment = record.comment ?? '';
     game.header = record.header.map(({ key, value }) => ({ key, value }));
     /** @param {Node} before @param {import('../engine/api').RecordMove[]} moves @returns {Node[]} */
@@ -223,7 +223,7 @@ export class PlayGame {
   usi(initial) {
     const main = [];
     for (let n = this.root.children[0]; n; n = n.children[0]) main.push(/** @type {Step} */ (n.step).usi);
-    const start = this.start === initial ? VARIANTS[this.variant].usiStart : `sfen ${this.start}`;
+    const start = this.start === initial ? GAMES[this.gameName].usiStart : `sfen ${this.start}`;
     return `position ${start}${main.length ? ` moves ${main.join(' ')}` : ''}`;
   }
 
@@ -253,35 +253,35 @@ export class PlayGame {
 }
 
 /** The USI prefix of a move from `source` (`7g`, or `P*` for a drop). */
-function prefix(variant, source) {
-  return 'square' in source ? squareName(variant, source.square) : `${source.hand[1]}*`;
+function prefix(game, source) {
+  return 'square' in source ? squareName(game, source.square) : `${source.hand[1]}*`;
 }
 
 /**
  * The legal moves (of `legal`) that take the piece of `source` to square `to`: none (an illegal move),
  * one, or two when it may promote or not (the promotion first).
- * @param {string} variant
+ * @param {string} game
  * @param {Step[]} legal
  * @param {Source} source
  * @param {number} to
  * @returns {Step[]}
  */
-export function movesTo(variant, legal, source, to) {
-  const usi = prefix(variant, source) + squareName(variant, to);
+export function movesTo(game, legal, source, to) {
+  const usi = prefix(game, source) + squareName(game, to);
   return legal.filter((m) => m.usi === usi || m.usi === `${usi}+`).sort((a, b) => b.usi.length - a.usi.length);
 }
 
 /**
  * The squares the piece of `source` can move to (the targets to mark once it is picked up).
- * @param {string} variant
+ * @param {string} game
  * @param {Step[]} legal
  * @param {Source} source
  * @returns {number[]}
  */
-export function targets(variant, legal, source) {
-  const from = prefix(variant, source);
+export function targets(game, legal, source) {
+  const from = prefix(game, source);
   const names = new Set(legal.filter((m) => m.usi.startsWith(from)).map((m) => m.usi.slice(2, 4)));
-  return [...names].map((name) => squareIndex(variant, name));
+  return [...names].map((name) => squareIndex(game, name));
 }
 
 /** The move from `node` whose USI is `usi`, if it was played. @param {Node} node @param {string} usi */

@@ -13,7 +13,7 @@ import { language, t } from '../i18n/i18n.js';
 import { setIconLabel } from '../board/icons.js';
 import { westernMove } from '../game/notation.js';
 import { colorOf, parseSfen, placement, squareIndex } from '../game/sfen.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 import { $, closest, field } from '../page/dom.js';
 import { PlayGame, movesTo, targets } from './play-game.js';
 
@@ -49,11 +49,11 @@ export class PlayPanel {
 
   /**
    * `engine` lists legal moves; `stage` holds the page's board; `state` the page's state, where the game is
-   * (`tree`, `cursor`); `currentPosition()` is the editor's {variant, sfen}; `onPosition(variant, sfen)` loads
+   * (`tree`, `cursor`); `currentPosition()` is the editor's {game, sfen}; `onPosition(game, sfen)` loads
    * a position into the editor; `onProve()` proves the editor's position.
    * @param {{engine: import('../engine/engine.js').Engine, stage: import('../board/board-stage.js').BoardStage,
-   *   state: import('../page/state.js').PageState, labels: string, currentPosition: () => {variant: import('../engine/api').Variant, sfen: string},
-   *   onPosition: (variant: import('../engine/api').Variant, sfen: string) => boolean, onProve: () => void}} options
+   *   state: import('../page/state.js').PageState, labels: string, currentPosition: () => {game: import('../engine/api').GameName, sfen: string},
+   *   onPosition: (game: import('../engine/api').GameName, sfen: string) => boolean, onProve: () => void}} options
    */
   constructor({ engine, stage, state, labels, currentPosition, onPosition, onProve }) {
     this.#engine = engine;
@@ -159,11 +159,11 @@ export class PlayPanel {
     this.#state.set({ cursor: this.#game?.path() ?? [] });
   }
 
-  /** The starts of `variant` in the menu: the editor's position first, then the initial and handicap ones. */
-  gameChanged(variant) {
+  /** The starts of game `gameName` in the menu: the editor's position first, then the initial and handicap ones. */
+  gameChanged(gameName) {
     const select = field('play-start');
     select.replaceChildren(new Option(t('playFromEditor'), ''));
-    for (const { key, args, sfen } of VARIANTS[variant].playStarts) select.append(new Option(t(key, ...args), sfen));
+    for (const { key, args, sfen } of GAMES[gameName].playStarts) select.append(new Option(t(key, ...args), sfen));
     this.#legal = [];
     this.#picked = this.#choice = null;
     this.#game = null;
@@ -183,7 +183,7 @@ export class PlayPanel {
   relabel() {
     const select = /** @type {HTMLSelectElement} */ ($('play-start'));
     for (const option of select.options) {
-      const start = VARIANTS[this.#currentPosition().variant].playStarts.find((s) => s.sfen === option.value);
+      const start = GAMES[this.#currentPosition().game].playStarts.find((s) => s.sfen === option.value);
       option.text = start ? t(start.key, ...start.args) : t('playFromEditor');
     }
     if (this.#game) this.#list();
@@ -194,8 +194,8 @@ export class PlayPanel {
   /** Starts a game from the start chosen in the menu. */
   begin() {
     const chosen = field('play-start').value;
-    const { variant, sfen } = this.#currentPosition();
-    this.#game = new PlayGame(variant, chosen || sfen);
+    const { game: gameName, sfen } = this.#currentPosition();
+    this.#game = new PlayGame(gameName, chosen || sfen);
     this.#show(0, false);
     this.#showGame();
   }
@@ -218,13 +218,13 @@ export class PlayPanel {
    * Plays a game (the answer's) on the page's board from its start, by itself: its moves become a line of
    * the tree (of the tree shown, when it starts from the same position: the moves it has already are
    * followed, the others go in as variations; else of a new one), the line shown.
-   * @param {import('../engine/api').Variant} variant
+   * @param {import('../engine/api').GameName} gameName
    * @param {string} start
    * @param {import('../engine/api').Step[]} moves
    */
-  playGame(variant, start, moves) {
+  playGame(gameName, start, moves) {
     const shown = this.#game;
-    const game = shown?.variant === variant && placement(shown.start) === placement(start) ? shown : new PlayGame(variant, start);
+    const game = shown?.gameName === gameName && placement(shown.start) === placement(start) ? shown : new PlayGame(gameName, start);
     game.goTo([]);
     for (const { move, japanese, sfen } of moves) game.play({ usi: move, japanese, sfen });
     this.#game = game;
@@ -277,13 +277,13 @@ export class PlayPanel {
   /**
    * The moves played, for the exports: the main line from the start (also its moves after the one shown), and
    * the tree with its variations.
-   * @returns {{variant: string, start: string, moves: string[], tree: import('../engine/api').MoveTree} | null}
+   * @returns {{game: string, start: string, moves: string[], tree: import('../engine/api').MoveTree} | null}
    */
   playedLine() {
     const game = this.#game;
     if (!game) return null;
     const tree = game.tree();
-    return { variant: game.variant, start: game.start, moves: tree.moves, tree };
+    return { game: game.gameName, start: game.start, moves: tree.moves, tree };
   }
 
   /** Takes the last move back. */
@@ -298,7 +298,7 @@ export class PlayPanel {
     game.go(ply);
     this.#picked = this.#choice = null;
     this.#legal = [];
-    if (load) this.#onPosition(game.variant, game.sfen());
+    if (load) this.#onPosition(game.gameName, game.sfen());
     this.#moved();
     this.#pending = this.#ask(game);
   }
@@ -308,7 +308,7 @@ export class PlayPanel {
     const run = ++this.#run;
     $('play-panel').dataset.state = 'busy';
     try {
-      const legal = await this.#engine.call('legalMoves', { variant: game.variant, sfen: game.sfen(), previous: game.previous() });
+      const legal = await this.#engine.call('legalMoves', { game: game.gameName, sfen: game.sfen(), previous: game.previous() });
       if (run !== this.#run) return;
       this.#legal = legal;
       this.#status(() => (legal.length ? '' : t('playNoMoves')));
@@ -326,14 +326,14 @@ export class PlayPanel {
   #draw() {
     const game = this.#game;
     if (!game) return;
-    const setup = parseSfen(game.variant, game.sfen());
+    const setup = parseSfen(game.gameName, game.sfen());
     const last = game.ply > 0 ? game.moves[game.ply - 1].usi : null;
     const marks = {
-      to: last ? squareIndex(game.variant, last.slice(2, 4)) : undefined,
-      from: last && last[1] !== '*' ? squareIndex(game.variant, last.slice(0, 2)) : undefined,
+      to: last ? squareIndex(game.gameName, last.slice(2, 4)) : undefined,
+      from: last && last[1] !== '*' ? squareIndex(game.gameName, last.slice(0, 2)) : undefined,
       selected: this.#picked && 'square' in this.#picked ? this.#picked.square : undefined,
       cursor: this.#cursor ?? undefined,
-      targets: this.#picked ? targets(game.variant, this.#legal, this.#picked) : [],
+      targets: this.#picked ? targets(game.gameName, this.#legal, this.#picked) : [],
     };
     this.#board.render(setup, { marks, animate: true });
     Object.assign($('play-board').dataset, { sfen: game.sfen(), ply: String(game.ply) });
@@ -341,7 +341,7 @@ export class PlayPanel {
     field('play-undo').disabled = game.moves.length === 0;
     $('play-promote-line').hidden = $('play-delete-line').hidden = !game.inVariation();
     field('play-comment').value = game.comment;
-    $('play-usi').textContent = game.usi(VARIANTS[game.variant].start);
+    $('play-usi').textContent = game.usi(GAMES[game.gameName].start);
     this.#list();
   }
 
@@ -359,7 +359,7 @@ export class PlayPanel {
     const written = (i, m) => {
       if (language() === 'ja') return m.japanese;
       const before = i === 0 ? game.start : line[i - 1].sfen;
-      return westernMove(parseSfen(game.variant, before), { move: m.usi, japanese: m.japanese });
+      return westernMove(parseSfen(game.gameName, before), { move: m.usi, japanese: m.japanese });
     };
     const comments = game.comments();
     const item = (ply, main) => {
@@ -402,7 +402,7 @@ export class PlayPanel {
   #squareClick(i) {
     const game = this.#game;
     if (!game || this.#choice) return this.#cancelChoice();
-    const setup = parseSfen(game.variant, game.sfen());
+    const setup = parseSfen(game.gameName, game.sfen());
     const piece = setup.cells[i];
     const own = piece !== null && colorOf(piece) === (setup.side === 'b' ? 0 : 1);
     if (!own) return this.#picked ? this.#tryMove(this.#picked, i) : undefined;
@@ -414,7 +414,7 @@ export class PlayPanel {
   #handClick(color, kind) {
     const game = this.#game;
     if (!game || this.#choice) return this.#cancelChoice();
-    const side = parseSfen(game.variant, game.sfen()).side === 'b' ? 0 : 1;
+    const side = parseSfen(game.gameName, game.sfen()).side === 'b' ? 0 : 1;
     this.#pick(color === side ? { hand: [color, kind] } : null);
   }
 
@@ -433,7 +433,7 @@ export class PlayPanel {
     await this.#pending;
     const game = this.#game;
     if (!game || this.#choice || run !== this.#run) return;
-    const moves = movesTo(game.variant, this.#legal, source, to);
+    const moves = movesTo(game.gameName, this.#legal, source, to);
     this.#picked = null;
     if (moves.length === 0) {
       this.#draw();
@@ -481,7 +481,7 @@ export class PlayPanel {
   #key(e) {
     const game = this.#game;
     if (!game) return;
-    const { width, height } = VARIANTS[game.variant];
+    const { width, height } = GAMES[game.gameName];
     const at = this.#cursor ?? 0;
     const step = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -width, ArrowDown: width }[e.key];
     const letter = e.key.toUpperCase();
@@ -501,7 +501,7 @@ export class PlayPanel {
       if (this.#choice) this.#cancelChoice();
       else this.#pick(null);
     } else if (/^[PLNSGBR]$/.test(letter) && !e.ctrlKey && !e.metaKey && !e.altKey) {
-      this.#handClick(parseSfen(game.variant, game.sfen()).side === 'b' ? 0 : 1, letter);
+      this.#handClick(parseSfen(game.gameName, game.sfen()).side === 'b' ? 0 : 1, letter);
     } else return;
     e.preventDefault();
   }
@@ -509,7 +509,7 @@ export class PlayPanel {
   /** Loads the position shown into the editor and proves it there. */
   #prove() {
     const game = this.#game;
-    if (!game || this.#onPosition(game.variant, game.sfen()) === false) return;
+    if (!game || this.#onPosition(game.gameName, game.sfen()) === false) return;
     this.#onProve();
   }
 
@@ -545,6 +545,6 @@ function moveButton(ply, text, usi, alt) {
 
 /** The start of `game` in the list: a handicap's by its name (角落ちの開始局面), any other `Start`. */
 function startName(game) {
-  const handicap = VARIANTS[game.variant].playStarts.find((s) => s.args[0] && placement(s.sfen) === placement(game.start));
+  const handicap = GAMES[game.gameName].playStarts.find((s) => s.args[0] && placement(s.sfen) === placement(game.start));
   return handicap ? t('startCaption', handicap.args[0]) : t('recordStart');
 }

@@ -1,7 +1,7 @@
 // The How it works tab's step 5: p × |P_K| with its 3-sigma interval, each game's published run beside a small
 // run in this page (the engine's estimate of samples 0..n of the Estimate tab's default seed, as
 // `shogi-reach estimate --samples n --seed 20261122` gives it).
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 import { num, t } from '../i18n/i18n.js';
 import { termNodes } from '../page/term-text.js';
 import { button, el, para, scientific, w } from './text.js';
@@ -13,7 +13,7 @@ export const LIVE_SAMPLES = 100_000;
 /** Each game's published run (the engine's facts: a paper's, or for a game no paper counted, this
  * project's): its row's label, samples, reachable samples and |R| with its 3-sigma interval. */
 function publishedRows() {
-  return Object.values(VARIANTS).map(({ titleKey, paper }) => {
+  return Object.values(GAMES).map(({ titleKey, paper }) => {
     const { samples, funnel, estimate, interval } = paper;
     const reachable = funnel.reachability;
     const result = w('interval', scientific(estimate), scientific(interval[0]), scientific(interval[1]));
@@ -41,7 +41,7 @@ export function estimateStep(ctx) {
   }
   const body = el('tbody', null);
   for (const cells of publishedRows()) body.append(row(...cells));
-  const live = row(w('thisRun', t(VARIANTS[ctx.variant].titleKey)), '', '', '', w('notRun'));
+  const live = row(w('thisRun', t(GAMES[ctx.game].titleKey)), '', '', '', w('notRun'));
   live.id = 'how-live-run';
   body.append(live);
   const table = el('table', 'funnel how-table', el('caption', null, w('tableCaption')), el('thead', null, head), body);
@@ -59,7 +59,7 @@ export function estimateStep(ctx) {
     run.disabled = true;
     status.textContent = w('working');
     try {
-      const e = await ctx.call('estimate', { variant: ctx.variant, seed: LIVE_SEED, samples: LIVE_SAMPLES });
+      const e = await ctx.call('estimate', { game: ctx.game, seed: LIVE_SEED, samples: LIVE_SAMPLES });
       const { estimate: x } = e;
       const p = x.p_hat == null ? '' : x.p_hat.toPrecision(6);
       const cells = [num(e.samples), num(e.reachable), p, w('interval', scientific(x.reachable), scientific(x.low), scientific(x.high))];

@@ -36,8 +36,8 @@ export function searchStep(ctx, exampleSeed) {
     const frame = frames[ply];
     const plies = frames.length - 1;
     const move = ply > 0 ? frames[ply - 1] : null;
-    const marks = move ? backMarks(ctx.variant, move.move) : {};
-    const setup = parseSfen(ctx.variant, frame.sfen);
+    const marks = move ? backMarks(ctx.game, move.move) : {};
+    const setup = parseSfen(ctx.game, frame.sfen);
     board.render(setup, { marks, animate: true });
     const end = ply === plies;
     caption.textContent = end ? w('reachedKk', plies) : w('plyOf', ply, plies, piecesBesideKings(frame.sfen));
@@ -76,15 +76,15 @@ export function searchStep(ctx, exampleSeed) {
  * KK position passes through, walked backwards (each with the move that led to it), the goal last.
  */
 async function searchPath(ctx, seed) {
-  const sample = await ctx.call('example', { variant: ctx.variant, stage: 'OK', seed });
-  const proof = await ctx.call('prove', { variant: ctx.variant, sfen: sample.sfen, maxNodes: 1_000_000 });
+  const sample = await ctx.call('example', { game: ctx.game, stage: 'OK', seed });
+  const proof = await ctx.call('prove', { game: ctx.game, sfen: sample.sfen, maxNodes: 1_000_000 });
   /** @type {{sfen: string, move: string, japanese: string}[]} */
   const steps = proof.path.map((step) => ({ sfen: step.sfen, move: step.move, japanese: step.japanese }));
   return { index: sample.index, frames: [...steps.reverse(), { sfen: proof.goal, move: '', japanese: '' }] };
 }
 
 /** The squares of a move taken back: the square it left marked `from`, its origin `to` (none for a drop's). */
-function backMarks(variant, usi) {
-  const m = parseUsi(variant, usi);
+function backMarks(game, usi) {
+  const m = parseUsi(game, usi);
   return 'from' in m ? { from: m.to, to: m.from } : { from: m.to };
 }

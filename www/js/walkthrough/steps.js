@@ -3,14 +3,14 @@
 // `ctx.call`, the tab's worker); nothing here decides a rule.
 import { Board } from '../board/board.js';
 import { parseSfen, squareIndex } from '../game/sfen.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 import { paren, t } from '../i18n/i18n.js';
 import { termNodes } from '../page/term-text.js';
 import { button, el, para, w } from './text.js';
 
 /**
  * What a step needs: the engine's answers, the game shown and the page's piece labels.
- * @typedef {{call: (type: string, args: object) => Promise<any>, variant: string, labels: string, seed: string}} Context
+ * @typedef {{call: (type: string, args: object) => Promise<any>, game: string, labels: string, seed: string}} Context
  */
 
 /** A step: a section headed by the text `key`. */
@@ -48,19 +48,19 @@ function valueLine(label, code, className) {
 /** Step 1: P_K, its exact size for every game, and the squares Sente's king may take. */
 export function candidateStep(ctx) {
   const section = stepSection('how-candidates', 'step1');
-  const v = VARIANTS[ctx.variant];
+  const v = GAMES[ctx.game];
   section.append(para('step1What'), para(v.centreFile ? 'step1Why' : 'step1WhyEven'));
   const sizes = el('dl', 'how-sizes');
   section.append(el('p', null, w('step1Sizes')), sizes);
   ctx.call('counts', {}).then(
     (counts) => {
-      for (const variant of Object.keys(VARIANTS)) {
-        const digits = counts[variant];
+      for (const game of Object.keys(GAMES)) {
+        const digits = counts[game];
         const code = el('code', 'how-count', digits);
-        code.dataset.variant = variant;
+        code.dataset.game = game;
         const [mantissa, exponent] = Number(digits).toExponential(2).split('e');
         const about = w('about', mantissa, Number(exponent));
-        sizes.append(el('dt', null, t(VARIANTS[variant].titleKey)), el('dd', null, code, el('span', 'hint', paren(about))));
+        sizes.append(el('dt', null, t(GAMES[game].titleKey)), el('dd', null, code, el('span', 'hint', paren(about))));
       }
     },
     (e) => section.append(failure(e)),
@@ -70,7 +70,7 @@ export function candidateStep(ctx) {
   // Files from the left edge to the centre file: x ≤ (width − 1) / 2.
   const targets = [];
   for (let i = 0; i < v.width * v.height; i++) if (i % v.width <= (v.width - 1) / 2) targets.push(i);
-  board.render(parseSfen(ctx.variant, `${empty} b - 1`), { marks: { targets } });
+  board.render(parseSfen(ctx.game, `${empty} b - 1`), { marks: { targets } });
   section.append(figure);
   return section;
 }
@@ -91,11 +91,11 @@ export function sampleStep(ctx) {
   async function draw() {
     again.disabled = true;
     try {
-      const s = await ctx.call('sample', { variant: ctx.variant, seed: ctx.seed, index });
+      const s = await ctx.call('sample', { game: ctx.game, seed: ctx.seed, index });
       label.textContent = w('sampleOf', s.index, ctx.seed);
       rank.textContent = s.rank;
       sfen.textContent = s.sfen;
-      board.render(parseSfen(ctx.variant, s.sfen));
+      board.render(parseSfen(ctx.game, s.sfen));
       Object.assign(section.dataset, { index: String(s.index), rank: s.rank, sfen: s.sfen });
       status.textContent = '';
       index += 1;
@@ -114,17 +114,17 @@ export function filterStep(ctx, exampleSeed) {
   const section = stepSection('how-filters', 'step3');
   section.append(para('step3Text', exampleSeed));
   // Without a centre file P_K holds one of each mirror pair: the flip filter rejects no sample.
-  if (!VARIANTS[ctx.variant].centreFile) section.append(Object.assign(para('step3NoFlip'), { id: 'how-no-flip' }));
+  if (!GAMES[ctx.game].centreFile) section.append(Object.assign(para('step3NoFlip'), { id: 'how-no-flip' }));
   const list = el('div', 'how-examples');
   section.append(list);
   (async () => {
-    for (const stage of await ctx.call('exampleStages', { variant: ctx.variant })) {
+    for (const stage of await ctx.call('exampleStages', { game: ctx.game })) {
       const article = el('article', 'how-example', el('h3', null, ...termNodes(w(`stage:${stage}`))), para(`why:${stage}`));
       article.dataset.stage = stage;
       list.append(article);
-      const x = await ctx.call('example', { variant: ctx.variant, stage, seed: exampleSeed });
+      const x = await ctx.call('example', { game: ctx.game, stage, seed: exampleSeed });
       const { figure, board } = figureBoard(ctx.labels, w('exampleOf', x.index, x.rank));
-      board.render(parseSfen(ctx.variant, x.sfen), { marks: { bad: x.squares.map((s) => squareIndex(ctx.variant, s)) } });
+      board.render(parseSfen(ctx.game, x.sfen), { marks: { bad: x.squares.map((s) => squareIndex(ctx.game, s)) } });
       article.append(figure, valueLine('SFEN', x.sfen, 'how-sfen'));
       Object.assign(article.dataset, { index: String(x.index), rank: x.rank, sfen: x.sfen, squares: x.squares.join(' ') });
     }

@@ -20,7 +20,7 @@ export class Walkthrough {
   /** @type {Promise<unknown> | null} */
   #ready = null;
   /** @type {string | null} the game shown */
-  #variant = null;
+  #game = null;
   #labels = '';
   #language = ''; // the page's language it was drawn in
 
@@ -44,15 +44,15 @@ export class Walkthrough {
   }
 
   /**
-   * Shows the walkthrough for game `variant` with piece labels `labels`; drawn anew only when either
+   * Shows the walkthrough for `game` with piece labels `labels`; drawn anew only when either
    * changed since it was last drawn (a search under way in the old one is left to finish unseen).
    */
-  show(variant, labels) {
-    if (variant === this.#variant && labels === this.#labels && language() === this.#language) return;
-    this.#variant = variant;
+  show(game, labels) {
+    if (game === this.#game && labels === this.#labels && language() === this.#language) return;
+    this.#game = game;
     this.#labels = labels;
     this.#language = language();
-    const ctx = { call: (type, args) => this.call(type, args), variant, labels, seed: this.seed };
+    const ctx = { call: (type, args) => this.call(type, args), game, labels, seed: this.seed };
     this.root.replaceChildren(
       para('intro'),
       candidateStep(ctx),
@@ -62,6 +62,6 @@ export class Walkthrough {
       estimateStep(ctx),
       paperStep(),
     );
-    this.root.dataset.variant = variant;
+    this.root.dataset.game = game;
   }
 }

@@ -4,7 +4,7 @@
 // and a small estimate (the Estimate tab's calls, its report as the command line writes it). Each answer is the engine's, as the command line gives it.
 import { loadEngine } from '../engine/load-engine.js';
 import { serve } from '../engine/rpc.js';
-import { VARIANTS } from '../game/variants.js';
+import { GAMES } from '../game/games.js';
 
 /** @type {import('./walkthrough').WalkthroughModule} */
 let engine;
@@ -15,16 +15,16 @@ const handlers = {
     engine = /** @type {import('./walkthrough').WalkthroughModule} */ (await loadEngine(false, 1, module));
     return {};
   },
-  counts: () => Object.fromEntries(Object.keys(VARIANTS).map((name) => [name, engine.candidateCount(name)])),
-  exampleStages: ({ variant }) => engine.exampleStages(variant),
-  sample: ({ variant, seed, index }) => engine.sampleRank(variant, BigInt(seed), BigInt(index)),
-  example: ({ variant, stage, seed }) => engine.stageExample(variant, stage, BigInt(seed)),
-  prove: ({ variant, sfen, maxNodes }) => engine.prove(variant, sfen, maxNodes, () => true),
+  counts: () => Object.fromEntries(Object.keys(GAMES).map((name) => [name, engine.candidateCount(name)])),
+  exampleStages: ({ game }) => engine.exampleStages(game),
+  sample: ({ game, seed, index }) => engine.sampleRank(game, BigInt(seed), BigInt(index)),
+  example: ({ game, stage, seed }) => engine.stageExample(game, stage, BigInt(seed)),
+  prove: ({ game, sfen, maxNodes }) => engine.prove(game, sfen, maxNodes, () => true),
   // The Estimate tab's calls: samples 0..n tallied by block, then the report `shogi-reach estimate --json` writes.
-  estimate: ({ variant, seed, samples }) => {
-    const { blocks } = engine.estimateBlocks(variant, BigInt(seed), 0n, BigInt(samples), undefined, 0);
+  estimate: ({ game, seed, samples }) => {
+    const { blocks } = engine.estimateBlocks(game, BigInt(seed), 0n, BigInt(samples), undefined, 0);
     /** @type {import('../engine/api').Report} */
-    const report = JSON.parse(engine.reportFromBlocks(variant, BigInt(seed), BigInt(samples), undefined, blocks));
+    const report = JSON.parse(engine.reportFromBlocks(game, BigInt(seed), BigInt(samples), undefined, blocks));
     return { samples: report.samples, reachable: report.tally.stages.OK, estimate: report.estimate };
   },
 };

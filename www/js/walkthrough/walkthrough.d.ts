@@ -1,7 +1,7 @@
 // The How it works tab's calls (crate/wasm/src/walkthrough.rs) as its worker (walkthrough-worker.js)
 // answers them.
 import type { Call } from '../engine/protocol';
-import type { EngineModule, Estimate, ProveResult, Variant } from '../engine/api';
+import type { EngineModule, Estimate, GameName, ProveResult } from '../engine/api';
 
 /** Sample `index` of a seed: its rank (decimal) and the position it decodes to. */
 export interface SampledRank { index: number; rank: string; sfen: string }
@@ -12,20 +12,20 @@ export interface SmallEstimate { samples: number; reachable: number; estimate: E
 
 /** The engine module with the walkthrough's calls. */
 export interface WalkthroughModule extends EngineModule {
-  candidateCount(variant: string): string;
-  exampleStages(variant: string): string[];
-  sampleRank(variant: string, seed: bigint, index: bigint): SampledRank;
-  stageExample(variant: string, stage: string, seed: bigint): StageExample;
+  candidateCount(game: string): string;
+  exampleStages(game: string): string[];
+  sampleRank(game: string, seed: bigint, index: bigint): SampledRank;
+  stageExample(game: string, stage: string, seed: bigint): StageExample;
 }
 
 /** walkthrough-worker.js's requests. */
 export interface WalkthroughApi {
   [type: string]: Call<any, any, any>;
   init: Call<{ module?: WebAssembly.Module }, {}>;
-  counts: Call<{}, Record<Variant, string>>;
-  exampleStages: Call<{ variant: Variant }, string[]>;
-  sample: Call<{ variant: Variant; seed: string; index: number }, SampledRank>;
-  example: Call<{ variant: Variant; stage: string; seed: string }, StageExample>;
-  prove: Call<{ variant: Variant; sfen: string; maxNodes: number }, ProveResult>;
-  estimate: Call<{ variant: Variant; seed: string; samples: number }, SmallEstimate>;
+  counts: Call<{}, Record<GameName, string>>;
+  exampleStages: Call<{ game: GameName }, string[]>;
+  sample: Call<{ game: GameName; seed: string; index: number }, SampledRank>;
+  example: Call<{ game: GameName; stage: string; seed: string }, StageExample>;
+  prove: Call<{ game: GameName; sfen: string; maxNodes: number }, ProveResult>;
+  estimate: Call<{ game: GameName; seed: string; samples: number }, SmallEstimate>;
 }

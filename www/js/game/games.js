@@ -48,7 +48,7 @@ const EXAMPLES = {
  */
 
 /** The game of `facts` (games.generated.js, the engine's) as the page uses it. */
-function variantOf(facts) {
+function gameFromFacts(facts) {
   const { name, width, height, start, published } = facts;
   const totals = Object.fromEntries(['K', ...KINDS].map((k) => [k, facts.pieces[k]]));
   /** @type {Preset} */
@@ -86,12 +86,12 @@ function variantOf(facts) {
   };
 }
 
-/** @typedef {ReturnType<typeof variantOf>} Game */
+/** @typedef {ReturnType<typeof gameFromFacts>} Game */
 
 /** @type {{[name: string]: Game}} */
-export const VARIANTS = Object.fromEntries(FACTS.games.map((g) => [g.name, variantOf(g)]));
+export const GAMES = Object.fromEntries(FACTS.games.map((g) => [g.name, gameFromFacts(g)]));
 /** The game meant where none is named. */
-export const DEFAULT_VARIANT = FACTS.default_game;
+export const DEFAULT_GAME = FACTS.default_game;
 /** Every piece's names in Japanese by SFEN token in upper case ('P', '+P'): `record` (as a record's moves
  * name it: と, 成銀), `board` (one character: と, 全) and `full` (と金, 成銀). */
 export const JAPANESE_NAMES = FACTS.japanese_names;
@@ -108,7 +108,7 @@ export const FUNNEL = FACTS.funnel;
 
 /** The game called `name`, or null: only the games above, never a property every object inherits
  * (`constructor`, `__proto__`, `toString`). */
-export function variantNamed(name) {
-  return typeof name === 'string' && Object.hasOwn(VARIANTS, name) ? VARIANTS[name] : null;
+export function gameNamed(name) {
+  return typeof name === 'string' && Object.hasOwn(GAMES, name) ? GAMES[name] : null;
 }
 
