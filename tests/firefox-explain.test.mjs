@@ -65,7 +65,7 @@ describe('Firefox: How it works', () => {
     await onPage(t, '?lang=ja&game=minishogi&tab=how', async (page) => {
       await page.setViewport({ width: 360, height: 740 });
       const ui = driver(page);
-      await ui.waitFor('#how-body[data-variant="minishogi"]');
+      await ui.waitFor('#how-body[data-game="minishogi"]');
       await checkCounts(ui);
       await checkDraws(ui, 'minishogi');
       await checkExamples(ui, 'minishogi');

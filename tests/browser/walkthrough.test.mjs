@@ -77,9 +77,9 @@ describe('the tabs and the Estimate tab', () => {
       await page.focus('#tab-position-button');
       await page.keyboard.press('End');
       assert.equal(await page.getAttribute('#tab-how-button', 'aria-selected'), 'true');
-      await page.waitForSelector('#how-body[data-variant="shogi"]');
+      await page.waitForSelector('#how-body[data-game="shogi"]');
       await page.selectOption('#game', 'minishogi');
-      await page.waitForSelector('#how-body[data-variant="minishogi"]');
+      await page.waitForSelector('#how-body[data-game="minishogi"]');
       await page.waitForSelector('#how-sample[data-sfen]');
       assert.equal((await page.getAttribute('#how-sample', 'data-sfen')).split(' ')[0].split('/').length, 5);
     });

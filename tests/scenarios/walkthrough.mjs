@@ -44,13 +44,13 @@ const classify = (variant, rank) =>
 export async function openWalkthrough(ui, variant) {
   await ui.select('#game', variant);
   await ui.click('#tab-how-button');
-  await ui.waitFor(`#how-body[data-variant="${variant}"]`);
+  await ui.waitFor(`#how-body[data-game="${variant}"]`);
 }
 
 /** |P_K| of every game, as `count` prints it. */
 export async function checkCounts(ui) {
   for (const variant of Object.keys(WIDTH)) {
-    const shown = await ui.text(`#how-candidates .how-count[data-variant="${variant}"]`);
+    const shown = await ui.text(`#how-candidates .how-count[data-game="${variant}"]`);
     assert.equal(shown, cli('count', '--game', variant).trim(), variant);
   }
 }
