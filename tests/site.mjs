@@ -192,19 +192,17 @@ export const urlSfen = (page) => new URL(page.url()).searchParams.get('sfen');
 /** Cell index of a Shogi square name (`5e`). */
 export const index = (name, width = 9) => (name.charCodeAt(1) - 97) * width + (width - Number(name[0]));
 export const square = (page, name) => page.locator(`#board [data-square="${index(name)}"]`);
-/** The editor's SFEN, read alike in Playwright's and Puppeteer's pages. */
-const editorSfen = (page) => page.$eval('#sfen', (e) => e.value);
 /** The diagnostics shown for exactly this SFEN: [rule, ...] (Playwright or Puppeteer). */
 export async function rules(page) {
-  const sfen = await editorSfen(page);
-  await page.waitForSelector(`#diagnostics[data-sfen="${sfen}"]`);
-  return page.$$eval('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
+  const ui = driver(page);
+  await ui.waitFor(`#diagnostics[data-sfen="${await ui.value('#sfen')}"]`);
+  return ui.readAll('#diagnostics li[data-rule]', (lis) => lis.map((li) => li.dataset.rule));
 }
 
 // The estimate tab (an estimate run in the page: tests/scenarios/estimate.mjs).
 /** The estimate tab's stage table: [[stage name, samples decided there (NaN before a run)], ...]. */
 export const stageCounts = (page) =>
-  page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => [r.dataset.stage, Number(r.dataset.count)]));
+  page.evaluate(() => [...document.querySelectorAll('#stage-counts tbody tr')].map((r) => [r.dataset.stage, Number(r.dataset.count)]));
 
 /** The CLI's estimate of the same run, as `estimate` reads the page's. */
 export function nativeEstimate(variant, samples, seed) {
@@ -231,29 +229,28 @@ export function proofGameKif(dir, variant, sfen) {
 export const afterPly = (file, ply) => JSON.parse(cli('prove', '--json', '--record', file, '--ply', String(ply))).sfen;
 /** The moves of the line shown in the move tree (a record read, moves played), as the list writes them. */
 export const recordTexts = (page) =>
-  page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild.textContent));
+  page.evaluate(() => [...document.querySelectorAll('#play-moves li > button')].map((b) => b.firstChild.textContent));
 /** Reads `text` as a record; resolves once its moves are the move tree's (Playwright or Puppeteer). */
 export async function readRecord(page, text) {
-  await driver(page).fill('#record-text', text);
-  await markMoves(page);
-  await page.click('#record-read');
-  await recordShown(page);
+  const ui = driver(page);
+  await ui.fill('#record-text', text);
+  // The moves listed now are marked, so that the wait is for a new list.
+  await ui.readAll('#play-moves button', (buttons) => buttons.forEach((b) => (b.dataset.before = '')));
+  await ui.click('#record-read');
+  await ui.waitFor('#play-moves button[aria-current]:not([data-before])');
 }
-/** Marks the moves listed now, so that [`recordShown`] waits for a new list. */
-export const markMoves = (page) =>
-  page.$$eval('#play-moves button', (buttons) => buttons.forEach((b) => (b.dataset.before = '')));
-/** Waits for the move tree's list to be drawn anew (after [`markMoves`]). */
-export const recordShown = (page) => page.waitForSelector('#play-moves button[aria-current]:not([data-before])');
 /** Waits for the explorer to list the editor's position (Playwright or Puppeteer); that position. */
 export async function retroShown(page) {
-  const sfen = await editorSfen(page);
-  await page.waitForSelector(`#retro-moves[data-state="done"][data-sfen="${sfen}"]`);
+  const ui = driver(page);
+  const sfen = await ui.value('#sfen');
+  await ui.waitFor(`#retro-moves[data-state="done"][data-sfen="${sfen}"]`);
   return sfen;
 }
 /** Proves an unreachable position and opens its certificate, Why? (Playwright or Puppeteer). */
 export async function whyOf(page) {
-  await page.click('#prove');
-  await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 60_000 });
-  await page.click('#answer-why');
-  await page.waitForSelector('#certificate[data-stage]', { timeout: 60_000 });
+  const ui = driver(page);
+  await ui.click('#prove');
+  await ui.waitFor('#verdict[data-verdict="unreachable"]', 60_000);
+  await ui.click('#answer-why');
+  await ui.waitFor('#certificate[data-stage]', 60_000);
 }

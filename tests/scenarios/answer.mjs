@@ -11,7 +11,7 @@ export async function answerAndPlay(ui, sfen, lang, beforePlay = async () => {})
   const game = JSON.parse(cli('proof-game', '--format', 'json', sfen));
   await ui.click('#prove');
   await ui.waitFor('#answer[data-state="done"]', 120_000);
-  const where = await ui.page.$eval('#answer', (card) => {
+  const where = await ui.read('#answer', (card) => {
     const r = card.getBoundingClientRect();
     return { inside: r.top >= -0.5 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth, top: r.top, bottom: r.bottom };
   });

@@ -84,7 +84,7 @@ export async function prevCertificate(ui, lang) {
     for (const [, ids] of expected) assert.match(summary, new RegExp(`手が${ids.length}通り`));
     assert.doesNotMatch(summary, /[a-z]/i, 'no English or codes');
   }
-  const groups = await ui.page.$$eval('#certificate .cert-group', (ds) => ds.map((d) => ({
+  const groups = await ui.readAll('#certificate .cert-group', (ds) => ds.map((d) => ({
     reason: d.getAttribute('data-reason'), count: Number(d.getAttribute('data-count')),
     open: /** @type {HTMLDetailsElement} */ (d).open, summary: d.querySelector('summary').textContent,
   })));
@@ -94,18 +94,18 @@ export async function prevCertificate(ui, lang) {
   assert.ok(groups.every((g) => !g.open && g.summary.includes(String(g.count))), 'closed, each with its count');
   // Collapsed, the whole certificate is short (it was 5 484 px, one bullet per move): on a desktop, a
   // screen's half; on a phone, whose lines break more, a screen.
-  const { height, width } = await ui.page.$eval('#certificate', (e) => ({ height: e.getBoundingClientRect().height, width: innerWidth }));
+  const { height, width } = await ui.read('#certificate', (e) => ({ height: e.getBoundingClientRect().height, width: innerWidth }));
   assert.ok(height < (width > 600 ? 450 : 900), `${height} px`);
   assert.ok(await ui.page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), 'no sideways scrolling');
   // Every candidate, group by group, with the failures the CLI gives.
-  assert.deepEqual(await ui.page.$$eval('#certificate li[data-usi]', (lis) => lis.map((li) => li.getAttribute('data-usi'))),
+  assert.deepEqual(await ui.readAll('#certificate li[data-usi]', (lis) => lis.map((li) => li.getAttribute('data-usi'))),
     cert.prev.groups.flatMap((g) => g.candidates).map((i) => cert.prev.candidates[i].usi ?? ''));
   const failures = (list) => [...new Set(list)].sort();
-  assert.deepEqual(failures(await ui.page.$$eval('#certificate [data-failure]', (els) => els.map((e) => e.getAttribute('data-failure')))),
+  assert.deepEqual(failures(await ui.readAll('#certificate [data-failure]', (els) => els.map((e) => e.getAttribute('data-failure')))),
     failures(cert.prev.candidates.flatMap((c) => c.variants.map((v) => v.failure))));
   if (lang === 'ja') {
     // The reasons, without the moves in USI.
-    const text = await ui.page.$eval('#certificate-body', (body) => {
+    const text = await ui.read('#certificate-body', (body) => {
       const copy = body.cloneNode(true);
       copy.querySelectorAll('.usi').forEach((e) => e.remove());
       return copy.textContent;
@@ -123,7 +123,8 @@ export async function prevCertificate(ui, lang) {
 async function groupsOpen(ui, cert, expected, lang) {
   for (const reason of ['occupied', 'by-capture']) {
     await ui.click(`#certificate .cert-group[data-reason="${reason}"] > summary`);
-    const items = await ui.page.$$eval(`#certificate .cert-group[data-reason="${reason}"][open] > ul > li`, (lis) =>
+    await ui.waitFor(`#certificate .cert-group[data-reason="${reason}"][open] > ul > li`);
+    const items = await ui.readAll(`#certificate .cert-group[data-reason="${reason}"][open] > ul > li`, (lis) =>
       lis.map((li) => ({ index: Number(li.getAttribute('data-index')), move: li.querySelector('.cert-move').textContent, usi: li.getAttribute('data-usi') })));
     assert.deepEqual(items.map((i) => i.index), expected.get(reason), reason);
     assert.deepEqual(items.map((i) => i.usi), expected.get(reason).map((i) => cert.prev.candidates[i].usi));

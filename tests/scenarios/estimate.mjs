@@ -15,7 +15,7 @@ export async function estimate(ui, { variant, samples, seed, threads }) {
   }
   await ui.click('#est-start');
   await ui.waitFor('#est-status[data-state="finished"]', 300_000);
-  const counts = (selector) => ui.page.$$eval(selector, (rows) => rows.map((r) => Number(r.getAttribute('data-count'))));
+  const counts = (selector) => ui.readAll(selector, (rows) => rows.map((r) => Number(r.getAttribute('data-count'))));
   return {
     funnel: await counts('#funnel tbody tr'),
     traced: await counts('#traced tbody tr'),

@@ -11,7 +11,7 @@ export const WITH_PROMOTED = 'lnsgkgsnl/1r5+B1/pppppp1pp/6p2/9/2P6/PP1PPPPPP/7R1
 
 /** Opens the export menu `id` and waits for its buttons. */
 export async function openMenu(ui, id) {
-  if (!(await ui.page.$eval(`#${id}`, (d) => /** @type {HTMLDetailsElement} */ (d).open))) await ui.click(`#${id} > summary`);
+  if (!(await ui.read(`#${id}`, (d) => /** @type {HTMLDetailsElement} */ (d).open))) await ui.click(`#${id} > summary`);
   await ui.waitFor(`#${id} [data-export]`);
 }
 

@@ -30,6 +30,6 @@ export async function proveAndPlay(ui) {
   await ui.waitFor(`#play-board[data-ply="${game.plies}"]`, 60_000);
   assert.equal(await ui.count('#play-board .grid [data-square]'), 36);
   assert.equal(await ui.attr('#play-board', 'data-sfen'), REACHABLE);
-  const moves = await ui.page.$$eval('#play-moves li > button[data-usi]', (els) => els.map((e) => e.getAttribute('data-usi')));
+  const moves = await ui.readAll('#play-moves li > button[data-usi]', (els) => els.map((e) => e.getAttribute('data-usi')));
   assert.deepEqual(moves, game.moves.map((m) => m.move));
 }

@@ -26,7 +26,9 @@ export async function switchInPlace(ui) {
   await ui.click('#answer-play');
   await ui.waitFor(`#play-board[data-ply="${game.plies}"]`, 30_000);
   await ui.click('#play-first');
+  await ui.waitFor('#play-board[data-ply="0"]');
   await ui.click('#play-forward');
+  await ui.waitFor('#play-board[data-ply="1"]');
   const sfen = await ui.value('#sfen');
   // An estimate running on the other tab.
   await ui.click('#tab-estimate-button');
@@ -47,7 +49,7 @@ export async function switchInPlace(ui) {
   await ui.click('#tab-position-button');
   // The position, the record at its move, the answer and its game at the move shown, in Japanese.
   assert.equal(await ui.value('#sfen'), sfen);
-  const record = await ui.page.$$eval('#play-moves li > button', (bs) => bs.map((b) => b.firstChild?.textContent));
+  const record = await ui.readAll('#play-moves li > button', (bs) => bs.map((b) => b.firstChild?.textContent));
   assert.deepEqual(record, ['開始局面', ...game.moves.map((m, i) => `${i + 1}. ${m.japanese}`)]);
   assert.equal(await ui.attr('#play-moves button[aria-current]', 'data-ply'), '1');
   assert.equal(await ui.attr('#play-board', 'data-sfen'), game.moves[0].sfen);

@@ -33,7 +33,7 @@ export async function fits(ui, width, what) {
 export async function firstScreen(ui) {
   await fits(ui, 360, 'the Position tab');
   /** The element's box, from the top of the page's first screen (scrollY 0). */
-  const box = (selector) => ui.page.$eval(selector, (e) => {
+  const box = (selector) => ui.read(selector, (e) => {
     const r = e.getBoundingClientRect();
     return { top: r.top + scrollY, bottom: r.bottom + scrollY, left: r.left, right: r.right, width: r.width };
   });
@@ -47,7 +47,7 @@ export async function firstScreen(ui) {
     assert.ok(b.top >= 0 && b.bottom <= 740 && b.right <= 360, `${sel}: ${JSON.stringify(b)}`);
   }
   // Every unpromoted palette piece of both sides is on screen (the promoted ones are a swipe away).
-  const palette = await ui.page.$$eval('#palette .palette-piece:not([data-piece^="+"])', (bs) =>
+  const palette = await ui.readAll('#palette .palette-piece:not([data-piece^="+"])', (bs) =>
     bs.map((b) => [b.getAttribute('data-piece') ?? 'erase', b.getBoundingClientRect().right, b.getBoundingClientRect().bottom]));
   assert.equal(palette.length, 17);
   for (const [piece, right, bottom] of palette) assert.ok(right <= 360 && bottom <= 740, `${piece}: ${right}, ${bottom}`);
@@ -135,11 +135,9 @@ export async function oneBoard(ui) {
     await oneBoardInView(ui, 'play-board', `Play it, ply ${k}`, ['play-back', 'play-forward']);
     if (k < plies) await ui.click('#play-forward');
   }
-  // The path from the KK position: it takes the board from the game. (The button scrolled to the foot of the
-  // screen first: on a phone the board sticks to the top while a game is shown, over the middle of the
-  // screen, where puppeteer would scroll it and click the board.)
-  await ui.page.$eval('#answer-proof', (e) => e.scrollIntoView({ block: 'end' }));
+  // The path from the KK position: it takes the board from the game.
   await ui.click('#answer-proof');
+  await ui.waitFor('.board-column[data-mode="path"]');
   const steps = await ui.count('#moves li');
   for (let k = 0; k < Math.min(steps, 5); k++) {
     await ui.waitFor(`#player-caption[data-index="${k}"]`);
@@ -147,9 +145,10 @@ export async function oneBoard(ui) {
     await ui.click('#forward');
   }
   await ui.click('#path-stop');
+  await ui.waitFor('.board-column[data-mode="editor"]');
   await oneBoardInView(ui, 'board', 'the path stopped');
   // Moves played from the initial position.
-  const initial = await ui.page.$eval('#play-start', (s) =>
+  const initial = await ui.read('#play-start', (s) =>
     [.../** @type {HTMLSelectElement} */ (s).options].find((o) => o.value.startsWith('lnsgkgsnl/1r5b1/ppppppppp/9/9/9/')).value);
   await ui.select('#play-start', initial);
   await ui.click('#play-begin');
@@ -162,6 +161,7 @@ export async function oneBoard(ui) {
   }
   await oneBoardInView(ui, 'play-board', 'after the moves', ['play-undo']);
   await ui.click('#play-stop');
+  await ui.waitFor('.board-column[data-mode="editor"]');
   await oneBoardInView(ui, 'board', 'the game stopped');
   // A record read: its moves are the tree, stepped through on the page's board.
   await ui.fill('#record-text', kif);

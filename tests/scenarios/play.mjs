@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import en from '../../www/js/i18n/en.js';
 import ja from '../../www/js/i18n/ja.js';
 import { cli, index, position } from '../site.mjs';
+import { settles } from './ui.mjs';
 
 export const START = 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1';
 const MOVES = ['7g7f', '3c3d', '8h2b+', '3a2b'];
@@ -29,8 +30,8 @@ function replayed(dir, start, moves) {
 export const cliAfter = (dir, start, moves) => position(replayed(dir, start, moves).at(-1).sfen);
 
 export const playSquare = (name) => `#play-board [data-square="${index(name)}"]`;
-export const usis = (ui) => ui.page.$$eval('#play-moves button[data-usi]', (bs) => bs.map((b) => b.getAttribute('data-usi')));
-export const texts = (ui) => ui.page.$$eval('#play-moves button[data-usi]', (bs) => bs.map((b) => b.firstChild.textContent));
+export const usis = (ui) => ui.readAll('#play-moves button[data-usi]', (bs) => bs.map((b) => b.getAttribute('data-usi')));
+export const texts = (ui) => ui.readAll('#play-moves button[data-usi]', (bs) => bs.map((b) => b.firstChild.textContent));
 export const boardSfen = (ui) => ui.attr('#play-board', 'data-sfen');
 
 /** Waits until the play board shows the position after `plies` moves with its legal moves listed. */
@@ -39,7 +40,7 @@ export const settled = (ui, plies) => ui.waitUntil((n) => document.querySelector
 
 /** Starts a game in the play panel from the start whose option text includes `label` (or whose value is it). */
 export async function begin(ui, label) {
-  const value = await ui.page.$eval('#play-start', (s, l) =>
+  const value = await ui.read('#play-start', (s, l) =>
     [.../** @type {HTMLSelectElement} */ (s).options].find((o) => o.value === l || o.text.includes(l)).value, label);
   await ui.select('#play-start', value);
   await ui.click('#play-begin');
@@ -56,13 +57,13 @@ export async function playExchange(ui, lang, dir) {
   await begin(ui, START);
   assert.equal(await boardSfen(ui), START);
   await ui.click(playSquare('7g'));
-  assert.equal(await ui.count('#play-board .sq.target'), 1, 'the pawn can go to one square');
+  await settles(() => ui.count('#play-board .sq.target'), 1, 'the pawn can go to one square');
   await ui.click(playSquare('7f'));
   await settled(ui, 1);
   // An illegal move is refused: Gote's pawn two squares ahead.
   await ui.click(playSquare('3c'));
   await ui.click(playSquare('3e'));
-  assert.equal(await ui.text('#play-status'), d.playIllegal);
+  await settles(() => ui.text('#play-status'), d.playIllegal);
   assert.deepEqual(await usis(ui), ['7g7f']);
   await ui.drag(playSquare('3c'), playSquare('3d'));
   await settled(ui, 2);
@@ -89,15 +90,16 @@ export async function playExchange(ui, lang, dir) {
   assert.equal(await at(), after(4));
   // A move of the list: its position goes to the editor, where Prove works on it.
   await ui.click('#play-moves button[data-ply="3"]');
-  assert.equal(position(await ui.value('#sfen')), after(3));
+  await settles(async () => position(await ui.value('#sfen')), after(3));
   assert.equal(await at(), after(3));
   await ui.click('#prove');
   await ui.waitFor('#verdict[data-verdict="reachable"]', 60_000);
   // The panel's own Prove: the position shown, proved in the editor.
   await ui.click('#play-moves button[data-ply="2"]');
+  await settles(at, after(2));
   await ui.click('#play-prove');
+  await settles(async () => position(await ui.value('#sfen')), after(2));
   await ui.waitFor('#verdict[data-verdict="reachable"]', 60_000);
-  assert.equal(position(await ui.value('#sfen')), after(2));
   await variationMadeMain(ui, dir);
 }
 
@@ -108,8 +110,8 @@ async function variationMadeMain(ui, dir) {
   await ui.click(playSquare('2g'));
   await ui.click(playSquare('2f'));
   await ui.waitFor('#play-moves button[aria-current][data-usi="2g2f"]');
-  assert.equal(await at(), cliAfter(dir, START, ['7g7f', '3c3d', '2g2f']));
-  assert.deepEqual(await ui.page.$$eval('#play-moves button[data-alt]', (bs) => bs.map((b) => b.getAttribute('data-usi'))), ['8h2b+']);
+  await settles(at, cliAfter(dir, START, ['7g7f', '3c3d', '2g2f']));
+  assert.deepEqual(await ui.readAll('#play-moves button[data-alt]', (bs) => bs.map((b) => b.getAttribute('data-usi'))), ['8h2b+']);
   assert.equal(await ui.text('#play-usi'), `position startpos moves ${MOVES.join(' ')}`);
   await ui.click('#play-promote-line');
   await ui.waitUntil(() => document.getElementById('play-usi').textContent === 'position startpos moves 7g7f 3c3d 2g2f');

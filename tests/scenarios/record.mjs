@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { cli, position, recordTexts, ROOT } from '../site.mjs';
+import { settles } from './ui.mjs';
 
 export const ANNOTATED = join(ROOT, 'crate/engine/tests/data/annotated');
 
@@ -17,15 +18,15 @@ export const atPosition = (ui, sfen) =>
 
 /** The header as shown: [term, value] pairs. */
 export const headerShown = (ui) =>
-  ui.page.$$eval('#record-header dt', (dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+  ui.readAll('#record-header dt', (dts) => dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
 
 /** The comment shown beside move `ply` (0: the start), or null. */
 export const commentOf = (ui, ply) =>
-  ui.page.$eval(`#play-moves li > button[data-ply="${ply}"]`, (b) => b.parentElement.querySelector('.record-comment')?.textContent ?? null);
+  ui.read(`#play-moves li > button[data-ply="${ply}"]`, (b) => b.parentElement.querySelector('.record-comment')?.textContent ?? null);
 
 /** The moves where the line shown branches, and at each the other moves, as listed. */
 export const branches = (ui) =>
-  ui.page.$$eval('#play-moves .play-alternatives', (groups) => groups.map((g) =>
+  ui.readAll('#play-moves .play-alternatives', (groups) => groups.map((g) =>
     [g.getAttribute('aria-label'), ...[...g.querySelectorAll('button')].map((b) => b.firstChild.textContent)]));
 
 /** Chooses the move `step` ({usi, sfen}) at move `ply`, listed beside the line shown; waits for the editor. */
@@ -48,7 +49,7 @@ export async function readWhole(ui, read) {
   assert.deepEqual((await branches(ui))[1], ['4手目の変化', '☖同　飛']);
   const variation = json.variations[0].moves;
   await chooseVariation(ui, 4, variation[0]);
-  assert.deepEqual((await recordTexts(ui.page)).slice(4), variation.map((m, i) => `${i + 4}. ${m.japanese}`));
+  await settles(async () => (await recordTexts(ui.page)).slice(4), variation.map((m, i) => `${i + 4}. ${m.japanese}`));
   assert.equal(await ui.attr('#play-moves li > button[data-ply="4"]', 'aria-current'), 'true');
   await ui.click('#play-moves li > button[data-ply="6"]');
   await atPosition(ui, variation[2].sfen);

@@ -11,9 +11,10 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { cli, MINI_REACHABLE, position, proofGameKif, readRecord, retroShown, rules } from '../site.mjs';
 import { atPosition } from './record.mjs';
+import { settles } from './ui.mjs';
 
 const predecessors = (sfen, ...more) => JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', ...more, sfen));
-const usis = (ui) => ui.page.$$eval('#retro-moves > li', (lis) => lis.map((li) => li.getAttribute('data-usi')));
+const usis = (ui) => ui.readAll('#retro-moves > li', (lis) => lis.map((li) => li.getAttribute('data-usi')));
 
 /** The scenario (`ui`: ui.mjs's driver), the record written into the folder `dir`. */
 export async function takeBackAsTheCli(ui, dir) {
@@ -36,7 +37,7 @@ export async function takeBackAsTheCli(ui, dir) {
     const move = listing.last_moves.find((m) => m.before.some((b) => position(b.sfen) === earlier));
     const captured = move.before.find((b) => position(b.sfen) === earlier).captured ?? '';
     await ui.click(`#retro-moves li[data-usi="${move.usi}"] button[data-captured="${captured}"]`);
-    assert.equal(await here(), earlier, `take-back ${k}: ${move.usi}`);
+    await settles(here, earlier, `take-back ${k}: ${move.usi}`);
     assert.equal(await ui.attr('#retro-trail', 'data-length'), String(k + 1));
     assert.equal(await ui.attr('#retro-trail', 'data-at'), String(k));
   }
@@ -44,29 +45,29 @@ export async function takeBackAsTheCli(ui, dir) {
   assert.deepEqual(await rules(ui.page), []);
   await ui.click('#prove');
   await ui.waitFor('#verdict[data-verdict="reachable"]', 30_000);
-  const current = await ui.page.$$eval('#retro-trail button', (bs) => bs.findIndex((b) => b.getAttribute('aria-current') === 'step'));
+  const current = await ui.readAll('#retro-trail button', (bs) => bs.findIndex((b) => b.getAttribute('aria-current') === 'step'));
   assert.equal(current, 3, 'the crumb of the position shown');
   // Forward again along the breadcrumb, to the record's last position; the verdict goes with the position.
   for (let k = 2; k >= 0; k--) {
     await ui.click('#retro-forward');
-    assert.equal(await here(), after(plies - k));
+    await settles(here, after(plies - k));
     assert.equal(await ui.attr('#retro-trail', 'data-at'), String(k));
   }
   assert.equal(await ui.attr('#verdict', 'data-verdict'), 'changed');
-  assert.equal(await ui.page.$eval('#retro-forward', (b) => /** @type {HTMLButtonElement} */ (b).disabled), true);
+  assert.equal(await ui.read('#retro-forward', (b) => /** @type {HTMLButtonElement} */ (b).disabled), true);
   await ui.click('#retro-back');
-  assert.equal(await here(), after(plies - 1));
+  await settles(here, after(plies - 1));
   await ui.click('#retro-trail button[data-crumb="3"]');
-  assert.equal(await here(), after(plies - 3));
+  await settles(here, after(plies - 3));
   // The filter keeps the moves of a kind of piece, or to or from a square, as the CLI's --piece and --square.
   const sfen = await retroShown(ui.page);
   const [first] = predecessors(sfen).last_moves;
   const square = first.usi.slice(2, 4);
   await ui.fill('#retro-filter', square);
-  assert.deepEqual(await usis(ui), predecessors(sfen, '--square', square).last_moves.map((m) => m.usi));
+  await settles(() => usis(ui), predecessors(sfen, '--square', square).last_moves.map((m) => m.usi));
   const kind = first.piece.replace('+', '').toUpperCase();
   await ui.fill('#retro-filter', kind);
-  assert.deepEqual(await usis(ui), predecessors(sfen, '--piece', kind).last_moves.filter((m) => !m.piece.startsWith('+')).map((m) => m.usi));
+  await settles(() => usis(ui), predecessors(sfen, '--piece', kind).last_moves.filter((m) => !m.piece.startsWith('+')).map((m) => m.usi));
   // The first move the CLI lists, with the first thing it may have captured: taken back, then forward again.
   await ui.fill('#retro-filter', '');
   await ui.click(`#retro-moves li[data-usi="${first.usi}"] button[data-captured="${first.before[0].captured ?? ''}"]`);

@@ -18,19 +18,23 @@ export const estimateJson = (samples, seed, ...more) =>
   JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--json', ...more));
 
 /** What the tables show (Playwright's page or Puppeteer's): the funnel's, Table 2's and the stage table's counts. */
-export const shown = async (page) => ({
-  funnel: await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count))),
-  traced: await page.$$eval('#traced tbody tr', (rows) => rows.map((r) => Number(r.dataset.count))),
-  stages: await page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => [r.dataset.stage, Number(r.dataset.count)])),
+export const shown = (page) => page.evaluate(() => {
+  const rows = (selector) => [...document.querySelectorAll(selector)].map((r) => /** @type {HTMLElement} */ (r).dataset);
+  return {
+    funnel: rows('#funnel tbody tr').map((d) => Number(d.count)),
+    traced: rows('#traced tbody tr').map((d) => Number(d.count)),
+    stages: rows('#stage-counts tbody tr').map((d) => [d.stage, Number(d.count)]),
+  };
 });
 /** The same, from a CLI report. */
 export const expected = (r) => ({ funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) });
 /** The count of the funnel's first row ('' while the tables are empty). */
-export const firstCount = (page) => page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? '');
+export const firstCount = (page) => page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#funnel tbody tr')).dataset.count ?? '');
 /** The verification list: [{file, state, done, total, text}]. */
-export const verifyList = (page) => page.$$eval('#est-verify-list li', (lis) => lis.map((li) => ({
-  file: li.dataset.file, state: li.dataset.state, done: Number(li.dataset.done), total: Number(li.dataset.total), text: li.textContent,
-})));
+export const verifyList = (page) => page.evaluate(() => [...document.querySelectorAll('#est-verify-list li')].map((li) => {
+  const d = /** @type {HTMLElement} */ (li).dataset;
+  return { file: d.file, state: d.state, done: Number(d.done), total: Number(d.total), text: li.textContent };
+}));
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Reloads the page and waits for its engine. */
@@ -102,7 +106,7 @@ const REFUSED_ITEM = {
 export async function savedRunRefused(ui, lang, { record, from, to }, refused = async () => {}) {
   await putSavedRun(ui.page, record);
   await reload(ui);
-  assert.equal(await ui.page.$eval('#game', (e) => /** @type {HTMLSelectElement} */ (e).disabled), false, 'the game menu is usable at once');
+  assert.equal(await ui.read('#game', (e) => /** @type {HTMLSelectElement} */ (e).disabled), false, 'the game menu is usable at once');
   await sleep(1000);
   assert.equal(await ui.drawn('#est-saved'), false, 'not looked at before the Estimate tab is shown');
   assert.equal(await ui.attr('#est-saved-note', 'data-state'), null, 'nothing checked on the Position tab');
@@ -115,7 +119,7 @@ export async function savedRunRefused(ui, lang, { record, from, to }, refused = 
   assert.equal(await firstCount(ui.page), '', 'no counts shown');
   assert.equal(await ui.count('#est-result p.estimate'), 0, 'no estimate shown');
   assert.equal(await ui.text('#est-plan'), '', 'nor planned from');
-  assert.equal(await ui.page.$eval('#est-download', (e) => /** @type {HTMLButtonElement} */ (e).disabled), true);
+  assert.equal(await ui.read('#est-download', (e) => /** @type {HTMLButtonElement} */ (e).disabled), true);
   const [item] = await verifyList(ui.page);
   assert.ok(item.text.startsWith(REFUSED_ITEM[lang](from, to)), item.text);
   await refused();
@@ -181,7 +185,7 @@ export async function shardsRefused(ui, { genuine0, genuine1, forged, noBlocks }
   assert.deepEqual(list.map((f) => [f.file, f.total]), [['genuine-1.json', 3], ['forged.json', 2]], 'K = every block');
   assert.equal(list[1].state, 'forged');
   assert.equal(await firstCount(ui.page), '', 'nothing of the forged file is shown');
-  assert.equal(await ui.page.$eval('#est-download', (e) => /** @type {HTMLButtonElement} */ (e).disabled), true);
+  assert.equal(await ui.read('#est-download', (e) => /** @type {HTMLButtonElement} */ (e).disabled), true);
   await shot('verify-forged-en.png');
   // A file without per-block tallies cannot be verified: refused by the engine's check.
   got = await mergeFiles(ui, noBlocks, genuine1);

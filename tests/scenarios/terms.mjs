@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 /** The scenario (`ui`: ui.mjs's driver; `d`: the page's dictionary, i18n/en.js or ja.js). */
 export async function termOnHoverAndFocus(ui, d) {
   const { page } = ui;
-  const hidden = () => page.$eval('#term-tip', (e) => /** @type {HTMLElement} */ (e).hidden);
+  const hidden = () => ui.read('#term-tip', (e) => /** @type {HTMLElement} */ (e).hidden);
   await ui.click('#prove-options > summary');
   // Hover, then the mouse leaves.
   await page.hover('label.node-cap .term');

@@ -14,13 +14,13 @@ export async function marksKingSquares(ui, sfen, lang) {
   assert.match(setup, lang === 'ja' ? /先手玉を空いている各マスに置いて/ : /tries Sente's king on every empty square/);
   await ui.click('#prove');
   await ui.waitFor('#answer[data-verdict="tsume"]', 60_000);
-  const targets = await ui.page.$$eval('#board .sq.target', (cells) =>
+  const targets = await ui.readAll('#board .sq.target', (cells) =>
     cells.map((c) => {
       const i = Number(c.getAttribute('data-square'));
       return `${9 - (i % 9)}${String.fromCharCode(97 + Math.floor(i / 9))}`;
     }));
   assert.deepEqual(new Set(targets), new Set(native.reachable));
-  const offered = await ui.page.$$eval('#answer-squares button', (bs) => bs.map((b) => b.getAttribute('data-square')));
+  const offered = await ui.readAll('#answer-squares button', (bs) => bs.map((b) => b.getAttribute('data-square')));
   assert.deepEqual(offered, native.reachable);
   if (lang === 'ja') assert.match(await ui.text('#answer-text'), new RegExp(`次の${native.reachable.length}マス`));
   return native;

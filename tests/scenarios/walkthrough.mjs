@@ -23,14 +23,14 @@ function boardCells(sfen) {
 
 /** The pieces a board view under `selector` draws, a token or null per square. */
 const drawnCells = (ui, selector) =>
-  ui.page.$$eval(`${selector} [data-square]`, (cells) =>
+  ui.readAll(`${selector} [data-square]`, (cells) =>
     cells
       .sort((a, b) => Number(a.getAttribute('data-square')) - Number(b.getAttribute('data-square')))
       .map((c) => c.querySelector('[data-piece]')?.getAttribute('data-piece') ?? null));
 
 /** Square names marked `bad` on the board under `selector`. */
 const markedSquares = (ui, selector, variant) =>
-  ui.page.$$eval(`${selector} .sq.bad`, (cells, width) =>
+  ui.readAll(`${selector} .sq.bad`, (cells, width) =>
     cells.map((c) => {
       const i = Number(c.getAttribute('data-square'));
       return `${width - (i % width)}${String.fromCharCode(97 + Math.floor(i / width))}`;
@@ -72,7 +72,7 @@ export async function checkDraws(ui, variant) {
 /** Each filter's example: the seed's first sample that fails it, as the CLI draws and classifies it, with
  * the engine's squares marked. */
 export async function checkExamples(ui, variant) {
-  const stages = await ui.page.$$eval('#how-filters .how-example', (as) => as.map((a) => a.getAttribute('data-stage')));
+  const stages = await ui.readAll('#how-filters .how-example', (as) => as.map((a) => a.getAttribute('data-stage')));
   // A board without a centre file (an even width) has no sample that fails flip, and says so.
   const centre = WIDTH[variant] % 2 === 1;
   assert.deepEqual(stages, [...(centre ? ['flip'] : []), 'piece', 'king', 'prev']);
@@ -80,7 +80,7 @@ export async function checkExamples(ui, variant) {
   for (const stage of stages) {
     const selector = `#how-filters .how-example[data-stage="${stage}"]`;
     await ui.waitFor(`${selector}[data-sfen]`, 60_000);
-    const x = await ui.page.$eval(selector, (a) => ({ ...(/** @type {HTMLElement} */ (a).dataset) }));
+    const x = await ui.read(selector, (a) => ({ ...(/** @type {HTMLElement} */ (a).dataset) }));
     assert.equal(classify(variant, x.rank), stage, `${stage}: ${x.sfen}`);
     assert.equal(cli('unrank', '--game', variant, x.rank).trim(), x.sfen);
     // The first such sample of the seed: the command line draws the same rank at that index.
@@ -108,7 +108,7 @@ export async function checkSearch(ui, variant) {
   // (116 in Shogi) cost 10 s of a test.
   await ui.click('#how-search .tool-row button');
   assert.equal(await ui.attr('#how-search', 'data-ply'), '1');
-  await ui.page.$eval('#how-search .tool-row button', (back) => {
+  await ui.read('#how-search .tool-row button', (back) => {
     while (!(/** @type {HTMLButtonElement} */ (back).disabled)) /** @type {HTMLButtonElement} */ (back).click();
   });
   assert.equal(await ui.attr('#how-search', 'data-state'), 'kk');
