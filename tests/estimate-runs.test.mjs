@@ -337,6 +337,7 @@ describe('files and records that lie', () => {
     Object.assign(lying.estimate, { p_hat: 0.999, reachable: 9.99e99, low: 9.98e99, high: 1e100 });
     lying.funnel = lying.funnel.map(([name]) => [name, 1132]);
     const record = {
+      // A record of an earlier version: the report as text, the game under `variant`.
       variant: 'minishogi', seed: '7', samples: runSamples, shard: [0, 1], maxNodes: null, keep: 24,
       report: JSON.stringify(lying), examples: [], elapsed: 1.5, done: runSamples, total: runSamples, finished: true,
       points: [{ done: runSamples, reachable: 9.99e99, low: 9.98e99, high: 1e100 }],
@@ -365,7 +366,7 @@ describe('files and records that lie', () => {
       // Samples 0..100000 of a run of 200 000 (shard 0/1) done, the second block forged in the saved blocks.
       const lying = forge(report0, 1, 1000);
       const record = {
-        variant: 'minishogi', seed: String(seed), samples, shard: [0, 1], maxNodes: null, keep: 24,
+        game: 'minishogi', seed: String(seed), samples, shard: [0, 1], maxNodes: null, keep: 24,
         blocks: lying.blocks, examples: [], elapsed: 2,
       };
       // Opened on the Position tab: nothing is checked until the Estimate tab is shown. (Its verifying state,
@@ -385,15 +386,15 @@ describe('files and records that lie', () => {
   // Records as a bug, an older version or another tab may leave them: each is offered for discard with a
   // message, and never throws on the page (runOnPage fails on any page error or console error).
   const malformed = {
-    'report not JSON': [{ variant: 'minishogi', seed: '5', samples: 1000, shard: [0, 1], report: '{not json', examples: [], elapsed: 1 },
+    'report not JSON': [{ game: 'minishogi', seed: '5', samples: 1000, shard: [0, 1], report: '{not json', examples: [], elapsed: 1 },
       { en: /^The run saved in this browser cannot be used: the saved run: not an estimate --json result: .+\. Discard it to start afresh\.$/,
         ja: /^このブラウザに保存した実行は使えません：保存した実行：estimate --json の結果ではありません（.+）。破棄してやり直してください。$/ }],
-    'shard not an array': [{ variant: 'minishogi', seed: '5', samples: 1000, shard: '0/1', blocks: [], examples: [], elapsed: 1 },
+    'shard not an array': [{ game: 'minishogi', seed: '5', samples: 1000, shard: '0/1', blocks: [], examples: [], elapsed: 1 },
       { en: /^The run saved in this browser cannot be used: its field "shard" is missing or malformed\./, ja: /^このブラウザに保存した実行は使えません：項目 "shard" がないか、正しくありません。/ }],
-    'done: null': [{ variant: 'minishogi', seed: '5', samples: 1000, shard: [0, 1], blocks: [], examples: [], elapsed: 1, done: null },
+    'done: null': [{ game: 'minishogi', seed: '5', samples: 1000, shard: [0, 1], blocks: [], examples: [], elapsed: 1, done: null },
       { en: /its field "done" is missing or malformed/, ja: /項目 "done" がないか/ }],
     'a non-object record': ['a run', { en: /^The run saved in this browser cannot be used: it is not a record of a run\./, ja: /^このブラウザに保存した実行は使えません：実行の記録ではありません。/ }],
-    'blocks outside the shard': [{ variant: 'minishogi', seed: '5', samples: 200000, shard: [1, 2], blocks: null, examples: [], elapsed: 1 },
+    'blocks outside the shard': [{ game: 'minishogi', seed: '5', samples: 200000, shard: [1, 2], blocks: null, examples: [], elapsed: 1 },
       { en: /its samples lie outside its shard 1\/2/, ja: /標本がシャード 1\/2 の範囲外にあります/ }],
   };
   for (const lang of ['en', 'ja']) {

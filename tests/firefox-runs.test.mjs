@@ -32,7 +32,7 @@ describe('Firefox: estimate runs', () => {
   test('a finished run forged in IndexedDB is not looked at on the Position tab, and refused when the Estimate tab opens', async (t) => {
     // 500 samples of its block and total moved from `king` to OK (consistent, as a tester edited one).
     const { blocks } = forge(estimateJson(3000, 12), 0, 500);
-    const record = { variant: 'minishogi', seed: '12', samples: 3000, shard: [0, 1], maxNodes: null, keep: 24, blocks, examples: [], elapsed: 1 };
+    const record = { game: 'minishogi', seed: '12', samples: 3000, shard: [0, 1], maxNodes: null, keep: 24, blocks, examples: [], elapsed: 1 };
     await inContext(t, '?game=minishogi&lang=en', (page) => savedRunRefused(driver(page), 'en', { record, from: 0, to: 3000 }));
   });
 

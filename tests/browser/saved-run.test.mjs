@@ -25,7 +25,7 @@ const bigRun = () => (bigReport ??= JSON.parse(cli('estimate', '--variant', 'min
 
 /** The record run-store.js keeps for `report` (a finished run of shard 0/1), with `more` fields. */
 const recordOf = (report, more = {}) => ({
-  variant: 'minishogi', seed: String(SEED), samples: SAMPLES, shard: [0, 1], maxNodes: null, keep: 24,
+  game: 'minishogi', seed: String(SEED), samples: SAMPLES, shard: [0, 1], maxNodes: null, keep: 24,
   blocks: report.blocks, examples: [], elapsed: 1.5, ...more,
 });
 
