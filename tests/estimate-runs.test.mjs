@@ -206,11 +206,11 @@ describe('shards', () => {
   test('the page merges a browser shard with a CLI shard, shows the counts of one run, rejects bad shard files by name, and plans', async (t) => {
     assert.ok(shard0, 'the shards of the test before');
     const cliShard1 = join(dir, 'cli-1.json');
-    writeFileSync(cliShard1, cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--shard', '1/2', '--json'));
+    writeFileSync(cliShard1, cli('estimate', '--game', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--shard', '1/2', '--json'));
     const otherSeed = join(dir, 'other-seed.json');
-    writeFileSync(otherSeed, cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', '6', '--shard', '1/2', '--json'));
+    writeFileSync(otherSeed, cli('estimate', '--game', 'minishogi', '--samples', String(samples), '--seed', '6', '--shard', '1/2', '--json'));
     const otherSamples = join(dir, 'other-samples.json');
-    writeFileSync(otherSamples, cli('estimate', '--variant', 'minishogi', '--samples', '30000', '--seed', String(seed), '--shard', '1/2', '--json'));
+    writeFileSync(otherSamples, cli('estimate', '--game', 'minishogi', '--samples', '30000', '--seed', String(seed), '--shard', '1/2', '--json'));
     const corrupt = join(dir, 'corrupt.json');
     writeFileSync(corrupt, readFileSync(shard0, 'utf8').slice(0, 200));
     const want = estimateJson(samples, seed);
@@ -297,7 +297,7 @@ describe('files and records that lie', () => {
   test('in Japanese, on a phone: blocks verified, a forged file refused, verification stopped', async (t) => {
     // Ten blocks, enough to stop the verification part way.
     const long = join(dir, 'long.json');
-    writeFileSync(long, cli('estimate', '--variant', 'minishogi', '--samples', '600000', '--seed', '9', '--json'));
+    writeFileSync(long, cli('estimate', '--game', 'minishogi', '--samples', '600000', '--seed', '9', '--json'));
     await onPage(t, '?game=minishogi&tab=estimate&lang=ja', async (page) => {
       await page.setViewportSize({ width: 360, height: 780 });
       await watch(page, '#est-merge-status');

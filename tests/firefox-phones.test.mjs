@@ -17,7 +17,7 @@ describe('Firefox: phones, touch, both languages', () => {
   for (const lang of ['en', 'ja']) {
     test(`${lang === 'ja' ? 'Japanese' : 'English'} at 360 and 390 px: every tab fits, with a proof, the whole game, a record and the explorer; axe on the Estimate tab`, async (t) => {
       const context = await browser().createBrowserContext();
-      const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
+      const kif = cli('proof-game', '--format', 'kif', '--game', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
       try {
         await onPage(t, `?game=minishogi&lang=${lang}`, async (page) => {
           for (const width of [360, 390]) {

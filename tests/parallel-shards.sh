@@ -8,9 +8,9 @@ trap 'rm -rf "$work"' EXIT
 samples=20000 seed=42 shards=4
 
 seq 0 $((shards - 1)) | parallel -j2 \
-  "$bin estimate --variant minishogi --samples $samples --seed $seed --shard {}/$shards --threads 1 --json > $work/shard-{}.json"
+  "$bin estimate --game minishogi --samples $samples --seed $seed --shard {}/$shards --threads 1 --json > $work/shard-{}.json"
 "$bin" merge --json "$work"/shard-*.json > "$work/merged.json"
-"$bin" estimate --variant minishogi --samples $samples --seed $seed --json > "$work/single.json"
+"$bin" estimate --game minishogi --samples $samples --seed $seed --json > "$work/single.json"
 # The counts byte for byte: each report without its provenance (program, machine, time) and the merge's
 # list of shard files, written again as they were.
 counts='const read = (f) => { const { provenance, shards, ...r } = JSON.parse(require("fs").readFileSync(f, "utf8"));

@@ -18,7 +18,8 @@ mkdir "$work/fake"
 printf '#!/usr/bin/env bash\nprintf "%%s\\n" "$*" >> "$SBATCH_LOG"\necho 100\n' > "$work/fake/sbatch"
 chmod +x "$work/fake/sbatch"
 export SBATCH_LOG=$work/sbatch.log
-# submit.sh with good values; later options replace them.
+# submit.sh with good values (the game by --variant, the older spelling of --game, still taken); later
+# options replace them.
 submit() {
   PATH=$work/fake:$PATH scripts/slurm/submit.sh --bin "$bin" --dir "$work/run" --variant minishogi \
     --samples 1000 --seed 7 --shards 4 "$@"
@@ -62,7 +63,7 @@ passed=$((passed + 1))
 run=$work/merge
 mkdir "$run"
 for k in 0 1; do
-  "$bin" estimate --variant minishogi --samples 2000 --seed 7 --shard "$k/2" --threads 1 --json \
+  "$bin" estimate --game minishogi --samples 2000 --seed 7 --shard "$k/2" --threads 1 --json \
     > "$run/shard-$k.json"
 done
 merge() { bash scripts/slurm/merge.sbatch "$bin" "$run" "$@" 2> "$work/merge.err"; }
@@ -85,7 +86,7 @@ merge 99999999999999999999 1 || status=$?
   fail "merge.sbatch with SHARDS 99999999999999999999: exit $status, $(cat "$work/merge.err")"
 cp "$work/shard-1.json" "$run/shard-1.json"
 merge 2 1 || fail "the merge of good shards failed: $(cat "$work/merge.err")"
-"$bin" estimate --variant minishogi --samples 2000 --seed 7 --json > "$work/single.json"
+"$bin" estimate --game minishogi --samples 2000 --seed 7 --json > "$work/single.json"
 # The counts only: each report's provenance (program, machine, time) and the merge's shard list differ.
 counts='const { provenance, shards, ...r } = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
   if (!provenance) throw new Error("no provenance"); console.log(JSON.stringify(r, null, 2));'

@@ -32,7 +32,7 @@ wait_for() {
 }
 
 cluster_start "$work/cluster" || fail "the local Slurm cluster did not start"
-read -r array merge < <(scripts/slurm/submit.sh --bin "$bin" --dir "$work/run" --variant minishogi \
+read -r array merge < <(scripts/slurm/submit.sh --bin "$bin" --dir "$work/run" --game minishogi \
   --samples $samples --seed $seed --shards $shards --checkpoint-every 0 --resume-verify 1)
 
 # Task 0 is requeued once its checkpoint holds part, not all, of its shard: Slurm kills it (SIGTERM, the CLI
@@ -52,7 +52,7 @@ wait_for "task 0 requeued" 600 eval '[ "$(job_state "${array}_0")" = PENDING ]'
 scontrol update jobid="${array}_0" StartTime=now
 
 # The reference while the cluster works: one run of the same samples.
-"$bin" estimate --variant minishogi --samples $samples --seed $seed --threads 1 --json > "$work/single.json"
+"$bin" estimate --game minishogi --samples $samples --seed $seed --threads 1 --json > "$work/single.json"
 
 merge_done() { case $(job_state "$merge") in COMPLETED) return 0 ;; FAILED | CANCELLED | TIMEOUT) fail "merge job $(job_state "$merge")" ;; *) return 1 ;; esac; }
 wait_for "the merge job completed" 1200 merge_done

@@ -35,7 +35,7 @@ async function answerOf(page, stage) {
 
 async function checkCases(t, lang, context) {
   for (const [game, sfen, stage, kind] of CASES) {
-    const { causes } = JSON.parse(cli('prove', '--json', '--variant', game, sfen));
+    const { causes } = JSON.parse(cli('prove', '--json', '--game', game, sfen));
     assert.deepEqual(causes.map((c) => c.kind), [kind]);
     const [cause] = causes;
     await onPage(t, `?game=${game}&lang=${lang}&sfen=${encodeURIComponent(sfen)}`, async (page) => {

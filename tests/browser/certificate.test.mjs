@@ -24,7 +24,7 @@ describe('certificates', () => {
 
   test('the certificate of a piece position names the rule and its square, as the CLI', async (t) => {
     const dead = 'Pbsgk/4p/5/5/KGSBR b r 1';
-    const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', dead));
+    const cert = JSON.parse(cli('explain', '--json', '--game', 'minishogi', dead));
     await onPage(t, `?game=minishogi&lang=en&sfen=${encodeURIComponent(dead)}`, async (page) => {
       await whyOf(page);
       assert.equal(await page.getAttribute('#certificate', 'data-stage'), cert.stage);

@@ -66,7 +66,7 @@ describe('Judkins shogi', () => {
         assert.ok((await page.textContent('#funnel tbody')).includes(total));
         assert.ok((await page.textContent('#est-result')).includes(label));
         // The command line's estimate of the same samples.
-        const report = JSON.parse(cli('estimate', '--variant', 'judkins', '--samples', '2000', '--seed', '20261122', '--json'));
+        const report = JSON.parse(cli('estimate', '--game', 'judkins', '--samples', '2000', '--seed', '20261122', '--json'));
         assert.equal(Number(await page.getAttribute('#est-result p.estimate', 'data-reachable')), report.tally.stages.OK);
       });
     });

@@ -333,7 +333,7 @@ describe('records, explorer and certificate on a phone, and for axe-core', () =>
 
   /** Opens every new panel: a long record read, a move taken back, a bad record's error, the certificate's leaf. */
   async function openPanels(page) {
-    const kif = cli('proof-game', '--format', 'kif', '--variant', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
+    const kif = cli('proof-game', '--format', 'kif', '--game', 'minishogi', '3b1/g2g1/B1SP+r/Ks1p1/2k1+r b - 1');
     await page.fill('#record-text', kif);
     await page.click('#record-read');
     await page.waitForSelector('#play-moves button[aria-current]');
@@ -347,7 +347,7 @@ describe('records, explorer and certificate on a phone, and for axe-core', () =>
     await page.waitForSelector('#verdict[data-verdict="unreachable"]', { timeout: 30_000 });
     await page.click('#answer-why');
     await page.waitForSelector('#certificate[data-stage="reach"]', { timeout: 30_000 });
-    const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', MINI_REACH));
+    const cert = JSON.parse(cli('explain', '--json', '--game', 'minishogi', MINI_REACH));
     const leaf = cert.tree.findLastIndex((n) => n.leaf);
     const chain = [];
     for (let i = leaf; i !== null; i = cert.tree[i].parent) chain.unshift(i);

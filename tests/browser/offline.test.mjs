@@ -66,7 +66,7 @@ function watchWasm(page) {
 /** Proves MINI_REACH on the page (on the Position tab: a reload keeps the tab shown) and checks the verdict
  * against the CLI's. */
 async function proveReach(page) {
-  const native = JSON.parse(cli('prove', '--json', '--variant', 'minishogi', MINI_REACH));
+  const native = JSON.parse(cli('prove', '--json', '--game', 'minishogi', MINI_REACH));
   await page.click('#tab-position-button');
   await page.fill('#sfen', MINI_REACH);
   await page.click('#sfen-form button[type="submit"]');

@@ -55,7 +55,7 @@ describe('a 360×740 phone', () => {
 });
 
 describe("a record's moves keep the board in view", () => {
-  const kif = () => cli('proof-game', '--format', 'kif', '--variant', 'shogi', 'lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/4P4/PPPP1PPPP/1B2R4/LNSGKGSNL b - 1');
+  const kif = () => cli('proof-game', '--format', 'kif', '--game', 'shogi', 'lnsgkgsnl/1r5b1/pppp1pppp/4p4/9/4P4/PPPP1PPPP/1B2R4/LNSGKGSNL b - 1');
   for (const [name, options] of [['1366×768', DESKTOP], ['a 360×740 phone', PHONE]]) {
     test(`at ${name}, choosing a move shows the whole board and the move chosen`, async (t) => {
       const text = kif();

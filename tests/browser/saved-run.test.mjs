@@ -16,12 +16,12 @@ const site = useChromium();
 
 const SAMPLES = 3000;
 const SEED = 12;
-const genuine = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(SAMPLES), '--seed', String(SEED), '--json'));
+const genuine = JSON.parse(cli('estimate', '--game', 'minishogi', '--samples', String(SAMPLES), '--seed', String(SEED), '--json'));
 
 /** A finished run of 7 blocks, long enough to act while its check goes on (the CLI's report, made once). */
 const BIG = 400_000;
 let bigReport;
-const bigRun = () => (bigReport ??= JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(BIG), '--seed', String(SEED), '--json')));
+const bigRun = () => (bigReport ??= JSON.parse(cli('estimate', '--game', 'minishogi', '--samples', String(BIG), '--seed', String(SEED), '--json')));
 
 /** The record run-store.js keeps for `report` (a finished run of shard 0/1), with `more` fields. */
 const recordOf = (report, more = {}) => ({
@@ -164,7 +164,7 @@ describe('saved runs verified before they are shown', () => {
 
   test('Start during the check drops it and runs the estimate of the form; the run ends with the CLI counts', async (t) => {
     const big = bigRun();
-    const fresh = JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', '5000', '--seed', '77', '--json'));
+    const fresh = JSON.parse(cli('estimate', '--game', 'minishogi', '--samples', '5000', '--seed', '77', '--json'));
     await site.onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
       await watchSaved(page);
       await reloadWith(page, recordOf(big, { samples: BIG }));

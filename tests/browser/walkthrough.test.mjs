@@ -19,7 +19,7 @@ after(() => phones?.close());
 async function checkEstimate(page, variant) {
   await page.click('#how-estimate .tool-row button');
   await page.waitForSelector('#how-live-run[data-samples]', { timeout: 120_000 });
-  const report = JSON.parse(cli('estimate', '--variant', variant, '--samples', '100000', '--seed', SEED, '--json'));
+  const report = JSON.parse(cli('estimate', '--game', variant, '--samples', '100000', '--seed', SEED, '--json'));
   assert.equal(await page.getAttribute('#how-live-run', 'data-reachable'), String(report.tally.stages.OK));
   assert.equal(Number(await page.getAttribute('#how-live-run', 'data-estimate')), report.estimate.reachable);
 }
