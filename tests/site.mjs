@@ -206,7 +206,7 @@ export const stageCounts = (page) =>
 
 /** The CLI's estimate of the same run, as `estimate` reads the page's. */
 export function nativeEstimate(variant, samples, seed) {
-  const r = JSON.parse(cli('estimate', '--variant', variant, '--samples', samples, '--seed', seed, '--json'));
+  const r = JSON.parse(cli('estimate', '--game', variant, '--samples', samples, '--seed', seed, '--json'));
   return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) };
 }
 
@@ -222,7 +222,7 @@ export const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
 /** A record file written by the CLI into `dir`: the proof game of `sfen`, as KIF. */
 export function proofGameKif(dir, variant, sfen) {
   const file = join(dir, `${variant}-${position(sfen).replace(/[^a-z0-9]/gi, '_')}.kif`);
-  writeFileSync(file, cli('proof-game', '--format', 'kif', '--variant', variant, sfen));
+  writeFileSync(file, cli('proof-game', '--format', 'kif', '--game', variant, sfen));
   return file;
 }
 /** The position after `ply` moves of a record, as the CLI reads it. */

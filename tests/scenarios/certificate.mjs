@@ -16,7 +16,7 @@ import { cli, MINI_REACH, position, SHOGI_NO_PREV, whyOf } from '../site.mjs';
 
 /** The scenario `reachToLeaf` (`ui`: ui.mjs's driver); returns the CLI's certificate. */
 export async function reachToLeaf(ui) {
-  const cert = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', MINI_REACH));
+  const cert = JSON.parse(cli('explain', '--json', '--game', 'minishogi', MINI_REACH));
   const leaf = cert.tree.findLastIndex((n) => n.leaf);
   await whyOf(ui.page);
   assert.equal(await ui.attr('#certificate', 'data-stage'), 'reach');
@@ -136,7 +136,7 @@ async function groupsOpen(ui, cert, expected, lang) {
 
 /** The scenario `reachTree` in `lang`, on a page at MINI_REACH; `beforeOpen` runs with the tree open. */
 export async function reachTree(ui, lang, beforeOpen = async () => {}) {
-  const reach = JSON.parse(cli('explain', '--json', '--variant', 'minishogi', MINI_REACH));
+  const reach = JSON.parse(cli('explain', '--json', '--game', 'minishogi', MINI_REACH));
   // A child of the root, and its move to the root.
   const child = reach.tree.findIndex((n) => n.parent === 0);
   const usi = reach.tree[0].predecessors.find((p) => p.node === child).usi;

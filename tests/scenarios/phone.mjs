@@ -121,7 +121,7 @@ async function oneBoardInView(ui, id, when, controls = []) {
 
 /** The scenario `oneBoard`, on a page opened at ONE_BOARD. */
 export async function oneBoard(ui) {
-  const kif = cli('proof-game', '--format', 'kif', '--variant', 'shogi', ONE_BOARD);
+  const kif = cli('proof-game', '--format', 'kif', '--game', 'shogi', ONE_BOARD);
   await oneBoardInView(ui, 'board', 'the editor');
   await ui.click('#prove');
   await ui.waitFor('#answer[data-state="done"]', 60_000);

@@ -13,7 +13,7 @@ import { cli, MINI_REACHABLE, position, proofGameKif, readRecord, retroShown, ru
 import { atPosition } from './record.mjs';
 import { settles } from './ui.mjs';
 
-const predecessors = (sfen, ...more) => JSON.parse(cli('predecessors', '--json', '--variant', 'minishogi', ...more, sfen));
+const predecessors = (sfen, ...more) => JSON.parse(cli('predecessors', '--json', '--game', 'minishogi', ...more, sfen));
 const usis = (ui) => ui.readAll('#retro-moves > li', (lis) => lis.map((li) => li.getAttribute('data-usi')));
 
 /** The scenario (`ui`: ui.mjs's driver), the record written into the folder `dir`. */

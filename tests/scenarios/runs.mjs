@@ -15,7 +15,7 @@ import { cli, putSavedRun } from '../site.mjs';
 
 /** The CLI's Mini Shogi estimate (`estimate --json`), with more arguments. */
 export const estimateJson = (samples, seed, ...more) =>
-  JSON.parse(cli('estimate', '--variant', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--json', ...more));
+  JSON.parse(cli('estimate', '--game', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--json', ...more));
 
 /** What the tables show (Playwright's page or Puppeteer's): the funnel's, Table 2's and the stage table's counts. */
 export const shown = (page) => page.evaluate(() => {
@@ -143,7 +143,7 @@ export const SHARDS = { samples: 200_000, seed: 5 };
 /** The shard files of `shardsRefused`, written into `dir`: {genuine0, genuine1, forged, noBlocks, report0}. */
 export function shardFiles(dir) {
   const [genuine0, genuine1, forged, noBlocks] = ['genuine-0', 'genuine-1', 'forged', 'no-blocks'].map((f) => join(dir, `${f}.json`));
-  for (const [k, file] of [genuine0, genuine1].entries()) writeFileSync(file, cli('estimate', '--variant', 'minishogi', '--samples', String(SHARDS.samples), '--seed', String(SHARDS.seed), '--shard', `${k}/2`, '--json'));
+  for (const [k, file] of [genuine0, genuine1].entries()) writeFileSync(file, cli('estimate', '--game', 'minishogi', '--samples', String(SHARDS.samples), '--seed', String(SHARDS.seed), '--shard', `${k}/2`, '--json'));
   const report0 = JSON.parse(readFileSync(genuine0, 'utf8'));
   // 1 000 samples of the second block moved from `king` to OK, in the block and in the total: the file is
   // consistent (merge --verify 0 takes it), and it claims 1 000 more reachable samples.
