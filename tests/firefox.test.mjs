@@ -219,7 +219,7 @@ for (const coi of [true, false]) {
 
     test('a Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
       await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
-        const got = await sameAsTheCli(driver(page), { variant: 'minishogi', samples: 10000, seed: 4242, threads: 2 });
+        const got = await sameAsTheCli(driver(page), { game: 'minishogi', samples: 10000, seed: 4242, threads: 2 });
         assert.match(got.status, coi ? /threaded WebAssembly/ : /single-threaded WebAssembly each/);
         await page.waitForSelector('#gallery .gallery-item');
         assert.deepEqual(await axeViolations(page), [], 'axe, finished estimate');

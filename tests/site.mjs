@@ -205,8 +205,8 @@ export const stageCounts = (page) =>
   page.evaluate(() => [...document.querySelectorAll('#stage-counts tbody tr')].map((r) => [r.dataset.stage, Number(r.dataset.count)]));
 
 /** The CLI's estimate of the same run, as `estimate` reads the page's. */
-export function nativeEstimate(variant, samples, seed) {
-  const r = JSON.parse(cli('estimate', '--game', variant, '--samples', samples, '--seed', seed, '--json'));
+export function nativeEstimate(game, samples, seed) {
+  const r = JSON.parse(cli('estimate', '--game', game, '--samples', samples, '--seed', seed, '--json'));
   return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) };
 }
 
@@ -220,9 +220,9 @@ export const SHOGI_NO_PREV =
 /** Board, side and hands of an SFEN (the move number differs between writers). */
 export const position = (sfen) => sfen.split(' ').slice(0, 3).join(' ');
 /** A record file written by the CLI into `dir`: the proof game of `sfen`, as KIF. */
-export function proofGameKif(dir, variant, sfen) {
-  const file = join(dir, `${variant}-${position(sfen).replace(/[^a-z0-9]/gi, '_')}.kif`);
-  writeFileSync(file, cli('proof-game', '--format', 'kif', '--game', variant, sfen));
+export function proofGameKif(dir, game, sfen) {
+  const file = join(dir, `${game}-${position(sfen).replace(/[^a-z0-9]/gi, '_')}.kif`);
+  writeFileSync(file, cli('proof-game', '--format', 'kif', '--game', game, sfen));
   return file;
 }
 /** The position after `ply` moves of a record, as the CLI reads it. */

@@ -16,7 +16,7 @@ describe('estimates', () => {
   test('a threaded Mini Shogi estimate equals the native CLI for the same seed', async (t) => {
     await onPage(t, '', async (page) => {
       assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
-      const got = await sameAsTheCli(driver(page), { variant: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
+      const got = await sameAsTheCli(driver(page), { game: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
       assert.match(got.status, /2 threads \(threaded WebAssembly, rayon\)/);
       // A gallery position opens in the editor and is proved reachable there.
       const first = page.locator('#gallery .gallery-item').first();
@@ -56,7 +56,7 @@ describe('stages', () => {
       assert.deepEqual((await stageCounts(page)).map(([name]) => name), names);
       const verdicts = await page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => r.dataset.verdict));
       assert.deepEqual(verdicts, [...Array(6).fill('unreachable'), 'reachable', 'unknown']);
-      const got = await estimate(page, { variant: 'minishogi', samples: 2000, seed: 7, threads: 2 });
+      const got = await estimate(page, { game: 'minishogi', samples: 2000, seed: 7, threads: 2 });
       const counts = Object.fromEntries(got.stages);
       assert.equal(Object.values(counts).reduce((a, b) => a + b, 0), 2000);
       assert.equal(counts.count, 0, 'sampled candidates always hold the full piece set');
@@ -71,7 +71,7 @@ describe('stages', () => {
 describe('Shogi estimates', () => {
   test('a threaded Shogi estimate equals the native CLI for the same seed', async (t) => {
     await onPage(t, '', async (page) => {
-      const got = await estimate(page, { variant: 'shogi', samples: 3000, seed: 11, threads: 2 });
+      const got = await estimate(page, { game: 'shogi', samples: 3000, seed: 11, threads: 2 });
       assert.deepEqual(got.funnel, nativeEstimate('shogi', '3000', '11').funnel);
     });
   });
@@ -84,7 +84,7 @@ describe('without cross-origin isolation', () => {
       assert.match(await page.textContent('#engine-status'), /not cross-origin isolated/);
       await page.click('#prove');
       await page.waitForSelector('#verdict[data-verdict="reachable"]', { timeout: 30_000 });
-      const got = await estimate(page, { variant: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
+      const got = await estimate(page, { game: 'minishogi', samples: 20000, seed: 4242, threads: 2 });
       assert.match(got.status, /2 workers \(single-threaded WebAssembly each; page not cross-origin isolated\)/);
       assert.deepEqual(got.funnel, nativeEstimate('minishogi', '20000', '4242').funnel);
     }, { coi: false });

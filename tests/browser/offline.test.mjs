@@ -162,7 +162,7 @@ describe('offline', () => {
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 60_000 });
       assert.equal(await page.evaluate(() => self.crossOriginIsolated), true);
-      const run = await estimate(driver(page), { variant: 'minishogi', samples: 3000, seed: 5, threads: 2 });
+      const run = await estimate(driver(page), { game: 'minishogi', samples: 3000, seed: 5, threads: 2 });
       assert.match(run.status, /2 workers .*threaded engine could not be loaded/);
       const native = nativeEstimate('minishogi', 3000, 5);
       assert.deepEqual([run.funnel, run.traced], [native.funnel, native.traced]);

@@ -16,10 +16,10 @@ before(async () => {
 });
 after(() => phones?.close());
 
-async function checkEstimate(page, variant) {
+async function checkEstimate(page, game) {
   await page.click('#how-estimate .tool-row button');
   await page.waitForSelector('#how-live-run[data-samples]', { timeout: 120_000 });
-  const report = JSON.parse(cli('estimate', '--game', variant, '--samples', '100000', '--seed', SEED, '--json'));
+  const report = JSON.parse(cli('estimate', '--game', game, '--samples', '100000', '--seed', SEED, '--json'));
   assert.equal(await page.getAttribute('#how-live-run', 'data-reachable'), String(report.tally.stages.OK));
   assert.equal(Number(await page.getAttribute('#how-live-run', 'data-estimate')), report.estimate.reachable);
 }
@@ -34,32 +34,32 @@ async function checkLinks(page) {
 // Each game in one language here and in the other on the phone below: a figure does not depend on the
 // language, and each pair of game and language is seen once.
 describe('How it works at 1280 px', () => {
-  for (const [lang, variant] of [['en', 'shogi'], ['ja', 'minishogi'], ['en', 'judkins']]) {
-    test(`${variant}, ${lang}: the engine's figures equal the command line's`, async (t) => {
+  for (const [lang, game] of [['en', 'shogi'], ['ja', 'minishogi'], ['en', 'judkins']]) {
+    test(`${game}, ${lang}: the engine's figures equal the command line's`, async (t) => {
       await site.onPage(t, `?lang=${lang}`, async (page) => {
-        await openWalkthrough(driver(page), variant);
+        await openWalkthrough(driver(page), game);
         await checkCounts(driver(page));
-        await checkDraws(driver(page), variant);
-        await checkExamples(driver(page), variant);
-        await checkSearch(driver(page), variant);
+        await checkDraws(driver(page), game);
+        await checkExamples(driver(page), game);
+        await checkSearch(driver(page), game);
         await checkLinks(page);
         assert.deepEqual(await axeViolations(page), []);
-        await checkEstimate(page, variant);
+        await checkEstimate(page, game);
       });
     });
   }
 });
 
 describe('How it works on a 360 px phone', () => {
-  for (const [lang, variant] of [['ja', 'shogi'], ['en', 'minishogi']]) {
-    test(`${variant}, ${lang}: nothing wider than the screen; a rank drawn, the examples and the search`, async (t) => {
+  for (const [lang, game] of [['ja', 'shogi'], ['en', 'minishogi']]) {
+    test(`${game}, ${lang}: nothing wider than the screen; a rank drawn, the examples and the search`, async (t) => {
       const context = await phoneContext(phones, 360);
       try {
         await site.onPage(t, `?lang=${lang}`, async (page) => {
-          await openWalkthrough(driver(page), variant);
-          await checkDraws(driver(page), variant);
-          await checkExamples(driver(page), variant);
-          await checkSearch(driver(page), variant);
+          await openWalkthrough(driver(page), game);
+          await checkDraws(driver(page), game);
+          await checkExamples(driver(page), game);
+          await checkSearch(driver(page), game);
           assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= 360);
           assert.deepEqual(await axeViolations(page), []);
         }, { context });

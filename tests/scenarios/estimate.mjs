@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { nativeEstimate, stageCounts } from '../site.mjs';
 
 /** Runs an estimate in the page (`ui`: ui.mjs's driver) and returns what its tables show. */
-export async function estimate(ui, { variant, samples, seed, threads }) {
+export async function estimate(ui, { game, samples, seed, threads }) {
   await ui.click('#tab-estimate-button');
-  await ui.select('#est-game', variant);
+  await ui.select('#est-game', game);
   // Each field focused as it is filled: a form being filled in is never overwritten by a saved run that
   // opening the tab loads (an earlier test's).
   for (const [field, value] of [['#est-samples', samples], ['#est-seed', seed], ['#est-threads', threads]]) {
@@ -28,7 +28,7 @@ export async function estimate(ui, { variant, samples, seed, threads }) {
 /** The scenario: the page's estimate equals the CLI's of the same samples, table by table; what it showed. */
 export async function sameAsTheCli(ui, run) {
   const got = await estimate(ui, run);
-  const want = nativeEstimate(run.variant, String(run.samples), String(run.seed));
+  const want = nativeEstimate(run.game, String(run.samples), String(run.seed));
   assert.deepEqual(got.funnel, want.funnel);
   assert.deepEqual(got.traced, want.traced);
   assert.deepEqual(got.stages, want.stages);
