@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { serve } from '../scripts/serve.mjs';
-import { axeViolations, CHROMIUM, cli, CLI, countReads, putSavedRun, ROOT, runOnPage, SHOTS } from './site.mjs';
+import { axeViolations, CHROMIUM, cli, CLI, countReads, firstCount, putSavedRun, ROOT, runOnPage, shownTables, SHOTS, tablesOf } from './site.mjs';
 import { fits } from './scenarios/phone.mjs';
 import {
-  estimateJson, expected, firstCount, forge, mergeFiles, resumed, savedRunRefused, SHARDS, shardFiles, shardsRefused, shown,
+  estimateJson, forge, mergeFiles, resumed, savedRunRefused, SHARDS, shardFiles, shardsRefused,
   startRun, verifyList, watch,
 } from './scenarios/runs.mjs';
 import { driver } from './scenarios/ui.mjs';
@@ -108,7 +108,7 @@ describe('resumable runs', () => {
       await page.reload();
       await page.waitForSelector('#est-status[data-state="finished"]');
       assert.equal(await page.isHidden('#est-saved'), true);
-      assert.deepEqual(await shown(page), expected(want));
+      assert.deepEqual(await shownTables(page), tablesOf(want));
       await page.click('#est-clear');
       // Clearing deletes the saved run first (IndexedDB), then empties the tables: wait for it.
       await untilFirstCount(page, '');
@@ -124,11 +124,11 @@ describe('resumable runs', () => {
   test('a saved result shows in its own game only: switching games, or a reload in the other game, leaves the tables empty', async (t) => {
     const samples = 20000;
     const seed = 7;
-    const want = expected(estimateJson(samples, seed));
+    const want = tablesOf(estimateJson(samples, seed));
     await onPage(t, '?game=minishogi&tab=estimate', async (page) => {
       await startRun(driver(page), { samples, seed });
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 60_000 });
-      assert.deepEqual(await shown(page), want);
+      assert.deepEqual(await shownTables(page), want);
       await page.selectOption('#est-game', 'shogi');
       await page.waitForTimeout(500);
       assert.equal(await firstCount(page), '', 'Shogi shows no Mini Shogi counts');
@@ -136,7 +136,7 @@ describe('resumable runs', () => {
       // Back in Mini Shogi, the saved result shows again.
       await page.selectOption('#est-game', 'minishogi');
       await untilFirstCount(page, samples);
-      assert.deepEqual(await shown(page), want);
+      assert.deepEqual(await shownTables(page), want);
       // As after a reload: the result saved, not a run with a rate.
       assert.equal(await page.textContent('#est-status'), 'saved in this browser: 20,000 of 20,000 samples');
       await page.goto(`${isolated.url}?game=shogi&tab=estimate`);
@@ -224,7 +224,7 @@ describe('shards', () => {
       let got = await merge(shard0, cliShard1);
       assert.equal(got.state, 'merged', got.text);
       assert.match(got.text, /Merged 2 shard files: 40,000 of 40,000 samples/);
-      assert.deepEqual(await shown(page), expected(want));
+      assert.deepEqual(await shownTables(page), tablesOf(want));
       // The merged report downloads as the CLI's merge writes it.
       const merged = await download(page, 'merged.json');
       assert.deepEqual(counts(JSON.parse(readFileSync(merged, 'utf8'))), counts(JSON.parse(cli('merge', '--json', shard0, cliShard1))));
@@ -246,7 +246,7 @@ describe('shards', () => {
       got = await merge(shard0, corrupt);
       assert.match(got.text, /corrupt\.json: not an estimate --json result/);
       // The tables still show the last good merge.
-      assert.deepEqual(await shown(page), expected(want));
+      assert.deepEqual(await shownTables(page), tablesOf(want));
       assert.deepEqual(await axeViolations(page), [], 'axe, a merge refused, a plan shown');
       await fits360(page, 'a merge refused, a plan shown');
     });
@@ -325,7 +325,7 @@ describe('files and records that lie', () => {
       assert.equal(item.state, 'stopped');
       assert.match(item.text, /^long\.json：10 個中 \d ブロックを検証したところで中止しました$/);
       assert.equal(await page.isDisabled('#est-start'), false, 'the page is free again');
-      assert.deepEqual(await shown(page), expected(estimateJson(samples, seed)), 'the last merge stays shown');
+      assert.deepEqual(await shownTables(page), tablesOf(estimateJson(samples, seed)), 'the last merge stays shown');
     });
   });
 
@@ -352,7 +352,7 @@ describe('files and records that lie', () => {
       assert.match(text, /2\.3\d\d × 1018/);
       assert.equal(await page.textContent('#est-result p.estimate sup'), '18', 'the power raised');
       assert.equal(await page.getAttribute('#est-result p.estimate', 'data-reachable'), String(want.tally.stages.OK));
-      assert.deepEqual(await shown(page), expected(want));
+      assert.deepEqual(await shownTables(page), tablesOf(want));
       assert.equal(await page.$eval('#plot', (svg) => [...svg.querySelectorAll('text')].some((e) => /× 1099/.test(e.textContent))), false, 'the plot is recomputed');
       const file = await download(page, 'restored.json');
       assert.deepEqual(counts(JSON.parse(readFileSync(file, 'utf8'))), counts(want));

@@ -200,15 +200,26 @@ export async function rules(page) {
 }
 
 // The estimate tab (an estimate run in the page: tests/scenarios/estimate.mjs).
-/** The estimate tab's stage table: [[stage name, samples decided there (NaN before a run)], ...]. */
-export const stageCounts = (page) =>
-  page.evaluate(() => [...document.querySelectorAll('#stage-counts tbody tr')].map((r) => [r.dataset.stage, Number(r.dataset.count)]));
+/** What the estimate tab's tables show (playwright's page or puppeteer's): the funnel's and Table 2's counts
+ * and the stage table's [[stage name, samples decided there]] (NaN before a run). */
+export const shownTables = (page) => page.evaluate(() => {
+  const rows = (selector) => [...document.querySelectorAll(selector)].map((r) => /** @type {HTMLElement} */ (r).dataset);
+  return {
+    funnel: rows('#funnel tbody tr').map((d) => Number(d.count)),
+    traced: rows('#traced tbody tr').map((d) => Number(d.count)),
+    stages: rows('#stage-counts tbody tr').map((d) => [d.stage, Number(d.count)]),
+  };
+});
 
-/** The CLI's estimate of the same run, as `estimate` reads the page's. */
-export function nativeEstimate(game, samples, seed) {
-  const r = JSON.parse(cli('estimate', '--game', game, '--samples', samples, '--seed', seed, '--json'));
-  return { funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) };
-}
+/** The same tables of a CLI report (`estimate --json`). */
+export const tablesOf = (r) => ({ funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) });
+
+/** The CLI's estimate of the same run, as `shownTables` reads the page's. */
+export const nativeEstimate = (game, samples, seed) =>
+  tablesOf(JSON.parse(cli('estimate', '--game', game, '--samples', samples, '--seed', seed, '--json')));
+
+/** The count of the funnel's first row ('' while the tables are empty). */
+export const firstCount = (page) => page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#funnel tbody tr')).dataset.count ?? '');
 
 // Records, the explorer and certificates.
 export const RECORDS = join(ROOT, 'crate/engine/tests/data/records');

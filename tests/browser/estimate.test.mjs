@@ -3,7 +3,7 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { nativeEstimate, sfenOf, stageCounts, useChromium } from '../site.mjs';
+import { nativeEstimate, sfenOf, shownTables, useChromium } from '../site.mjs';
 import { estimate as estimateIn, sameAsTheCli } from '../scenarios/estimate.mjs';
 import { driver } from '../scenarios/ui.mjs';
 
@@ -42,8 +42,7 @@ describe('estimates', () => {
       assert.ok(stoppedAt > 0 && stoppedAt < 300000, `stopped after ${stoppedAt} samples`);
       await page.click('#est-resume');
       await page.waitForSelector('#est-status[data-state="finished"]', { timeout: 300_000 });
-      const funnel = await page.$$eval('#funnel tbody tr', (rows) => rows.map((r) => Number(r.dataset.count)));
-      assert.deepEqual(funnel, nativeEstimate('minishogi', '300000', '99').funnel);
+      assert.deepEqual((await shownTables(page)).funnel, nativeEstimate('minishogi', '300000', '99').funnel);
     });
   });
 });
@@ -53,7 +52,7 @@ describe('stages', () => {
     await onPage(t, '?tab=estimate', async (page) => {
       const names = ['count', 'flip', 'piece', 'king', 'prev', 'reach', 'OK', 'unknown'];
       await page.waitForFunction((n) => document.querySelectorAll('#stage-counts tbody tr').length === n, names.length);
-      assert.deepEqual((await stageCounts(page)).map(([name]) => name), names);
+      assert.deepEqual((await shownTables(page)).stages.map(([name]) => name), names);
       const verdicts = await page.$$eval('#stage-counts tbody tr', (rows) => rows.map((r) => r.dataset.verdict));
       assert.deepEqual(verdicts, [...Array(6).fill('unreachable'), 'reachable', 'unknown']);
       const got = await estimate(page, { game: 'minishogi', samples: 2000, seed: 7, threads: 2 });

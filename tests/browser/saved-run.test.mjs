@@ -10,7 +10,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { axeViolations, cli, putSavedRun, SHOTS, useChromium } from '../site.mjs';
+import { axeViolations, cli, firstCount, putSavedRun, SHOTS, useChromium } from '../site.mjs';
 
 const site = useChromium();
 
@@ -90,7 +90,7 @@ describe('saved runs verified before they are shown', () => {
         assert.ok(locked.includes('verifying: false') && !locked.includes('verifying: true'), `menus locked: ${locked}`);
         assert.equal(await page.textContent('#est-saved-note'), MESSAGES[lang].forged);
         assert.equal(await reachable(page), null, 'no estimate shown');
-        assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '', 'no counts shown');
+        assert.equal(await firstCount(page), '', 'no counts shown');
         assert.equal(await page.isDisabled('#est-download'), true);
         assert.equal(await page.isHidden('#est-saved-resume'), true);
         if (lang === 'ja') await page.screenshot({ path: join(SHOTS, 'saved-forged-finished-ja.png'), fullPage: true });

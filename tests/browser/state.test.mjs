@@ -3,7 +3,7 @@
 // Real-browser tests of the site in dist/ (`npm run build`) in Debian's headless Chromium (tests/site.mjs).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { sfenOf, useChromium } from '../site.mjs';
+import { firstCount, sfenOf, useChromium } from '../site.mjs';
 
 const site = useChromium();
 const { onPage } = site;
@@ -103,7 +103,7 @@ describe('one consistent state', () => {
       assert.equal(await page.inputValue('#game'), 'shogi');
       assert.equal(await page.locator('#board .sq').count(), 81);
       assert.equal(await page.isDisabled('#est-resume'), true);
-      assert.equal(await page.$eval('#funnel tbody tr', (r) => r.dataset.count ?? ''), '');
+      assert.equal(await firstCount(page), '');
     });
   });
 });

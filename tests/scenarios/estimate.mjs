@@ -2,7 +2,7 @@
 // command line's estimate of the same samples, table by table. Written once and run in Chromium
 // (tests/browser/estimate.test.mjs, offline.test.mjs) and Firefox (tests/firefox.test.mjs).
 import assert from 'node:assert/strict';
-import { nativeEstimate, stageCounts } from '../site.mjs';
+import { nativeEstimate, shownTables } from '../site.mjs';
 
 /** Runs an estimate in the page (`ui`: ui.mjs's driver) and returns what its tables show. */
 export async function estimate(ui, { game, samples, seed, threads }) {
@@ -15,11 +15,8 @@ export async function estimate(ui, { game, samples, seed, threads }) {
   }
   await ui.click('#est-start');
   await ui.waitFor('#est-status[data-state="finished"]', 300_000);
-  const counts = (selector) => ui.readAll(selector, (rows) => rows.map((r) => Number(r.getAttribute('data-count'))));
   return {
-    funnel: await counts('#funnel tbody tr'),
-    traced: await counts('#traced tbody tr'),
-    stages: await stageCounts(ui.page),
+    ...(await shownTables(ui.page)),
     reachable: Number(await ui.attr('#est-result .estimate', 'data-reachable')),
     status: await ui.text('#est-status'),
   };

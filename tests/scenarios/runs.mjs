@@ -11,25 +11,12 @@
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cli, putSavedRun } from '../site.mjs';
+import { cli, firstCount, putSavedRun, shownTables, tablesOf } from '../site.mjs';
 
 /** The CLI's Mini Shogi estimate (`estimate --json`), with more arguments. */
 export const estimateJson = (samples, seed, ...more) =>
   JSON.parse(cli('estimate', '--game', 'minishogi', '--samples', String(samples), '--seed', String(seed), '--json', ...more));
 
-/** What the tables show (Playwright's page or Puppeteer's): the funnel's, Table 2's and the stage table's counts. */
-export const shown = (page) => page.evaluate(() => {
-  const rows = (selector) => [...document.querySelectorAll(selector)].map((r) => /** @type {HTMLElement} */ (r).dataset);
-  return {
-    funnel: rows('#funnel tbody tr').map((d) => Number(d.count)),
-    traced: rows('#traced tbody tr').map((d) => Number(d.count)),
-    stages: rows('#stage-counts tbody tr').map((d) => [d.stage, Number(d.count)]),
-  };
-});
-/** The same, from a CLI report. */
-export const expected = (r) => ({ funnel: r.funnel.map(([, n]) => n), traced: r.tally.traced_back, stages: Object.entries(r.tally.stages) });
-/** The count of the funnel's first row ('' while the tables are empty). */
-export const firstCount = (page) => page.evaluate(() => /** @type {HTMLElement} */ (document.querySelector('#funnel tbody tr')).dataset.count ?? '');
 /** The verification list: [{file, state, done, total, text}]. */
 export const verifyList = (page) => page.evaluate(() => [...document.querySelectorAll('#est-verify-list li')].map((li) => {
   const d = /** @type {HTMLElement} */ (li).dataset;
@@ -74,12 +61,12 @@ export async function resumed(ui, offered = async () => {}) {
   const before = Number(done.replaceAll(',', ''));
   assert.ok(before > 0 && before < samples, offer);
   // The saved part is shown at once.
-  assert.equal((await shown(ui.page)).funnel[0], before);
+  assert.equal((await shownTables(ui.page)).funnel[0], before);
   await offered();
   await ui.click('#est-saved-resume');
   await ui.waitFor('#est-status[data-state="finished"]', 300_000);
   const want = estimateJson(samples, seed);
-  assert.deepEqual(await shown(ui.page), expected(want));
+  assert.deepEqual(await shownTables(ui.page), tablesOf(want));
   // It was verified when loaded: every saved block recomputed (all of them, up to 100 blocks); "1/1 block"
   // when the machine was slow enough that the first save held one block.
   const [item] = await verifyList(ui.page);
@@ -202,7 +189,7 @@ export async function shardsRefused(ui, { genuine0, genuine1, forged, noBlocks }
     ['genuine-1.json', 'verified', 3, 3, 'genuine-1.json: verified 3/3 blocks'],
   ]);
   assert.match(await ui.text('#est-verify'), /a file with 1 % of its blocks forged is caught with a chance of at least 99 %/);
-  assert.deepEqual(await shown(ui.page), expected(want));
+  assert.deepEqual(await shownTables(ui.page), tablesOf(want));
   await shot('verify-merged-en.png');
   return want;
 }
