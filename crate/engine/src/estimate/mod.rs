@@ -24,9 +24,7 @@ pub mod samples;
 pub mod tally;
 
 pub use provenance::{Provenance, ShardSource};
-pub use report::{
-    merge_reports, reads_format, MergeError, Report, ShardProblem, FORMAT_SAYING_VARIANT, REPORT_FORMAT,
-};
+pub use report::{merge_reports, MergeError, Report, ShardProblem, REPORT_FORMAT};
 pub use run::{
     run_range, run_range_keeping, shard_range, tally_ranks, try_shard_range, Batch, ShardError, JOB,
 };

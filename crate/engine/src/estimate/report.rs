@@ -15,14 +15,14 @@ pub const REPORT_FORMAT: u32 = 3;
 pub const FORMAT_SAYING_VARIANT: u32 = 2;
 
 /// Whether this program reads reports of `format`.
-pub fn reads_format(format: u32) -> bool {
+fn reads_format(format: u32) -> bool {
     format == REPORT_FORMAT || format == FORMAT_SAYING_VARIANT
 }
 
 /// A run or shard, as written by `estimate --json` and read by `merge`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
-    /// [`REPORT_FORMAT`].
+    /// [`REPORT_FORMAT`] in the reports this program writes; [`FORMAT_SAYING_VARIANT`] in some it reads.
     pub format: u32,
     /// The game: [`Variant::NAME`](crate::board::variant::Variant::NAME) (`variant` in format 2).
     #[serde(alias = "variant")]
@@ -119,7 +119,7 @@ impl Report {
 /// What is wrong with one report given to [`merge`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShardProblem {
-    /// A report format this program does not read ([`reads_format`]).
+    /// A report format this program does not read: neither [`REPORT_FORMAT`] nor [`FORMAT_SAYING_VARIANT`].
     Format {
         /// The report's format.
         found: u32,
