@@ -3,7 +3,7 @@
 //! (not time), so that a position gives the same game on every machine.
 
 use crate::forward::guide::InPlaceCaptors;
-use crate::forward::search::{beam_search, best_first_search};
+use crate::forward::search::{beam_search, best_first_search, Beam, BeamMoves};
 use crate::game::{ProofGame, ProofGameError};
 use crate::short::bound::{Bound, BoundCache};
 use crate::short::search::{short_search, SearchOrder, ShortOptions};
@@ -153,15 +153,24 @@ type ForwardSearches = [&'static [(ForwardSearch, usize)]; 2];
 /// The first forward searches: see [`BEAMS_FIRST`] and [`BEST_FIRST`].
 const WIDE: ForwardSearches = [BEAMS_FIRST, BEST_FIRST];
 
-/// Beams of 20 and 50 positions, with either guide.
-const NARROW_BEAMS: ForwardSearches = [NARROW, NARROW];
-const NARROW: &[(ForwardSearch, usize)] = &[(ForwardSearch::Beam(20), 50), (ForwardSearch::Beam(50), 50)];
+/// Beams of 20 and 50 positions, with either guide; those of the guide that brings captors back never move
+/// a pawn, lance or knight off its square in the target ([`BeamMoves::InPlaceStay`]). Each kind finds games
+/// the other misses (see `docs/notes/proof-games.md`).
+const NARROW_BEAMS: ForwardSearches = [
+    &[(beam(20, BeamMoves::All), 50), (beam(50, BeamMoves::All), 50)],
+    &[(beam(20, BeamMoves::InPlaceStay), 50), (beam(50, BeamMoves::InPlaceStay), 50)],
+];
+
+/// A beam of `width` positions a ply, making `moves`.
+const fn beam(width: usize, moves: BeamMoves) -> ForwardSearch {
+    ForwardSearch::Beam(Beam { width, moves })
+}
 
 /// One forward search (see [`crate::forward`]).
 #[derive(Clone, Copy)]
 enum ForwardSearch {
-    /// A level at a time, keeping this many positions a level.
-    Beam(usize),
+    /// A level at a time (see [`Beam`]).
+    Beam(Beam),
     /// Best first, with these weights in turn (in halves).
     BestFirst(&'static [u32]),
 }
@@ -175,8 +184,8 @@ enum ForwardSearch {
 const BEST_FIRST: &[(ForwardSearch, usize)] =
     &[(ForwardSearch::BestFirst(&[3]), 25), (ForwardSearch::BestFirst(&[6, 4, 3]), 75)];
 const BEAMS_FIRST: &[(ForwardSearch, usize)] = &[
-    (ForwardSearch::Beam(100), 50),
-    (ForwardSearch::Beam(300), 0),
+    (beam(100, BeamMoves::All), 50),
+    (beam(300, BeamMoves::All), 0),
     (ForwardSearch::BestFirst(&[3]), 25),
     (ForwardSearch::BestFirst(&[6, 4, 3]), 25),
 ];
@@ -201,8 +210,8 @@ fn forward_games<V: BoundCache>(
         left += max_weighed / 100 * share;
         let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
         let game = match search {
-            ForwardSearch::Beam(width) => {
-                beam_search((start, pos), travel, in_place, width, shorter, left, &mut *keep_going)
+            ForwardSearch::Beam(beam) => {
+                beam_search((start, pos), travel, in_place, beam, shorter, left, &mut *keep_going)
             }
             ForwardSearch::BestFirst(weights) => {
                 best_first_search((start, pos), travel, in_place, weights, shorter, left, &mut *keep_going)

@@ -6,7 +6,7 @@ use crate::hasher::{QuickHasher, QuickMap, QuickSet};
 use crate::short::travel::Travel;
 use crate::tree::moves_up;
 use shogi_reach_engine::board::moves::{Move, MoveList};
-use shogi_reach_engine::board::piece::Kind;
+use shogi_reach_engine::board::piece::{Kind, Piece, EMPTY};
 use shogi_reach_engine::board::position::Position;
 use shogi_reach_engine::board::variant::Variant;
 use shogi_reach_engine::rules::{legal_moves, play};
@@ -158,7 +158,7 @@ impl BestFirst {
 }
 
 /// Searches forwards from `start` to `target` a level (ply) at a time, keeping at each level only the
-/// `width` positions the guide puts nearest (a beam search): where the guide is far below the plies
+/// `width` positions the guide puts nearest (a beam search), with the moves `Beam::moves` lets it make: where the guide is far below the plies
 /// a game needs, best-first search spreads over the many positions it rates alike; the beam goes on to the
 /// depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
 /// `shorter_than` only positions whose plies and guide add to less are kept. It stops once it has weighed
@@ -168,7 +168,7 @@ pub(crate) fn beam_search<V: Variant>(
     (start, target): (&Position<V>, &Position<V>),
     travel: &Travel,
     in_place: InPlaceCaptors,
-    width: usize,
+    Beam { width, moves: made }: Beam,
     shorter_than: Option<u32>,
     max_weighed: usize,
     mut keep_going: impl FnMut(usize) -> bool,
@@ -199,6 +199,9 @@ pub(crate) fn beam_search<V: Variant>(
             legal_moves(pos, &mut moves);
             weighed += moves.len();
             for &m in moves.iter() {
+                if made == BeamMoves::InPlaceStay && leaves_for_good(pos, target, m) {
+                    continue;
+                }
                 let next = play(pos, m);
                 let hash = hasher.hash_one(next);
                 if kept.contains(&hash) || !here.insert(hash) {
@@ -220,6 +223,37 @@ pub(crate) fn beam_search<V: Variant>(
         }
     }
     ForwardGame { moves: None, weighed }
+}
+
+/// A beam: how many positions it keeps a level, and which moves it makes.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Beam {
+    pub(crate) width: usize,
+    pub(crate) moves: BeamMoves,
+}
+
+/// Which moves a beam makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum BeamMoves {
+    /// Every legal move.
+    All,
+    /// All but those that take a pawn, lance or knight for good off its square in the target
+    /// ([`leaves_for_good`]): a guide that counts a way back for it (taken by each side and dropped
+    /// again) can lead a beam that moved one in circles near the target, with no game.
+    InPlaceStay,
+}
+
+/// Whether `m` moves an unpromoted pawn, lance or knight off a square where `target` has it, taking
+/// nothing: it can never walk back, only be taken and dropped there again, moves a short game spends
+/// only in an exchange (so a capture is let through), and the forward searches never make such a move.
+fn leaves_for_good<V: Variant>(pos: &Position<V>, target: &Position<V>, m: Move) -> bool {
+    let Move::Board { from, to, .. } = m else { return false };
+    let code = pos.cell(usize::from(from));
+    code == target.cell(usize::from(from))
+        && pos.cell(usize::from(to)) == EMPTY
+        && Piece::from_code(code).is_some_and(|pc| {
+            !pc.is_promoted() && matches!(pc.kind(), Kind::Pawn | Kind::Lance | Kind::Knight)
+        })
 }
 
 /// A child of the beam's level: (guide, hash, parent in the level, move from it).
@@ -276,12 +310,13 @@ mod tests {
         )
     }
 
-    /// [`beam_search`] from the initial position.
+    /// [`beam_search`] from the initial position, with every move or without those that take a pawn, lance
+    /// or knight off its square in the target.
     fn beam<V: Variant>(
         target: &Position<V>,
         travel: &Travel,
         in_place: InPlaceCaptors,
-        width: usize,
+        (width, moves): (usize, BeamMoves),
         shorter_than: Option<u32>,
         max_weighed: usize,
         keep_going: impl FnMut(usize) -> bool,
@@ -290,7 +325,7 @@ mod tests {
             (&Position::startpos(), target),
             travel,
             in_place,
-            width,
+            Beam { width, moves },
             shorter_than,
             max_weighed,
             keep_going,
@@ -350,7 +385,7 @@ mod tests {
     fn beams_find_games_that_replay_to_their_positions() {
         let travel = Travel::build::<Shogi>();
         let beam = |target: &Position<Shogi>, in_place, width, max| {
-            beam(target, &travel, in_place, width, None, max, |_| true).moves
+            beam(target, &travel, in_place, (width, BeamMoves::All), None, max, |_| true).moves
         };
         assert_eq!(beam(&Position::startpos(), InPlaceCaptors::Go, 10, 100), Some(vec![]));
         let moves = ["2g2f", "8c8d", "2f2e", "8d8e", "2e2d", "2c2d", "2h2d", "P*2c"];
@@ -369,10 +404,29 @@ mod tests {
             let game = beam(&target, in_place, 30, 1_000_000).expect("a game");
             assert_eq!(played::<Shogi>(&game), target);
         }
+        // Sixty plies of the fresh set's game 28, whose lances and many pawns stand where they started: a
+        // beam that moved them (as the guide allows, though they can never walk back) circled for 30
+        // plies near it; one that keeps them in place finds a game, as short as the engine's when wide.
+        let row = include_str!("../../../engine/tests/data/selfplay-20261128/shogi.tsv")
+            .lines()
+            .find(|l| l.starts_with("28\t60\t"));
+        let moves: Vec<&str> =
+            row.expect("game 28 at 60 plies").split('\t').nth(3).unwrap().split(' ').collect();
+        let target = after::<Shogi>(&moves);
+        let stays = |width| {
+            let moves = (width, BeamMoves::InPlaceStay);
+            self::beam(&target, &travel, InPlaceCaptors::Go, moves, None, 1_000_000, |_| true).moves
+        };
+        for (width, longest) in [(20, 120), (100, 60)] {
+            let game = stays(width).expect("a game");
+            assert_eq!(played::<Shogi>(&game), target);
+            assert!(game.len() <= longest, "{} plies with a beam of {width}", game.len());
+        }
         let travel = Travel::build::<MiniShogi>();
         let target = after::<MiniShogi>(&["1e2d", "5a4b", "2d3c"]);
         let ends = (&Position::startpos(), &target);
-        let game = beam_search(ends, &travel, InPlaceCaptors::Go, 20, None, 100_000, |_| true)
+        let narrow = Beam { width: 20, moves: BeamMoves::All };
+        let game = beam_search(ends, &travel, InPlaceCaptors::Go, narrow, None, 100_000, |_| true)
             .moves
             .expect("a game");
         assert_eq!(played::<MiniShogi>(&game), target);
@@ -383,7 +437,9 @@ mod tests {
         let travel = Travel::build::<Shogi>();
         let near = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
         let beam = |shorter_than, max_weighed, go_on: bool| {
-            beam(&near, &travel, InPlaceCaptors::Go, 20, shorter_than, max_weighed, |_| go_on)
+            beam(&near, &travel, InPlaceCaptors::Go, (20, BeamMoves::All), shorter_than, max_weighed, |_| {
+                go_on
+            })
         };
         assert_eq!(beam(None, 100_000, true).moves.map(|m| m.len()), Some(3));
         assert!(beam(Some(3), 100_000, true).moves.is_none());
@@ -392,6 +448,25 @@ mod tests {
         assert!(capped.moves.is_none() && capped.weighed < 10 + 600, "{} positions", capped.weighed);
         let stopped = beam(None, 100_000, false);
         assert!(stopped.moves.is_none() && stopped.weighed == 1, "{} positions", stopped.weighed);
+    }
+
+    #[test]
+    fn pawns_lances_and_knights_in_place_stay() {
+        let target = after::<Shogi>(&["7g7f", "3c3d", "2g2f"]);
+        let start = Position::<Shogi>::startpos();
+        let leaves = |pos: &Position<Shogi>, usi: &str| {
+            leaves_for_good(pos, &target, Move::from_usi::<Shogi>(usi).unwrap())
+        };
+        // In place in the target, and unable to walk back: a pawn, a lance, a knight (after 7g7f).
+        assert!(leaves(&start, "1g1f") && leaves(&start, "1i1h"));
+        assert!(leaves(&after::<Shogi>(&["7g7f", "3c3d"]), "8i7g"));
+        // Pawns the target has elsewhere, pieces that can walk back, drops.
+        assert!(!leaves(&start, "7g7f") && !leaves(&start, "2g2f"));
+        assert!(!leaves(&start, "3i3h") && !leaves(&start, "2h3h") && !leaves(&start, "5i5h"));
+        let with_pawn = after::<Shogi>(&["7g7f", "3c3d", "8h2b+", "3a2b"]);
+        assert!(!leaves(&with_pawn, "B*5e"));
+        // A capture, as in an exchange of pawns.
+        assert!(!leaves(&after::<Shogi>(&["2g2f", "8c8d", "2f2e", "8d8e", "2e2d"]), "2c2d"));
     }
 
     #[test]
