@@ -157,10 +157,10 @@ impl BestFirst {
     }
 }
 
-/// Searches forwards from `start` to `target` a level (ply) at a time, keeping at each level only the
-/// `width` positions the guide puts nearest (a beam search), with the moves `Beam::moves` lets it make: where the guide is far below the plies
-/// a game needs, best-first search spreads over the many positions it rates alike; the beam goes on to the
-/// depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
+/// Searches forwards from `start` to `target` a level (ply) at a time, making the moves of [`Beam::moves`]
+/// and keeping at each level only the `width` positions the guide puts nearest (a beam search): where the
+/// guide is far below the plies a game needs, best-first search spreads over the many positions it rates
+/// alike; the beam goes on to the depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
 /// `shorter_than` only positions whose plies and guide add to less are kept. It stops once it has weighed
 /// more than `max_weighed` positions with its guide, or when `keep_going(weighed)`, asked for each position
 /// expanded, says so.
@@ -244,8 +244,8 @@ pub(crate) enum BeamMoves {
 }
 
 /// Whether `m` moves an unpromoted pawn, lance or knight off a square where `target` has it, taking
-/// nothing: it can never walk back, only be taken and dropped there again, moves a short game spends
-/// only in an exchange (so a capture is let through), and the forward searches never make such a move.
+/// nothing: the piece can never walk back, only be taken and dropped there again, moves a short game
+/// spends only in an exchange (so a capture is let through).
 fn leaves_for_good<V: Variant>(pos: &Position<V>, target: &Position<V>, m: Move) -> bool {
     let Move::Board { from, to, .. } = m else { return false };
     let code = pos.cell(usize::from(from));
