@@ -286,7 +286,7 @@ fn next_level<V: Variant>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::{after, played};
+    use crate::testing::{after, played, selfplay_moves};
     use shogi_reach_engine::board::variant::{MiniShogi, Shogi};
 
     /// [`best_first_search`] from the initial position.
@@ -394,12 +394,8 @@ mod tests {
         assert_eq!(played::<Shogi>(&game), target);
         assert!(game.len() <= moves.len() + 2, "{} plies for {}", game.len(), moves.len());
         // Forty plies of an engine's game: even a narrow beam finds a game, with either guide.
-        let row = include_str!("../../../engine/tests/data/selfplay/shogi.tsv")
-            .lines()
-            .find(|l| l.starts_with("1\t40\t"));
-        let moves: Vec<&str> =
-            row.expect("game 1 at 40 plies").split('\t').nth(3).unwrap().split(' ').collect();
-        let target = after::<Shogi>(&moves);
+        let own_set = include_str!("../../../engine/tests/data/selfplay/shogi.tsv");
+        let target = after::<Shogi>(&selfplay_moves(own_set, 1, 40));
         for in_place in [InPlaceCaptors::Go, InPlaceCaptors::GoAndReturn] {
             let game = beam(&target, in_place, 30, 1_000_000).expect("a game");
             assert_eq!(played::<Shogi>(&game), target);
@@ -407,12 +403,8 @@ mod tests {
         // Sixty plies of the fresh set's game 28, whose lances and many pawns stand where they started: a
         // beam that moved them (as the guide allows, though they can never walk back) circled for 30
         // plies near it; one that keeps them in place finds a game, as short as the engine's when wide.
-        let row = include_str!("../../../engine/tests/data/selfplay-20261128/shogi.tsv")
-            .lines()
-            .find(|l| l.starts_with("28\t60\t"));
-        let moves: Vec<&str> =
-            row.expect("game 28 at 60 plies").split('\t').nth(3).unwrap().split(' ').collect();
-        let target = after::<Shogi>(&moves);
+        let fresh_set = include_str!("../../../engine/tests/data/selfplay-20261128/shogi.tsv");
+        let target = after::<Shogi>(&selfplay_moves(fresh_set, 28, 60));
         let stays = |width| {
             let moves = (width, BeamMoves::InPlaceStay);
             self::beam(&target, &travel, InPlaceCaptors::Go, moves, None, 1_000_000, |_| true).moves
