@@ -2,8 +2,8 @@
 """Benchmark proof-game length: shogi-reach's proof games against the games that produced the positions.
 
 For each self-play position of each set (crate/engine/tests/data/SET/{shogi,minishogi}.tsv: game, ply, sfen,
-moves; the sets are the project's own, `selfplay`, and two generated afresh with new seeds, `selfplay-20261128`
-and `selfplay-20261129`, so that no figure is tuned to one set) runs
+moves; the sets are the project's own, `selfplay`, and four generated afresh with new seeds, `selfplay-20261128`
+to `selfplay-20261201`, so that no figure is tuned to one set) runs
 
     target/release/shogi-reach proof-game --game V --format json SFEN
 
@@ -32,7 +32,7 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VARIANTS = ["shogi", "minishogi"]
-SETS = ["selfplay", "selfplay-20261128", "selfplay-20261129"]
+SETS = ["selfplay", "selfplay-20261128", "selfplay-20261129", "selfplay-20261130", "selfplay-20261201"]
 
 
 def read_tsv(path):
