@@ -32,7 +32,7 @@ pub(crate) fn short_proof_game<V: BoundCache>(
     // What the backward searches may still weigh: each takes what the ones before it left, so the work is
     // the same on any machine and thread count.
     let mut left = budget;
-    let first_games = if V::BACKWARD_AFTER_FORWARD { &FIRST_GAMES[..] } else { &FIRST_GAMES_THEN_BEAMS[..] };
+    let first_games = if V::BACKWARD_AFTER_FORWARD { &FIRST_GAMES[..] } else { &THEN_FORWARD_AGAIN[..] };
     for &first in first_games {
         if found.as_ref().is_some_and(near) {
             break;
@@ -50,10 +50,10 @@ pub(crate) fn short_proof_game<V: BoundCache>(
                 left = left.saturating_sub(game.weighed);
                 game.moves
             }
-            FirstGame::Forward | FirstGame::NarrowBeams => {
+            FirstGame::Forward | FirstGame::LastForward => {
                 let (searches, weighed) = match first {
-                    FirstGame::NarrowBeams if found.is_some() => continue,
-                    FirstGame::NarrowBeams => (NARROW_BEAMS, std::mem::take(&mut left)),
+                    FirstGame::LastForward if found.is_some() => continue,
+                    FirstGame::LastForward => (LAST_FORWARD, std::mem::take(&mut left) * LAST_FORWARD_WEIGHS),
                     _ => (WIDE, budget),
                 };
                 let shorter_than = found.as_ref().map(|m| m.len() as u32).or(longest.map(|n| n + 1));
@@ -126,9 +126,10 @@ enum FirstGame {
     Backward(SearchOrder, usize),
     /// Forwards from the initial position (see [`crate::forward`]): the searches of [`WIDE`].
     Forward,
-    /// Forwards again, when no search found a game: the beams of [`NARROW_BEAMS`], weighing what the
-    /// backward searches left (times [`BoundCache::FORWARD_PER_BACKWARD`]).
-    NarrowBeams,
+    /// Forwards again, when no search found a game: the searches of [`LAST_FORWARD`], weighing
+    /// [`LAST_FORWARD_WEIGHS`] times what the backward searches left (times
+    /// [`BoundCache::FORWARD_PER_BACKWARD`]).
+    LastForward,
 }
 
 /// The searches that look for a first game, in turn: the perimeter's bound finds games near the start at
@@ -141,25 +142,65 @@ const FIRST_GAMES: [FirstGame; 4] = [
 ];
 
 /// The searches for a first game where the backward searches find none the forward searches miss
-/// ([`BoundCache::BACKWARD_AFTER_FORWARD`]): after the forward searches, narrow beams with what the
-/// backward searches left. They often find a long game where the wide searches found none, and the
+/// ([`BoundCache::BACKWARD_AFTER_FORWARD`]): after the forward searches, the last forward searches with
+/// what the backward searches left. They often find a long game where the first ones found none, and the
 /// shortening pass and A* then shorten it.
-const FIRST_GAMES_THEN_BEAMS: [FirstGame; 3] = [FIRST_GAMES[0], FIRST_GAMES[1], FirstGame::NarrowBeams];
+const THEN_FORWARD_AGAIN: [FirstGame; 3] = [FIRST_GAMES[0], FIRST_GAMES[1], FirstGame::LastForward];
 
 /// The forward searches of the two guides: the one that lets captors go ([`InPlaceCaptors::Go`]), then
-/// the one that brings them back, each search with its share (in per cent) of the guide's budget.
-type ForwardSearches = [&'static [(ForwardSearch, usize)]; 2];
+/// the one that brings them back.
+type ForwardSearches = [&'static [Planned]; 2];
+
+/// A forward search in a guide's list, its share (in per cent) of the guide's budget, and whether it runs
+/// only where an earlier search of the list came within [`NEAR_ENOUGH`] plies of the target by the guide.
+#[derive(Clone, Copy)]
+struct Planned {
+    search: ForwardSearch,
+    share: usize,
+    only_near: bool,
+}
+
+/// `search` with `share` of the budget.
+const fn run(search: ForwardSearch, share: usize) -> Planned {
+    Planned { search, share, only_near: false }
+}
+
+/// `search` with `share` of the budget, where an earlier search came near the target.
+const fn run_if_near(search: ForwardSearch, share: usize) -> Planned {
+    Planned { search, share, only_near: true }
+}
+
+/// How near the target (in plies, by the guide) an earlier search must have come for the last forward
+/// searches' widest ones to run: the narrow beams circle a few plies from a position of a real game where
+/// the guide stalls (2 to 6 plies on the self-play rows that needed them), but stay 20 plies and more from
+/// a random position, which no forward search reaches within the budget.
+const NEAR_ENOUGH: u32 = 10;
 
 /// The first forward searches: see [`BEAMS_FIRST`] and [`BEST_FIRST`].
 const WIDE: ForwardSearches = [BEAMS_FIRST, BEST_FIRST];
 
-/// Beams of 20 and 50 positions, with either guide; those of the guide that brings captors back never move
-/// a pawn, lance or knight off its square in the target ([`BeamMoves::InPlaceStay`]). Each kind finds games
-/// the other misses (see `docs/notes/proof-games.md`).
-const NARROW_BEAMS: ForwardSearches = [
-    &[(beam(20, BeamMoves::All), 50), (beam(50, BeamMoves::All), 50)],
-    &[(beam(20, BeamMoves::InPlaceStay), 50), (beam(50, BeamMoves::InPlaceStay), 50)],
+/// The last forward searches, where no other found a game: narrow beams of 20 and 50 positions with either
+/// guide (those of the guide that brings captors back never move a pawn, lance or knight off its square in
+/// the target, [`BeamMoves::InPlaceStay`]), then, with what they leave and where they came near the target,
+/// a beam of 300 with the guide that lets captors go and the anytime best-first search with the other.
+/// Each finds games the others miss (see `docs/notes/proof-games.md`).
+const LAST_FORWARD: ForwardSearches = [
+    &[
+        run(beam(20, BeamMoves::All), 50),
+        run(beam(50, BeamMoves::All), 50),
+        run_if_near(beam(300, BeamMoves::All), 0),
+    ],
+    &[
+        run(beam(20, BeamMoves::InPlaceStay), 50),
+        run(beam(50, BeamMoves::InPlaceStay), 50),
+        run_if_near(ForwardSearch::BestFirst(&[6, 4, 3]), 0),
+    ],
 ];
+
+/// How many times what the backward searches left the last forward searches weigh: they run only where
+/// no other search found a game, and the beam of 300 needs about 600 000 positions for a 40-ply game whose
+/// guide stalls a few plies from the target, the best-first search as many where a 24-ply game's does.
+const LAST_FORWARD_WEIGHS: usize = 2;
 
 /// A beam of `width` positions a ply, making `moves`.
 const fn beam(width: usize, moves: BeamMoves) -> ForwardSearch {
@@ -181,20 +222,20 @@ enum ForwardSearch {
 /// and 1.5 once it has a game) finds games further from the start, and shortens them. The beams, first with
 /// the guide that lets captors go (the other guide's thread searches best first all the time), find games
 /// far from the start where the guide is far below the plies needed.
-const BEST_FIRST: &[(ForwardSearch, usize)] =
-    &[(ForwardSearch::BestFirst(&[3]), 25), (ForwardSearch::BestFirst(&[6, 4, 3]), 75)];
-const BEAMS_FIRST: &[(ForwardSearch, usize)] = &[
-    (beam(100, BeamMoves::All), 50),
-    (beam(300, BeamMoves::All), 0),
-    (ForwardSearch::BestFirst(&[3]), 25),
-    (ForwardSearch::BestFirst(&[6, 4, 3]), 25),
+const BEST_FIRST: &[Planned] =
+    &[run(ForwardSearch::BestFirst(&[3]), 25), run(ForwardSearch::BestFirst(&[6, 4, 3]), 75)];
+const BEAMS_FIRST: &[Planned] = &[
+    run(beam(100, BeamMoves::All), 50),
+    run(beam(300, BeamMoves::All), 0),
+    run(ForwardSearch::BestFirst(&[3]), 25),
+    run(ForwardSearch::BestFirst(&[6, 4, 3]), 25),
 ];
 
 /// The forward `searches` with one guide: the shortest game they find, shorter than `shorter_than`.
 fn forward_games<V: BoundCache>(
     (start, pos): (&Position<V>, &Position<V>),
     in_place: InPlaceCaptors,
-    searches: &[(ForwardSearch, usize)],
+    searches: &[Planned],
     shorter_than: Option<u32>,
     near: &impl Fn(&Vec<Move>) -> bool,
     max_weighed: usize,
@@ -202,12 +243,15 @@ fn forward_games<V: BoundCache>(
 ) -> Option<Vec<Move>> {
     let travel = Bound::<V>::shared().travel();
     let mut found: Option<Vec<Move>> = None;
-    let mut left = 0;
-    for &(search, share) in searches {
+    let (mut left, mut nearest) = (0, u32::MAX);
+    for &Planned { search, share, only_near } in searches {
         if found.as_ref().is_some_and(near) {
             break;
         }
         left += max_weighed / 100 * share;
+        if only_near && nearest > NEAR_ENOUGH {
+            continue;
+        }
         let shorter = found.as_ref().map(|m| m.len() as u32).or(shorter_than);
         let game = match search {
             ForwardSearch::Beam(beam) => {
@@ -218,6 +262,7 @@ fn forward_games<V: BoundCache>(
             }
         };
         left = left.saturating_sub(game.weighed);
+        nearest = nearest.min(game.nearest);
         found = game.moves.or(found);
     }
     found
@@ -278,3 +323,40 @@ fn beside<R: Send>(
 
 /// How many plies above the lower bound a first game may be for A* to take over at once.
 const NEAR_THE_BOUND: u32 = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testing::{after, selfplay_moves};
+    use shogi_reach_engine::board::variant::Shogi;
+
+    /// How many times `forward_games` asks to go on with `searches` towards `target`, each weighing at
+    /// most `max_weighed`.
+    fn asked(target: &Position<Shogi>, searches: &[Planned], max_weighed: usize) -> usize {
+        let mut asked = 0;
+        let ends = (&Position::startpos(), target);
+        let found =
+            forward_games(ends, InPlaceCaptors::Go, searches, None, &|_| false, max_weighed, &mut |_| {
+                asked += 1;
+                true
+            });
+        assert!(found.is_none());
+        asked
+    }
+
+    #[test]
+    fn the_widest_last_searches_run_only_where_an_earlier_one_came_near() {
+        let narrow = run(beam(20, BeamMoves::All), 100);
+        let then = [narrow, run_if_near(beam(20, BeamMoves::All), 100)];
+        // A random position (the first reachable row of the oracle sample): the beam stays far from it.
+        let random =
+            "1+s1+pB3k/1P4+r2/g2p2G+P1/+p+pl+llsP1n/3N3SS/N1PG+P3+p/p1+l4P1/1+p+PGP+N+P+P1/K1+B1+R+P3 b - 1";
+        let random = Position::<Shogi>::from_sfen(random).unwrap();
+        assert_eq!(asked(&random, &then, 20_000), asked(&random, &[narrow], 20_000));
+        // Forty plies of an engine's game, which the beam comes within 4 plies of in 20 000 positions
+        // (without reaching it): the second runs.
+        let own_set = include_str!("../../engine/tests/data/selfplay/shogi.tsv");
+        let game = after::<Shogi>(&selfplay_moves(own_set, 1, 40));
+        assert!(asked(&game, &then, 20_000) > asked(&game, &[narrow], 20_000));
+    }
+}

@@ -14,10 +14,12 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::hash::{BuildHasher, BuildHasherDefault};
 
-/// What a forward search found, and its work: the positions it weighed with its guide.
+/// What a forward search found, its work (the positions it weighed with its guide), and the fewest plies
+/// its guide put any position it kept from the target (0 once it found a game).
 pub(crate) struct ForwardGame {
     pub(crate) moves: Option<Vec<Move>>,
     pub(crate) weighed: usize,
+    pub(crate) nearest: u32,
 }
 
 /// A position of the search's tree, kept small (the position itself is replayed from the root when it is
@@ -60,7 +62,9 @@ pub(crate) fn best_first_search<V: Variant>(
 ) -> ForwardGame {
     let guide = ForwardGuide::new(travel, target, in_place);
     let start = *start;
-    let Some(h0) = guide.plies(&start) else { return ForwardGame { moves: None, weighed: 1 } };
+    let Some(h0) = guide.plies(&start) else {
+        return ForwardGame { moves: None, weighed: 1, nearest: u32::MAX };
+    };
     let mut weights = weights_in_halves.iter().copied();
     let mut weight = weights.next().unwrap_or(2);
     let mut tree = BestFirst::new(&start, (weight * h0, h0));
@@ -99,7 +103,8 @@ pub(crate) fn best_first_search<V: Variant>(
             tree.add(&guide, &play(&pos, m), (i, m), shortest, weight);
         }
     }
-    ForwardGame { moves: found, weighed }
+    let nearest = if found.is_some() { 0 } else { tree.nearest };
+    ForwardGame { moves: found, weighed, nearest }
 }
 
 /// The tree of the best-first search: its steps, the fewest plies found to each position (by hash), and
@@ -109,6 +114,8 @@ struct BestFirst {
     steps: Vec<Step>,
     best: QuickMap<u64, u32>,
     open: BinaryHeap<Reverse<(u32, u32, u32)>>,
+    /// The least guide of the steps kept.
+    nearest: u32,
 }
 
 impl BestFirst {
@@ -121,6 +128,7 @@ impl BestFirst {
             steps: vec![Step::ROOT],
             best,
             open: BinaryHeap::from([Reverse((key, h0, 0u32))]),
+            nearest: h0,
         }
     }
 
@@ -141,6 +149,7 @@ impl BestFirst {
         }
         let Some(h) = guide.plies(next).filter(|&h| g + 1 + h < shortest) else { return };
         self.best.insert(hash, g + 1);
+        self.nearest = self.nearest.min(h);
         self.steps.push(Step { parent: i as u32, mv: m, plies: g + 1 });
         self.open.push(Reverse((2 * (g + 1) + weight * h, h, self.steps.len() as u32 - 1)));
     }
@@ -178,7 +187,9 @@ pub(crate) fn beam_search<V: Variant>(
     let start = *start;
     let longest = shorter_than.unwrap_or(u32::MAX);
     if start == *target {
-        return ForwardGame { moves: (longest > 0).then(Vec::new), weighed: 1 };
+        let found = (longest > 0).then(Vec::new);
+        let nearest = if found.is_some() { 0 } else { u32::MAX };
+        return ForwardGame { moves: found, weighed: 1, nearest };
     }
     let target_hash = hasher.hash_one(target);
     // The search's tree (as best first's), and the positions of the last level with their nodes in it.
@@ -187,14 +198,14 @@ pub(crate) fn beam_search<V: Variant>(
     // The positions kept at any level, and those met at this one.
     let (mut kept, mut here) = (QuickSet::default(), QuickSet::default());
     kept.insert(hasher.hash_one(start));
-    let (mut moves, mut weighed) = (MoveList::new(), 1usize);
+    let (mut moves, mut weighed, mut nearest) = (MoveList::new(), 1usize, u32::MAX);
     for plies in 1..longest {
         here.clear();
         // The children, as (guide, hash, parent, move): the positions are played again for those kept.
         let mut children: Vec<Child> = Vec::new();
         for (parent, (pos, node)) in level.iter().enumerate() {
             if weighed > max_weighed || !keep_going(weighed) {
-                return ForwardGame { moves: None, weighed };
+                return ForwardGame { moves: None, weighed, nearest };
             }
             legal_moves(pos, &mut moves);
             weighed += moves.len();
@@ -210,9 +221,10 @@ pub(crate) fn beam_search<V: Variant>(
                 if hash == target_hash && next == *target {
                     let mut game = Step::moves(&steps, *node as usize);
                     game.push(m);
-                    return ForwardGame { moves: Some(game), weighed };
+                    return ForwardGame { moves: Some(game), weighed, nearest: 0 };
                 }
                 if let Some(h) = guide.plies(&next).filter(|&h| plies + h < longest) {
+                    nearest = nearest.min(h);
                     children.push((h, hash, parent as u32, m));
                 }
             }
@@ -222,7 +234,7 @@ pub(crate) fn beam_search<V: Variant>(
             break;
         }
     }
-    ForwardGame { moves: None, weighed }
+    ForwardGame { moves: None, weighed, nearest }
 }
 
 /// A beam: how many positions it keeps a level, and which moves it makes.
@@ -438,6 +450,9 @@ mod tests {
         assert_eq!(beam(Some(4), 100_000, true).moves.map(|m| m.len()), Some(3));
         let capped = beam(None, 10, true);
         assert!(capped.moves.is_none() && capped.weighed < 10 + 600, "{} positions", capped.weighed);
+        // One level kept: its nearest position is a ply nearer than the start (3 plies away).
+        assert_eq!(capped.nearest, 2);
+        assert_eq!(beam(None, 100_000, true).nearest, 0);
         let stopped = beam(None, 100_000, false);
         assert!(stopped.moves.is_none() && stopped.weighed == 1, "{} positions", stopped.weighed);
     }

@@ -63,7 +63,7 @@ pub trait BoundCache: Variant {
     /// 60-ply positions that 4 left to the KK route).
     const FORWARD_PER_BACKWARD: usize;
     /// Whether the weighted backward searches look for a first game again after the forward searches
-    /// (else narrow forward beams get what they would have weighed). They find games the forward
+    /// (else the last forward searches get twice what they would have weighed). They find games the forward
     /// searches miss in Mini Shogi, and in Shogi none, on 200 self-play positions of 16 to 80 plies, where
     /// they took half the time (2026-11-28, docs/benchmarks.md).
     const BACKWARD_AFTER_FORWARD: bool;

@@ -168,3 +168,26 @@ fn a_forty_ply_engine_game_that_fell_back_to_the_kk_route_gets_a_short_game() {
     assert!(game.moves.len() <= 60, "{} plies for an engine's 40", game.moves.len());
     game.verify().unwrap();
 }
+
+#[test]
+fn engine_games_whose_guides_stall_near_the_position_get_short_games_from_the_last_searches() {
+    // Self-play game 34 at ply 40 of crate/engine/tests/data/selfplay-20261129/shogi.tsv (a rook taken and
+    // dropped on a square it could not walk to, boxed in by its own pawns) and game 24 at ply 24 of
+    // selfplay-20261130/ (both rooks exchanged into the hands). The first searches' guides stall a few
+    // plies from both; with the default budget they fell back to the KK route's 88 and 82 plies until the
+    // last forward searches got a beam of 300, the anytime best-first search, and twice the positions.
+    let rows = [
+        ("ln6l/1rgs1gks1/ppp1pb1pp/3p2p2/5N3/N1P1P1PR1/PP+BPGP1PP/1S3S2L/LN2KG3 b P 1", 40),
+        ("ln1gk1snl/2s1g4/pppp1p1pp/6p2/6b2/4p2P1/PPPPPPP1P/1BSKG2S1/LN3G1NL b Rr 1", 24),
+    ];
+    for (sfen, plies) in rows {
+        let pos = Position::<Shogi>::from_sfen(sfen).unwrap();
+        let options = SearchOptions { max_nodes: Some(5_000_000), lazy_captures: false };
+        let budget = ShortBudget::of::<Shogi>();
+        let game =
+            build_proof_game(&pos, &mut KkSearch::new(), options, Choice::Best, budget, |_| true).unwrap();
+        assert_eq!(game.method, Method::Short, "{sfen}");
+        assert!(2 * game.moves.len() <= 3 * plies, "{} plies for an engine's {plies}", game.moves.len());
+        game.verify().unwrap();
+    }
+}
