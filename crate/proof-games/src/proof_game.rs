@@ -31,7 +31,8 @@ pub enum Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ShortBudget {
     /// The most positions the backward searches may weigh against the bound, in all; each guide's
-    /// forward searches may weigh [`BoundCache::FORWARD_PER_BACKWARD`] times as many.
+    /// forward searches may weigh [`BoundCache::FORWARD_PER_BACKWARD`] times as many, and in Shogi, where
+    /// they found no game, its last forward searches twice that times what the backward searches left.
     pub weighed: usize,
     /// 2: the forward searches of the two guides run side by side; 1: one after the other (the same game).
     pub threads: usize,
