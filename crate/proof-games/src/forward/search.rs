@@ -169,10 +169,10 @@ impl BestFirst {
 /// Searches forwards from `start` to `target` a level (ply) at a time, making the moves of [`Beam::moves`]
 /// and keeping at each level only the `width` positions the guide puts nearest (a beam search): where the
 /// guide is far below the plies a game needs, best-first search spreads over the many positions it rates
-/// alike; the beam goes on to the depth of a game whatever the guide says. A position met at an earlier level is not kept again, and with
-/// `shorter_than` only positions whose plies and guide add to less are kept. It stops once it has weighed
-/// more than `max_weighed` positions with its guide, or when `keep_going(weighed)`, asked for each position
-/// expanded, says so.
+/// alike; the beam goes on to the depth of a game whatever the guide says. A position met at an earlier
+/// level is not kept again, and with `shorter_than` only positions whose plies and guide add to less are
+/// kept. It stops once it has weighed more than `max_weighed` positions with its guide, or when
+/// `keep_going(weighed)`, asked for each position expanded, says so.
 pub(crate) fn beam_search<V: Variant>(
     (start, target): (&Position<V>, &Position<V>),
     travel: &Travel,
