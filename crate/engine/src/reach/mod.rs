@@ -2,6 +2,7 @@
 //! backward search to a KK position, the stage pipeline and proofs of single positions.
 
 pub mod heuristic;
+mod king_lines;
 pub mod prev;
 pub mod prove;
 pub mod search;

@@ -13,7 +13,8 @@ use crate::board::piece::{Kind, Piece, EMPTY};
 use crate::board::position::{Hand, Position};
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 use crate::reach::heuristic::{heuristic, king_term, king_term_at, piece_term};
-use crate::rules::{ahead, attackers, is_checkmated_by_pawn, pawn_files, piece_attacks, uncovered_attack};
+use crate::reach::king_lines::{KingLines, Vacated};
+use crate::rules::{ahead, is_checkmated_by_pawn, pawn_files};
 use std::cell::Cell;
 
 /// A predecessor, the move that leads from it to the position it precedes, and its search heuristic.
@@ -27,16 +28,8 @@ pub struct Predecessor<V: Variant> {
     pub h: u32,
 }
 
-/// Whether `o` lies strictly between `a` and `b` on a line.
-#[inline]
-fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
-    let g = V::geometry();
-    let d = g.line[a][b];
-    d != OFF && g.line[a][o] == d && g.line[o][b] == d
-}
-
 /// Calls `f(origin)` for every empty square from which piece `code` could have moved to `to`.
-#[inline]
+#[inline(always)]
 fn origins<V: Variant>(p: &Position<V>, code: u8, to: usize, mut f: impl FnMut(usize)) {
     let g = V::geometry();
     let b = p.board();
@@ -82,20 +75,25 @@ pub enum Parts {
 /// Fills `out` with Prev1(`p`) (cleared first; reuse the vector to avoid allocating per call).
 pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) {
     out.clear();
-    predecessors_parts(p, Parts::All, &mut |pred| out.push(*pred));
+    predecessors_parts(p, Parts::All, &mut |pos, mv, h| out.push(Predecessor { pos: *pos, mv, h }));
 }
 
-/// Passes a part of Prev1(`p`) to `out`, one predecessor at a time (a search inserts them where they
-/// go, without a buffer in between). Returns, for un-captures of unpromoted and of promoted pieces, a
+/// Passes a part of Prev1(`p`) to `out`, one predecessor at a time as its position, move and heuristic
+/// (a search inserts them where they go, without a buffer in between; the move and heuristic are passed
+/// by value, as reading them back from a struct just written field by field stalls). Returns, for un-captures of unpromoted and of promoted pieces, a
 /// lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
 /// `None` where there are none).
-pub(crate) fn predecessors_parts<V: Variant, S: FnMut(&Predecessor<V>)>(
+pub(crate) fn predecessors_parts<V: Variant, S: Emit<V>>(
     p: &Position<V>,
     parts: Parts,
     out: &mut S,
 ) -> [Option<u32>; 2] {
     generate(&Prev1::new(p, heuristic(p), parts), out, None)
 }
+
+/// Where Prev1 passes each predecessor: its position, the move from it, its heuristic.
+pub(crate) trait Emit<V: Variant>: FnMut(&Position<V>, Move, u32) {}
+impl<V: Variant, F: FnMut(&Position<V>, Move, u32)> Emit<V> for F {}
 
 /// An un-move of P whose un-captures were left for later: what generating them needs, so that a later
 /// pass does not walk P's pieces and their origins again.
@@ -112,7 +110,7 @@ pub struct Unmove {
 /// [`predecessors_parts`] for a search that knows `h`, P's heuristic: with `Parts::NoUncaptures`,
 /// `unmoves` records (appends) the un-moves whose un-captures are left out, for
 /// [`recorded_uncaptures`].
-pub(crate) fn predecessors_known<V: Variant, S: FnMut(&Predecessor<V>)>(
+pub(crate) fn predecessors_known<V: Variant, S: Emit<V>>(
     p: &Position<V>,
     h: u32,
     parts: Parts,
@@ -127,7 +125,7 @@ pub(crate) fn predecessors_known<V: Variant, S: FnMut(&Predecessor<V>)>(
 /// `Parts::Uncaptures { promoted, h }` of P (heuristic `p_h`) from its `unmoves` recorded by
 /// [`predecessors_known`], in the same order as [`predecessors_parts`] gives them. Returns the bound of
 /// that class's un-captures above `h`.
-pub(crate) fn recorded_uncaptures<V: Variant, S: FnMut(&Predecessor<V>)>(
+pub(crate) fn recorded_uncaptures<V: Variant, S: Emit<V>>(
     p: &Position<V>,
     p_h: u32,
     unmoves: &[Unmove],
@@ -139,12 +137,14 @@ pub(crate) fn recorded_uncaptures<V: Variant, S: FnMut(&Predecessor<V>)>(
     let mut bounds = [None; 2];
     for u in unmoves {
         let q = u.to as usize;
-        if prev1.bound_uncaptures(q, u.h, &mut bounds) {
+        if prev1.bound_uncaptures(q, u.h, &mut bounds)
+            && !prev1.lines.check_after_uncapture::<V>(u.from as usize, u.placed, q)
+        {
             let placed = Piece::from_code(u.placed).expect("a recorded piece");
             let mv = Move::Board { from: u.from, to: u.to, promote: u.promote };
-            let mut pred = Predecessor { pos: *p, mv, h: u.h };
-            prev1.unmove_in(&mut pred.pos, u.from as usize, q, placed);
-            prev1.uncaptures(&mut pred, q, out);
+            let mut pos = *p;
+            prev1.unmove_in(&mut pos, u.from as usize, q, placed);
+            prev1.uncaptures(&mut pos, mv, u.h, q, out);
         }
     }
     bounds[promoted as usize]
@@ -155,24 +155,25 @@ pub(crate) fn recorded_uncaptures<V: Variant, S: FnMut(&Predecessor<V>)>(
 #[inline]
 fn generate<V: Variant>(
     prev1: &Prev1<'_, V>,
-    out: &mut impl FnMut(&Predecessor<V>),
+    out: &mut impl Emit<V>,
     mut record: Option<&mut Vec<Unmove>>,
 ) -> [Option<u32>; 2] {
     let p = prev1.p;
     let last_mover = prev1.last_mover;
     let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
     let mut mated: Option<bool> = None;
-    for q in 0..V::squares() {
+    let mut pieces = own_pieces(p, last_mover);
+    while pieces != 0 {
+        let q = pieces.trailing_zeros() as usize;
+        pieces &= pieces - 1;
         let code = p.cell(q);
-        if code == EMPTY || code & 1 != last_mover as u8 {
-            continue;
-        }
         let piece = Piece::from_code(code).unwrap();
+        let vacated = prev1.lines.vacate(p, q);
         if !piece.is_promoted() && piece.kind() != Kind::King && !prev1.only_uncaptures {
-            prev1.undrop(q, piece, &mut mated, out);
+            prev1.undrop(piece, &vacated, &mut mated, out);
         }
         let mut unmove = |o: usize, placed: Piece, promote: bool| {
-            let h = prev1.unmove(o, q, placed, promote, out, &mut uncapture_bounds);
+            let h = prev1.unmove(o, placed, promote, &vacated, out, &mut uncapture_bounds);
             if let (Some(h), Some(r)) = (h, record.as_deref_mut()) {
                 r.push(Unmove { from: o as u8, to: q as u8, placed: placed.code(), promote, h });
             }
@@ -188,6 +189,17 @@ fn generate<V: Variant>(
         }
     }
     uncapture_bounds
+}
+
+/// The squares of `color`'s pieces as a bit mask, built without a branch per square (a walk that tests
+/// each cell mispredicts on most of them).
+#[inline]
+fn own_pieces<V: Variant>(p: &Position<V>, color: Color) -> u128 {
+    let mut mask = 0u128;
+    for (q, &code) in p.board().iter().enumerate() {
+        mask |= ((code != EMPTY && code & 1 == color as u8) as u128) << q;
+    }
+    mask
 }
 
 /// What the predecessors of one position P share: the two sides, the hand un-captures draw on, the
@@ -211,8 +223,8 @@ struct Prev1<'a, V: Variant> {
     /// P's king term, and P's heuristic without it.
     p_king_term: u32,
     h_rest: u32,
-    /// The squares of Y's pieces that give check to X in P (the first `checkers.0`).
-    checkers: (usize, [u8; 10]),
+    /// What X's king sees in P, for the check test.
+    lines: KingLines,
 }
 
 impl<'a, V: Variant> Prev1<'a, V> {
@@ -237,7 +249,7 @@ impl<'a, V: Variant> Prev1<'a, V> {
             has_promotable: V::KINDS.iter().any(|k| k.can_promote() && hand[k.index()] > 0),
             p_king_term,
             h_rest: h - p_king_term,
-            checkers: attackers(p, to_move_king, last_mover),
+            lines: KingLines::new(p, to_move_king, last_mover),
         }
     }
 
@@ -254,65 +266,14 @@ impl<'a, V: Variant> Prev1<'a, V> {
         }
     }
 
-    /// Whether `pred` has X in check, where Y's piece left `to` (now `vacated`, or holding a captured
-    /// piece) for `origin` (none for an un-drop). Only that piece, a slider through the vacated square,
-    /// or a check P already had can give it: X's pieces and every other square are as in P, and a
-    /// checker of P keeps its check unless it is the piece that moved or the piece now on `origin`
-    /// stands between it and X's king (`to` cannot: it held Y's piece in P).
+    /// The un-drop of Y's unpromoted `piece` on `vacated.q`, unless it leaves X in check or was a pawn
+    /// drop that mated (illegal). `mated` caches whether X is checkmated in P.
     #[inline]
-    fn checks_to_move(
-        &self,
-        pred: &Position<V>,
-        vacated: Option<usize>,
-        origin: Option<usize>,
-        to: usize,
-    ) -> bool {
-        let king = self.to_move_king;
-        origin.is_some_and(|o| piece_attacks(pred, pred.cell(o), o, king))
-            || vacated.is_some_and(|q| uncovered_attack(pred, king, q, self.last_mover))
-            || self.checkers.1[..self.checkers.0]
-                .iter()
-                .any(|&c| c as usize != to && !origin.is_some_and(|o| between::<V>(c as usize, o, king)))
-    }
-
-    /// Whether every un-capture of the un-move from `o` to `q` (`base`, with `q` still empty) has X in
-    /// check: [`Prev1::checks_to_move`] with any piece on `q`, which blocks the piece on `o` only by
-    /// standing between it and X's king, and nothing else.
-    #[inline]
-    fn uncapture_checks(&self, base: &Position<V>, o: usize, q: usize) -> bool {
-        let king = self.to_move_king;
-        (piece_attacks(base, base.cell(o), o, king) && !between::<V>(o, q, king))
-            || self.checkers.1[..self.checkers.0]
-                .iter()
-                .any(|&c| c as usize != q && !between::<V>(c as usize, o, king))
-    }
-
-    /// Adds `pred` to `out` unless it has X in check.
-    #[inline]
-    fn keep(&self, pred: &Predecessor<V>, out: &mut impl FnMut(&Predecessor<V>)) {
-        let pos = &pred.pos;
-        let (vacated, origin, to) = match pred.mv {
-            Move::Board { from, to, .. } => {
-                ((pos.cell(to as usize) == EMPTY).then_some(to as usize), Some(from as usize), to as usize)
-            }
-            Move::Drop { to, .. } => (Some(to as usize), None, to as usize),
-        };
-        if !self.checks_to_move(pos, vacated, origin, to) {
-            out(pred);
+    fn undrop(&self, piece: Piece, vacated: &Vacated, mated: &mut Option<bool>, out: &mut impl Emit<V>) {
+        if self.lines.check_after_leaving::<V>(vacated, None) {
+            return;
         }
-    }
-
-    /// The un-drop of Y's unpromoted `piece` on `q`, unless it was a pawn drop that mated (illegal).
-    /// `mated` caches whether X is checkmated in P.
-    #[inline]
-    fn undrop(
-        &self,
-        q: usize,
-        piece: Piece,
-        mated: &mut Option<bool>,
-        out: &mut impl FnMut(&Predecessor<V>),
-    ) {
-        let p = self.p;
+        let (p, q) = (self.p, vacated.q);
         let kind = piece.kind();
         let pawn_mate = kind == Kind::Pawn
             && ahead::<V>(q, self.last_mover) == self.to_move_king
@@ -322,26 +283,27 @@ impl<'a, V: Variant> Prev1<'a, V> {
         }
         // Built where it is passed on: a copy of a position just written byte by byte stalls.
         let h = self.h_rest - piece_term::<V>(piece.code(), q) + self.p_king_term;
-        let mut pred = Predecessor { pos: *p, mv: Move::Drop { kind, to: q as u8 }, h };
-        pred.pos.set_cell(q, EMPTY);
-        pred.pos.hand_mut(self.last_mover)[kind.index()] += 1;
-        pred.pos.set_side(self.last_mover);
-        self.keep(&pred, out);
+        let mut pos = *p;
+        pos.set_cell(q, EMPTY);
+        pos.hand_mut(self.last_mover)[kind.index()] += 1;
+        pos.set_side(self.last_mover);
+        out(&pos, Move::Drop { kind, to: q as u8 }, h);
     }
 
-    /// The un-move of `placed` from `o` to `q` (an un-promotion if `promote`), bare and with every
-    /// un-capture that `parts` asks for. Returns its heuristic (without a captured piece) if it is legal
-    /// and `parts` wants it.
+    /// The un-move of `placed` from `o` to `vacated.q` (an un-promotion if `promote`), bare and with
+    /// every un-capture that `parts` asks for, each unless it leaves X in check. Returns its heuristic
+    /// (without a captured piece) if its origin is legal and `parts` wants it.
     #[inline]
     fn unmove(
         &self,
         o: usize,
-        q: usize,
         placed: Piece,
         promote: bool,
-        out: &mut impl FnMut(&Predecessor<V>),
+        vacated: &Vacated,
+        out: &mut impl Emit<V>,
         bounds: &mut [Option<u32>; 2],
     ) -> Option<u32> {
+        let q = vacated.q;
         if self.origin_is_illegal(o, placed, promote) {
             return None;
         }
@@ -356,13 +318,20 @@ impl<'a, V: Variant> Prev1<'a, V> {
         if !self.bound_uncaptures(q, base_h, bounds) {
             return None;
         }
-        let mut pred = Predecessor { pos: *self.p, mv, h: base_h };
-        self.unmove_in(&mut pred.pos, o, q, placed);
-        if !self.only_uncaptures {
-            self.keep(&pred, out);
-        }
-        if self.parts != Parts::NoUncaptures {
-            self.uncaptures(&mut pred, q, out);
+        // Tested before the predecessor is written: most candidates that fail do so here.
+        let bare =
+            !self.only_uncaptures && !self.lines.check_after_leaving::<V>(vacated, Some((o, placed.code())));
+        let uncaptures =
+            self.parts != Parts::NoUncaptures && !self.lines.check_after_uncapture::<V>(o, placed.code(), q);
+        if bare || uncaptures {
+            let mut pos = *self.p;
+            self.unmove_in(&mut pos, o, q, placed);
+            if bare {
+                out(&pos, mv, base_h);
+            }
+            if uncaptures {
+                self.uncaptures(&mut pos, mv, base_h, q, out);
+            }
         }
         Some(base_h)
     }
@@ -419,16 +388,11 @@ impl<'a, V: Variant> Prev1<'a, V> {
         }
     }
 
-    /// The un-captures of the un-move to `q` of `pred` (without a captured piece, which it is again
-    /// after): `q` refilled with an X piece, promoted or not, of a kind in Y's hand. Each is written
-    /// into `pred` and passed on from there.
+    /// The un-captures of the un-move `mv` to `q` whose position is `pos` (with `q` empty, as it is
+    /// again after) and heuristic `base_h`: `q` refilled with an X piece, promoted or not, of a kind in
+    /// Y's hand. Each is written into `pos` and passed on from there.
     #[inline]
-    fn uncaptures(&self, pred: &mut Predecessor<V>, q: usize, out: &mut impl FnMut(&Predecessor<V>)) {
-        let Move::Board { from, .. } = pred.mv else { unreachable!("un-captures undo board moves") };
-        if self.uncapture_checks(&pred.pos, from as usize, q) {
-            return;
-        }
-        let base_h = pred.h;
+    fn uncaptures(&self, pos: &mut Position<V>, mv: Move, base_h: u32, q: usize, out: &mut impl Emit<V>) {
         let to_move = self.to_move;
         let to_move_has_pawn_on_file = || self.pawn_files()[to_move.index()] & (1 << V::geometry().x(q)) != 0;
         for &kind in V::KINDS {
@@ -447,14 +411,12 @@ impl<'a, V: Variant> Prev1<'a, V> {
                     continue;
                 }
                 let captured = Piece::new(kind, promoted, to_move).code();
-                pred.pos.set_cell(q, captured);
-                pred.pos.hand_mut(self.last_mover)[kind.index()] -= 1;
-                pred.h = base_h + piece_term::<V>(captured, q);
-                out(pred);
-                pred.pos.hand_mut(self.last_mover)[kind.index()] += 1;
+                pos.set_cell(q, captured);
+                pos.hand_mut(self.last_mover)[kind.index()] -= 1;
+                out(pos, mv, base_h + piece_term::<V>(captured, q));
+                pos.hand_mut(self.last_mover)[kind.index()] += 1;
             }
         }
-        pred.pos.set_cell(q, EMPTY);
-        pred.h = base_h;
+        pos.set_cell(q, EMPTY);
     }
 }

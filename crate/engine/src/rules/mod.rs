@@ -118,32 +118,6 @@ fn clear_between<V: Variant>(pos: &Position<V>, from: usize, to: usize, d: usize
     true
 }
 
-/// Whether a slider of `by` attacks `target` through the (empty) square `through`: the check a piece
-/// leaving `through` would uncover.
-#[inline]
-pub(crate) fn uncovered_attack<V: Variant>(
-    pos: &Position<V>,
-    target: usize,
-    through: usize,
-    by: Color,
-) -> bool {
-    let g = V::geometry();
-    let d = g.line[target][through];
-    if d == OFF || !clear_between::<V>(pos, target, through, d as usize) {
-        return false;
-    }
-    let d = d as usize;
-    let mut s = g.nb[through][d];
-    while s != OFF {
-        let c = pos.cell(s as usize);
-        if c != EMPTY {
-            return c & 1 == by as u8 && MOVES.slides[c as usize] & (1 << OPPOSITE[d]) != 0;
-        }
-        s = g.nb[s as usize][d];
-    }
-    false
-}
-
 /// The square directly in front of `sq` for `color` (`OFF` as usize off the board).
 #[inline]
 pub fn ahead<V: Variant>(sq: usize, color: Color) -> usize {

@@ -4,13 +4,15 @@
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 use shogi_reach_engine::board::variant::Judkins;
+use shogi_reach_engine::ranking::rank;
+use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::reach::heuristic::heuristic;
-use shogi_reach_engine::reach::prev::predecessors;
+use shogi_reach_engine::reach::prev::{predecessors, Predecessor};
 use shogi_reach_engine::reach::prove::prove;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
-use shogi_reach_engine::reach::stage::Stage;
-use shogi_reach_engine::rules::{legal_moves, play};
-use shogi_reach_engine::{Color, MiniShogi, MoveList, Position, Shogi, Variant};
+use shogi_reach_engine::reach::stage::{failed_filter, Stage};
+use shogi_reach_engine::rules::{in_check, legal_moves, placement_ok, play};
+use shogi_reach_engine::{Color, MiniShogi, MoveList, Position, Ranked, Shogi, Variant};
 
 /// Plays `choices` (each picking among the legal moves) from the start; at every position checks that
 /// each legal move's result lists the position among its predecessors, with the move and heuristic.
@@ -161,4 +163,48 @@ fn node_cap_gives_unknown() {
         assert!(step.japanese.starts_with(if at.side_to_move() == Color::Gote { '☗' } else { '☖' }));
     }
     assert_eq!(at, p);
+}
+
+/// Every predecessor of `p` is a legal position with the last mover to move, whose move `mv` is legal
+/// and leads to `p`, with its heuristic.
+fn predecessors_replay<V: Variant>(p: &Position<V>, preds: &mut Vec<Predecessor<V>>) -> usize {
+    predecessors(p, preds);
+    let mut moves = MoveList::new();
+    for q in preds.iter() {
+        let sfen = q.pos.to_sfen();
+        assert_eq!(q.pos.side_to_move(), p.side_to_move().opponent(), "{sfen}");
+        assert!(!in_check(&q.pos, p.side_to_move()), "{sfen}: the side not to move is in check");
+        assert!(placement_ok(&q.pos), "{sfen}");
+        legal_moves(&q.pos, &mut moves);
+        assert!(moves.contains(&q.mv), "{sfen}: {} is not legal", q.mv.to_usi::<V>());
+        assert_eq!(play(&q.pos, q.mv), *p, "{sfen}");
+        assert_eq!(q.h, heuristic(&q.pos));
+    }
+    preds.len()
+}
+
+/// [`predecessors_replay`] on sampled positions that pass the filters (many pieces, lines and checks
+/// that games rarely reach) and on their predecessors (the other side to move).
+fn sampled_predecessors_replay<V: Ranked>(seed: u64, samples: u64) {
+    let sampler = RankSampler::<V>::new(seed);
+    let (mut preds, mut inner) = (Vec::new(), Vec::new());
+    let mut checked = 0;
+    for i in 0..samples {
+        let p = rank::unrank::<V>(sampler.rank(i)).unwrap();
+        if failed_filter(&p).is_some() {
+            continue;
+        }
+        checked += predecessors_replay(&p, &mut preds);
+        for q in &preds {
+            checked += predecessors_replay(&q.pos, &mut inner);
+        }
+    }
+    assert!(checked > 10 * samples as usize / 100, "only {checked} predecessors checked");
+}
+
+#[test]
+fn every_predecessor_of_sampled_positions_replays_forward() {
+    sampled_predecessors_replay::<MiniShogi>(3, 2_000);
+    sampled_predecessors_replay::<Judkins>(3, 2_000);
+    sampled_predecessors_replay::<Shogi>(3, 40_000);
 }

@@ -5,9 +5,7 @@ use crate::board::moves::Move;
 use crate::board::position::Position;
 use crate::board::variant::Variant;
 use crate::reach::heuristic::heuristic;
-use crate::reach::prev::{
-    predecessors_known, predecessors_parts, recorded_uncaptures, Parts, Predecessor, Unmove,
-};
+use crate::reach::prev::{predecessors_known, predecessors_parts, recorded_uncaptures, Parts, Unmove};
 use crate::reach::search::open::{OpenList, NODE_MASK, PROMOTED, STUB};
 use crate::reach::search::order::{order_key, order_key_predecessor};
 use crate::reach::search::table::{NodeTable, NO_NODE};
@@ -63,7 +61,7 @@ impl<V: Variant> KkSearch<V> {
     /// |Prev1(pos)|.
     pub fn count_predecessors(&mut self, pos: &Position<V>) -> usize {
         let mut n = 0;
-        predecessors_parts(pos, Parts::All, &mut |_| n += 1);
+        predecessors_parts(pos, Parts::All, &mut |_, _, _| n += 1);
         n
     }
 
@@ -120,14 +118,20 @@ impl<V: Variant> KkSearch<V> {
         let (hash, key) = (node.hash, order_key(&pos));
         let unmoves = std::mem::take(&mut self.unmoves);
         let mut deepest = 0;
-        let next =
-            recorded_uncaptures(&pos, p_h, &unmoves[from as usize..to as usize], promoted, h, &mut |pred| {
-                let pred_hash = hash_predecessor(&pos, hash, &pred.pos, pred.mv);
-                let pred_key = order_key_predecessor(&pos, key, &pred.pos, pred.mv);
-                if self.insert(&pos, &pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
+        let next = recorded_uncaptures(
+            &pos,
+            p_h,
+            &unmoves[from as usize..to as usize],
+            promoted,
+            h,
+            &mut |pred, mv, h| {
+                let pred_hash = hash_predecessor(&pos, hash, pred, mv);
+                let pred_key = order_key_predecessor(&pos, key, pred, mv);
+                if self.insert(&pos, pred, pred_hash, pred_key, h, i, mv, depth) {
                     deepest = depth;
                 }
-            });
+            },
+        );
         self.unmoves = unmoves;
         if let Some(next_h) = next {
             self.open.push_stub(i, promoted, next_h);
@@ -151,10 +155,10 @@ impl<V: Variant> KkSearch<V> {
             &pos,
             p_h,
             parts,
-            &mut |pred: &Predecessor<V>| {
-                let pred_hash = hash_predecessor(&pos, hash, &pred.pos, pred.mv);
-                let pred_key = order_key_predecessor(&pos, key, &pred.pos, pred.mv);
-                if self.insert(&pos, &pred.pos, pred_hash, pred_key, pred.h, i, pred.mv, depth) {
+            &mut |pred: &Position<V>, mv, h| {
+                let pred_hash = hash_predecessor(&pos, hash, pred, mv);
+                let pred_key = order_key_predecessor(&pos, key, pred, mv);
+                if self.insert(&pos, pred, pred_hash, pred_key, h, i, mv, depth) {
                     deepest = depth;
                 }
             },

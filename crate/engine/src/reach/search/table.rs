@@ -29,7 +29,7 @@ const MIN_TABLE: usize = 512;
 pub(super) struct NodeTable<V: Variant> {
     pub(super) nodes: Vec<Node<V>>,
     /// Open-addressing set of node indices in `slots[..table]` (a power of two, grown with the search and
-    /// back to `MIN_TABLE` for the next, so that small searches stay within a few cache lines). A slot
+    /// shrunk to a quarter for the next, at least `MIN_TABLE`). A slot
     /// holds `epoch << 48 | tag << 32 | index`, the tag the hash's top 16 bits (a position is compared
     /// only where they match); slots of older epochs are free, so starting a new search is O(1).
     slots: Vec<u64>,
@@ -126,9 +126,12 @@ impl<V: Variant> NodeTable<V> {
             self.slots.fill(0);
             self.epoch = 1;
         }
-        self.table = MIN_TABLE;
+        // A quarter of the last search's table: searches of one run are alike in size, and each growth
+        // rehashes every node.
+        self.table = MIN_TABLE.max(self.table / 4);
         if self.slots.len() > 1 << 20 {
             self.slots = vec![0; MIN_TABLE];
+            self.table = MIN_TABLE;
         }
         let shrink = self.nodes.capacity() > 1 << 20;
         if shrink {

@@ -76,7 +76,7 @@ pub fn hash_position<V: Variant>(p: &Position<V>) -> u64 {
 /// The hash of `pred`, a predecessor of `parent` (hash `hash`) by `mv`: only the side to move, the
 /// squares `mv` touches and one count in the hand of the side to move in `pred` differ. Reads `pred`
 /// cell by cell only (just written byte by byte, it is not read whole here).
-#[inline]
+#[inline(always)]
 pub(super) fn hash_predecessor<V: Variant>(
     parent: &Position<V>,
     hash: u64,
