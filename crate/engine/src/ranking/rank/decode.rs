@@ -55,8 +55,8 @@ fn unrank_subset(
 
 /// How many of `n` squares come before the first element of the `cur`-th `k`-subset of them; leaves in
 /// `cur` the rank of its other elements among the squares after it. The subsets whose first element
-/// is the `d`-th square number C(n − 1 − d, k − 1); the last element (k = 1) and a pair (by the root
-/// of the triangular numbers) need no walk past them.
+/// is the `d`-th square number C(n − 1 − d, k − 1); the last element (k = 1) and a pair (by a table of the
+/// triangular numbers' roots) need no walk past them.
 #[inline]
 fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
     match k {
@@ -66,13 +66,7 @@ fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
             // `x` the largest with C(x, 2) ≤ dual.
             let pairs = |x: u64| x * x.saturating_sub(1) / 2;
             let dual = pairs(n as u64) - 1 - *cur;
-            let mut x = ((1.0 + (1.0 + 8.0 * dual as f64).sqrt()) / 2.0) as u64;
-            while pairs(x) > dual {
-                x -= 1;
-            }
-            while pairs(x + 1) <= dual {
-                x += 1;
-            }
+            let x = PAIR_ROOT[dual as usize] as u64;
             *cur -= pairs(n as u64) - pairs(x + 1);
             n - 1 - x as usize
         }
@@ -87,6 +81,20 @@ fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
         }
     }
 }
+
+/// The largest `x` with C(x, 2) ≤ `d`, for each `d` below C(81, 2): where the first of a pair lies.
+static PAIR_ROOT: [u8; 3240] = {
+    let mut t = [0u8; 3240];
+    let (mut x, mut d) = (1, 0);
+    while d < 3240 {
+        if (x + 1) * x / 2 <= d {
+            x += 1;
+        }
+        t[d] = x as u8;
+        d += 1;
+    }
+    t
+};
 
 /// The index of the `r`-th lowest set bit of `x` (it has more than `r`).
 #[inline]
