@@ -72,91 +72,121 @@ pub(super) fn board_radix(kind: Kind, empty: usize, n: usize) -> u128 {
     binom(empty, n) * pow(if kind.can_promote() { 4 } else { 2 }, n)
 }
 
+/// The split (group sizes) of `n` pieces of a kind holding share `t` of its board digit, and `t` less
+/// the split's start. Every block of a board digit is C(m, n) times the ways to deal the pieces into
+/// its groups, so the share (the digit divided by C(m, n), below 4^n) alone finds the split, in `u64`;
+/// up to 4 pieces (all kinds but pawns), from a table.
+#[inline]
+pub(super) fn split_of_share(n: usize, promotable: bool, t: u64) -> ([usize; 4], u64) {
+    match SMALL_SPLITS[promotable as usize].get(n) {
+        Some(row) => {
+            let packed = row[t as usize];
+            let size = |i: u32| (packed >> (4 * i) & 0xF) as usize;
+            ([size(0), size(1), size(2), n - size(0) - size(1) - size(2)], (packed >> 12) as u64)
+        }
+        None => split_by_blocks(n, promotable, t),
+    }
+}
+
+/// [`split_of_share`] up to 4 pieces, by `[promotable][n][share]`: the sizes of the first three groups
+/// (4 bits each), then the share less the split's start.
+static SMALL_SPLITS: [[[u32; 256]; 5]; 2] = {
+    let mut t = [[[0u32; 256]; 5]; 2];
+    let mut n = 0;
+    while n < 5 {
+        let mut share = 0;
+        while share < 1 << (2 * n) {
+            let mut promotable = 0;
+            while promotable < 2 {
+                if promotable == 1 || share < 1 << n {
+                    let ([a, b, c, _], rest) = split_by_blocks(n, promotable == 1, share as u64);
+                    t[promotable][n][share] = (a | b << 4 | c << 8 | (rest as usize) << 12) as u32;
+                }
+                promotable += 1;
+            }
+            share += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// [`split_of_share`] by skipping whole blocks: first by promoted Sente count, then promoted Gote,
+/// then unpromoted Sente.
+#[inline]
+const fn split_by_blocks(n: usize, promotable: bool, mut t: u64) -> ([usize; 4], u64) {
+    const fn ways(n: usize, k: usize) -> u64 {
+        SUBSET_BINOM[k][n]
+    }
+    let (mut a, mut b, mut c) = (0, 0, 0);
+    if promotable {
+        loop {
+            let size = ways(n, a) * POW[3][n - a] as u64;
+            if t < size {
+                break;
+            }
+            t -= size;
+            a += 1;
+        }
+        loop {
+            let size = ways(n, a) * ways(n - a, b) * POW[2][n - a - b] as u64;
+            if t < size {
+                break;
+            }
+            t -= size;
+            b += 1;
+        }
+    }
+    let dealt = ways(n, a) * ways(n - a, b);
+    loop {
+        let size = dealt * ways(n - a - b, c);
+        if t < size {
+            break;
+        }
+        t -= size;
+        c += 1;
+    }
+    ([a, b, c, n - a - b - c], t)
+}
+
 /// Sizes of the four groups of one kind's split (promoted Sente, promoted Gote, unpromoted Sente,
 /// unpromoted Gote) and the cumulative start of each split, in the reference's split order.
 pub(super) struct Splits {
     pub(super) m: usize,
     pub(super) n: usize,
-    pub(super) promotable: bool,
 }
 
-/// The integers a split is found in: `u64` where the kind's whole board radix fits it (all but many
-/// pawns), else `u128`.
-pub(super) trait SplitInt:
-    Copy + Ord + From<u64> + std::ops::Mul<Output = Self> + std::ops::Sub<Output = Self>
-{
-}
-impl SplitInt for u64 {}
-impl SplitInt for u128 {}
-
-/// C(n, k) for k ≤ 18 (every binomial of a split), and 2^e, 3^e (e ≤ 18), as `T`.
+/// C(n, k) for k ≤ 18 (every binomial of a split).
 #[inline]
-fn small_binom<T: SplitInt>(n: usize, k: usize) -> T {
-    T::from(if k > n { 0 } else { SUBSET_BINOM[k][n] })
-}
-
-#[inline]
-fn small_pow<T: SplitInt>(base: usize, e: usize) -> T {
-    T::from(POW[base][e] as u64)
+fn small_binom(n: usize, k: usize) -> u128 {
+    if k > n {
+        0
+    } else {
+        SUBSET_BINOM[k][n] as u128
+    }
 }
 
 impl Splits {
     /// Number of arrangements with exactly `a` promoted Sente pieces (any split of the rest).
     #[inline]
-    fn block_a<T: SplitInt>(&self, a: usize) -> T {
-        small_binom::<T>(self.m, a) * small_binom(self.m - a, self.n - a) * small_pow(3, self.n - a)
+    fn block_a(&self, a: usize) -> u128 {
+        small_binom(self.m, a) * small_binom(self.m - a, self.n - a) * pow(3, self.n - a)
     }
 
     #[inline]
-    fn block_b<T: SplitInt>(&self, a: usize, b: usize) -> T {
-        small_binom::<T>(self.m, a)
+    fn block_b(&self, a: usize, b: usize) -> u128 {
+        small_binom(self.m, a)
             * small_binom(self.m - a, b)
             * small_binom(self.m - a - b, self.n - a - b)
-            * small_pow(2, self.n - a - b)
+            * pow(2, self.n - a - b)
     }
 
     #[inline]
-    fn block_c<T: SplitInt>(&self, a: usize, b: usize, c: usize) -> T {
-        small_binom::<T>(self.m, a)
+    fn block_c(&self, a: usize, b: usize, c: usize) -> u128 {
+        small_binom(self.m, a)
             * small_binom(self.m - a, b)
             * small_binom(self.m - a - b, c)
             * small_binom(self.m - a - b - c, self.n - a - b - c)
-    }
-
-    /// The split containing digit `e`, and `e` relative to the split's start.
-    #[inline]
-    pub(super) fn find(&self, e: u128) -> ([usize; 4], u128) {
-        // C(81, 8) · 4^8 < 2^64: up to 8 pieces every block and product fits u64.
-        match u64::try_from(e) {
-            Ok(e) if self.n <= 8 => {
-                let (split, e) = self.find_in::<u64>(e);
-                (split, e as u128)
-            }
-            _ => self.find_in::<u128>(e),
-        }
-    }
-
-    #[inline]
-    fn find_in<T: SplitInt>(&self, mut e: T) -> ([usize; 4], T) {
-        // Skip whole blocks: first by promoted Sente count, then promoted Gote, then unpromoted Sente.
-        fn skip<T: SplitInt>(e: &mut T, block: impl Fn(usize) -> T) -> usize {
-            let mut i = 0;
-            loop {
-                let size = block(i);
-                if *e < size {
-                    return i;
-                }
-                *e = *e - size;
-                i += 1;
-            }
-        }
-        let (mut a, mut b) = (0, 0);
-        if self.promotable {
-            a = skip(&mut e, |a| self.block_a(a));
-            b = skip(&mut e, |b| self.block_b(a, b));
-        }
-        let c = skip(&mut e, |c| self.block_c(a, b, c));
-        ([a, b, c, self.n - a - b - c], e)
     }
 
     /// Start of the split `[a, b, c, _]`.
@@ -164,13 +194,13 @@ impl Splits {
         let [a, b, c, _] = split;
         let mut s = 0;
         for a2 in 0..a {
-            s += self.block_a::<u128>(a2);
+            s += self.block_a(a2);
         }
         for b2 in 0..b {
-            s += self.block_b::<u128>(a, b2);
+            s += self.block_b(a, b2);
         }
         for c2 in 0..c {
-            s += self.block_c::<u128>(a, b, c2);
+            s += self.block_c(a, b, c2);
         }
         s
     }

@@ -7,7 +7,7 @@ use crate::board::position::{Hand, Position};
 use crate::board::variant::Variant;
 use crate::ranking::rank::classes::{HandClass, Ranked};
 use crate::ranking::rank::counting::{
-    binom, board_radix, group_pieces, king_halves, king_placements, Splits, SUBSET_BINOM,
+    group_pieces, king_halves, king_placements, split_of_share, SUBSET_BINOM,
 };
 use crate::ranking::rank::error::RankError;
 use crate::ranking::rank::int::RankInt;
@@ -36,15 +36,16 @@ fn unrank_subset(
     mut cur: u64,
     mut accept: impl FnMut(usize) -> bool,
 ) -> Option<u128> {
-    // The `n` squares after the element chosen last; `cur` ranks the rest of the subset among them.
-    let mut rest = empties.mask;
-    let mut n = empties.len;
+    let select = Select::new(empties.mask);
+    // The `n` empties from the `next`-th on (those after the element chosen last); `cur` ranks the rest
+    // of the subset among them.
+    let (mut n, mut next) = (empties.len, 0);
     let mut chosen = 0u128;
     for k in (1..=s).rev() {
         let skipped = first_of_subset(n, k, &mut cur);
-        let q = nth_set_bit(rest, skipped);
+        let q = select.nth(next + skipped);
         chosen |= 1 << q;
-        rest = rest >> q >> 1 << q << 1;
+        next += skipped + 1;
         n -= skipped + 1;
         if !accept(q) {
             return None;
@@ -55,8 +56,8 @@ fn unrank_subset(
 
 /// How many of `n` squares come before the first element of the `cur`-th `k`-subset of them; leaves in
 /// `cur` the rank of its other elements among the squares after it. The subsets whose first element
-/// is the `d`-th square number C(n − 1 − d, k − 1); the last element (k = 1) and a pair (by the root
-/// of the triangular numbers) need no walk past them.
+/// is the `d`-th square number C(n − 1 − d, k − 1); the last element (k = 1) and a pair (by a table of the
+/// triangular numbers' roots) need no walk past them.
 #[inline]
 fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
     match k {
@@ -66,13 +67,7 @@ fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
             // `x` the largest with C(x, 2) ≤ dual.
             let pairs = |x: u64| x * x.saturating_sub(1) / 2;
             let dual = pairs(n as u64) - 1 - *cur;
-            let mut x = ((1.0 + (1.0 + 8.0 * dual as f64).sqrt()) / 2.0) as u64;
-            while pairs(x) > dual {
-                x -= 1;
-            }
-            while pairs(x + 1) <= dual {
-                x += 1;
-            }
+            let x = PAIR_ROOT[dual as usize] as u64;
             *cur -= pairs(n as u64) - pairs(x + 1);
             n - 1 - x as usize
         }
@@ -88,33 +83,58 @@ fn first_of_subset(n: usize, k: usize, cur: &mut u64) -> usize {
     }
 }
 
-/// The index of the `r`-th lowest set bit of `x` (it has more than `r`).
-#[inline]
-fn nth_set_bit(x: u128, r: usize) -> usize {
-    let low = x as u64;
-    let in_low = low.count_ones() as usize;
-    if r < in_low {
-        nth_set_bit_64(low, r)
-    } else {
-        64 + nth_set_bit_64((x >> 64) as u64, r - in_low)
+/// The largest `x` with C(x, 2) ≤ `d`, for each `d` below C(81, 2): where the first of a pair lies.
+static PAIR_ROOT: [u8; 3240] = {
+    let mut t = [0u8; 3240];
+    let (mut x, mut d) = (1, 0);
+    while d < 3240 {
+        if (x + 1) * x / 2 <= d {
+            x += 1;
+        }
+        t[d] = x as u8;
+        d += 1;
     }
+    t
+};
+
+/// A set of squares (as bits) with its bits counted byte by byte, once: then the `r`-th lowest of
+/// them is found without a branch or counting again.
+struct Select {
+    words: [u64; 2],
+    /// Byte i of each word: the set bits in its bytes 0 to i.
+    running: [u64; 2],
+    /// The set bits of the low word.
+    in_low: usize,
 }
 
-/// [`nth_set_bit`] of a word, without a branch: the byte that holds it from the running bit counts of
-/// the bytes, then a table.
-#[inline]
-fn nth_set_bit_64(x: u64, r: usize) -> usize {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let mut bytes = x - ((x >> 1) & 0x5555_5555_5555_5555);
-    bytes = (bytes & 0x3333_3333_3333_3333) + ((bytes >> 2) & 0x3333_3333_3333_3333);
-    bytes = (bytes + (bytes >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    // Byte i: the set bits in bytes 0 to i (at most 64, so no byte overflows into the next).
-    let running = bytes.wrapping_mul(ONES);
-    // High bit of byte i set where the running count passes r.
-    let past = ((running | ONES << 7) - (r as u64 + 1) * ONES) & ONES << 7;
-    let byte = past.trailing_zeros() as usize / 8;
-    let before = ((running << 8) >> (8 * byte)) & 0xFF;
-    8 * byte + NTH_IN_BYTE[((x >> (8 * byte)) & 0xFF) as usize][r - before as usize] as usize
+const ONES: u64 = 0x0101_0101_0101_0101;
+
+impl Select {
+    #[inline]
+    fn new(x: u128) -> Select {
+        let words = [x as u64, (x >> 64) as u64];
+        let running = words.map(|w| {
+            let mut bytes = w - ((w >> 1) & 0x5555_5555_5555_5555);
+            bytes = (bytes & 0x3333_3333_3333_3333) + ((bytes >> 2) & 0x3333_3333_3333_3333);
+            bytes = (bytes + (bytes >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+            // At most 64 in a byte, so no byte overflows into the next.
+            bytes.wrapping_mul(ONES)
+        });
+        Select { words, running, in_low: (running[0] >> 56) as usize }
+    }
+
+    /// The index of the `r`-th lowest set bit (there are more than `r`): the byte that holds it from
+    /// the running counts, then a table.
+    #[inline]
+    fn nth(&self, r: usize) -> usize {
+        let high = (r >= self.in_low) as usize;
+        let (x, running, r) = (self.words[high], self.running[high], r - high * self.in_low);
+        // High bit of byte i set where the running count passes r.
+        let past = ((running | ONES << 7) - (r as u64 + 1) * ONES) & ONES << 7;
+        let byte = past.trailing_zeros() as usize / 8;
+        let before = ((running << 8) >> (8 * byte)) & 0xFF;
+        64 * high + 8 * byte + NTH_IN_BYTE[((x >> (8 * byte)) & 0xFF) as usize][r - before as usize] as usize
+    }
 }
 
 /// The index of the `r`-th set bit of each byte value (0 past its last).
@@ -186,18 +206,17 @@ fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, Ran
     }
     let g = V::geometry();
     let class = &table.classes[table.classes.partition_point(|c| c.offset <= r) - 1];
-    let (digits, n_digits) = class_digits::<V>(class, r.checked_sub(class.offset).unwrap());
-    let mut digits = digits[..n_digits].iter().copied();
+    let mut digits = Digits::new::<V>(class, r.checked_sub(class.offset).unwrap());
     let mut hands: [Hand; 2] = [[0; 8]; 2];
     for &k in V::KINDS {
         let h = class.in_hand[k.index()];
         if h > 0 {
-            let d = digits.next().unwrap() as u8;
+            let d = digits.next() as u8;
             hands[0][k.index()] = d;
             hands[1][k.index()] = h - d;
         }
     }
-    let king_digit = digits.next().unwrap();
+    let king_digit = digits.next();
     let (ks, kg) = decode_kings::<V>(king_digit as usize);
     // Only with both kings on the centre file do the other pieces decide the mirror test.
     let (left, centre_squares) = king_halves::<V>();
@@ -214,99 +233,114 @@ fn decode<V: Ranked>(r: V::Rank, early: bool) -> Result<Option<Position<V>>, Ran
         if n == 0 {
             continue;
         }
-        let digit = digits.next().unwrap();
-        if !place_kind::<V>(k, n, digit, &mut empties, cells, watch.as_mut()) {
+        let squares = digits.next();
+        let share = digits.next();
+        if !place_kind::<V>(k, n, [squares, share], &mut empties, cells, watch.as_mut()) {
             return Ok(None);
         }
     }
     Ok(Some(Position::from_parts(board, hands, Color::Sente, [sente_king, gote_king])))
 }
 
-/// The digits of `rest` (a rank less its class's offset), least significant first: Sente's count in
-/// hand of each kind held, the king digit, each board kind's digit; and how many. Their radices follow
-/// from the class alone, so runs of them whose product fits `u64` cost one wide division, not one
-/// each (a Shogi rank has up to 15 digits).
-#[inline]
-fn class_digits<V: Ranked>(class: &HandClass<V::Rank>, mut rest: V::Rank) -> ([u128; 16], usize) {
-    let mut radices = [0u128; 16];
-    let mut len = 0;
-    let mut push = |r: u128| {
-        radices[len] = r;
-        len += 1;
-    };
-    for &k in V::KINDS {
-        let h = class.in_hand[k.index()];
-        if h > 0 {
-            push(h as u128 + 1);
-        }
-    }
-    push(king_placements::<V>() as u128);
-    let mut empty = V::squares() - 2;
-    for &k in V::KINDS {
-        let n = (V::TOTAL[k.index()] - class.in_hand[k.index()]) as usize;
-        if n > 0 {
-            push(board_radix(k, empty, n));
-            empty -= n;
-        }
-    }
-    let mut digits = [0u128; 16];
-    let mut i = 0;
-    while i < len {
-        let (mut j, mut product) = (i, 1u64);
-        while j < len {
-            match u64::try_from(radices[j]).ok().and_then(|r| r.checked_mul(product)) {
-                Some(p) => (product, j) = (p, j + 1),
-                None => break,
-            }
-        }
-        if j == i {
-            // A radix of its own beyond u64.
-            let (q, d) = rest.div_rem(radices[i]);
-            (rest, digits[i]) = (q, d);
-            i += 1;
-            continue;
-        }
-        let (q, low) = rest.div_rem(product as u128);
-        rest = q;
-        let mut low = low as u64;
-        for (d, &r) in digits[i..j].iter_mut().zip(&radices[i..j]) {
-            *d = (low % r as u64) as u128;
-            low /= r as u64;
-        }
-        i = j;
-    }
-    debug_assert!(rest == V::Rank::ZERO);
-    (digits, len)
+/// The digits of a rank less its class's offset, least significant first: Sente's count in hand of each
+/// kind held, the king digit, and two per board kind (which squares, below C(m, n); then its share of the
+/// owners and promotions, below 4^n or 2^n). Their radices follow from the class alone and all fit `u64`,
+/// so a run of them whose product fits `u64` costs one wide division, not one each (a Shogi rank has up
+/// to 22 digits); a run is divided out only when its first digit is read, so a misplaced piece spares
+/// the rest.
+struct Digits<R> {
+    /// What the runs divided out so far leave.
+    rest: R,
+    radices: [u64; 24],
+    len: usize,
+    /// The digit read next, and the end of the run divided out last.
+    next: usize,
+    run_end: usize,
+    /// What is left of the run divided out last.
+    run: u64,
 }
 
-/// Places the `n` board pieces of `kind` that its board `digit` encodes on `empties`, and removes
-/// their squares from it. With a `watch`, stops (false) at the first piece the placement test rejects.
+impl<R: RankInt> Digits<R> {
+    #[inline]
+    fn new<V: Ranked<Rank = R>>(class: &HandClass<R>, rest: R) -> Digits<R> {
+        let mut digits = Digits { rest, radices: [0; 24], len: 0, next: 0, run_end: 0, run: 0 };
+        let mut push = |r: u64| {
+            digits.radices[digits.len] = r;
+            digits.len += 1;
+        };
+        for &k in V::KINDS {
+            let h = class.in_hand[k.index()];
+            if h > 0 {
+                push(h as u64 + 1);
+            }
+        }
+        push(king_placements::<V>() as u64);
+        let mut empty = V::squares() - 2;
+        for &k in V::KINDS {
+            let n = (V::TOTAL[k.index()] - class.in_hand[k.index()]) as usize;
+            if n > 0 {
+                push(SUBSET_BINOM[n][empty]);
+                push(if k.can_promote() { 4u64 } else { 2 }.pow(n as u32));
+                empty -= n;
+            }
+        }
+        digits
+    }
+
+    /// The next digit.
+    #[inline]
+    fn next(&mut self) -> u64 {
+        if self.next == self.run_end {
+            self.divide_run();
+        }
+        let r = self.radices[self.next];
+        self.next += 1;
+        let d = self.run % r;
+        self.run /= r;
+        d
+    }
+
+    /// Divides out the longest run from the next digit whose radices' product fits `u64`.
+    #[inline]
+    fn divide_run(&mut self) {
+        let (mut end, mut product) = (self.next, 1u64);
+        while let Some(p) = self.radices[..self.len].get(end).and_then(|&r| r.checked_mul(product)) {
+            (product, end) = (p, end + 1);
+        }
+        let (q, run) = self.rest.div_rem(product as u128);
+        (self.rest, self.run, self.run_end) = (q, run as u64, end);
+    }
+}
+
+/// Places the `n` board pieces of `kind` that its two board digits (`[squares, share]`, see [`Digits`])
+/// encode on `empties`, and removes their squares from it. With a `watch`, stops (false) at the first
+/// piece the placement test rejects.
 #[inline]
 fn place_kind<V: Variant>(
     kind: Kind,
     n: usize,
-    digit: u128,
+    [squares, share]: [u64; 2],
     empties: &mut EmptySet,
     cells: &mut [u8],
     mut watch: Option<&mut PlacementWatch>,
 ) -> bool {
     let g = V::geometry();
-    let splits = Splits { m: empties.len, n, promotable: kind.can_promote() };
-    let (split, mut e) = splits.find(digit);
+    let (split, share) = split_of_share(n, kind.can_promote(), share);
+    let mut e = share as u128 * SUBSET_BINOM[n][empties.len] as u128 + squares as u128;
     for (size, piece) in split.into_iter().zip(group_pieces(kind)) {
         if size == 0 {
             continue;
         }
-        let radix = binom(empties.len, size);
+        let radix = SUBSET_BINOM[size][empties.len];
         // Below C(m, size), which fits u64 (see SUBSET_BINOM); most digits fit it too.
         let cur = match u64::try_from(e) {
             Ok(small) => {
-                e = (small / radix as u64) as u128;
-                small % radix as u64
+                e = (small / radix) as u128;
+                small % radix
             }
             Err(_) => {
-                let cur = (e % radix) as u64;
-                e /= radix;
+                let cur = (e % radix as u128) as u64;
+                e /= radix as u128;
                 cur
             }
         };
@@ -339,20 +373,20 @@ fn decode_kings<V: Variant>(digit: usize) -> (usize, usize) {
 
 #[cfg(test)]
 mod tests {
-    use crate::ranking::rank::decode::{nth_set_bit, unrank_subset, EmptySet};
+    use crate::ranking::rank::decode::{unrank_subset, EmptySet, Select};
 
     #[test]
-    fn nth_set_bit_counts_the_set_bits() {
+    fn select_counts_the_set_bits() {
         let mut x = 0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C834u128;
         for _ in 0..200 {
             x = x.rotate_left(17) ^ x.wrapping_mul(0x2545_F491_4F6C_DD1D);
             let bits: Vec<usize> = (0..128).filter(|&b| x >> b & 1 != 0).collect();
             for (r, &b) in bits.iter().enumerate() {
-                assert_eq!(nth_set_bit(x, r), b, "{x:#x}, bit {r}");
+                assert_eq!(Select::new(x).nth(r), b, "{x:#x}, bit {r}");
             }
         }
-        assert_eq!(nth_set_bit(u128::MAX, 127), 127);
-        assert_eq!(nth_set_bit(1 << 64, 0), 64);
+        assert_eq!(Select::new(u128::MAX).nth(127), 127);
+        assert_eq!(Select::new(1 << 64).nth(0), 64);
     }
 
     /// The subsets of every size of some empties, in lexicographic order, as the walk square by square

@@ -130,7 +130,7 @@ fn encode_kings<V: Variant>(ks: usize, kg: usize) -> Option<usize> {
 #[inline]
 fn board_digit<V: Variant>(pos: &Position<V>, kind: Kind, n: usize, empties: &mut Empties) -> u128 {
     let groups = Groups::find(pos, kind, empties);
-    let splits = Splits { m: empties.len, n, promotable: kind.can_promote() };
+    let splits = Splits { m: empties.len, n };
     let mut digit = splits.start(groups.sizes);
     let mut scale = 1u128;
     let mut removed = 0;
