@@ -24,6 +24,8 @@ pub(super) struct Node<V: Variant> {
 pub(super) const NO_NODE: u32 = u32::MAX;
 /// The hash table's size at the start of every search.
 const MIN_TABLE: usize = 512;
+/// The largest table kept an eighth full.
+const SPARSE_TABLE: usize = 1 << 20;
 
 /// The nodes of one search, and the set of their positions.
 pub(super) struct NodeTable<V: Variant> {
@@ -69,7 +71,10 @@ impl<V: Variant> NodeTable<V> {
         mv: Move,
         depth: u32,
     ) -> Option<u32> {
-        if 2 * (self.nodes.len() + 1) > self.table {
+        // Filled to an eighth, most lookups end at their first slot (a probe's exit is hard to predict);
+        // past `SPARSE_TABLE` slots, to a half, so that a large search keeps its memory for its nodes.
+        let load = if self.table < SPARSE_TABLE { 8 } else { 2 };
+        if load * (self.nodes.len() + 1) > self.table {
             self.grow();
         }
         let mask = self.table - 1;
