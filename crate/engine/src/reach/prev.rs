@@ -162,7 +162,7 @@ fn generate<V: Variant>(
     let last_mover = prev1.last_mover;
     let mut uncapture_bounds: [Option<u32>; 2] = [None; 2];
     let mut mated: Option<bool> = None;
-    let mut pieces = own_pieces(p, last_mover);
+    let mut pieces = p.pieces_of(last_mover);
     while pieces != 0 {
         let q = pieces.trailing_zeros() as usize;
         pieces &= pieces - 1;
@@ -189,17 +189,6 @@ fn generate<V: Variant>(
         }
     }
     uncapture_bounds
-}
-
-/// The squares of `color`'s pieces as a bit mask, built without a branch per square (a walk that tests
-/// each cell mispredicts on most of them).
-#[inline]
-fn own_pieces<V: Variant>(p: &Position<V>, color: Color) -> u128 {
-    let mut mask = 0u128;
-    for (q, &code) in p.board().iter().enumerate() {
-        mask |= ((code != EMPTY && code & 1 == color as u8) as u128) << q;
-    }
-    mask
 }
 
 /// What the predecessors of one position P share: the two sides, the hand un-captures draw on, the

@@ -12,6 +12,16 @@ use crate::reach::search::table::{NodeTable, NO_NODE};
 use crate::reach::search::verdict::{Outcome, Progress, SearchOptions, Verdict};
 use crate::reach::search::zobrist::{hash_position, hash_predecessor};
 
+/// What the positions an expansion inserts take from the node expanded.
+struct Parent<V: Variant> {
+    pos: Position<V>,
+    hash: u64,
+    key: u128,
+    index: u32,
+    /// The depth of its predecessors.
+    depth: u32,
+}
+
 /// A reusable backward search; keeping one per thread avoids allocating per search.
 pub struct KkSearch<V: Variant> {
     table: NodeTable<V>,
@@ -32,23 +42,25 @@ impl<V: Variant> KkSearch<V> {
         KkSearch { table: NodeTable::new(NODE_MASK as usize), open: OpenList::default(), unmoves: Vec::new() }
     }
 
-    /// Inserts `pos` (see `NodeTable::insert`) and puts it on the open list with key `rank` if it is
-    /// new; returns whether it was.
-    #[allow(clippy::too_many_arguments)]
+    /// Node `i` as the parent of the positions its expansion inserts, and its heuristic.
     #[inline]
-    fn insert(
-        &mut self,
-        base: &Position<V>,
-        pos: &Position<V>,
-        hash: u64,
-        rank: u128,
-        h: u32,
-        parent: u32,
-        mv: Move,
-        depth: u32,
-    ) -> bool {
-        let Some(index) = self.table.insert(base, pos, hash, h, parent, mv, depth) else { return false };
-        self.open.push(rank, index, h as usize);
+    fn parent(&self, i: u32) -> (Parent<V>, u32) {
+        let node = &self.table.nodes[i as usize];
+        let parent =
+            Parent { pos: node.pos, hash: node.hash, key: order_key(&node.pos), index: i, depth: node.depth + 1 };
+        (parent, node.h)
+    }
+
+    /// Inserts `pred`, a predecessor of `parent` by `mv` with heuristic `h` (see `NodeTable::insert`),
+    /// and puts it on the open list if it is new; returns whether it was. Inlined into Prev1's walk (a
+    /// call per predecessor cost more than the insertion).
+    #[inline(always)]
+    fn insert_predecessor(&mut self, parent: &Parent<V>, pred: &Position<V>, mv: Move, h: u32) -> bool {
+        let hash = hash_predecessor(&parent.pos, parent.hash, pred, mv);
+        let key = order_key_predecessor(&parent.pos, parent.key, pred, mv);
+        let inserted = self.table.insert(&parent.pos, pred, hash, h, parent.index, mv, parent.depth);
+        let Some(index) = inserted else { return false };
+        self.open.push(key, index, h as usize);
         true
     }
 
@@ -78,7 +90,9 @@ impl<V: Variant> KkSearch<V> {
         self.table.cap = options.max_nodes.map_or(NODE_MASK as usize, |cap| cap.clamp(1, NODE_MASK as usize));
         self.table.over_cap = false;
         let dummy = Move::Board { from: 0, to: 0, promote: false };
-        self.insert(root, root, hash_position(root), order_key(root), heuristic(root), NO_NODE, dummy, 0);
+        let h = heuristic(root);
+        self.table.insert(root, root, hash_position(root), h, NO_NODE, dummy, 0);
+        self.open.push(order_key(root), 0, h as usize);
         let mut pops = 0u64;
         let mut max_depth = 0;
         let mut verdict = Verdict::Unreachable;
@@ -113,9 +127,9 @@ impl<V: Variant> KkSearch<V> {
         let i = entry & NODE_MASK;
         let promoted = entry & PROMOTED != 0;
         let h = self.open.min_bucket as u32;
-        let node = &self.table.nodes[i as usize];
-        let (pos, p_h, [from, to], depth) = (node.pos, node.h, node.unmoves, node.depth + 1);
-        let (hash, key) = (node.hash, order_key(&pos));
+        let (parent, p_h) = self.parent(i);
+        let [from, to] = self.table.nodes[i as usize].unmoves;
+        let pos = parent.pos;
         let unmoves = std::mem::take(&mut self.unmoves);
         let mut deepest = 0;
         let next = recorded_uncaptures(
@@ -125,10 +139,8 @@ impl<V: Variant> KkSearch<V> {
             promoted,
             h,
             &mut |pred, mv, h| {
-                let pred_hash = hash_predecessor(&pos, hash, pred, mv);
-                let pred_key = order_key_predecessor(&pos, key, pred, mv);
-                if self.insert(&pos, pred, pred_hash, pred_key, h, i, mv, depth) {
-                    deepest = depth;
+                if self.insert_predecessor(&parent, pred, mv, h) {
+                    deepest = parent.depth;
                 }
             },
         );
@@ -145,9 +157,8 @@ impl<V: Variant> KkSearch<V> {
     #[inline]
     fn expand_node(&mut self, i: u32, lazy_captures: bool) -> u32 {
         let parts = if lazy_captures { Parts::NoUncaptures } else { Parts::All };
-        let node = &self.table.nodes[i as usize];
-        let (pos, p_h, depth) = (node.pos, node.h, node.depth + 1);
-        let (hash, key) = (node.hash, order_key(&pos));
+        let (parent, p_h) = self.parent(i);
+        let pos = parent.pos;
         let mut unmoves = std::mem::take(&mut self.unmoves);
         let from = unmoves.len() as u32;
         let mut deepest = 0;
@@ -156,10 +167,8 @@ impl<V: Variant> KkSearch<V> {
             p_h,
             parts,
             &mut |pred: &Position<V>, mv, h| {
-                let pred_hash = hash_predecessor(&pos, hash, pred, mv);
-                let pred_key = order_key_predecessor(&pos, key, pred, mv);
-                if self.insert(&pos, pred, pred_hash, pred_key, h, i, mv, depth) {
-                    deepest = depth;
+                if self.insert_predecessor(&parent, pred, mv, h) {
+                    deepest = parent.depth;
                 }
             },
             &mut unmoves,

@@ -60,7 +60,7 @@ impl<V: Variant> NodeTable<V> {
     /// itself for the root) changed by `mv`: the node's copy is made from `base` and changed in place, as
     /// a copy of a position just written byte by byte stalls.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     pub(super) fn insert(
         &mut self,
         base: &Position<V>,
