@@ -178,6 +178,12 @@ impl<V: Variant> Position<V> {
         select_cells(self.board(), |w| (!w << 2) & ((w ^ owner) << 7))
     }
 
+    /// The squares that hold a piece, bit `sq` for square `sq`.
+    #[inline]
+    pub fn occupied(&self) -> u128 {
+        select_cells(self.board(), |w| !w << 2)
+    }
+
     /// The cell code of square `sq` ([`EMPTY`] or a [`Piece`] code).
     #[inline]
     pub fn cell(&self, sq: usize) -> u8 {

@@ -28,6 +28,9 @@ pub const DIRS: [(i8, i8); 12] = [
     (1, 2),   // 11 knight down-right
 ];
 
+/// Whether a step in each line direction (0..8) goes to a higher square index.
+pub const ASCENDS: [bool; 8] = [false, true, false, true, false, false, true, true];
+
 /// The direction pointing the other way.
 pub const OPPOSITE: [usize; 12] = [1, 0, 3, 2, 7, 6, 5, 4, 11, 10, 9, 8];
 /// The direction mirrored top to bottom (Sente's pattern to Gote's).
@@ -52,6 +55,9 @@ pub struct Geometry {
     /// `line[a][b]`: the direction (0..8) from `a` towards `b` when they share a rank, file or diagonal,
     /// else `OFF`.
     pub line: [[u8; MAX_SQUARES]; MAX_SQUARES],
+    /// `ray[sq][dir]`: the squares from `sq` (excluded) to the edge in `DIRS[dir]` (0..8), bit `s` for
+    /// square `s`.
+    pub ray: [[u128; 8]; MAX_SQUARES],
 }
 
 impl Geometry {
@@ -66,6 +72,7 @@ impl Geometry {
             square_at_ranking_order: [OFF; MAX_SQUARES],
             mirror: [OFF; MAX_SQUARES],
             line: [[OFF; MAX_SQUARES]; MAX_SQUARES],
+            ray: [[0; 8]; MAX_SQUARES],
         };
         let mut y = 0;
         while y < h {
@@ -94,6 +101,7 @@ impl Geometry {
                             break;
                         }
                         g.line[sq][ny as usize * w + nx as usize] = d as u8;
+                        g.ray[sq][d] |= 1 << (ny as usize * w + nx as usize);
                     }
                     d += 1;
                 }

@@ -3,9 +3,9 @@
 //! table lookups instead of walks along lines.
 
 use crate::board::color::Color;
-use crate::board::piece::{Kind, Piece, EMPTY};
+use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
-use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
+use crate::board::variant::{Geometry, Variant, ASCENDS, MOVES, OFF, OPPOSITE};
 
 /// The directions a knight of `color` jumps in.
 #[inline]
@@ -24,11 +24,26 @@ pub(crate) fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
     d != OFF && g.line[a][o] == d && g.line[o][b] == d
 }
 
+/// The empty squares from `sq` (excluded) in direction `d` up to the first piece of `occupied`, and
+/// that piece's square (`OFF` if none).
+#[inline(always)]
+fn clear_run(g: &Geometry, sq: usize, d: usize, occupied: u128) -> (u128, u8) {
+    let ray = g.ray[sq][d];
+    let pieces = ray & occupied;
+    if pieces == 0 {
+        return (ray, OFF);
+    }
+    let first = if ASCENDS[d] { pieces.trailing_zeros() } else { 127 - pieces.leading_zeros() } as usize;
+    (ray & !g.ray[first][d] & !(1 << first), first as u8)
+}
+
 /// X's king in P and what it sees along its eight lines.
 pub(crate) struct KingLines {
     king: usize,
     /// Y: the side whose pieces could give check.
     by: Color,
+    /// The squares of P's pieces.
+    occupied: u128,
     /// The empty squares from which the line to the king is clear.
     sight: u128,
     /// The square of the first piece on each line out of the king (`OFF` where there is none).
@@ -54,17 +69,15 @@ impl KingLines {
     pub(crate) fn new<V: Variant>(p: &Position<V>, king: usize, by: Color) -> KingLines {
         let g = V::geometry();
         let b = p.board();
-        let mut lines = KingLines { king, by, sight: 0, first: [OFF; 8], checkers: (0, [0; 10]) };
+        let occupied = p.occupied();
+        let mut lines = KingLines { king, by, occupied, sight: 0, first: [OFF; 8], checkers: (0, [0; 10]) };
         let mut found = |sq: usize| {
             lines.checkers.1[lines.checkers.0] = sq as u8;
             lines.checkers.0 += 1;
         };
         for (d, &opposite) in OPPOSITE[..8].iter().enumerate() {
-            let mut t = g.nb[king][d];
-            while t != OFF && b[t as usize] == EMPTY {
-                lines.sight |= 1 << t;
-                t = g.nb[t as usize][d];
-            }
+            let (sight, t) = clear_run(g, king, d, occupied);
+            lines.sight |= sight;
             lines.first[d] = t;
             if t == OFF {
                 continue;
@@ -102,11 +115,8 @@ impl KingLines {
             return vacated;
         }
         vacated.dir = d;
-        let mut t = g.nb[q][d as usize];
-        while t != OFF && p.cell(t as usize) == EMPTY {
-            vacated.beyond |= 1 << t;
-            t = g.nb[t as usize][d as usize];
-        }
+        let t;
+        (vacated.beyond, t) = clear_run(g, q, d as usize, self.occupied);
         if t != OFF {
             let c = p.cell(t as usize);
             vacated.uncovers =

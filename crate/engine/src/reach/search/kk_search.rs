@@ -46,8 +46,13 @@ impl<V: Variant> KkSearch<V> {
     #[inline]
     fn parent(&self, i: u32) -> (Parent<V>, u32) {
         let node = &self.table.nodes[i as usize];
-        let parent =
-            Parent { pos: node.pos, hash: node.hash, key: order_key(&node.pos), index: i, depth: node.depth + 1 };
+        let parent = Parent {
+            pos: node.pos,
+            hash: node.hash,
+            key: order_key(&node.pos),
+            index: i,
+            depth: node.depth + 1,
+        };
         (parent, node.h)
     }
 
