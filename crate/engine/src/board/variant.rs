@@ -112,6 +112,19 @@ impl Geometry {
         g
     }
 
+    /// The empty squares from `sq` (excluded) in direction `d` (0..8) up to the first piece of
+    /// `occupied`, and that piece's square (`OFF` if none).
+    #[inline(always)]
+    pub fn clear_run(&self, sq: usize, d: usize, occupied: u128) -> (u128, u8) {
+        let ray = self.ray[sq][d];
+        let pieces = ray & occupied;
+        if pieces == 0 {
+            return (ray, OFF);
+        }
+        let first = if ASCENDS[d] { pieces.trailing_zeros() } else { 127 - pieces.leading_zeros() } as usize;
+        (ray & !self.ray[first][d] & !(1 << first), first as u8)
+    }
+
     /// The column of `sq` in reading order (0 = the leftmost, file W).
     #[inline]
     pub fn x(&self, sq: usize) -> usize {

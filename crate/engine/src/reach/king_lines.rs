@@ -5,7 +5,7 @@
 use crate::board::color::Color;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
-use crate::board::variant::{Geometry, Variant, ASCENDS, MOVES, OFF, OPPOSITE};
+use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 
 /// The directions a knight of `color` jumps in.
 #[inline]
@@ -22,19 +22,6 @@ pub(crate) fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
     let g = V::geometry();
     let d = g.line[a][b];
     d != OFF && g.line[a][o] == d && g.line[o][b] == d
-}
-
-/// The empty squares from `sq` (excluded) in direction `d` up to the first piece of `occupied`, and
-/// that piece's square (`OFF` if none).
-#[inline(always)]
-fn clear_run(g: &Geometry, sq: usize, d: usize, occupied: u128) -> (u128, u8) {
-    let ray = g.ray[sq][d];
-    let pieces = ray & occupied;
-    if pieces == 0 {
-        return (ray, OFF);
-    }
-    let first = if ASCENDS[d] { pieces.trailing_zeros() } else { 127 - pieces.leading_zeros() } as usize;
-    (ray & !g.ray[first][d] & !(1 << first), first as u8)
 }
 
 /// X's king in P and what it sees along its eight lines.
@@ -76,7 +63,7 @@ impl KingLines {
             lines.checkers.0 += 1;
         };
         for (d, &opposite) in OPPOSITE[..8].iter().enumerate() {
-            let (sight, t) = clear_run(g, king, d, occupied);
+            let (sight, t) = g.clear_run(king, d, occupied);
             lines.sight |= sight;
             lines.first[d] = t;
             if t == OFF {
@@ -105,6 +92,12 @@ impl KingLines {
         lines
     }
 
+    /// The squares of P's pieces.
+    #[inline(always)]
+    pub(crate) fn occupied(&self) -> u128 {
+        self.occupied
+    }
+
     /// What Y's piece on `q` leaving `p` shows the king.
     #[inline(always)]
     pub(crate) fn vacate<V: Variant>(&self, p: &Position<V>, q: usize) -> Vacated {
@@ -116,7 +109,7 @@ impl KingLines {
         }
         vacated.dir = d;
         let t;
-        (vacated.beyond, t) = clear_run(g, q, d as usize, self.occupied);
+        (vacated.beyond, t) = g.clear_run(q, d as usize, self.occupied);
         if t != OFF {
             let c = p.cell(t as usize);
             vacated.uncovers =
