@@ -33,6 +33,9 @@ pub(crate) struct KingLines {
     occupied: u128,
     /// The empty squares from which the line to the king is clear.
     sight: u128,
+    /// `sight` and the squares a knight of Y would check from: where a piece of Y placed on an empty
+    /// square could give check, unless a vacated square opens a line.
+    reach: u128,
     /// The square of the first piece on each line out of the king (`OFF` where there is none).
     first: [u8; 8],
     /// The squares of Y's pieces that give check in P (the first `checkers.0`).
@@ -57,7 +60,8 @@ impl KingLines {
         let g = V::geometry();
         let b = p.board();
         let occupied = p.occupied();
-        let mut lines = KingLines { king, by, occupied, sight: 0, first: [OFF; 8], checkers: (0, [0; 10]) };
+        let mut lines =
+            KingLines { king, by, occupied, sight: 0, reach: 0, first: [OFF; 8], checkers: (0, [0; 10]) };
         let mut found = |sq: usize| {
             lines.checkers.1[lines.checkers.0] = sq as u8;
             lines.checkers.0 += 1;
@@ -80,12 +84,16 @@ impl KingLines {
                 found(t as usize);
             }
         }
+        lines.reach = lines.sight;
         if V::TOTAL[Kind::Knight.index()] > 0 {
             let knight = Piece::unpromoted(Kind::Knight, by).code();
             for d in knight_dirs(by) {
                 let t = g.nb[king][OPPOSITE[d]];
-                if t != OFF && b[t as usize] == knight {
-                    found(t as usize);
+                if t != OFF {
+                    lines.reach |= 1 << t;
+                    if b[t as usize] == knight {
+                        found(t as usize);
+                    }
                 }
             }
         }
@@ -154,8 +162,9 @@ impl KingLines {
         let seen = self.sight | vacated.beyond;
         let on_the_uncovered_line =
             |o: usize| V::geometry().line[self.king][o] == vacated.dir && seen >> o & 1 != 0;
-        to.is_some_and(|(o, code)| self.attacks_from::<V>(code, o, seen >> o & 1 != 0))
-            || (vacated.uncovers && !to.is_some_and(|(o, _)| on_the_uncovered_line(o)))
+        to.is_some_and(|(o, code)| {
+            (self.reach | vacated.beyond) >> o & 1 != 0 && self.attacks_from::<V>(code, o, seen >> o & 1 != 0)
+        }) || (vacated.uncovers && !to.is_some_and(|(o, _)| on_the_uncovered_line(o)))
             || self.checks_stay::<V>(to.map(|(o, _)| o), vacated.q)
     }
 
@@ -163,6 +172,7 @@ impl KingLines {
     /// `q` (an un-capture; which piece does not matter, as `q` was not empty in P either).
     #[inline(always)]
     pub(crate) fn check_after_uncapture<V: Variant>(&self, o: usize, code: u8, q: usize) -> bool {
-        self.attacks_from::<V>(code, o, self.sight >> o & 1 != 0) || self.checks_stay::<V>(Some(o), q)
+        (self.reach >> o & 1 != 0 && self.attacks_from::<V>(code, o, self.sight >> o & 1 != 0))
+            || self.checks_stay::<V>(Some(o), q)
     }
 }
