@@ -7,7 +7,6 @@ use crate::board::variant::Variant;
 use crate::reach::heuristic::heuristic;
 use crate::reach::prev::{predecessors_known, predecessors_parts, recorded_uncaptures, Parts, Unmove};
 use crate::reach::search::open::{OpenList, NODE_MASK, PROMOTED, STUB};
-use crate::reach::search::order::{order_key, order_key_predecessor};
 use crate::reach::search::table::{NodeTable, NO_NODE};
 use crate::reach::search::verdict::{Outcome, Progress, SearchOptions, Verdict};
 use crate::reach::search::zobrist::{hash_position, hash_predecessor};
@@ -16,7 +15,6 @@ use crate::reach::search::zobrist::{hash_position, hash_predecessor};
 struct Parent<V: Variant> {
     pos: Position<V>,
     hash: u64,
-    key: u128,
     index: u32,
     /// The depth of its predecessors.
     depth: u32,
@@ -46,13 +44,7 @@ impl<V: Variant> KkSearch<V> {
     #[inline]
     fn parent(&self, i: u32) -> (Parent<V>, u32) {
         let node = &self.table.nodes[i as usize];
-        let parent = Parent {
-            pos: node.pos,
-            hash: node.hash,
-            key: order_key(&node.pos),
-            index: i,
-            depth: node.depth + 1,
-        };
+        let parent = Parent { pos: node.pos, hash: node.hash, index: i, depth: node.depth + 1 };
         (parent, node.h)
     }
 
@@ -62,10 +54,9 @@ impl<V: Variant> KkSearch<V> {
     #[inline(always)]
     fn insert_predecessor(&mut self, parent: &Parent<V>, pred: &Position<V>, mv: Move, h: u32) -> bool {
         let hash = hash_predecessor(&parent.pos, parent.hash, pred, mv);
-        let key = order_key_predecessor(&parent.pos, parent.key, pred, mv);
         let inserted = self.table.insert(&parent.pos, pred, hash, h, parent.index, mv, parent.depth);
         let Some(index) = inserted else { return false };
-        self.open.push(key, index, h as usize);
+        self.open.push(index, h as usize);
         true
     }
 
@@ -97,7 +88,7 @@ impl<V: Variant> KkSearch<V> {
         let dummy = Move::Board { from: 0, to: 0, promote: false };
         let h = heuristic(root);
         self.table.insert(root, root, hash_position(root), h, NO_NODE, dummy, 0);
-        self.open.push(order_key(root), 0, h as usize);
+        self.open.push(0, h as usize);
         let mut pops = 0u64;
         let mut max_depth = 0;
         let mut verdict = Verdict::Unreachable;

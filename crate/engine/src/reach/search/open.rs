@@ -2,7 +2,7 @@
 //! standing for a node's deferred un-captures.
 
 use crate::board::variant::Variant;
-use crate::reach::search::order::cmp_positions;
+use crate::reach::search::order::{cmp_positions, order_key};
 use crate::reach::search::table::Node;
 use std::cmp::Ordering;
 
@@ -20,14 +20,15 @@ struct Entry {
     node: u32,
 }
 
-/// The open entries of one value of h: a binary min-heap followed by entries not yet sifted in. Most
-/// generated positions are never popped (the search ends first), so a bucket is put in order only when
-/// it is popped from: the pop order is the same, as `less` is a total order.
+/// The open entries of one value of h: a binary min-heap, and the nodes not yet sifted in. Most
+/// generated positions are never popped (the search ends first), so a node gets its entry (its key read
+/// from its position) and a bucket is put in order only when the bucket is popped from: the pop order
+/// is the same, as `less` is a total order.
 #[derive(Default)]
 struct Bucket {
     entries: Vec<Entry>,
-    /// `entries[..heap]` is a heap.
-    heap: usize,
+    /// Nodes (and stubs) pushed since the bucket was last popped from.
+    pending: Vec<u32>,
 }
 
 /// The open list of one search.
@@ -45,7 +46,7 @@ impl OpenList {
     pub(super) fn reset(&mut self, shrink: bool) {
         for b in &mut self.buckets {
             b.entries.clear();
-            b.heap = 0;
+            b.pending.clear();
         }
         self.min_bucket = 0;
         self.open = 0;
@@ -57,16 +58,16 @@ impl OpenList {
     /// Puts node `i`'s deferred un-captures, with heuristic bound `h`, on the list.
     pub(super) fn push_stub(&mut self, i: u32, promoted: bool, h: u32) {
         let node = i | STUB | if promoted { PROMOTED } else { 0 };
-        self.push(0, node, h as usize);
+        self.push(node, h as usize);
     }
 
-    /// Puts `node` (or a stub) with key `rank` on the list at `h`.
+    /// Puts `node` (or a stub) on the list at `h`.
     #[inline]
-    pub(super) fn push(&mut self, rank: u128, node: u32, h: usize) {
+    pub(super) fn push(&mut self, node: u32, h: usize) {
         if self.buckets.len() <= h {
             self.buckets.resize_with(h + 1, Bucket::default);
         }
-        self.buckets[h].entries.push(Entry { rank, node });
+        self.buckets[h].pending.push(node);
         self.min_bucket = self.min_bucket.min(h);
         self.open += 1;
     }
@@ -77,11 +78,13 @@ impl OpenList {
         if self.open == 0 {
             return None;
         }
-        while self.buckets[self.min_bucket].entries.is_empty() {
+        while self.buckets[self.min_bucket].entries.is_empty()
+            && self.buckets[self.min_bucket].pending.is_empty()
+        {
             self.min_bucket += 1;
         }
         let b = self.min_bucket;
-        if self.buckets[b].heap < self.buckets[b].entries.len() {
+        if !self.buckets[b].pending.is_empty() {
             self.settle(nodes, b);
         }
         let bucket = &mut self.buckets[b];
@@ -92,26 +95,30 @@ impl OpenList {
             heap[0] = last;
             sift_down(nodes, heap, 0);
         }
-        bucket.heap = heap.len();
         self.open -= 1;
         Some(top)
     }
 
-    /// Makes bucket `b` one heap: Floyd's construction for a bucket never popped from, else sifts the
-    /// new entries up.
+    /// Makes bucket `b` one heap with its pending nodes: Floyd's construction for a bucket never popped
+    /// from, else sifts the new entries up.
     fn settle<V: Variant>(&mut self, nodes: &[Node<V>], b: usize) {
         let bucket = &mut self.buckets[b];
+        let heap = bucket.entries.len();
+        let entry = |node: u32| {
+            let rank = if node & STUB != 0 { 0 } else { order_key(&nodes[node as usize].pos) };
+            Entry { rank, node }
+        };
+        bucket.entries.extend(bucket.pending.drain(..).map(entry));
         let n = bucket.entries.len();
-        if bucket.heap == 0 {
+        if heap == 0 {
             for i in (0..n / 2).rev() {
                 sift_down(nodes, &mut bucket.entries, i);
             }
         } else {
-            for i in bucket.heap..n {
+            for i in heap..n {
                 sift_up(nodes, &mut bucket.entries, i);
             }
         }
-        bucket.heap = n;
     }
 }
 

@@ -2,7 +2,6 @@
 //! holds its start inline.
 
 use crate::board::color::Color;
-use crate::board::moves::Move;
 use crate::board::position::{Hand, Position};
 use crate::board::variant::Variant;
 use std::cmp::Ordering;
@@ -39,33 +38,4 @@ pub(super) fn order_key<V: Variant>(pos: &Position<V>) -> u128 {
     key[0] = pos.side_to_move() as u8;
     key[1..].copy_from_slice(&pos.board()[..15]);
     u128::from_be_bytes(key)
-}
-
-/// The key of `pred`, a predecessor of `parent` (key `key`) by `mv`: the side and at most the two squares
-/// `mv` touches differ.
-#[inline]
-pub(super) fn order_key_predecessor<V: Variant>(
-    parent: &Position<V>,
-    key: u128,
-    pred: &Position<V>,
-    mv: Move,
-) -> u128 {
-    // The changes to the key's two halves (cells 0–6 with the side, cells 7–14), in 64-bit words
-    // (a 128-bit shift by a variable amount is a library call in WebAssembly).
-    let (mut high, mut low) = (1u64 << 56, 0u64);
-    let squares = match mv {
-        Move::Board { from, to, .. } => [from as usize, to as usize],
-        Move::Drop { to, .. } => [to as usize, usize::MAX],
-    };
-    for sq in squares.into_iter().filter(|&sq| sq < 15) {
-        let change = (parent.cell(sq) ^ pred.cell(sq)) as u64;
-        if sq < 7 {
-            high ^= change << ((6 - sq) * 8);
-        } else {
-            low ^= change << ((14 - sq) * 8);
-        }
-    }
-    let key = key ^ ((high as u128) << 64 | low as u128);
-    debug_assert_eq!(key, order_key(pred));
-    key
 }
