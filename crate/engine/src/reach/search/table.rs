@@ -31,7 +31,7 @@ const SPARSE_TABLE: usize = 1 << 20;
 pub(super) struct NodeTable<V: Variant> {
     pub(super) nodes: Vec<Node<V>>,
     /// Open-addressing set of node indices in `slots[..table]` (a power of two, grown with the search and
-    /// shrunk to a quarter for the next, at least `MIN_TABLE`). A slot
+    /// halved for the next, at least `MIN_TABLE`). A slot
     /// holds `epoch << 48 | tag << 32 | index`, the tag the hash's top 16 bits (a position is compared
     /// only where they match); slots of older epochs are free, so starting a new search is O(1).
     slots: Vec<u64>,
@@ -131,9 +131,9 @@ impl<V: Variant> NodeTable<V> {
             self.slots.fill(0);
             self.epoch = 1;
         }
-        // A quarter of the last search's table: searches of one run are alike in size, and each growth
+        // Half the last search's table: searches of one run are alike in size, and each growth
         // rehashes every node.
-        self.table = MIN_TABLE.max(self.table / 4);
+        self.table = MIN_TABLE.max(self.table / 2);
         if self.slots.len() > 1 << 20 {
             self.slots = vec![0; MIN_TABLE];
             self.table = MIN_TABLE;
