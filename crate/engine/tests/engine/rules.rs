@@ -1,8 +1,11 @@
 //! Forward rules: perft from the start positions, USI moves, special rules.
 
-use shogi_reach_engine::board::variant::Judkins;
+use shogi_reach_engine::board::piece::EMPTY;
+use shogi_reach_engine::board::variant::{Judkins, OFF};
+use shogi_reach_engine::ranking::rank;
+use shogi_reach_engine::ranking::sample::RankSampler;
 use shogi_reach_engine::rules::{self, legal_moves, perft, play};
-use shogi_reach_engine::{MiniShogi, Move, MoveList, Position, Shogi, Variant};
+use shogi_reach_engine::{Color, MiniShogi, Move, MoveList, Position, Ranked, Shogi, Variant};
 
 fn pos<V: Variant>(sfen: &str) -> Position<V> {
     Position::from_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}"))
@@ -124,4 +127,42 @@ fn filters_on_hand_made_positions() {
     assert_ne!(rules::is_mirror_canonical(&left), rules::is_mirror_canonical(&right));
     assert!(rules::is_mirror_canonical(&pos::<MiniShogi>("2k2/5/R3R/5/2K2 b - 1")), "symmetric kept");
     assert_eq!(failed_filter(&pos::<MiniShogi>("k4/R4/5/5/2K2 b - 1")), Some(Stage::King));
+}
+
+/// A position's square masks, read eight cells at a time, agree with its cells one by one; each ray
+/// runs from its square to the edge, and a clear run stops at the first piece.
+fn masks_agree_with_cells<V: Ranked>(seed: u64) {
+    let sampler = RankSampler::<V>::new(seed);
+    let g = V::geometry();
+    for i in 0..300 {
+        let p = rank::unrank::<V>(sampler.rank(i)).unwrap();
+        let mask = |keep: &dyn Fn(u8) -> bool| {
+            (0..V::squares()).filter(|&sq| keep(p.cell(sq))).fold(0u128, |m, sq| m | 1 << sq)
+        };
+        assert_eq!(p.occupied(), mask(&|c| c != EMPTY));
+        for color in Color::BOTH {
+            assert_eq!(p.pieces_of(color), mask(&|c| c != EMPTY && c & 1 == color as u8));
+        }
+        for sq in 0..V::squares() {
+            for d in 0..8 {
+                let mut walk = Vec::new();
+                let mut t = g.nb[sq][d];
+                while t != OFF {
+                    walk.push(t as usize);
+                    t = g.nb[t as usize][d];
+                }
+                assert_eq!(g.ray[sq][d], walk.iter().fold(0u128, |m, &t| m | 1 << t));
+                let first = walk.iter().position(|&t| p.cell(t) != EMPTY);
+                let clear = walk[..first.unwrap_or(walk.len())].iter().fold(0u128, |m, &t| m | 1 << t);
+                assert_eq!(g.clear_run(sq, d, p.occupied()), (clear, first.map_or(OFF, |f| walk[f] as u8)));
+            }
+        }
+    }
+}
+
+#[test]
+fn square_masks_and_rays_agree_with_the_board() {
+    masks_agree_with_cells::<Shogi>(1);
+    masks_agree_with_cells::<MiniShogi>(1);
+    masks_agree_with_cells::<Judkins>(1);
 }
