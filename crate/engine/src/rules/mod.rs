@@ -1,7 +1,6 @@
 //! The rules: attacks, the placement and check tests used as filters, the mirror-canonical test, and
 //! forward legal move generation (for perft and proof games).
 
-use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveError, MoveList};
 use crate::board::piece::{Kind, Piece, EMPTY};
@@ -181,22 +180,18 @@ pub fn is_mirror_canonical<V: Variant>(pos: &Position<V>) -> bool {
             return q < m;
         }
     }
-    // Per piece code, its squares as ranking indices, as placed and mirrored.
-    let mut own = [Bitboard::EMPTY; 32];
-    let mut mirrored = [Bitboard::EMPTY; 32];
-    for (sq, &c) in pos.board().iter().enumerate() {
-        if c != EMPTY {
-            own[c as usize] = own[c as usize].with(g.ranking_order[sq] as usize);
-            mirrored[c as usize] = mirrored[c as usize].with(g.ranking_order[g.mirror[sq] as usize] as usize);
+    // The pieces sorted by (code, ranking index) first differ from their mirror image's at the lowest code
+    // of a square whose mirror square holds another, and among those squares at the first in ranking order:
+    // on the left half, as ranking order goes file by file from the left (centre squares are their own
+    // mirror). The position sorts first iff it holds that code there.
+    let mut first = (EMPTY, true);
+    for &sq in &g.square_at_ranking_order[..V::H * (V::W / 2)] {
+        let (own, mirrored) = (pos.cell(sq as usize), pos.cell(g.mirror[sq as usize] as usize));
+        if own.min(mirrored) < first.0 && own != mirrored {
+            first = (own.min(mirrored), own < mirrored);
         }
     }
-    for c in 0..32 {
-        if let Some(first_difference) = (own[c] ^ mirrored[c]).lowest() {
-            // Both square lists agree below the lowest difference; whichever holds it sorts first.
-            return own[c].contains(first_difference);
-        }
-    }
-    true
+    first.1
 }
 
 /// Plays a move without any legality test (copy-make).
