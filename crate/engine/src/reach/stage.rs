@@ -163,7 +163,7 @@ pub(crate) fn run_stages<V: Variant>(
     }
     // The lazy search tells an empty Prev1 by finding nothing at all; a goal root is popped before its
     // predecessors are looked at, so that case (and the exact mode, which reports |Prev1|) counts them.
-    if !options.lazy_captures || heuristic(pos) == 0 {
+    if !options.lazy_captures || is_goal(pos) {
         let n = search.count_predecessors(pos);
         out.n_prev = Some(n);
         if n == 0 {
@@ -189,6 +189,13 @@ pub(crate) fn run_stages<V: Variant>(
     };
     out.search = Some(outcome);
     out
+}
+
+/// Whether `pos` is a goal (its heuristic is 0): every other piece adds to the heuristic, so a position
+/// with more than the kings on the board is none, and most are told by their piece count alone.
+#[inline]
+fn is_goal<V: Variant>(pos: &Position<V>) -> bool {
+    pos.occupied().count_ones() == 2 && heuristic(pos) == 0
 }
 
 /// Unranks `rank` and classifies the position.

@@ -1,7 +1,6 @@
 //! The rules: attacks, the placement and check tests used as filters, the mirror-canonical test, and
 //! forward legal move generation (for perft and proof games).
 
-use crate::board::bitboard::Bitboard;
 use crate::board::color::Color;
 use crate::board::moves::{Move, MoveError, MoveList};
 use crate::board::piece::{Kind, Piece, EMPTY};
@@ -145,27 +144,59 @@ pub fn in_check<V: Variant>(pos: &Position<V>, color: Color) -> bool {
 /// The `piece` filter: no side has two unpromoted pawns on one file, and no unpromoted pawn, lance or
 /// knight stands where it could never move again.
 pub fn placement_ok<V: Variant>(pos: &Position<V>) -> bool {
-    let g = V::geometry();
-    let mut pawn_files = [0u16; 2];
-    for (sq, &c) in pos.board().iter().enumerate() {
-        let Some(p) = Piece::from_code(c) else { continue };
-        if p.is_promoted() {
-            continue;
+    let code = |kind, color| Piece::unpromoted(kind, color).code();
+    let [pawns, lances, knights] = [Kind::Pawn, Kind::Lance, Kind::Knight].map(|kind| {
+        if V::TOTAL[kind.index()] == 0 {
+            [0; 2]
+        } else {
+            squares_holding(pos.board(), [code(kind, Color::Sente), code(kind, Color::Gote)])
         }
-        let kind = p.kind();
-        if V::is_dead(kind, p.color(), sq) {
+    });
+    // Sente's last ranks are the top ones (the lowest squares), Gote's the bottom ones.
+    let top = |ranks: usize| (1u128 << (V::W * ranks)) - 1;
+    let bottom = |ranks: usize| top(ranks) << (V::W * (V::H - ranks));
+    let dead = ((pawns[0] | lances[0]) & top(1))
+        | (knights[0] & top(2))
+        | ((pawns[1] | lances[1]) & bottom(1))
+        | (knights[1] & bottom(2));
+    dead == 0 && pawns.iter().all(|&p| one_per_file::<V>(p, top(1)))
+}
+
+/// Whether no two squares of `squares` share a file (`rank`: the squares of the top rank).
+#[inline]
+fn one_per_file<V: Variant>(squares: u128, rank: u128) -> bool {
+    let mut files = 0;
+    for y in 0..V::H {
+        let on_rank = squares >> (V::W * y) & rank;
+        if files & on_rank != 0 {
             return false;
         }
-        if kind == Kind::Pawn {
-            let bit = 1 << g.x(sq);
-            let files = &mut pawn_files[p.color().index()];
-            if *files & bit != 0 {
-                return false;
-            }
-            *files |= bit;
-        }
+        files |= on_rank;
     }
     true
+}
+
+/// Per code of `codes`, the squares whose cell holds it, bit `sq` for square `sq`: eight cells at a time,
+/// without a branch per cell.
+#[inline]
+fn squares_holding<const N: usize>(cells: &[u8], codes: [u8; N]) -> [u128; N] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // Gathers the high bit of byte i into bit 56 + i.
+    const GATHER: u64 = 0x0002_0408_1020_4081;
+    let mut masks = [0u128; N];
+    for (i, chunk) in cells.chunks(8).enumerate() {
+        let mut word = [EMPTY; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let word = u64::from_le_bytes(word);
+        for (mask, &code) in masks.iter_mut().zip(&codes) {
+            let x = word ^ (code as u64 * ONES);
+            // The high bit of each zero byte (no carry crosses a byte).
+            let zero = !((x & LOW7).wrapping_add(LOW7) | x | LOW7);
+            *mask |= ((zero.wrapping_mul(GATHER) >> 56) as u128) << (8 * i);
+        }
+    }
+    masks
 }
 
 /// The `flip` filter: whether the position is the representative of its mirror pair that the reference
@@ -181,22 +212,18 @@ pub fn is_mirror_canonical<V: Variant>(pos: &Position<V>) -> bool {
             return q < m;
         }
     }
-    // Per piece code, its squares as ranking indices, as placed and mirrored.
-    let mut own = [Bitboard::EMPTY; 32];
-    let mut mirrored = [Bitboard::EMPTY; 32];
-    for (sq, &c) in pos.board().iter().enumerate() {
-        if c != EMPTY {
-            own[c as usize] = own[c as usize].with(g.ranking_order[sq] as usize);
-            mirrored[c as usize] = mirrored[c as usize].with(g.ranking_order[g.mirror[sq] as usize] as usize);
+    // The pieces sorted by (code, ranking index) first differ from their mirror image's at the lowest code
+    // of a square whose mirror square holds another, and among those squares at the first in ranking order:
+    // on the left half, as ranking order goes file by file from the left (centre squares are their own
+    // mirror). The position sorts first iff it holds that code there.
+    let mut first = (EMPTY, true);
+    for &sq in &g.square_at_ranking_order[..V::H * (V::W / 2)] {
+        let (own, mirrored) = (pos.cell(sq as usize), pos.cell(g.mirror[sq as usize] as usize));
+        if own.min(mirrored) < first.0 && own != mirrored {
+            first = (own.min(mirrored), own < mirrored);
         }
     }
-    for c in 0..32 {
-        if let Some(first_difference) = (own[c] ^ mirrored[c]).lowest() {
-            // Both square lists agree below the lowest difference; whichever holds it sorts first.
-            return own[c].contains(first_difference);
-        }
-    }
-    true
+    first.1
 }
 
 /// Plays a move without any legality test (copy-make).
