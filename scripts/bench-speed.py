@@ -6,8 +6,9 @@ under target/bench-base/ with its own target folder), then runs, in alternating 
 
     shogi-reach estimate --game V --samples N --seed S --threads 1 --json
 
-for Shogi and Mini Shogi with each build. The two builds' reports must be identical but for the provenance
-(program, commit, times): the funnel, every stage count and the searches' pops, positions and plies. Prints
+for Shogi and Mini Shogi with each build (`--variant` for a build from before the rename). The two builds'
+reports must be identical but for the provenance (program, commit, times) and the format number (format 2
+named the game `variant`): the funnel, every stage count and the searches' pops, positions and plies. Prints
 one TSV row per run (round, game, build, samples, CPU seconds from the report, samples per second) and then
 per game the median samples per second of each build and their ratio. Exits non-zero if any two reports
 differ.
@@ -45,11 +46,21 @@ def build_base(rev):
     return commit, os.path.join(target, "release", "shogi-reach")
 
 
+def game_flag(cli):
+    """`--game`, or `--variant` for a CLI from before the rename (format-2 reports)."""
+    usage = subprocess.run([cli, "estimate", "--help"], check=True, capture_output=True, text=True).stdout
+    return "--game" if "--game" in usage else "--variant"
+
+
 def run(cli, game, samples, seed):
-    out = subprocess.run([cli, "estimate", "--game", game, "--samples", str(samples), "--seed", str(seed),
+    out = subprocess.run([cli, "estimate", game_flag(cli), game, "--samples", str(samples), "--seed", str(seed),
                           "--threads", "1", "--json"], check=True, capture_output=True, text=True).stdout
     report = json.loads(out)
     provenance = report.pop("provenance")
+    # Format 2 named the game `variant`; nothing else differs between formats 2 and 3.
+    report.pop("format")
+    if "variant" in report:
+        report["game"] = report.pop("variant")
     return report, provenance["cpu_seconds"]
 
 
