@@ -86,9 +86,9 @@ pub fn predecessors<V: Variant>(p: &Position<V>, out: &mut Vec<Predecessor<V>>) 
 
 /// Passes a part of Prev1(`p`) to `out`, one predecessor at a time as its position, move and heuristic
 /// (a search inserts them where they go, without a buffer in between; the move and heuristic are passed
-/// by value, as reading them back from a struct just written field by field stalls). Returns, for un-captures of unpromoted and of promoted pieces, a
-/// lower bound of the heuristic of those left out (with `Parts::Uncaptures`: of those above its `h`;
-/// `None` where there are none).
+/// by value, as reading them back from a struct just written field by field stalls). Returns, for
+/// un-captures of unpromoted and of promoted pieces, a lower bound of the heuristic of those left out
+/// (with `Parts::Uncaptures`: of those above its `h`; `None` where there are none).
 pub(crate) fn predecessors_parts<V: Variant, S: Emit<V>>(
     p: &Position<V>,
     parts: Parts,
