@@ -121,8 +121,27 @@ impl Geometry {
         if pieces == 0 {
             return (ray, OFF);
         }
-        let first = if ASCENDS[d] { pieces.trailing_zeros() } else { 127 - pieces.leading_zeros() } as usize;
+        let first = self.nearest(pieces, d);
         (ray & !self.ray[first][d] & !(1 << first), first as u8)
+    }
+
+    /// The square of `mask` (not empty) met first going in direction `d` (0..8): its lowest where `d`
+    /// ascends, else its highest.
+    #[inline(always)]
+    pub fn nearest(&self, mask: u128, d: usize) -> usize {
+        (if self.n <= 64 {
+            // In one word: a `u128`'s bit counts cost several instructions.
+            let mask = mask as u64;
+            if ASCENDS[d] {
+                mask.trailing_zeros()
+            } else {
+                63 - mask.leading_zeros()
+            }
+        } else if ASCENDS[d] {
+            mask.trailing_zeros()
+        } else {
+            127 - mask.leading_zeros()
+        }) as usize
     }
 
     /// The column of `sq` in reading order (0 = the leftmost, file W).

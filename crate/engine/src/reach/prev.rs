@@ -39,10 +39,14 @@ fn origins<V: Variant>(empty: u128, code: u8, to: usize, mut f: impl FnMut(usize
     while steps != 0 {
         let d = steps.trailing_zeros() as usize;
         steps &= steps - 1;
-        // OFF (255) reads bit 127, which no board has.
+        // OFF (255) reads bit 127, or on a board of fewer than 64 squares bit 63: no square.
         let o = g.nb[to][OPPOSITE[d]];
         listed[n] = o;
-        n += (empty >> (o & 127)) as usize & 1;
+        n += if V::squares() < 64 {
+            (empty as u64 >> (o & 63)) as usize
+        } else {
+            (empty >> (o & 127)) as usize
+        } & 1;
     }
     for &o in &listed[..n] {
         f(o as usize);
