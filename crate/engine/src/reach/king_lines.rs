@@ -6,19 +6,11 @@ use crate::board::color::Color;
 use crate::board::piece::{Kind, Piece};
 use crate::board::position::Position;
 use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
-
-/// The directions a knight of `color` jumps in.
-#[inline]
-const fn knight_dirs(color: Color) -> [usize; 2] {
-    match color {
-        Color::Sente => [8, 9],
-        Color::Gote => [10, 11],
-    }
-}
+use crate::rules::knight_dirs;
 
 /// Whether `o` lies strictly between `a` and `b` on a line.
 #[inline]
-pub(crate) fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
+fn between<V: Variant>(a: usize, o: usize, b: usize) -> bool {
     let g = V::geometry();
     let d = g.line[a][b];
     d != OFF && g.line[a][o] == d && g.line[o][b] == d

@@ -9,7 +9,7 @@ use crate::board::variant::{Variant, MOVES, OFF, OPPOSITE};
 
 /// The directions a knight of `color` jumps in.
 #[inline]
-const fn knight_dirs(color: Color) -> [usize; 2] {
+pub(crate) const fn knight_dirs(color: Color) -> [usize; 2] {
     match color {
         Color::Sente => [8, 9],
         Color::Gote => [10, 11],
