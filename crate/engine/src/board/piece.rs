@@ -58,6 +58,17 @@ impl Kind {
         !matches!(self, Kind::King | Kind::Gold)
     }
 
+    /// How many of its owner's last ranks an unpromoted piece of the kind could never move from (it
+    /// moves only forwards, a knight two ranks at a time).
+    #[inline]
+    pub const fn dead_ranks(self) -> usize {
+        match self {
+            Kind::Pawn | Kind::Lance => 1,
+            Kind::Knight => 2,
+            _ => 0,
+        }
+    }
+
     /// Upper-case SFEN letter.
     pub const fn letter(self) -> char {
         match self {

@@ -312,12 +312,7 @@ pub trait Variant: 'static + Copy + Debug + Default + Send + Sync + Eq + Hash {
     /// Whether an unpromoted `kind` of `color` could never move again from `sq` (a "dead" piece).
     #[inline]
     fn is_dead(kind: Kind, color: Color, sq: usize) -> bool {
-        let ahead = Self::geometry().ranks_ahead(sq, color);
-        match kind {
-            Kind::Pawn | Kind::Lance => ahead == 0,
-            Kind::Knight => ahead <= 1,
-            _ => false,
-        }
+        Self::geometry().ranks_ahead(sq, color) < kind.dead_ranks()
     }
 }
 

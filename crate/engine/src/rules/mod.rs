@@ -155,10 +155,10 @@ pub fn placement_ok<V: Variant>(pos: &Position<V>) -> bool {
     // Sente's last ranks are the top ones (the lowest squares), Gote's the bottom ones.
     let top = |ranks: usize| (1u128 << (V::W * ranks)) - 1;
     let bottom = |ranks: usize| top(ranks) << (V::W * (V::H - ranks));
-    let dead = ((pawns[0] | lances[0]) & top(1))
-        | (knights[0] & top(2))
-        | ((pawns[1] | lances[1]) & bottom(1))
-        | (knights[1] & bottom(2));
+    let dead_on = |[sente, gote]: [u128; 2], kind: Kind| {
+        (sente & top(kind.dead_ranks())) | (gote & bottom(kind.dead_ranks()))
+    };
+    let dead = dead_on(pawns, Kind::Pawn) | dead_on(lances, Kind::Lance) | dead_on(knights, Kind::Knight);
     dead == 0 && pawns.iter().all(|&p| one_per_file::<V>(p, top(1)))
 }
 
