@@ -2,7 +2,7 @@
 //! reachable; hand-checked positions without predecessors.
 
 use proptest::prelude::*;
-use proptest::test_runner::TestCaseError;
+use proptest::test_runner::{TestCaseError, TestCaseResult};
 use shogi_reach_engine::board::variant::Judkins;
 use shogi_reach_engine::ranking::rank;
 use shogi_reach_engine::ranking::sample::RankSampler;
@@ -12,10 +12,43 @@ use shogi_reach_engine::reach::prove::prove;
 use shogi_reach_engine::reach::search::{KkSearch, SearchOptions};
 use shogi_reach_engine::reach::stage::{failed_filter, Stage};
 use shogi_reach_engine::rules::{in_check, legal_moves, placement_ok, play};
-use shogi_reach_engine::{Color, MiniShogi, MoveList, Position, Ranked, Shogi, Variant};
+use shogi_reach_engine::{Color, MiniShogi, Move, MoveList, Position, Ranked, Shogi, Variant};
 
-/// Plays `choices` (each picking among the legal moves) from the start; at every position checks that
-/// each legal move's result lists the position among its predecessors, with the move and heuristic.
+/// Checks that the result of each of `moves` from `p` lists `p` among its predecessors, once, with the
+/// move and heuristic, and that its predecessors are distinct with their heuristics.
+fn moves_undone<V: Variant>(
+    p: &Position<V>,
+    moves: &[Move],
+    preds: &mut Vec<Predecessor<V>>,
+) -> TestCaseResult {
+    for &m in moves {
+        let next = play(p, m);
+        predecessors(&next, preds);
+        let found = preds.iter().find(|q| q.pos == *p);
+        prop_assert!(
+            found.is_some(),
+            "{} not in Prev1({}) after {}",
+            p.to_sfen(),
+            next.to_sfen(),
+            m.to_usi::<V>()
+        );
+        let found = found.unwrap();
+        prop_assert_eq!(found.mv, m);
+        prop_assert_eq!(found.h, heuristic(p));
+        for (i, a) in preds.iter().enumerate() {
+            prop_assert!(
+                preds[i + 1..].iter().all(|b| b.pos != a.pos),
+                "duplicate predecessor {}",
+                a.pos.to_sfen()
+            );
+            prop_assert_eq!(a.h, heuristic(&a.pos));
+        }
+    }
+    Ok(())
+}
+
+/// Plays `choices` (each picking among the legal moves) from the start; at every position checks
+/// [`moves_undone`] for every legal move, or with `check_every_move` false for the move played.
 fn walk<V: Variant>(choices: &[usize], check_every_move: bool) -> Result<Vec<Position<V>>, TestCaseError> {
     let mut p = Position::<V>::startpos();
     let mut seen = vec![p];
@@ -26,32 +59,9 @@ fn walk<V: Variant>(choices: &[usize], check_every_move: bool) -> Result<Vec<Pos
         if moves.is_empty() {
             break;
         }
-        let to_check: Vec<_> = if check_every_move { moves.to_vec() } else { vec![moves[c % moves.len()]] };
-        for m in to_check {
-            let next = play(&p, m);
-            predecessors(&next, &mut preds);
-            let found = preds.iter().find(|q| q.pos == p);
-            prop_assert!(
-                found.is_some(),
-                "{} not in Prev1({}) after {}",
-                p.to_sfen(),
-                next.to_sfen(),
-                m.to_usi::<V>()
-            );
-            let found = found.unwrap();
-            prop_assert_eq!(found.mv, m);
-            prop_assert_eq!(found.h, heuristic(&p));
-            // Distinct.
-            for (i, a) in preds.iter().enumerate() {
-                prop_assert!(
-                    preds[i + 1..].iter().all(|b| b.pos != a.pos),
-                    "duplicate predecessor {}",
-                    a.pos.to_sfen()
-                );
-                prop_assert_eq!(a.h, heuristic(&a.pos));
-            }
-        }
-        p = play(&p, moves[c % moves.len()]);
+        let played = moves[c % moves.len()];
+        moves_undone(&p, if check_every_move { &moves } else { std::slice::from_ref(&played) }, &mut preds)?;
+        p = play(&p, played);
         seen.push(p);
     }
     Ok(seen)
@@ -200,6 +210,32 @@ fn sampled_predecessors_replay<V: Ranked>(seed: u64, samples: u64) {
         }
     }
     assert!(checked > 10 * samples as usize / 100, "only {checked} predecessors checked");
+}
+
+/// [`moves_undone`] for every legal move of sampled positions that pass the filters (Sente to move, so
+/// each move's result has Gote's king to test for checks), where Prev1's check test meets lines and
+/// pieces that games from the start rarely have.
+fn sampled_moves_undone<V: Ranked>(seed: u64, samples: u64) {
+    let sampler = RankSampler::<V>::new(seed);
+    let (mut moves, mut preds) = (MoveList::new(), Vec::new());
+    let mut checked = 0;
+    for i in 0..samples {
+        let p = rank::unrank::<V>(sampler.rank(i)).unwrap();
+        if failed_filter(&p).is_some() {
+            continue;
+        }
+        legal_moves(&p, &mut moves);
+        moves_undone(&p, &moves, &mut preds).unwrap();
+        checked += moves.len();
+    }
+    assert!(checked > samples as usize / 4, "only {checked} moves checked");
+}
+
+#[test]
+fn every_legal_move_of_sampled_positions_is_undone_by_prev1() {
+    sampled_moves_undone::<MiniShogi>(4, 2_000);
+    sampled_moves_undone::<Judkins>(4, 2_000);
+    sampled_moves_undone::<Shogi>(4, 40_000);
 }
 
 #[test]
