@@ -193,17 +193,20 @@ fn predecessors_replay<V: Variant>(p: &Position<V>, preds: &mut Vec<Predecessor<
     preds.len()
 }
 
+/// The first `samples` samples of `seed` that pass the filters, unranked.
+fn filtered_samples<V: Ranked>(seed: u64, samples: u64) -> impl Iterator<Item = Position<V>> {
+    let sampler = RankSampler::<V>::new(seed);
+    (0..samples)
+        .map(move |i| rank::unrank::<V>(sampler.rank(i)).unwrap())
+        .filter(|p| failed_filter(p).is_none())
+}
+
 /// [`predecessors_replay`] on sampled positions that pass the filters (many pieces, lines and checks
 /// that games rarely reach) and on their predecessors (the other side to move).
 fn sampled_predecessors_replay<V: Ranked>(seed: u64, samples: u64) {
-    let sampler = RankSampler::<V>::new(seed);
     let (mut preds, mut inner) = (Vec::new(), Vec::new());
     let mut checked = 0;
-    for i in 0..samples {
-        let p = rank::unrank::<V>(sampler.rank(i)).unwrap();
-        if failed_filter(&p).is_some() {
-            continue;
-        }
+    for p in filtered_samples::<V>(seed, samples) {
         checked += predecessors_replay(&p, &mut preds);
         for q in &preds {
             checked += predecessors_replay(&q.pos, &mut inner);
@@ -216,14 +219,9 @@ fn sampled_predecessors_replay<V: Ranked>(seed: u64, samples: u64) {
 /// each move's result has Gote's king to test for checks), where Prev1's check test meets lines and
 /// pieces that games from the start rarely have.
 fn sampled_moves_undone<V: Ranked>(seed: u64, samples: u64) {
-    let sampler = RankSampler::<V>::new(seed);
     let (mut moves, mut preds) = (MoveList::new(), Vec::new());
     let mut checked = 0;
-    for i in 0..samples {
-        let p = rank::unrank::<V>(sampler.rank(i)).unwrap();
-        if failed_filter(&p).is_some() {
-            continue;
-        }
+    for p in filtered_samples::<V>(seed, samples) {
         legal_moves(&p, &mut moves);
         moves_undone(&p, &moves, &mut preds).unwrap();
         checked += moves.len();
