@@ -282,8 +282,8 @@ describe('files and records that lie', () => {
 
   test('a shard file forged consistently is refused naming its block; one without blocks is refused; genuine ones merge verified k/K', async (t) => {
     await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
-      // (A result the tests before saved goes first.)
-      await page.waitForTimeout(1000);
+      // (A result the tests before saved goes first, once its check has settled.)
+      await page.waitForSelector('#est-saved-note[data-state]:not([data-state="verifying"])', { state: 'attached', timeout: 60_000 });
       if (await page.isEnabled('#est-clear')) await page.click('#est-clear');
       await untilFirstCount(page, '');
       const want = await shardsRefused(driver(page), files, (name) => page.screenshot({ path: join(SHOTS, name), fullPage: true }));

@@ -184,7 +184,7 @@ export class EstimatePanel {
    * @param {unknown} record
    */
   async #restore(record) {
-    if (record === undefined) return; // nothing saved
+    if (record === undefined) return this.#savedOffer('none'); // nothing saved (the line says it is settled)
     const asked = (this.#restoreAsked = {});
     let saved;
     try {
