@@ -67,13 +67,18 @@ async function fits360(page, what) {
   }
 }
 
+/** Once the Estimate tab's saved run is loaded and its check has settled (whatever it found). */
+const savedRunSettled = (page) =>
+  page.waitForSelector('#est-saved-note[data-state]:not([data-state="verifying"])', { state: 'attached', timeout: 60_000 });
+
 /** After a reload, nothing saved is offered (on the Estimate tab, where it is loaded): the run stays gone. */
 async function expectDiscarded(page) {
   await page.reload();
   await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
   await page.click('#tab-estimate-button');
-  await page.waitForTimeout(500);
+  await savedRunSettled(page);
   assert.equal(await page.isHidden('#est-saved'), true, 'discarded');
+  assert.equal(await firstCount(page), '', 'nothing shown');
 }
 
 /** Downloads the report shown (the Download button) into `dir` as `name`; returns its path. */
@@ -115,7 +120,7 @@ describe('resumable runs', () => {
       assert.equal(await firstCount(page), '');
       await page.reload();
       await page.waitForSelector('#engine-status[data-state="ready"]');
-      await page.waitForTimeout(500);
+      await savedRunSettled(page);
       assert.equal(await firstCount(page), '');
       assert.equal(await page.isDisabled('#est-download'), true);
     });
@@ -141,7 +146,7 @@ describe('resumable runs', () => {
       assert.equal(await page.textContent('#est-status'), 'saved in this browser: 20,000 of 20,000 samples');
       await page.goto(`${isolated.url}?game=shogi&tab=estimate`);
       await page.waitForSelector('#engine-status[data-state="ready"]', { timeout: 30_000 });
-      await page.waitForTimeout(500);
+      await savedRunSettled(page);
       assert.equal(await firstCount(page), '', 'a reload in Shogi shows no Mini Shogi counts');
       assert.equal(await page.isHidden('#est-saved'), true, 'a finished run offers no resume');
       await page.selectOption('#est-game', 'minishogi');
@@ -283,7 +288,7 @@ describe('files and records that lie', () => {
   test('a shard file forged consistently is refused naming its block; one without blocks is refused; genuine ones merge verified k/K', async (t) => {
     await onPage(t, '?game=minishogi&tab=estimate&lang=en', async (page) => {
       // (A result the tests before saved goes first, once its check has settled.)
-      await page.waitForSelector('#est-saved-note[data-state]:not([data-state="verifying"])', { state: 'attached', timeout: 60_000 });
+      await savedRunSettled(page);
       if (await page.isEnabled('#est-clear')) await page.click('#est-clear');
       await untilFirstCount(page, '');
       const want = await shardsRefused(driver(page), files, (name) => page.screenshot({ path: join(SHOTS, name), fullPage: true }));
